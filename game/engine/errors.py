@@ -1,0 +1,30 @@
+"""Errors raised by the engine. All subclass ValueError (as python-chess does)."""
+
+from __future__ import annotations
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow. The state is left unchanged."""
+
+    def __init__(self, reason: str, code: str = "illegal", **params):
+        super().__init__(reason)
+        self.reason = reason
+        #: a stable id the UI translates (e.g. ``must_reach``), with ``params``
+        self.code = code
+        self.params = params
+
+
+class RecordError(ValueError):
+    """A game record that cannot be replayed: names the game, event and reason."""
+
+    def __init__(self, reason: str, game: int | None = None, event: int | None = None):
+        where = []
+        if game is not None:
+            where.append(f"game {game}")
+        if event is not None:
+            where.append(f"event {event}")
+        text = f"{', '.join(where)}: {reason}" if where else reason
+        super().__init__(text)
+        self.reason = reason
+        self.game = game
+        self.event = event

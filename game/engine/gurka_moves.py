@@ -1,0 +1,155 @@
+"""Which cards a Gurka-family player may play: leads, single and multi-card follows.
+
+Pure functions over card ints and a strength table ``S`` (index: card,
+value: rank strength; the Icelandic top card gets a strength of its own).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .cards import NAMES, rank_of
+from .errors import IllegalActionError
+
+ACE = 14
+TWO = 2
+
+
+def strength_table(top_card: str | None) -> list[int]:
+    table = [rank_of(c) for c in range(52)]
+    if top_card == "6C":
+        table[NAMES.index("6C")] = 15
+    elif top_card == "7":
+        for c in range(52):
+            if rank_of(c) == 7:
+                table[c] = 15
+    return table
+
+
+def value_table(opts: dict, strength: list[int]) -> list[int]:
+    values = []
+    for c in range(52):
+        r = rank_of(c)
+        if strength[c] == 15:
+            values.append(opts["top_value"])
+        elif r == ACE:
+            values.append(opts["ace_value"])
+        else:
+            values.append(r)
+    return values
+
+
+def lowest(hand, S) -> list[int]:
+    lo = min(S[c] for c in hand)
+    return [c for c in hand if S[c] == lo]
+
+
+def lead_moves(hand, S, opts) -> list[tuple]:
+    base = lowest(hand, S) if opts["lead_lowest"] else list(hand)
+    moves = [(c,) for c in base]
+    if opts["multi_lead"] and len(hand) >= 3:
+        groups: dict[int, list[int]] = {}
+        for c in base:
+            groups.setdefault(S[c], []).append(c)
+        for group in groups.values():
+            for k in range(2, min(len(group), len(hand) - 1) + 1):
+                moves.extend(combinations(group, k))
+    return moves
+
+
+def follow_single(hand, S, opts, trick_cards) -> list[int]:
+    """Legal single cards after ``trick_cards`` (cards already in the trick, in order)."""
+    if opts["twos_rule"] and (trick_cards[0] >> 2) == 0:
+        twos = [c for c in hand if (c >> 2) == 0]
+        if twos:
+            return twos
+    if opts["reference"] == "previous":
+        ref = S[trick_cards[-1]]
+        ace_block = opts["no_ace_on_ace"] and rank_of(trick_cards[-1]) == ACE
+    else:
+        ref = max(S[c] for c in trick_cards)
+        ace_block = opts["no_ace_on_ace"] and any(rank_of(c) == ACE for c in trick_cards)
+    lows = lowest(hand, S)
+    if ace_block:
+        return lows
+    above = [c for c in hand if S[c] >= ref]
+    if not above:
+        return lows
+    if opts["nearest_above"]:
+        m = min(S[c] for c in above)
+        above = [c for c in above if S[c] == m]
+    if opts["optional_lowest"]:
+        return above + [c for c in lows if c not in above]
+    return above
+
+
+def set_key(cards, S) -> list[int]:
+    return sorted(S[c] for c in cards)
+
+
+def matches(key, best_key) -> bool:
+    return all(a >= b for a, b in zip(key, best_key))
+
+
+def follow_multi(hand, S, k, best_key) -> list[tuple]:
+    ordered = sorted(hand, key=S.__getitem__)
+    low_key = [S[c] for c in ordered[:k]]
+    out = []
+    for combo in combinations(ordered, k):
+        key = [S[c] for c in combo]
+        if key == low_key or matches(key, best_key):
+            out.append(combo)
+    return out
+
+
+def explain(hand, S, opts, trick_cards, lead_size, cards) -> IllegalActionError:
+    """Why ``cards`` is not a legal play (called only once it is known to be illegal)."""
+    shown = " ".join(NAMES[c] for c in cards)
+    for c in cards:
+        if c not in hand:
+            return IllegalActionError(f"you do not hold {NAMES[c]}", "not_held", card=NAMES[c])
+    if len(set(cards)) != len(cards):
+        return IllegalActionError("the same card is named twice", "bad_action")
+    if not cards:
+        return IllegalActionError("play at least one card", "wrong_count", count=1)
+    if not trick_cards:
+        if len(cards) > 1:
+            if not opts["multi_lead"]:
+                return IllegalActionError("lead one card", "multi_not_allowed")
+            if len({S[c] for c in cards}) > 1:
+                return IllegalActionError("a lead of several cards must be all of one rank",
+                                          "multi_same_rank")
+            if len(cards) >= len(hand):
+                return IllegalActionError("keep a card for the last trick: you cannot lead your whole hand",
+                                          "keep_last_card")
+        if opts["lead_lowest"]:
+            return IllegalActionError("you must lead one of your lowest cards", "lead_lowest")
+        return IllegalActionError(f"{shown} cannot be led", "illegal")
+    if len(cards) != lead_size:
+        return IllegalActionError(f"play {lead_size} card(s), as many as were led", "wrong_count",
+                                  count=lead_size)
+    if lead_size > 1:
+        return IllegalActionError("play a set that matches the strongest set so far, card by card, "
+                                  "or that many of your lowest cards", "must_match_or_lowest")
+    card = cards[0]
+    legal = follow_single(hand, S, opts, trick_cards)
+    if opts["twos_rule"] and (trick_cards[0] >> 2) == 0 and any((c >> 2) == 0 for c in hand):
+        return IllegalActionError("a 2 was led and you hold a 2: you must play a 2", "must_play_two")
+    if all(S[c] == min(S[x] for x in hand) for c in legal) and S[card] != min(S[x] for x in hand):
+        if opts["no_ace_on_ace"] and any(rank_of(c) == ACE for c in trick_cards) and (
+                opts["reference"] == "highest" or rank_of(trick_cards[-1]) == ACE):
+            return IllegalActionError("no ace on an ace: you must play one of your lowest cards",
+                                      "no_ace_on_ace")
+        return IllegalActionError("you cannot reach the card to beat, so you must play one of "
+                                  "your lowest cards", "must_play_lowest")
+    ref_cards = [trick_cards[-1]] if opts["reference"] == "previous" else [
+        max(trick_cards, key=S.__getitem__)]
+    ref = NAMES[ref_cards[0]][0]
+    if opts["nearest_above"]:
+        return IllegalActionError(f"you must play your lowest card that reaches {ref}",
+                                  "must_reach_nearest", rank=ref)
+    if opts["optional_lowest"]:
+        return IllegalActionError(f"play a card of rank {ref} or higher, or one of your lowest cards",
+                                  "must_reach_or_lowest", rank=ref)
+    return IllegalActionError(f"you can reach {ref}, so you must play a card of rank {ref} or higher",
+                              "must_reach", rank=ref)

@@ -1,0 +1,44 @@
+"""Per-seat views: the record's events with everything that seat cannot know removed.
+
+A view is plain JSON data: ``{"rules", "options", "seat", "players", "hand",
+"events"}``.  Other hands, the stock, and other players' exchanged or drawn
+cards are replaced by their counts; what was played on the table stays.
+"""
+
+from __future__ import annotations
+
+from .cards import names
+
+
+def _hide(cards):
+    return None if cards is None else len(cards)
+
+
+def filter_event(event: dict, seat: int) -> dict:
+    kind = event["type"]
+    if kind == "deal":
+        ev = dict(event)
+        ev["hands"] = [h if s == seat else _hide(h) for s, h in enumerate(event["hands"])]
+        if "stock" in ev:
+            ev["stock"] = len(event["stock"])
+        return ev
+    if kind == "exchange" and event["player"] != seat:
+        return {**event, "discard": len(event["discard"]), "draw": len(event["draw"])}
+    if kind == "draw" and event["player"] != seat:
+        return {**event, "cards": len(event["cards"])}
+    return event
+
+
+def make_view(state, seat: int, hand) -> dict:
+    return {
+        "rules": state.rules,
+        "options": dict(state.options),
+        "seat": seat,
+        "players": [dict(p) for p in state.players],
+        "hand": names(hand),
+        "events": [filter_event(e, seat) for e in state.events],
+    }
+
+
+def gurka_view(state, seat: int) -> dict:
+    return make_view(state, seat, state.hands[seat])
