@@ -1,0 +1,140 @@
+"""The saved game: the current game's record (RECORDS.md) plus session info.
+
+One file, ``savegame.json`` in the user's data folder::
+
+    {"format": "gurka-save/1",
+     "record": { ...a game record, unfinished while the game goes on... },
+     "session": {"game": 2, "chips": [10, 0, 25, 5], ...}}
+
+``session`` holds what carries over between the games of a session: the
+session game number and the chips per player (Swedish pot), plus whatever
+the engine's ``session_next()`` handed over (kept as given).  The game is
+saved after every action with an atomic write (see :mod:`game.settings`).
+Loading replays the record through the engine, so a damaged or tampered
+save is set aside (``savegame.json.corrupt-<timestamp>``) with a
+:class:`~game.settings.Notice`, never a crash and never half-loaded.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .settings import Notice, atomic_write_text, data_dir, read_json, set_aside
+
+FILENAME = "savegame.json"
+FORMAT = "gurka-save/1"
+
+
+def save_path() -> Path:
+    return data_dir() / FILENAME
+
+
+@dataclass
+class SavedGame:
+    record: dict
+    #: ``game`` (session game number, from 1), ``chips`` (per seat), and any extra keys
+    session: dict = field(default_factory=dict)
+
+    @property
+    def game_number(self) -> int:
+        return self.session.get("game", self.record.get("game", 1))
+
+    @property
+    def chips(self) -> list[int] | None:
+        return self.session.get("chips")
+
+
+def clean_session(session: object, record: dict) -> dict:
+    """Session info with bad ``game`` / ``chips`` values replaced by defaults."""
+    out = dict(session) if isinstance(session, dict) else {}
+    players = len(record.get("players", ()))
+    game = out.get("game")
+    if not isinstance(game, int) or isinstance(game, bool) or game < 1:
+        out["game"] = record.get("game", 1)
+    chips = out.get("chips")
+    if chips is not None and not (
+            isinstance(chips, list) and len(chips) == players
+            and all(isinstance(c, int) and not isinstance(c, bool) for c in chips)):
+        out["chips"] = None
+    out.setdefault("chips", None)
+    return out
+
+
+def has_save(path: Path | None = None) -> bool:
+    """Quick check for the main menu's Continue (the file is not parsed)."""
+    path = Path(path) if path is not None else save_path()
+    return path.is_file()
+
+
+def save_game(record: dict, session: dict | None = None, path: Path | None = None) -> Notice | None:
+    """Write the current game atomically.  A notice (never an exception) when that fails."""
+    path = Path(path) if path is not None else save_path()
+    data = {"format": FORMAT, "record": record, "session": clean_session(session or {}, record)}
+    try:
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    except (TypeError, ValueError) as e:
+        return Notice("save-unwritable", path, None, str(e))
+    try:
+        atomic_write_text(path, text)
+    except OSError as e:
+        return Notice("save-unwritable", path, None, e.strerror or str(e))
+    return None
+
+
+def load(path: Path | None = None, check: bool = True) -> tuple[SavedGame | None, Notice | None]:
+    """The saved game (None when there is none or it is bad) and a notice for the player.
+
+    With ``check`` the record is replayed through the engine; a record it
+    refuses counts as corrupt.  Never raises."""
+    path = Path(path) if path is not None else save_path()
+    try:
+        data = read_json(path)
+    except FileNotFoundError:
+        return None, None
+    except (OSError, ValueError) as e:
+        aside = set_aside(path) if path.is_file() else None
+        return None, Notice("save-corrupt", path, aside, str(e))
+    problem = _problem(data, check)
+    if problem:
+        return None, Notice("save-corrupt", path, set_aside(path), problem)
+    return SavedGame(data["record"], clean_session(data.get("session"), data["record"])), None
+
+
+def _problem(data: object, check: bool) -> str | None:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return f"not a {FORMAT} file"
+    record = data.get("record")
+    if not isinstance(record, dict):
+        return "no game record"
+    if check:
+        from .engine import RecordError, replay
+        try:
+            replay(record)
+        except RecordError as e:
+            return str(e)
+        except Exception as e:  # a record the engine chokes on is still just a bad file
+            return f"{type(e).__name__}: {e}"
+    return None
+
+
+def load_game(path: Path | None = None) -> tuple[dict | None, Notice | None]:
+    """The saved game record (or None) and a notice for the player (or None)."""
+    saved, notice = load(path)
+    return (saved.record if saved else None), notice
+
+
+def delete_save(path: Path | None = None) -> None:
+    """Forget the saved game (e.g. when it is over or the player starts a new one)."""
+    path = Path(path) if path is not None else save_path()
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError:
+        pass
+
+
+__all__ = ["SavedGame", "save_game", "load", "load_game", "has_save", "delete_save", "save_path",
+           "clean_session", "FORMAT"]

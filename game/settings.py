@@ -1,0 +1,267 @@
+"""The player's settings, kept in the user's config folder (platformdirs).
+
+Every write is atomic (temp file + flush + fsync + ``os.replace``).  A
+settings file that cannot be read or parsed is renamed aside
+(``settings.json.corrupt-<timestamp>``) and reported with a :class:`Notice`
+that the UI can show; the defaults are used and the game starts anyway.
+A single bad value falls back to its default without touching the others.
+
+``GURKA_HOME`` (environment) replaces the platform folders, e.g. in tests.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+from .i18n import LANGUAGES, _
+
+APP = "gurka"
+FILENAME = "settings.json"
+
+#: Animation speeds, slowest first, with the duration factor each applies.
+SPEEDS = ("slow", "normal", "fast", "instant")
+SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+CARD_INDICES = ("native", "international")
+DEFAULT_VOLUME = 0.3
+MIN_WINDOW = (1024, 640)
+MAX_WINDOW = (7680, 4320)
+DEFAULT_WINDOW = (1280, 800)
+
+
+# -- folders -------------------------------------------------------------------
+
+def _home() -> Path | None:
+    base = os.environ.get("GURKA_HOME")
+    return Path(base) if base else None
+
+
+def config_dir() -> Path:
+    """Where settings live: ``$GURKA_HOME`` or the platform's user config folder."""
+    home = _home()
+    if home is not None:
+        return home
+    import platformdirs
+    return Path(platformdirs.user_config_dir(APP, appauthor=False))
+
+
+def data_dir() -> Path:
+    """Where saved games live: ``$GURKA_HOME`` or the platform's user data folder."""
+    home = _home()
+    if home is not None:
+        return home
+    import platformdirs
+    return Path(platformdirs.user_data_dir(APP, appauthor=False))
+
+
+def settings_path() -> Path:
+    return config_dir() / FILENAME
+
+
+# -- user files: atomic writes, corrupt files set aside --------------------------
+
+@dataclass
+class Notice:
+    """Something the player should be told about one of their files.
+
+    ``kind``: ``settings-corrupt``, ``settings-unwritable``, ``save-corrupt``
+    or ``save-unwritable``.  ``str(notice)`` is the message in the language
+    current at the time it is shown (so it can be created before the
+    language is known).
+    """
+
+    kind: str
+    path: Path
+    aside: Path | None = None
+    detail: str = ""
+
+    def text(self) -> str:
+        aside = self.aside.name if self.aside else ""
+        if self.kind == "settings-corrupt":
+            if aside:
+                return _("Your settings could not be read, so the defaults are used. "
+                         "The old file was kept as {file}.").format(file=aside)
+            return _("Your settings could not be read, so the defaults are used.")
+        if self.kind == "settings-unwritable":
+            return _("Your settings could not be saved: {reason}").format(reason=self.detail)
+        if self.kind == "save-corrupt":
+            if aside:
+                return _("The saved game could not be read and cannot be continued. "
+                         "The file was kept as {file}.").format(file=aside)
+            return _("The saved game could not be read and cannot be continued.")
+        if self.kind == "save-unwritable":
+            return _("The game could not be saved: {reason}").format(reason=self.detail)
+        return self.detail
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves either the old or the new file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise
+    if os.name == "posix":  # make the rename itself durable
+        try:
+            fd = os.open(path.parent, os.O_RDONLY)
+        except OSError:
+            return
+        try:
+            os.fsync(fd)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename a bad file to ``<name>.corrupt-<timestamp>``; None when that fails too."""
+    path = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    try:
+        os.replace(path, target)
+    except OSError:
+        return None
+    return target
+
+
+def read_json(path: Path) -> object:
+    """Parse a JSON file.  FileNotFoundError when absent; ValueError / OSError when bad."""
+    with open(path, "rb") as fh:
+        raw = fh.read()
+    return json.loads(raw.decode("utf-8"))
+
+
+# -- settings --------------------------------------------------------------------
+
+@dataclass
+class Settings:
+    #: an interface language (``sv`` …) or None: follow the operating system
+    language: str | None = None
+    speed: str = "normal"
+    sound: bool = True
+    volume: float = DEFAULT_VOLUME
+    fullscreen: bool = False
+    #: ``native``: the language's own letters on the cards (K D Kn E …);
+    #: ``international``: A K Q J
+    card_indices: str = "native"
+    four_colour: bool = False
+    window_size: tuple[int, int] = field(default=DEFAULT_WINDOW)
+
+    @property
+    def animation_factor(self) -> float:
+        """Multiply animation durations by this (0 = instant)."""
+        return SPEED_FACTORS[self.speed]
+
+    @property
+    def instant(self) -> bool:
+        return self.speed == "instant"
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["window_size"] = list(self.window_size)
+        return d
+
+    @classmethod
+    def from_dict(cls, data: object) -> tuple["Settings", list[str]]:
+        """Settings from parsed JSON: bad or unknown values take their defaults.
+        Returns the settings and the keys that were not accepted."""
+        s = cls()
+        if not isinstance(data, dict):
+            return s, ["<file>"]
+        rejected = []
+        known = {f.name for f in fields(cls)}
+        for key, value in data.items():
+            if key not in known:
+                rejected.append(key)
+                continue
+            ok = _valid(key, value)
+            if ok is _INVALID:
+                rejected.append(key)
+            else:
+                setattr(s, key, ok)
+        return s, rejected
+
+
+_INVALID = object()
+
+
+def _valid(key: str, value: object) -> object:
+    """The value to use for ``key``, or _INVALID."""
+    if key == "language":
+        if value is None or value in LANGUAGES:
+            return value
+    elif key == "speed":
+        if value in SPEEDS:
+            return value
+    elif key in ("sound", "fullscreen", "four_colour"):
+        if isinstance(value, bool):
+            return value
+    elif key == "volume":
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= value <= 1.0:
+            return float(value)
+    elif key == "card_indices":
+        if value in CARD_INDICES:
+            return value
+    elif key == "window_size":
+        if (isinstance(value, (list, tuple)) and len(value) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+                and MIN_WINDOW[0] <= value[0] <= MAX_WINDOW[0]
+                and MIN_WINDOW[1] <= value[1] <= MAX_WINDOW[1]):
+            return (value[0], value[1])
+    return _INVALID
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, Notice | None]:
+    """The saved settings (defaults when there are none) and a notice for the player, if any.
+    Never raises."""
+    path = Path(path) if path is not None else settings_path()
+    try:
+        data = read_json(path)
+    except FileNotFoundError:
+        return Settings(), None
+    except (OSError, ValueError) as e:  # unreadable, not UTF-8, not JSON
+        aside = set_aside(path) if path.is_file() else None
+        return Settings(), Notice("settings-corrupt", path, aside, str(e))
+    settings, rejected = Settings.from_dict(data)
+    if rejected == ["<file>"]:
+        aside = set_aside(path)
+        return settings, Notice("settings-corrupt", path, aside, "not a JSON object")
+    return settings, None
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> Notice | None:
+    """Write the settings atomically; a notice (never an exception) when that fails."""
+    path = Path(path) if path is not None else settings_path()
+    text = json.dumps(settings.to_dict(), ensure_ascii=False, indent=2) + "\n"
+    try:
+        atomic_write_text(path, text)
+    except OSError as e:
+        return Notice("settings-unwritable", path, None, e.strerror or str(e))
+    return None
+
+
+__all__ = ["Settings", "Notice", "load_settings", "save_settings", "settings_path", "config_dir",
+           "data_dir", "atomic_write_text", "set_aside", "read_json", "SPEEDS", "SPEED_FACTORS",
+           "CARD_INDICES", "DEFAULT_VOLUME", "MIN_WINDOW", "DEFAULT_WINDOW"]

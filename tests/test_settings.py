@@ -1,0 +1,103 @@
+"""Settings: defaults, round trip, per-key fallback, corrupt files set aside, atomic writes."""
+
+import json
+import os
+
+import pytest
+
+from game import i18n
+from game.settings import (DEFAULT_VOLUME, Notice, Settings, atomic_write_text, load_settings,
+                           save_settings, settings_path)
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("GURKA_HOME", str(tmp_path))
+    i18n.set_language("en")
+    return tmp_path
+
+
+def test_defaults_when_no_file(home):
+    s, notice = load_settings()
+    assert notice is None
+    assert s == Settings()
+    assert s.sound is True and 0 < s.volume <= 0.5          # on, but quiet
+    assert s.speed == "normal" and s.card_indices == "native" and not s.fullscreen
+    assert settings_path().parent == home
+
+
+def test_round_trip(home):
+    s = Settings(language="is", speed="instant", sound=False, volume=0.8, fullscreen=True,
+                 card_indices="international", four_colour=True, window_size=(1920, 1080))
+    assert save_settings(s) is None
+    back, notice = load_settings()
+    assert notice is None and back == s
+    assert back.instant and back.animation_factor == 0
+    assert not list(home.glob("*.tmp"))
+
+
+@pytest.mark.parametrize("key,value", [
+    ("language", "klingon"), ("speed", "warp"), ("sound", "yes"), ("volume", 3),
+    ("volume", True), ("fullscreen", 1), ("card_indices", "roman"), ("four_colour", None),
+    ("window_size", [10, 10]), ("window_size", "big"), ("window_size", [1280.5, 800]),
+])
+def test_bad_value_falls_back_per_key(home, key, value):
+    data = Settings(language="da", four_colour=True).to_dict()
+    data[key] = value
+    (home / "settings.json").write_text(json.dumps(data))
+    s, notice = load_settings()
+    assert notice is None
+    assert getattr(s, key) == getattr(Settings(), key)
+    if key != "language":
+        assert s.language == "da"
+    if key != "four_colour":
+        assert s.four_colour is True
+
+
+def test_unknown_keys_ignored(home):
+    (home / "settings.json").write_text(json.dumps({"speed": "fast", "from_the_future": 1}))
+    s, notice = load_settings()
+    assert notice is None and s.speed == "fast"
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe\x00garbage", b"[1, 2, 3]", b""])
+def test_corrupt_file_is_set_aside_and_reported(home, content):
+    (home / "settings.json").write_bytes(content)
+    s, notice = load_settings()
+    assert s == Settings()
+    assert isinstance(notice, Notice) and notice.kind == "settings-corrupt"
+    kept = list(home.glob("settings.json.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == content
+    assert not (home / "settings.json").exists()
+    assert kept[0].name in str(notice)
+    i18n.set_language("sv")
+    assert kept[0].name in str(notice)          # shown in whatever language is current
+    # a second corrupt file next to the first gets its own name
+    (home / "settings.json").write_bytes(content)
+    load_settings()
+    assert len(list(home.glob("settings.json.corrupt-*"))) == 2
+
+
+def test_unreadable_path_does_not_crash(home):
+    (home / "settings.json").mkdir()          # a folder where the file should be
+    s, notice = load_settings()
+    assert s == Settings() and notice is not None
+    notice = save_settings(Settings())
+    assert notice is not None and notice.kind == "settings-unwritable" and str(notice)
+
+
+def test_atomic_write_keeps_old_file_on_failure(home, monkeypatch):
+    target = home / "x.json"
+    atomic_write_text(target, "old")
+
+    def boom(*a):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "fsync", boom)
+    with pytest.raises(OSError):
+        atomic_write_text(target, "new")
+    assert target.read_text() == "old"
+    assert not list(home.glob("*.tmp"))
+
+
+def test_default_volume_is_quiet():
+    assert 0 < DEFAULT_VOLUME <= 0.4
