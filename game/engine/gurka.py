@@ -119,6 +119,18 @@ class GurkaState(GameState):
         self._auto()
         return self.events[start:]
 
+    def random_step(self, rng) -> None:
+        """One uniformly random legal decision (or chance step), without the
+        dict round-trip: the fast path for benchmarks and AI rollouts."""
+        if self.phase == "play":
+            moves = self.moves()
+            self._play(self.turn, moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0])
+        elif self.phase == "deal":
+            self._deal(None, None)
+        else:
+            legal = self.legal_actions()
+            self.apply(legal[rng.randrange(len(legal))])
+
     def resolve_chance(self) -> list[dict]:
         start = len(self.events)
         self._deal(None, None)

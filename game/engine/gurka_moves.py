@@ -59,28 +59,36 @@ def lead_moves(hand, S, opts) -> list[tuple]:
 
 def follow_single(hand, S, opts, trick_cards) -> list[int]:
     """Legal single cards after ``trick_cards`` (cards already in the trick, in order)."""
+    return follow_rule(hand, S, opts, trick_cards)[0]
+
+
+def follow_rule(hand, S, opts, trick_cards) -> tuple[list[int], str, int]:
+    """(legal cards, the rule that decided them, the reference card)."""
+    if opts["reference"] == "previous":
+        ref_card = trick_cards[-1]
+        ace_block = opts["no_ace_on_ace"] and rank_of(ref_card) == ACE
+    else:
+        ref_card = max(trick_cards, key=S.__getitem__)
+        ace_block = opts["no_ace_on_ace"] and any(rank_of(c) == ACE for c in trick_cards)
     if opts["twos_rule"] and (trick_cards[0] >> 2) == 0:
         twos = [c for c in hand if (c >> 2) == 0]
         if twos:
-            return twos
-    if opts["reference"] == "previous":
-        ref = S[trick_cards[-1]]
-        ace_block = opts["no_ace_on_ace"] and rank_of(trick_cards[-1]) == ACE
-    else:
-        ref = max(S[c] for c in trick_cards)
-        ace_block = opts["no_ace_on_ace"] and any(rank_of(c) == ACE for c in trick_cards)
+            return twos, "must_play_two", ref_card
     lows = lowest(hand, S)
     if ace_block:
-        return lows
+        return lows, "no_ace_on_ace", ref_card
+    ref = S[ref_card]
     above = [c for c in hand if S[c] >= ref]
     if not above:
-        return lows
+        return lows, "must_play_lowest", ref_card
+    code = "must_reach"
     if opts["nearest_above"]:
         m = min(S[c] for c in above)
         above = [c for c in above if S[c] == m]
+        code = "must_reach_nearest"
     if opts["optional_lowest"]:
-        return above + [c for c in lows if c not in above]
-    return above
+        return above + [c for c in lows if c not in above], "must_reach_or_lowest", ref_card
+    return above, code, ref_card
 
 
 def set_key(cards, S) -> list[int]:
@@ -131,25 +139,14 @@ def explain(hand, S, opts, trick_cards, lead_size, cards) -> IllegalActionError:
     if lead_size > 1:
         return IllegalActionError("play a set that matches the strongest set so far, card by card, "
                                   "or that many of your lowest cards", "must_match_or_lowest")
-    card = cards[0]
-    legal = follow_single(hand, S, opts, trick_cards)
-    if opts["twos_rule"] and (trick_cards[0] >> 2) == 0 and any((c >> 2) == 0 for c in hand):
-        return IllegalActionError("a 2 was led and you hold a 2: you must play a 2", "must_play_two")
-    if all(S[c] == min(S[x] for x in hand) for c in legal) and S[card] != min(S[x] for x in hand):
-        if opts["no_ace_on_ace"] and any(rank_of(c) == ACE for c in trick_cards) and (
-                opts["reference"] == "highest" or rank_of(trick_cards[-1]) == ACE):
-            return IllegalActionError("no ace on an ace: you must play one of your lowest cards",
-                                      "no_ace_on_ace")
-        return IllegalActionError("you cannot reach the card to beat, so you must play one of "
-                                  "your lowest cards", "must_play_lowest")
-    ref_cards = [trick_cards[-1]] if opts["reference"] == "previous" else [
-        max(trick_cards, key=S.__getitem__)]
-    ref = NAMES[ref_cards[0]][0]
-    if opts["nearest_above"]:
-        return IllegalActionError(f"you must play your lowest card that reaches {ref}",
-                                  "must_reach_nearest", rank=ref)
-    if opts["optional_lowest"]:
-        return IllegalActionError(f"play a card of rank {ref} or higher, or one of your lowest cards",
-                                  "must_reach_or_lowest", rank=ref)
-    return IllegalActionError(f"you can reach {ref}, so you must play a card of rank {ref} or higher",
-                              "must_reach", rank=ref)
+    legal, code, ref_card = follow_rule(hand, S, opts, trick_cards)
+    ref = NAMES[ref_card][0]
+    text = {
+        "must_play_two": "a 2 was led and you hold a 2: you must play a 2",
+        "no_ace_on_ace": "no ace on an ace: you must play one of your lowest cards",
+        "must_play_lowest": "you cannot reach the card to beat, so you must play one of your lowest cards",
+        "must_reach_nearest": f"you must play your lowest card that reaches {ref}",
+        "must_reach_or_lowest": f"play a card of rank {ref} or higher, or one of your lowest cards",
+        "must_reach": f"you can reach {ref}, so you must play a card of rank {ref} or higher",
+    }[code]
+    return IllegalActionError(text, code, rank=ref)

@@ -85,7 +85,7 @@ def parse_option_value(key: str, text: str):
 def effective_options(rules: str, overrides: dict | None = None, players: int | None = None,
                       dealt_sizes_ok: bool = True) -> dict:
     """Preset + overrides, validated.  Raises ValueError with a reason."""
-    if rules not in PRESETS:
+    if not isinstance(rules, str) or rules not in PRESETS:
         raise ValueError(f"unknown ruleset {rules!r}; choose one of {', '.join(RULESETS)}")
     opts = dict(PRESETS[rules])
     for key, value in (overrides or {}).items():
