@@ -1,0 +1,205 @@
+"""The window and the main loop (pygame-ce examples' style) around the scene stack."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from .. import i18n
+
+DEFAULT_SETTINGS = {
+    "language": None, "speed": "normal", "sound": True, "fullscreen": False,
+    "card_indices": "native", "four_colour": False,
+}
+
+#: animation speed name -> time factor (0 = instant)
+SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+
+
+# -- settings and saves: thin wrappers so the storage modules can be swapped ----------------
+def load_settings() -> dict:
+    data = dict(DEFAULT_SETTINGS)
+    try:
+        from .. import settings as store  # written by the settings engineer
+    except ImportError:
+        return data
+    try:
+        loaded = store.load()
+    except Exception:  # noqa: BLE001 - a broken settings file never stops the game
+        return data
+    if isinstance(loaded, dict):
+        data.update(loaded)
+    else:
+        data.update(getattr(loaded, "__dict__", {}))
+    return data
+
+
+def save_settings(data: dict) -> None:
+    try:
+        from .. import settings as store
+    except ImportError:
+        return
+    try:
+        store.save(data)
+    except Exception:  # noqa: BLE001
+        pass
+
+
+class App:
+    """What every scene reaches through ``self.app``."""
+
+    def __init__(self, size=(1280, 800), demo: bool = False, lang: str | None = None,
+                 headless_ok: bool = True):
+        import pygame
+
+        from . import theme
+        from .scene import SceneManager
+
+        self.pygame = pygame
+        self.demo = demo
+        self.settings = load_settings()
+        if lang:
+            self.settings["language"] = lang
+        self.lang = i18n.set_language(self.settings.get("language") or i18n.detect_language())
+        self.running = True
+        self.exit_code = 0
+        self.manager = SceneManager(self)
+        self.clock = pygame.time.Clock()
+        self.windowed_size = tuple(size)
+        self.fullscreen = bool(self.settings.get("fullscreen")) and not demo
+        self.screen = None
+        self._open_window()
+        self.theme = theme
+        #: messages shown once on the menu (e.g. a corrupt save set aside)
+        self.notices: list[str] = []
+
+    # -- window -------------------------------------------------------------------
+    def _open_window(self) -> None:
+        pg = self.pygame
+        if self.fullscreen:
+            self.screen = pg.display.set_mode((0, 0), pg.FULLSCREEN)
+        else:
+            self.screen = pg.display.set_mode(self.windowed_size, pg.RESIZABLE)
+        pg.display.set_caption("Gurka")
+        self.manager.dirty = True
+
+    def toggle_fullscreen(self, on: bool | None = None) -> None:
+        on = (not self.fullscreen) if on is None else bool(on)
+        if on == self.fullscreen:
+            return
+        if not on:
+            pass
+        elif self.screen is not None:
+            self.windowed_size = self.screen.get_size()
+        self.fullscreen = on
+        self.settings["fullscreen"] = on
+        self._open_window()
+
+    def resize(self, size) -> None:
+        if not self.fullscreen:
+            self.windowed_size = (max(320, size[0]), max(240, size[1]))
+        self.screen = self.pygame.display.get_surface()
+        self.manager.dirty = True
+
+    # -- settings ---------------------------------------------------------------------
+    def apply_settings(self, save: bool = True) -> None:
+        """Call after changing ``self.settings``: applies language and fullscreen, persists."""
+        lang = self.settings.get("language")
+        self.lang = i18n.set_language(lang or i18n.detect_language())
+        if bool(self.settings.get("fullscreen")) != self.fullscreen and not self.demo:
+            self.toggle_fullscreen(bool(self.settings.get("fullscreen")))
+        from . import cards
+        cards.clear_cache()
+        self.manager.size = None
+        for scene in self.manager.stack:
+            scene.size = (0, 0)  # lay out again (texts changed length)
+        self.manager.dirty = True
+        if save and not self.demo:
+            save_settings(self.settings)
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS.get(self.settings.get("speed", "normal"), 1.0)
+
+    def quit(self, code: int = 0) -> None:
+        self.running = False
+        self.exit_code = code
+
+    # -- main loop ----------------------------------------------------------------------
+    def step(self, events, dt: float) -> None:
+        """One frame: events, update, draw (no flip).  Tests call this directly."""
+        pg = self.pygame
+        for e in events:
+            if e.type == pg.QUIT:
+                self.on_close()
+                continue
+            if e.type == pg.VIDEORESIZE:
+                self.resize(e.size)
+            elif e.type == pg.WINDOWSIZECHANGED:
+                self.resize((e.x, e.y))
+            elif e.type == pg.KEYDOWN and e.key == pg.K_F11:
+                self.toggle_fullscreen()
+                if not self.demo:
+                    save_settings(self.settings)
+                continue
+            self.manager.handle_event(e)
+        self.manager.update(dt)
+        if not self.manager.stack:
+            self.running = False
+            return
+        self.screen = pg.display.get_surface() or self.screen
+        if self.manager.needs_redraw():
+            self.manager.draw(self.screen)
+            self.drew = True
+        else:
+            self.drew = False
+
+    def on_close(self) -> None:
+        """Window closed: the table saves after every action, so just leave."""
+        top = self.manager.top
+        hook = getattr(top, "on_close", None)
+        for scene in self.manager.stack:
+            fn = getattr(scene, "on_app_close", None)
+            if fn:
+                fn()
+        if hook:
+            hook()
+        self.quit(0)
+
+
+def run(demo: bool = False, lang: str | None = None, rules: str | None = None, seed: int | None = None,
+        frames: int | None = None, screenshots: str | None = None, size=None) -> int:
+    """Open the window and play.  ``demo``: one fast all-AI game, then exit 0."""
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "gurka")
+    import pygame
+
+    pygame.init()
+    try:
+        pygame.key.set_repeat(350, 40)
+        app = App(size=size or (1280, 800), demo=demo, lang=lang)
+        if demo:
+            from .demo import DemoDirector
+            director = DemoDirector(app, rules=rules, seed=seed, frames=frames,
+                                    screenshots=screenshots)
+            director.start()
+        else:
+            from .menu import MainMenu
+            app.manager.push(MainMenu(app))
+            director = None
+        clock = app.clock
+        dt = 0.0
+        while app.running:
+            app.step(pygame.event.get(), dt)
+            if director is not None:
+                director.after_frame()
+            if app.drew:
+                pygame.display.flip()
+            # idle: fewer frames when nothing moves (≤ 3 % of a core)
+            dt = clock.tick(60 if (app.manager.needs_redraw() or demo) else 20)
+        return app.exit_code
+    finally:
+        pygame.quit()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run())

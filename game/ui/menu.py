@@ -1,0 +1,191 @@
+"""Main menu, and the shared ways to open the Rules and Settings scenes.
+
+Rules and Settings are pushed on the stack from the menu, the setup screen and
+the pause menu through :func:`open_rules` and :func:`open_settings`; they
+expect ``game.ui.rules_scene.RulesScene(app, rules=None)`` and
+``game.ui.settings_scene.SettingsScene(app)`` and pop themselves when done.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..i18n import _
+from . import savegame
+from . import theme as T
+from .scene import Scene
+from .widgets import Button, WidgetGroup
+
+
+def open_rules(app, rules: str | None = None) -> None:
+    try:
+        from .rules_scene import RulesScene
+    except ImportError:
+        _notice(app, _("The rules screen is not available in this build."))
+        return
+    try:
+        scene = RulesScene(app, rules=rules)
+    except TypeError:
+        scene = RulesScene(app)
+    app.manager.push(scene)
+
+
+def open_settings(app) -> None:
+    try:
+        from .settings_scene import SettingsScene
+    except ImportError:
+        _notice(app, _("The settings screen is not available in this build."))
+        return
+    app.manager.push(SettingsScene(app))
+
+
+def _notice(app, text: str) -> None:
+    app.manager.push(MessageScene(app, text))
+
+
+class MessageScene(Scene):
+    """A modal message with an OK button (overlay)."""
+
+    opaque = False
+
+    def __init__(self, app, text: str, title=None, on_close=None):
+        super().__init__(app)
+        self.text = text
+        self.title = title
+        self.on_close = on_close
+        self.widgets = WidgetGroup([Button(lambda: _("OK"), self.close, primary=True, name="ok")])
+        self.widgets.focus = 0
+
+    def close(self):
+        if self.manager:
+            self.manager.pop()
+        if self.on_close:
+            self.on_close()
+
+    def layout(self, size):
+        u = T.unit(size)
+        w, h = int(520 * u), int(240 * u)
+        self.box = pygame.Rect(0, 0, w, h)
+        self.box.center = (size[0] // 2, size[1] // 2)
+        b = self.widgets.widgets[0]
+        b.rect = pygame.Rect(0, 0, int(160 * u), int(46 * u))
+        b.rect.midbottom = (self.box.centerx, self.box.bottom - int(20 * u))
+
+    def handle_event(self, e):
+        if self.widgets.handle_event(e):
+            return
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            self.close()
+
+    def draw(self, surface):
+        u = T.unit(surface.get_size())
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surface.blit(shade, (0, 0))
+        T.panel(surface, self.box, u)
+        y = self.box.top + int(22 * u)
+        if self.title:
+            t = self.title() if callable(self.title) else self.title
+            T.blit_text(surface, t, 26 * u, (self.box.centerx, y), T.ACCENT, bold=True, anchor="midtop",
+                        max_width=self.box.width - 40 * u)
+            y += int(42 * u)
+        area = pygame.Rect(self.box.left + int(28 * u), y, self.box.width - int(56 * u),
+                           self.box.bottom - y - int(80 * u))
+        T.blit_wrapped(surface, self.text, 19 * u, area, T.TEXT, align="center")
+        self.widgets.draw(surface, u)
+
+
+class MainMenu(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.widgets = WidgetGroup()
+        self.build()
+
+    def build(self) -> None:
+        self.has_save = savegame.has_save()
+        items = []
+        if self.has_save:
+            items.append(Button(lambda: _("Continue"), self.on_continue, primary=True, name="continue"))
+        items += [
+            Button(lambda: _("New game"), self.on_new, primary=not self.has_save, name="new"),
+            Button(lambda: _("Rules"), lambda: open_rules(self.app), name="rules"),
+            Button(lambda: _("Settings"), lambda: open_settings(self.app), name="settings"),
+            Button(lambda: _("Quit"), lambda: self.app.quit(0), name="quit"),
+        ]
+        self.widgets = WidgetGroup(items)
+        self.widgets.focus = 0
+        self.size = (0, 0)
+
+    def enter(self):
+        for text in self.app.notices:
+            self.manager.push(MessageScene(self.app, text))
+        self.app.notices.clear()
+
+    def resume(self):
+        self.build()
+        self.invalidate()
+
+    def on_continue(self):
+        record, error = savegame.load()
+        if record is None:
+            if error:
+                self.manager.push(MessageScene(self.app, error))
+            self.build()
+            return
+        from .table import TableScene
+        try:
+            scene = TableScene.from_record(self.app, record)
+        except ValueError as e:
+            savegame.set_aside(str(e))
+            # TRANSLATORS: shown when a saved game cannot be resumed; {reason} is technical
+            self.manager.push(MessageScene(self.app, _("The saved game could not be resumed and was "
+                                                       "set aside ({reason}).").format(reason=e)))
+            self.build()
+            return
+        self.manager.push(scene)
+
+    def on_new(self):
+        from .setup import SetupScene
+        self.manager.push(SetupScene(self.app))
+
+    def layout(self, size):
+        u = T.unit(size)
+        w, h = int(300 * u), int(52 * u)
+        gap = int(14 * u)
+        n = len(self.widgets.widgets)
+        top = int(size[1] * 0.40) + int(40 * u)
+        top = min(top, size[1] - n * (h + gap) - int(30 * u))
+        for i, b in enumerate(self.widgets.widgets):
+            b.rect = pygame.Rect(0, 0, w, h)
+            b.rect.midtop = (size[0] // 2, top + i * (h + gap))
+
+    def handle_event(self, e):
+        if self.widgets.handle_event(e):
+            return
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            self.app.quit(0)
+
+    def draw(self, surface):
+        size = surface.get_size()
+        u = T.unit(size)
+        surface.blit(T.felt(size), (0, 0))
+        from . import cards
+        # a small fan of cards as the emblem
+        cw = int(78 * u)
+        fan = ["AS", "KH", "QD", "JC", "TS"]
+        cx, cy = size[0] // 2, int(size[1] * 0.17)
+        for i, c in enumerate(fan):
+            ang = (i - 2) * 12
+            img = cards.face(c, cw, self.app.settings)
+            rot = pygame.transform.rotozoom(img, -ang, 1.0)
+            off = (i - 2) * int(36 * u)
+            r = rot.get_rect(center=(cx + off, cy + abs(i - 2) * int(6 * u)))
+            surface.blit(rot, r)
+        ty = cy + int(62 * u)
+        T.blit_text(surface, "Gurka", 54 * u, (cx + int(2 * u), ty + int(2 * u)), (0, 0, 0), bold=True,
+                    anchor="midtop")
+        T.blit_text(surface, "Gurka", 54 * u, (cx, ty), T.ACCENT, bold=True, anchor="midtop")
+        self.widgets.draw(surface, u)
+        # TRANSLATORS: subtitle under the game's name on the main menu
+        T.blit_text(surface, _("Nordic card games"), 16 * u, (cx, size[1] - int(14 * u)), T.TEXT_DIM,
+                    anchor="midbottom")

@@ -1,0 +1,552 @@
+"""Small widgets with mouse and keyboard support: buttons, toggles, choices,
+choice lists and a text field, grouped in a :class:`WidgetGroup` that owns the
+keyboard focus.
+
+Labels may be plain strings or zero-argument callables (``lambda: _("Quit")``)
+so a language switch shows at once.  A scene gives each widget its ``rect`` in
+``layout()`` and calls ``group.handle_event(e)`` / ``group.draw(surface, u)``.
+
+Keys: Tab / Shift+Tab and Up / Down move the focus, Enter / Space activate,
+Left / Right change a toggle or choice; a focused choice list takes Up / Down
+itself (Tab leaves it).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from . import theme as T
+
+
+def _text(label) -> str:
+    return label() if callable(label) else str(label)
+
+
+class Widget:
+    focusable = True
+
+    def __init__(self, rect=None, enabled: bool = True, tooltip=None, name: str = ""):
+        self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 0, 0)
+        self.enabled = enabled
+        self.visible = True
+        self.tooltip = tooltip
+        self.hover = False
+        self.pressed = False
+        #: a stable id for tests and scripted input
+        self.name = name
+
+    @property
+    def tip(self) -> str:
+        return _text(self.tooltip) if self.tooltip else ""
+
+    def can_focus(self) -> bool:
+        return self.focusable and self.enabled and self.visible
+
+    def contains(self, pos) -> bool:
+        return self.visible and self.rect.collidepoint(pos)
+
+    def handle_mouse(self, e) -> bool:
+        """A mouse button event inside the widget; True when consumed."""
+        return False
+
+    def activate(self) -> None:
+        """Enter / Space while focused."""
+
+    def key(self, e) -> bool:
+        """Other keys while focused; True when consumed."""
+        return False
+
+    def draw(self, surface: pygame.Surface, u: float, focused: bool) -> None:
+        pass
+
+
+def _box(surface, rect, u, color, focused, border=None):
+    r = max(3, int(8 * u))
+    pygame.draw.rect(surface, (0, 0, 0), rect.move(int(2 * u), int(3 * u)), border_radius=r)
+    pygame.draw.rect(surface, color, rect, border_radius=r)
+    pygame.draw.rect(surface, border or T.PANEL_BORDER, rect, max(1, int(1.5 * u)), border_radius=r)
+    if focused:
+        pygame.draw.rect(surface, T.FOCUS, rect.inflate(int(6 * u), int(6 * u)), max(2, int(2.5 * u)),
+                         border_radius=r + int(3 * u))
+
+
+class Label(Widget):
+    focusable = False
+
+    def __init__(self, label, rect=None, px: float = 18, color=T.TEXT, bold=False, align="left"):
+        super().__init__(rect)
+        self.label = label
+        self.px = px
+        self.color = color
+        self.bold = bold
+        self.align = align
+
+    @property
+    def text(self) -> str:
+        return _text(self.label)
+
+    def draw(self, surface, u, focused):
+        if not self.visible:
+            return
+        px = T.fit_px(self.text, self.px * u, self.rect.width, self.bold)
+        anchor = {"left": "midleft", "center": "center", "right": "midright"}[self.align]
+        pos = getattr(self.rect, anchor)
+        T.blit_text(surface, self.text, px, pos, self.color, self.bold, anchor=anchor)
+
+
+class Button(Widget):
+    def __init__(self, label, on_click: Callable[[], None] | None = None, rect=None,
+                 enabled: bool = True, tooltip=None, primary: bool = False, name: str = "",
+                 px: float = 20):
+        super().__init__(rect, enabled, tooltip, name)
+        self.label = label
+        self.on_click = on_click
+        self.primary = primary
+        self.px = px
+
+    @property
+    def text(self) -> str:
+        return _text(self.label)
+
+    def handle_mouse(self, e) -> bool:
+        if not self.enabled:
+            return True
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            self.pressed = True
+            return True
+        if e.type == pygame.MOUSEBUTTONUP and e.button == 1:
+            was = self.pressed
+            self.pressed = False
+            if was:
+                self.activate()
+            return True
+        return False
+
+    def activate(self) -> None:
+        if self.enabled and self.on_click is not None:
+            self.on_click()
+
+    def draw(self, surface, u, focused):
+        if not self.visible:
+            return
+        if not self.enabled:
+            col = T.BUTTON_DISABLED
+        elif self.pressed:
+            col = T.BUTTON_DOWN
+        elif self.primary:
+            col = T.ACCENT if not self.hover else (248, 208, 104)
+        else:
+            col = T.BUTTON_HOVER if self.hover else T.BUTTON
+        _box(surface, self.rect, u, col, focused)
+        color = T.TEXT_DIM if not self.enabled else (T.TEXT_DARK if self.primary else T.TEXT)
+        px = T.fit_px(self.text, self.px * u, self.rect.width - 16 * u, bold=True)
+        T.blit_text(surface, self.text, px, self.rect.center, color, bold=True, anchor="center")
+
+
+class Toggle(Widget):
+    """An on/off switch with a label on its left."""
+
+    def __init__(self, label, value: bool = False, on_change=None, rect=None, tooltip=None,
+                 name: str = "", px: float = 18, enabled: bool = True):
+        super().__init__(rect, enabled, tooltip, name)
+        self.label = label
+        self.value = bool(value)
+        self.on_change = on_change
+        self.px = px
+
+    @property
+    def text(self) -> str:
+        return _text(self.label)
+
+    def set(self, value: bool) -> None:
+        value = bool(value)
+        if value != self.value:
+            self.value = value
+            if self.on_change:
+                self.on_change(value)
+
+    def handle_mouse(self, e) -> bool:
+        if e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.enabled:
+            self.set(not self.value)
+        return True
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.set(not self.value)
+
+    def key(self, e) -> bool:
+        if e.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.enabled:
+            self.set(e.key == pygame.K_RIGHT)
+            return True
+        return False
+
+    def draw(self, surface, u, focused):
+        if not self.visible:
+            return
+        r = self.rect
+        if self.hover or focused:
+            hl = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(hl, (255, 255, 255, 22), hl.get_rect(), border_radius=int(6 * u))
+            surface.blit(hl, r)
+        sw_w, sw_h = int(44 * u), int(24 * u)
+        sw = pygame.Rect(0, 0, sw_w, sw_h)
+        sw.midright = (r.right - int(6 * u), r.centery)
+        on = self.value
+        col = (T.GOOD if on else (90, 96, 92)) if self.enabled else T.BUTTON_DISABLED
+        pygame.draw.rect(surface, col, sw, border_radius=sw_h // 2)
+        knob_r = sw_h // 2 - max(2, int(3 * u))
+        kx = sw.right - sw_h // 2 if on else sw.left + sw_h // 2
+        pygame.draw.circle(surface, (250, 250, 245), (kx, sw.centery), knob_r)
+        if focused:
+            pygame.draw.rect(surface, T.FOCUS, r.inflate(int(4 * u), int(4 * u)), max(2, int(2 * u)),
+                             border_radius=int(6 * u))
+        color = T.TEXT if self.enabled else T.TEXT_DIM
+        max_w = r.width - sw_w - 20 * u
+        px = T.fit_px(self.text, self.px * u, max_w)
+        T.blit_text(surface, self.text, px, (r.left + int(8 * u), r.centery), color, anchor="midleft")
+
+
+class Choice(Widget):
+    """A label and a value cycled with ◀ ▶ (click or Left / Right)."""
+
+    def __init__(self, label, options: list[tuple[object, object]], value=None, on_change=None,
+                 rect=None, tooltip=None, name: str = "", px: float = 18, enabled: bool = True):
+        super().__init__(rect, enabled, tooltip, name)
+        self.label = label
+        self.options = list(options)
+        self.index = 0
+        for i, (v, _t) in enumerate(self.options):
+            if v == value:
+                self.index = i
+        self.on_change = on_change
+        self.px = px
+
+    @property
+    def text(self) -> str:
+        return _text(self.label)
+
+    @property
+    def value(self):
+        return self.options[self.index][0] if self.options else None
+
+    @property
+    def value_text(self) -> str:
+        return _text(self.options[self.index][1]) if self.options else ""
+
+    def set_value(self, value) -> None:
+        for i, (v, _t) in enumerate(self.options):
+            if v == value and i != self.index:
+                self.index = i
+                if self.on_change:
+                    self.on_change(v)
+
+    def step(self, d: int) -> None:
+        if not self.options or not self.enabled:
+            return
+        self.index = (self.index + d) % len(self.options)
+        if self.on_change:
+            self.on_change(self.value)
+
+    def _value_rect(self, u) -> pygame.Rect:
+        r = self.rect
+        w = min(int(r.width * 0.55), int(300 * u)) if self.text else r.width
+        return pygame.Rect(r.right - w, r.top, w, r.height)
+
+    def handle_mouse(self, e) -> bool:
+        if e.type == pygame.MOUSEBUTTONUP and e.button == 1:
+            u = getattr(self, "_u", 1.0)
+            vr = self._value_rect(u)
+            if e.pos[0] < vr.left + vr.width // 3:
+                self.step(-1)
+            else:
+                self.step(1)
+        elif e.type == pygame.MOUSEWHEEL:
+            self.step(-1 if e.y > 0 else 1)
+        return True
+
+    def activate(self) -> None:
+        self.step(1)
+
+    def key(self, e) -> bool:
+        if e.key == pygame.K_LEFT:
+            self.step(-1)
+            return True
+        if e.key == pygame.K_RIGHT:
+            self.step(1)
+            return True
+        return False
+
+    def draw(self, surface, u, focused):
+        if not self.visible:
+            return
+        self._u = u
+        r = self.rect
+        if self.hover or focused:
+            hl = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(hl, (255, 255, 255, 22), hl.get_rect(), border_radius=int(6 * u))
+            surface.blit(hl, r)
+        vr = self._value_rect(u)
+        color = T.TEXT if self.enabled else T.TEXT_DIM
+        if self.text:
+            px = T.fit_px(self.text, self.px * u, vr.left - r.left - 14 * u)
+            T.blit_text(surface, self.text, px, (r.left + int(8 * u), r.centery), color, anchor="midleft")
+        box = vr.inflate(-int(4 * u), -int(6 * u))
+        pygame.draw.rect(surface, T.BUTTON if self.enabled else T.BUTTON_DISABLED, box,
+                         border_radius=int(6 * u))
+        pygame.draw.rect(surface, T.PANEL_BORDER, box, max(1, int(1 * u)), border_radius=int(6 * u))
+        aw = int(22 * u)
+        T.blit_text(surface, "◀", self.px * u * 0.8, (box.left + aw // 2 + int(3 * u), box.centery),
+                    T.ACCENT, anchor="center")
+        T.blit_text(surface, "▶", self.px * u * 0.8, (box.right - aw // 2 - int(3 * u), box.centery),
+                    T.ACCENT, anchor="center")
+        vt = self.value_text
+        px = T.fit_px(vt, self.px * u, box.width - 2 * aw - 8 * u, bold=True)
+        T.blit_text(surface, vt, px, box.center, color, bold=True, anchor="center")
+        if focused:
+            pygame.draw.rect(surface, T.FOCUS, r.inflate(int(4 * u), int(4 * u)), max(2, int(2 * u)),
+                             border_radius=int(6 * u))
+
+
+class ChoiceList(Widget):
+    """A vertical list of items, one selected; Up / Down move the selection when focused."""
+
+    def __init__(self, items: list[tuple[object, object]], value=None, on_change=None, rect=None,
+                 name: str = "", px: float = 20, row_h: float = 40, sublabels=None):
+        super().__init__(rect, True, None, name)
+        self.items = list(items)
+        self.index = 0
+        for i, (v, _t) in enumerate(self.items):
+            if v == value:
+                self.index = i
+        self.on_change = on_change
+        self.px = px
+        self.row_h = row_h
+        #: optional callable value -> smaller second text
+        self.sublabels = sublabels
+        self._u = 1.0
+
+    @property
+    def value(self):
+        return self.items[self.index][0] if self.items else None
+
+    def select(self, index: int) -> None:
+        index = max(0, min(len(self.items) - 1, index))
+        if index != self.index:
+            self.index = index
+            if self.on_change:
+                self.on_change(self.value)
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        h = int(self.row_h * self._u)
+        return pygame.Rect(self.rect.left, self.rect.top + i * h, self.rect.width, h)
+
+    def handle_mouse(self, e) -> bool:
+        if e.type == pygame.MOUSEBUTTONUP and e.button == 1:
+            for i in range(len(self.items)):
+                if self.row_rect(i).collidepoint(e.pos):
+                    self.select(i)
+        return True
+
+    def key(self, e) -> bool:
+        if e.key == pygame.K_UP and self.index > 0:
+            self.select(self.index - 1)
+            return True
+        if e.key == pygame.K_DOWN and self.index < len(self.items) - 1:
+            self.select(self.index + 1)
+            return True
+        return False
+
+    def draw(self, surface, u, focused):
+        if not self.visible:
+            return
+        self._u = u
+        mouse = pygame.mouse.get_pos() if self.hover else None
+        for i, (v, t) in enumerate(self.items):
+            rr = self.row_rect(i)
+            sel = i == self.index
+            if sel:
+                pygame.draw.rect(surface, T.ACCENT, rr.inflate(-int(2 * u), -int(3 * u)),
+                                 border_radius=int(6 * u))
+            elif mouse and rr.collidepoint(mouse):
+                hl = pygame.Surface(rr.size, pygame.SRCALPHA)
+                pygame.draw.rect(hl, (255, 255, 255, 28), hl.get_rect(), border_radius=int(6 * u))
+                surface.blit(hl, rr)
+            color = T.TEXT_DARK if sel else T.TEXT
+            text = _text(t)
+            sub = self.sublabels(v) if self.sublabels else ""
+            x = rr.left + int(10 * u)
+            px = T.fit_px(text, self.px * u, rr.width - 20 * u, bold=True)
+            r1 = T.blit_text(surface, text, px, (x, rr.centery), color, bold=True, anchor="midleft")
+            if sub:
+                T.blit_text(surface, sub, self.px * u * 0.7, (r1.right + int(10 * u), rr.centery),
+                            (60, 50, 20) if sel else T.TEXT_DIM, anchor="midleft",
+                            max_width=rr.right - r1.right - 20 * u)
+        if focused:
+            pygame.draw.rect(surface, T.FOCUS, self.rect.inflate(int(6 * u), int(6 * u)),
+                             max(2, int(2 * u)), border_radius=int(8 * u))
+
+
+class TextInput(Widget):
+    """A one-line text field (names).  Typing goes in while it has the focus."""
+
+    def __init__(self, value: str = "", on_change=None, rect=None, max_len: int = 16, name: str = "",
+                 px: float = 18, placeholder=None):
+        super().__init__(rect, True, None, name)
+        self.value = value
+        self.on_change = on_change
+        self.max_len = max_len
+        self.px = px
+        self.placeholder = placeholder
+
+    def handle_mouse(self, e) -> bool:
+        return True
+
+    def _set(self, value: str) -> None:
+        if value != self.value:
+            self.value = value
+            if self.on_change:
+                self.on_change(value)
+
+    def text_input(self, text: str) -> None:
+        text = "".join(ch for ch in text if ch.isprintable())
+        self._set((self.value + text)[: self.max_len])
+
+    def key(self, e) -> bool:
+        if e.key == pygame.K_BACKSPACE:
+            self._set(self.value[:-1])
+            return True
+        # printable keys arrive as TEXTINPUT; swallow them here so they do not move focus
+        return bool(e.unicode and e.unicode.isprintable() and e.key not in (pygame.K_TAB,))
+
+    def draw(self, surface, u, focused):
+        if not self.visible:
+            return
+        r = self.rect
+        pygame.draw.rect(surface, (245, 242, 230), r, border_radius=int(5 * u))
+        pygame.draw.rect(surface, T.FOCUS if focused else T.PANEL_BORDER, r,
+                         max(1, int((2 if focused else 1) * u)), border_radius=int(5 * u))
+        shown = self.value or (_text(self.placeholder) if self.placeholder else "")
+        col = T.TEXT_DARK if self.value else (130, 130, 130)
+        px = T.fit_px(shown + "|", self.px * u, r.width - 12 * u)
+        tr = T.blit_text(surface, shown, px, (r.left + int(6 * u), r.centery), col, anchor="midleft")
+        if focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+            x = (tr.right if self.value else r.left + int(6 * u)) + 1
+            pygame.draw.line(surface, T.TEXT_DARK, (x, r.top + int(5 * u)), (x, r.bottom - int(5 * u)),
+                             max(1, int(u)))
+
+
+class WidgetGroup:
+    """A set of widgets sharing keyboard focus and mouse hover."""
+
+    def __init__(self, widgets: list[Widget] | None = None):
+        self.widgets: list[Widget] = list(widgets or [])
+        self.focus: int | None = None
+        #: focus ring shown only once the keyboard is used
+        self.keyboard = False
+
+    def add(self, widget: Widget) -> Widget:
+        self.widgets.append(widget)
+        return widget
+
+    def clear(self) -> None:
+        self.widgets.clear()
+        self.focus = None
+
+    def by_name(self, name: str) -> Widget | None:
+        for w in self.widgets:
+            if w.name == name:
+                return w
+        return None
+
+    @property
+    def focused(self) -> Widget | None:
+        if self.focus is None or self.focus >= len(self.widgets):
+            return None
+        w = self.widgets[self.focus]
+        return w if w.can_focus() else None
+
+    def set_focus(self, widget: Widget | None) -> None:
+        self.focus = None if widget is None else self.widgets.index(widget)
+
+    def move_focus(self, d: int) -> None:
+        order = [i for i, w in enumerate(self.widgets) if w.can_focus()]
+        if not order:
+            self.focus = None
+            return
+        if self.focus not in order:
+            self.focus = order[0] if d > 0 else order[-1]
+            return
+        k = order.index(self.focus)
+        self.focus = order[(k + d) % len(order)]
+
+    def widget_at(self, pos) -> Widget | None:
+        for w in reversed(self.widgets):
+            if w.contains(pos):
+                return w
+        return None
+
+    def handle_event(self, e) -> bool:
+        """Route one event; True when a widget used it."""
+        if e.type == pygame.MOUSEMOTION:
+            self.keyboard = False
+            for w in self.widgets:
+                w.hover = w.contains(e.pos) and w.enabled
+                if not w.hover and w.pressed and not (e.buttons and e.buttons[0]):
+                    w.pressed = False
+            return False
+        if e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if e.button not in (1, 3):
+                return False
+            w = self.widget_at(e.pos)
+            if w is None:
+                for x in self.widgets:
+                    x.pressed = False
+                return False
+            if w.can_focus() and e.type == pygame.MOUSEBUTTONDOWN:
+                self.focus = self.widgets.index(w)
+            if e.button == 1:
+                return w.handle_mouse(e)
+            return True
+        if e.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            w = self.widget_at(pos)
+            if isinstance(w, Choice):
+                return w.handle_mouse(e)
+            return False
+        if e.type == pygame.TEXTINPUT:
+            w = self.focused
+            if isinstance(w, TextInput):
+                w.text_input(e.text)
+                return True
+            return False
+        if e.type == pygame.KEYDOWN:
+            w = self.focused
+            if w is not None and w.key(e):
+                self.keyboard = True
+                return True
+            if e.key == pygame.K_TAB:
+                self.keyboard = True
+                self.move_focus(-1 if e.mod & pygame.KMOD_SHIFT else 1)
+                return True
+            if e.key in (pygame.K_DOWN, pygame.K_UP):
+                self.keyboard = True
+                self.move_focus(1 if e.key == pygame.K_DOWN else -1)
+                return True
+            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if w is not None:
+                    self.keyboard = True
+                    w.activate()
+                    return True
+            return False
+        return False
+
+    def draw(self, surface: pygame.Surface, u: float) -> None:
+        focused = self.focused if self.keyboard else None
+        for w in self.widgets:
+            w.draw(surface, u, w is focused)
+
+    def tooltip_at(self, pos) -> str:
+        w = self.widget_at(pos)
+        return w.tip if w is not None else ""

@@ -1,0 +1,95 @@
+"""The scene stack and widgets (headless)."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from game.ui.scene import Scene, SceneManager  # noqa: E402
+from game.ui.widgets import Button, Choice, ChoiceList, TextInput, Toggle, WidgetGroup  # noqa: E402
+
+
+class Rec(Scene):
+    def __init__(self, app, name, log, opaque=True):
+        super().__init__(app)
+        self.name, self.log, self.opaque = name, log, opaque
+
+    def enter(self):
+        self.log.append(("enter", self.name))
+
+    def exit(self):
+        self.log.append(("exit", self.name))
+
+    def pause(self):
+        self.log.append(("pause", self.name))
+
+    def resume(self):
+        self.log.append(("resume", self.name))
+
+    def handle_event(self, e):
+        self.log.append(("event", self.name))
+
+    def draw(self, surface):
+        self.log.append(("draw", self.name))
+
+
+def test_push_pop_replace_and_overlay_drawing():
+    log = []
+    m = SceneManager()
+    a = m.push(Rec(None, "a", log))
+    m.push(Rec(None, "b", log, opaque=False))
+    assert log == [("enter", "a"), ("pause", "a"), ("enter", "b")]
+    log.clear()
+    surf = pygame.Surface((100, 80))
+    m.draw(surf)
+    assert log == [("draw", "a"), ("draw", "b")]       # overlay draws over a
+    m.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+    assert log[-1] == ("event", "b")                   # only the top scene gets events
+    log.clear()
+    m.replace(Rec(None, "c", log))
+    assert log == [("exit", "b"), ("enter", "c")]
+    log.clear()
+    m.draw(surf)
+    assert log == [("draw", "c")]                      # c is opaque: a is hidden
+    m.pop()
+    assert m.top is a and log[-1] == ("resume", "a")
+    m.pop()
+    assert m.top is None and len(m) == 0
+
+
+def test_widget_group_keyboard_and_mouse():
+    pygame.init()
+    clicks = []
+    b1 = Button("One", lambda: clicks.append(1), rect=(0, 0, 100, 40))
+    t = Toggle("T", False, rect=(0, 50, 200, 40))
+    c = Choice("C", [(1, "a"), (2, "b"), (3, "c")], 2, rect=(0, 100, 300, 40))
+    lst = ChoiceList([("x", "X"), ("y", "Y")], "x", rect=(0, 150, 200, 80), row_h=40)
+    ti = TextInput("An", rect=(0, 240, 200, 30))
+    g = WidgetGroup([b1, t, c, lst, ti])
+    key = lambda k, u="": pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=u)  # noqa: E731
+    g.handle_event(key(pygame.K_TAB))
+    assert g.focused is b1
+    g.handle_event(key(pygame.K_RETURN))
+    assert clicks == [1]
+    g.handle_event(key(pygame.K_DOWN))
+    g.handle_event(key(pygame.K_SPACE))
+    assert t.value is True
+    g.handle_event(key(pygame.K_DOWN))
+    g.handle_event(key(pygame.K_RIGHT))
+    assert c.value == 3
+    g.handle_event(key(pygame.K_TAB))
+    assert g.focused is lst
+    g.handle_event(key(pygame.K_DOWN))
+    assert lst.value == "y"
+    g.handle_event(key(pygame.K_TAB))
+    g.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="na"))
+    g.handle_event(key(pygame.K_BACKSPACE))
+    assert ti.value == "Ann"
+    # mouse: press and release on the button
+    for t_ in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        g.handle_event(pygame.event.Event(t_, pos=(10, 10), button=1))
+    assert clicks == [1, 1]
+    surf = pygame.Surface((400, 300))
+    g.draw(surf, 1.0)
