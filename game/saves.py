@@ -119,10 +119,11 @@ def _problem(data: object, check: bool) -> str | None:
     return None
 
 
-def load_game(path: Path | None = None) -> tuple[dict | None, Notice | None]:
-    """The saved game record (or None) and a notice for the player (or None)."""
+def load_game(path: Path | None = None) -> tuple[dict | None, str | None]:
+    """The saved game record (or None) and a message for the player (or None), in the
+    current language.  :func:`load` gives the session info and the :class:`Notice` itself."""
     saved, notice = load(path)
-    return (saved.record if saved else None), notice
+    return (saved.record if saved else None), (str(notice) if notice else None)
 
 
 def delete_save(path: Path | None = None) -> None:
@@ -136,5 +137,16 @@ def delete_save(path: Path | None = None) -> None:
         pass
 
 
-__all__ = ["SavedGame", "save_game", "load", "load_game", "has_save", "delete_save", "save_path",
+def set_aside_game(path: Path | None = None) -> Path | None:
+    """Move the save out of the way (``*.corrupt-<timestamp>``), e.g. when the UI cannot use it."""
+    path = Path(path) if path is not None else save_path()
+    return set_aside(path) if path.is_file() else None
+
+
+#: names the UI's save wrapper (game.ui.savegame) looks for
+has_game = has_save
+delete_game = delete_save
+
+
+__all__ = ["SavedGame", "set_aside_game", "has_game", "delete_game", "save_game", "load", "load_game", "has_save", "delete_save", "save_path",
            "clean_session", "FORMAT"]

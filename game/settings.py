@@ -262,6 +262,37 @@ def save_settings(settings: Settings, path: Path | None = None) -> Notice | None
     return None
 
 
+# -- the dict interface the app uses (game.ui.app) ----------------------------------
+
+#: the notice from the last :func:`load` (None when all was well); the UI shows it once
+last_notice: Notice | None = None
+
+
+def load() -> dict:
+    """The settings as a plain dict (``Settings.to_dict()``); a problem is left in
+    :data:`last_notice`.  Never raises."""
+    global last_notice
+    settings, last_notice = load_settings()
+    return settings.to_dict()
+
+
+def save(data: dict) -> Notice | None:
+    """Validate and write a settings dict (unknown keys dropped, bad values defaulted)."""
+    global last_notice
+    settings, _rejected = Settings.from_dict(dict(data))
+    notice = save_settings(settings)
+    if notice is not None:
+        last_notice = notice
+    return notice
+
+
+def take_notice() -> Notice | None:
+    """The pending notice about the settings file, once."""
+    global last_notice
+    notice, last_notice = last_notice, None
+    return notice
+
+
 __all__ = ["Settings", "Notice", "load_settings", "save_settings", "settings_path", "config_dir",
-           "data_dir", "atomic_write_text", "set_aside", "read_json", "SPEEDS", "SPEED_FACTORS",
+           "data_dir", "load", "save", "take_notice", "atomic_write_text", "set_aside", "read_json", "SPEEDS", "SPEED_FACTORS",
            "CARD_INDICES", "DEFAULT_VOLUME", "MIN_WINDOW", "DEFAULT_WINDOW"]

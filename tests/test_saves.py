@@ -66,12 +66,12 @@ def test_bad_session_values_fall_back(home):
                                      b'{"format": "gurka-save/1", "record": 7}'])
 def test_corrupt_save_set_aside(home, content):
     save_path().write_bytes(content)
-    record, notice = load_game()
-    assert record is None and notice.kind == "save-corrupt"
+    record, message = load_game()
+    assert record is None and isinstance(message, str)
     kept = list(home.glob("savegame.json.corrupt-*"))
     assert len(kept) == 1 and kept[0].read_bytes() == content
     assert not has_save()
-    assert kept[0].name in str(notice)
+    assert kept[0].name in message
 
 
 def test_tampered_record_refused(home):
@@ -80,8 +80,8 @@ def test_tampered_record_refused(home):
     play = next(e for e in rec["events"] if e["type"] == "play")
     play["cards"] = ["AS"] if play["cards"] != ["AS"] else ["2C"]
     save_game(rec)
-    record, notice = load_game()
-    assert record is None and notice is not None and "event" in notice.detail
+    saved, notice = load()
+    assert saved is None and notice.kind == "save-corrupt" and "event" in notice.detail
     assert list(home.glob("savegame.json.corrupt-*"))
 
 
@@ -89,6 +89,16 @@ def test_unwritable_save_reports(home):
     save_path().mkdir()
     notice = save_game(_game_in_progress(1).record())
     assert notice is not None and notice.kind == "save-unwritable" and str(notice)
+
+
+def test_ui_wrapper_names(home):
+    from game import saves
+    save_game(_game_in_progress(1).record())
+    assert saves.has_game()
+    assert saves.set_aside_game() is not None and not saves.has_game()
+    save_game(_game_in_progress(1).record())
+    saves.delete_game()
+    assert not saves.has_game()
 
 
 def test_delete_save(home):

@@ -101,3 +101,18 @@ def test_atomic_write_keeps_old_file_on_failure(home, monkeypatch):
 
 def test_default_volume_is_quiet():
     assert 0 < DEFAULT_VOLUME <= 0.4
+
+
+def test_dict_interface_for_the_app(home):
+    from game import settings
+    data = settings.load()
+    assert data["sound"] is True and data["language"] is None and settings.take_notice() is None
+    data.update(language="nb", speed="fast", bogus=3)
+    assert settings.save(data) is None
+    again = settings.load()
+    assert again["language"] == "nb" and again["speed"] == "fast" and "bogus" not in again
+    (home / "settings.json").write_text("{{{")
+    assert settings.load() == Settings().to_dict()
+    notice = settings.take_notice()
+    assert notice is not None and notice.kind == "settings-corrupt"
+    assert settings.take_notice() is None

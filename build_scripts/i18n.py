@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Message catalogues with Babel: extract, update, compile (and a quick check).
+
+    python build_scripts/i18n.py extract   # game/ -> locales/messages.pot
+    python build_scripts/i18n.py update    # merge the .pot into every locales/<lang>/LC_MESSAGES/messages.po
+    python build_scripts/i18n.py compile   # .po -> .mo (build output, git-ignored)
+    python build_scripts/i18n.py check     # untranslated / fuzzy counts per language
+    python build_scripts/i18n.py all       # extract + update + compile
+
+Runs Babel in-process (no ``pybabel`` on PATH needed).  Keywords:
+``_``, ``N_``, ``ngettext:1,2``, ``pgettext:1c,2``, ``npgettext:1c,2,3``;
+comments starting with ``TRANSLATORS:`` go into the catalogues.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALES = ROOT / "locales"
+POT = LOCALES / "messages.pot"
+CFG = Path(__file__).resolve().parent / "babel.cfg"
+DOMAIN = "messages"
+LANGUAGES = ("sv", "da", "nb", "is", "en")
+KEYWORDS = ["_", "N_", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3"]
+
+
+def _pybabel(*args: str) -> None:
+    from babel.messages.frontend import CommandLineInterface
+    CommandLineInterface().run(["pybabel", "-q", *args])
+
+
+def extract_args(output: Path, source: Path = ROOT / "game") -> list[str]:
+    args = ["extract", "-F", str(CFG), "--no-default-keywords"]
+    for k in KEYWORDS:
+        args += ["-k", k]
+    args += ["-c", "TRANSLATORS:", "--sort-by-file", "--project", "Gurka", "--version", "1",
+             "--msgid-bugs-address", "-", "--copyright-holder", "The Gurka authors",
+             "-o", str(output), str(source)]
+    return args
+
+
+def extract(output: Path = POT) -> Path:
+    import os
+    output.parent.mkdir(parents=True, exist_ok=True)
+    cwd = os.getcwd()
+    os.chdir(ROOT)          # babel.cfg patterns are relative to the project root
+    try:
+        _pybabel(*extract_args(output, Path("game")))
+    finally:
+        os.chdir(cwd)
+    return output
+
+
+def update(no_fuzzy: bool = False) -> None:
+    for lang in LANGUAGES:
+        po = LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+        if not po.is_file():
+            _pybabel("init", "-i", str(POT), "-d", str(LOCALES), "-D", DOMAIN, "-l", lang)
+        else:
+            args = ["update", "-i", str(POT), "-d", str(LOCALES), "-D", DOMAIN, "-l", lang,
+                    "--ignore-obsolete"]
+            if no_fuzzy:
+                args.append("--no-fuzzy-matching")
+            _pybabel(*args)
+
+
+def compile_all() -> None:
+    _pybabel("compile", "-d", str(LOCALES), "-D", DOMAIN, "--statistics")
+
+
+def check() -> int:
+    from babel.messages.pofile import read_po
+    bad = 0
+    for lang in LANGUAGES:
+        po = LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+        with open(po, "rb") as fh:
+            cat = read_po(fh, locale=lang)
+        msgs = [m for m in cat if m.id]
+        untranslated = [m for m in msgs if not (all(m.string) if isinstance(m.string, tuple)
+                                                else m.string)]
+        fuzzy = [m for m in msgs if m.fuzzy]
+        print(f"{lang}: {len(msgs)} messages, {len(untranslated)} untranslated, {len(fuzzy)} fuzzy")
+        bad += len(untranslated) + len(fuzzy)
+    return 1 if bad else 0
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("extract", "update", "compile", "check", "all"):
+        print(__doc__)
+        return 2
+    cmd = argv[0]
+    if cmd in ("extract", "all"):
+        extract()
+    if cmd in ("update", "all"):
+        update(no_fuzzy="--no-fuzzy" in argv)
+    if cmd in ("compile", "all"):
+        compile_all()
+    if cmd == "check":
+        return check()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
