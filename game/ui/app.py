@@ -194,6 +194,10 @@ def run(demo: bool = False, lang: str | None = None, rules: str | None = None, s
                 director.after_frame()
             if app.drew:
                 pygame.display.flip()
+                # start-up benchmark (build_scripts/bench_package.py): quit after the menu's first frame
+                if not demo and os.environ.get("GURKA_EXIT_AT_MENU") == "1":
+                    print("gurka: menu drawn", flush=True)
+                    app.quit(0)
             # idle: fewer frames when nothing moves (≤ 3 % of a core)
             dt = clock.tick(60 if (app.manager.needs_redraw() or demo) else 20)
         return app.exit_code
