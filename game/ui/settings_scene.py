@@ -1,0 +1,212 @@
+"""The Settings scene: language, animation speed, sound, fullscreen, card look.
+
+Every change is applied and saved at once through ``app.apply_settings()``
+(language switches immediately, without a restart; the labels here are
+callables, so they follow).  Sound settings go to :mod:`game.ui.sound`.
+A row of sample cards shows what the card settings do.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import i18n
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
+from ..settings import DEFAULT_VOLUME, SPEEDS
+from . import sound
+from . import theme as T
+from .scene import Scene
+from .widgets import Button, Choice, Toggle, WidgetGroup
+
+ROW_H = 44
+ROW_GAP = 6
+PANEL_W = 640
+SAMPLE = ("AS", "KH", "QD", "JC", "TS")
+VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+
+DEFAULTS = {"language": None, "speed": "normal", "sound": True, "volume": DEFAULT_VOLUME,
+            "fullscreen": False, "card_indices": "native", "four_colour": False}
+
+
+def _speed_label(speed: str):
+    return {
+        # TRANSLATORS: animation speeds
+        "slow": lambda: pgettext("speed", "Slow"),
+        "normal": lambda: pgettext("speed", "Normal"),
+        "fast": lambda: pgettext("speed", "Fast"),
+        "instant": lambda: pgettext("speed", "Instant"),
+    }[speed]
+
+
+def _auto_language() -> str:
+    # TRANSLATORS: the language setting's first choice; {language} is the system's language
+    return _("Automatic ({language})").format(language=LANGUAGE_NAMES[i18n.detect_language()])
+
+
+def _native_letters() -> str:
+    from .cards import rank_label
+    letters = " ".join(rank_label(r, {"card_indices": "native"}) for r in "AKQJ")
+    # TRANSLATORS: {letters} are the card index letters of the current language, e.g. "A K D Kn"
+    return _("In my language ({letters})").format(letters=letters)
+
+
+class SettingsScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        s = self.settings
+        self.w_language = Choice(lambda: _("Language"),
+                                 [(None, _auto_language)] + [(code, LANGUAGE_NAMES[code])
+                                                             for code in LANGUAGES],
+                                 s.get("language"), lambda v: self.change("language", v),
+                                 name="language",
+                                 tooltip=lambda: _("The language of the whole game. It changes at "
+                                                   "once."))
+        self.w_speed = Choice(lambda: _("Animation speed"), [(k, _speed_label(k)) for k in SPEEDS],
+                              s.get("speed", "normal"), lambda v: self.change("speed", v),
+                              name="speed",
+                              tooltip=lambda: _("How fast the cards move. Instant shows every move "
+                                                "at once."))
+        self.w_sound = Toggle(lambda: _("Sound effects"), s.get("sound", True),
+                              lambda v: self.change("sound", v), name="sound",
+                              tooltip=lambda: _("Short sounds for shuffling, dealing and playing "
+                                                "cards."))
+        vol = s.get("volume", DEFAULT_VOLUME)
+        vol = min(VOLUMES, key=lambda v: abs(v - vol)) if isinstance(vol, (int, float)) else 0.3
+        self.w_volume = Choice(lambda: _("Volume"),
+                               [(v, (lambda v=v: _("{percent} %").format(percent=int(round(v * 100)))))
+                                for v in VOLUMES],
+                               vol, lambda v: self.change("volume", v), name="volume",
+                               enabled=bool(s.get("sound", True)))
+        self.w_fullscreen = Toggle(lambda: _("Fullscreen"), s.get("fullscreen", False),
+                                   lambda v: self.change("fullscreen", v), name="fullscreen",
+                                   tooltip=lambda: _("Fill the whole screen. F11 switches too."))
+        self.w_indices = Choice(lambda: _("Card letters"),
+                                [("native", _native_letters),
+                                 ("international", lambda: _("International (A K Q J)"))],
+                                s.get("card_indices", "native"), lambda v: self.change("card_indices", v),
+                                name="card_indices",
+                                tooltip=lambda: _("The letters in the corners of the court cards "
+                                                  "and aces."))
+        self.w_four = Toggle(lambda: _("Four-colour suits"), s.get("four_colour", False),
+                             lambda v: self.change("four_colour", v), name="four_colour",
+                             tooltip=lambda: _("Diamonds blue and clubs green, so every suit has "
+                                               "a colour of its own."))
+        self.w_defaults = Button(lambda: _("Restore defaults"), self.restore_defaults, name="defaults")
+        self.w_back = Button(lambda: _("Back"), self.close, primary=True, name="back")
+        self.rows = [self.w_language, self.w_speed, self.w_sound, self.w_volume, self.w_fullscreen,
+                     self.w_indices, self.w_four]
+        self.widgets = WidgetGroup(self.rows + [self.w_defaults, self.w_back])
+        self.widgets.focus = 0
+
+    @property
+    def settings(self) -> dict:
+        s = getattr(self.app, "settings", None)
+        if s is None:
+            s = self.app.settings = {}
+        return s
+
+    # -- changes --------------------------------------------------------------------
+    def change(self, key: str, value) -> None:
+        self.settings[key] = value
+        if key in ("sound", "volume"):
+            sound.configure(self.settings)
+            self.w_volume.enabled = bool(self.settings.get("sound", True))
+            if key == "sound" and value or key == "volume":
+                sound.play("play")
+        apply = getattr(self.app, "apply_settings", None)
+        if apply is not None:
+            apply()
+        elif key == "language":
+            i18n.set_language(value or i18n.detect_language())
+        self.invalidate()
+
+    def restore_defaults(self) -> None:
+        for key, value in DEFAULTS.items():
+            self.settings[key] = value
+        self.w_language.index = 0
+        self.w_speed.index = list(SPEEDS).index("normal")
+        self.w_sound.value = True
+        self.w_volume.index = VOLUMES.index(DEFAULT_VOLUME)
+        self.w_volume.enabled = True
+        self.w_fullscreen.value = False
+        self.w_indices.index = 0
+        self.w_four.value = False
+        sound.configure(self.settings)
+        apply = getattr(self.app, "apply_settings", None)
+        if apply is not None:
+            apply()
+        else:
+            i18n.set_language(i18n.detect_language())
+        self.invalidate()
+
+    def close(self) -> None:
+        if self.manager is not None:
+            self.manager.pop()
+
+    # -- layout ---------------------------------------------------------------------
+    def layout(self, size):
+        w, h = size
+        u = self.u = T.unit(size)
+        pw = min(int(PANEL_W * u), w - int(40 * u))
+        row_h, gap = int(ROW_H * u), int(ROW_GAP * u)
+        self.card_w = int(46 * u)
+        from .cards import height_for
+        sample_h = height_for(self.card_w) + int(16 * u)
+        hint_h = int(46 * u)
+        btn_h = int(46 * u)
+        inner = len(self.rows) * (row_h + gap) + sample_h + hint_h + btn_h + int(40 * u)
+        top = max(int(70 * u), (h - inner) // 2 + int(20 * u))
+        self.panel = pygame.Rect(0, top, pw, min(inner, h - top - int(12 * u)))
+        self.panel.centerx = w // 2
+        self.title_pos = (w // 2, self.panel.top - int(12 * u))
+        x, y = self.panel.left + int(20 * u), self.panel.top + int(16 * u)
+        rw = pw - int(40 * u)
+        for wdg in self.rows:
+            wdg.rect = pygame.Rect(x, y, rw, row_h)
+            y += row_h + gap
+        self.sample_rect = pygame.Rect(x, y, rw, sample_h)
+        y += sample_h
+        self.hint_rect = pygame.Rect(x, y + int(4 * u), rw, hint_h)
+        by = self.panel.bottom - btn_h - int(14 * u)
+        bw = (rw - int(16 * u)) // 2
+        self.w_defaults.rect = pygame.Rect(x, by, bw, btn_h)
+        self.w_back.rect = pygame.Rect(x + rw - bw, by, bw, btn_h)
+
+    # -- events -------------------------------------------------------------------------
+    def handle_event(self, e):
+        if self.widgets.handle_event(e):
+            return
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.close()
+
+    # -- drawing ----------------------------------------------------------------------
+    def draw(self, surface):
+        size = surface.get_size()
+        u = self.u
+        surface.blit(T.felt(size), (0, 0))
+        T.blit_text(surface, _("Settings"), 30 * u, self.title_pos, T.ACCENT, bold=True,
+                    anchor="midbottom", max_width=size[0] - 40 * u)
+        T.panel(surface, self.panel, u)
+        self.widgets.draw(surface, u)
+        self._draw_sample(surface, u)
+        hint = ""
+        focused = self.widgets.focused if self.widgets.keyboard else None
+        if focused is not None and focused.tip:
+            hint = focused.tip
+        else:
+            hint = self.widgets.tooltip_at(pygame.mouse.get_pos())
+        if hint:
+            px = 15 * u
+            while px > 9 and len(T.wrap(hint, px, self.hint_rect.width)) > 2:
+                px -= 1
+            T.blit_wrapped(surface, hint, px, self.hint_rect, T.TEXT_DIM, align="center")
+
+    def _draw_sample(self, surface, u):
+        from . import cards
+        r = self.sample_rect
+        n = len(SAMPLE)
+        step = self.card_w + int(12 * u)
+        x = r.centerx - (n * step - int(12 * u)) // 2
+        for i, c in enumerate(SAMPLE):
+            img = cards.face(c, self.card_w, self.settings)
+            surface.blit(img, (x + i * step, r.top + int(6 * u)))

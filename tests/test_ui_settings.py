@@ -1,0 +1,133 @@
+"""The Settings scene (headless): every setting changes, applies at once and persists."""
+
+import json
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game import i18n  # noqa: E402
+from game.ui import sound  # noqa: E402
+
+LANGS = ("en", "sv", "da", "nb", "is")
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("GURKA_HOME", str(tmp_path))
+    monkeypatch.setenv("LANG", "sv_FI.UTF-8")
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    pygame.init()
+    from game.ui.app import App
+    a = App(size=(1024, 640))
+    a.home = tmp_path
+    yield a
+    i18n.set_language("en")
+    sound.set_enabled(True)
+
+
+def saved(app):
+    return json.loads((app.home / "settings.json").read_text(encoding="utf-8"))
+
+
+def key(k, mod=0):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="")
+
+
+def click(rect):
+    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1)]
+
+
+def open_settings(app):
+    from game.ui.settings_scene import SettingsScene
+    sc = app.manager.push(SettingsScene(app))
+    app.step([], 16)
+    return sc
+
+
+def test_language_switches_at_once_and_persists(app):
+    sc = open_settings(app)
+    assert i18n.current_language() == "sv"            # detected from LANG=sv_FI
+    assert sc.w_language.value is None and "Svenska" in sc.w_language.value_text
+    for code in ("sv", "da", "nb", "is", "en"):
+        sc.w_language.set_value(code)
+        app.step([], 16)
+        assert i18n.current_language() == code
+        assert saved(app)["language"] == code
+    sc.w_language.set_value(None)
+    app.step([], 16)
+    assert i18n.current_language() == "sv" and saved(app)["language"] is None
+
+
+def test_keyboard_changes_speed(app):
+    sc = open_settings(app)
+    app.step([key(pygame.K_TAB), key(pygame.K_RIGHT)], 16)    # focus: language -> speed
+    assert sc.widgets.focused is sc.w_speed
+    assert app.settings["speed"] == "fast" and saved(app)["speed"] == "fast"
+    app.step([key(pygame.K_RIGHT)], 16)
+    assert saved(app)["speed"] == "instant" and app.speed == 0
+
+
+def test_toggles_and_choices_by_mouse(app):
+    sc = open_settings(app)
+    app.step(click(sc.w_sound.rect), 16)
+    assert saved(app)["sound"] is False and not sound.enabled() and not sc.w_volume.enabled
+    app.step(click(sc.w_sound.rect), 16)
+    assert saved(app)["sound"] is True and sound.enabled() and sc.w_volume.enabled
+    right = (sc.w_volume.rect.right - 5, sc.w_volume.rect.centery)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=right, button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=right, button=1)], 16)
+    assert saved(app)["volume"] == pytest.approx(0.4) and sound.volume() == pytest.approx(0.4)
+    app.step(click(sc.w_four.rect), 16)
+    assert saved(app)["four_colour"] is True
+    right = (sc.w_indices.rect.right - 5, sc.w_indices.rect.centery)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=right, button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=right, button=1)], 16)
+    assert saved(app)["card_indices"] == "international"
+    app.step(click(sc.w_fullscreen.rect), 16)
+    assert saved(app)["fullscreen"] is True
+    app.step(click(sc.w_defaults.rect), 16)
+    data = saved(app)
+    assert data["four_colour"] is False and data["card_indices"] == "native"
+    assert data["fullscreen"] is False and data["volume"] == pytest.approx(0.3)
+    app.step(click(sc.w_back.rect), 16)
+    assert app.manager.top is not sc
+
+
+def test_escape_closes(app):
+    sc = open_settings(app)
+    app.step([key(pygame.K_ESCAPE)], 16)
+    assert sc not in app.manager.stack
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (2560, 1440)])
+def test_labels_fit_in_every_language(app, size):
+    from game.ui import theme as T
+    from game.ui.settings_scene import SettingsScene
+    surf = pygame.Surface(size)
+    for lang in LANGS:
+        i18n.set_language(lang)
+        sc = SettingsScene(app)
+        sc.ensure_layout(size)
+        sc.draw(surf)
+        u = sc.u
+        assert sc.panel.bottom <= size[1] and sc.panel.top > 0
+        for w in sc.rows:
+            area = (w._value_rect(u).left - w.rect.left - 14 * u) if hasattr(w, "_value_rect") \
+                else w.rect.width - 64 * u
+            assert T.fit_px(w.text, 18 * u, area) >= 14 * u, (lang, w.text)
+            if hasattr(w, "value_text"):
+                for i in range(len(w.options)):
+                    w.index = i
+                    assert T.fit_px(w.value_text, 18 * u, w._value_rect(u).width - 60 * u, True) \
+                        >= 12 * u, (lang, w.value_text)
+        for b in (sc.w_defaults, sc.w_back):
+            assert T.fit_px(b.text, 20 * u, b.rect.width - 16 * u, True) >= 15 * u, (lang, b.text)
+        for w in sc.rows:
+            if w.tip:
+                assert len(T.wrap(w.tip, 13 * u, sc.hint_rect.width)) <= 2, (lang, w.tip)
