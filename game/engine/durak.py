@@ -1,0 +1,699 @@
+"""Podkidnoy Durak (RULES.md §2-3): the state machine behind ``new_game("durak", ...)``.
+
+Phases (``self.phase``):
+
+``deal``    chance: the cards must be dealt
+``offer``   before a bout's opening attack: the holder of the trump six (or a
+            player who may claim the trump card after the last refill) is asked
+            once whether to swap; declining (``pass``) writes no event
+``lead``    the opening attacker leads one card or several of one rank
+``bout``    throw-ins, defences, a take, gives after the take
+``end``     chance: the bout is over; ``bout_end``, the refill and the next bout follow
+``refill``  chance: players still to draw (a replay feeds the recorded draws)
+``over``    the game has ended
+
+**Who decides in a bout** (a live game; a replay is more lenient, below).
+While a card on the table is unbeaten and the defender has not taken, the
+defender decides (``defend`` one card, or ``take``).  When every card is
+beaten, or after a take, the attackers decide one at a time in the RULES.md
+priority order, fixed when the bout starts: the opening attacker, then the
+defender's other opponents clockwise from the defender's left (with
+``neighbours_only`` only the nearest opponent on each side joins the opening
+attacker; in team play never the defender's partners).  The first attacker in
+that order who has a card to add and has not passed since the table last
+changed is asked: ``attack`` (one or more cards of ranks on the table) or
+``pass``.  Any change on the table (an attack, a defence, a take) clears the
+passes, so a player who passed is asked again when a new rank gives them a
+card to add.  The bout ends when nobody is left to ask, or when the attack
+limit is reached: ``min(max_attack, cards the defender held when the bout
+started)`` attack cards in all (equivalently: never more unbeaten cards than
+the defender holds).  The seat to act may also ``swap`` whenever the rules
+allow it; the turn stays with them.
+
+**Replay.** ``pass`` is informational (RECORDS.md), and records made by other
+programs let attackers act in other orders.  So a replay accepts every
+recorded action that the *rules* allow for that player at that point, whoever
+the live turn order would have asked: a throw-in by any attacker of the bout
+(even one who passed, even while cards are unbeaten), a ``pass`` by any of
+them, a defence or take by the defender, a ``swap`` by whoever may swap (even
+between two players' draws), and a ``bout_end`` as soon as the bout may end
+(everything beaten, or taken) — the attackers who were not recorded simply
+declined.  The engine never emits ``bout_end`` or the refill itself in a
+replay (they are chance steps there, checked against the record); ``out`` and
+``game_over`` it derives itself, and they are compared.
+
+**Termination.**  While the stock lasts, every bout draws at least one card
+from it (the opening attacker plays a card, so holds fewer than six), so at
+most 24 bouts see a stock.  Afterwards a beaten bout discards at least two
+cards from the hands, so at most 18 bouts are beaten; only taken bouts keep
+the cards in play, and they can cycle forever (everybody always taking).
+The guard: ``IDLE_CAP`` bouts in a row taken with the stock empty end the game
+as a draw (``game_over`` with ``"reason": "stalemate"``).  Within a bout at
+most ``max_attack`` cards are attacked and beaten, each change lets each
+attacker pass once, and the trump six is swapped at most once, so every game
+ends within a bounded number of decisions.
+"""
+
+from __future__ import annotations
+
+from . import durak_moves as dm
+from . import durak_seats as seats
+from .base import CHANCE, GameState, Outcome
+from .cards import NAMES, names, parse, parse_list
+from .durak_deal import HAND, check_deal, deal_event, deal_random
+from .errors import IllegalActionError
+
+#: taken bouts in a row with an empty stock that end the game as a draw
+IDLE_CAP = 60
+
+_CHANCE_PHASES = ("deal", "end", "refill")
+
+
+class DurakState(GameState):
+    rules = "durak"
+
+    def __init__(self, options: dict, players: list[dict], seed: int = 0, game: int = 1,
+                 auto_chance: bool = True, dealer: int | None = None):
+        super().__init__(options, players, seed, game, auto_chance)
+        o = self.options
+        n = self.n
+        self.teams = o["teams"]
+        self.nb = o["neighbours_only"]
+        self.max_attack = o["max_attack"]
+        self.first_dealer = dealer
+        self.dealer: int | None = None
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        #: bottom first: stock[0] lies under the stock (the trump card), pop() draws the top
+        self.stock: list[int] = []
+        self.trump_card = -1
+        self.trump = -1
+        self.six = -1
+        self.discard: list[int] = []
+        self.out = [False] * n
+        self.phase = "deal"
+        self.turn = CHANCE
+        # the bout
+        self.opener = -1
+        self.defender = -1
+        self.attackers: tuple = ()
+        self.att: list[int] = []
+        self.beat: list[int] = []
+        self.ranks = 0
+        self.unbeaten = 0
+        self.beaten_any = False
+        self.taken = False
+        self.limit = 0
+        self.done = 0
+        self.last_result = ""
+        # refill
+        self.queue: list[int] = []
+        self.six_drawer = -1
+        self.trump_drawer = -1
+        # the trump six
+        self.six_right = -1
+        self.claim: tuple | None = None
+        self.offered = False
+        # the end
+        self.bouts = 0
+        self.idle = 0
+        self.loser: int | None = None
+        self.losing_team: list | None = None
+        self.is_draw = False
+        self._auto()
+
+    # -- API --------------------------------------------------------------------
+    def to_act(self) -> int | None:
+        ph = self.phase
+        if ph == "over":
+            return None
+        if ph in _CHANCE_PHASES:
+            return CHANCE
+        return self.turn
+
+    def moves(self) -> list[tuple]:
+        """The acting seat's legal moves as compact tuples:
+        ``("A", cards)``, ``("D", attack, card)``, ``("T",)``, ``("P",)``, ``("S",)``."""
+        ph = self.phase
+        p = self.turn
+        if ph == "offer":
+            return [("S",), ("P",)]
+        hand = self.hands[p]
+        if ph == "lead":
+            out = [("A", m) for m in dm.opening_moves(hand, self.limit)]
+        elif ph == "bout":
+            if p == self.defender and self.unbeaten and not self.taken:
+                out = [("D", a, c) for a, c in dm.defend_moves(hand, self.att, self.beat, self.trump)]
+                out.append(("T",))
+            else:
+                out = [("A", m) for m in dm.throw_moves(hand, self.ranks, self.limit - len(self.att))]
+                out.append(("P",))
+        else:
+            return []
+        if self._swap_from(p) is not False:
+            out.append(("S",))
+        return out
+
+    def legal_actions(self) -> list[dict]:
+        return [self._to_json(m) for m in self.moves()]
+
+    @staticmethod
+    def _to_json(m: tuple) -> dict:
+        k = m[0]
+        if k == "A":
+            return {"type": "attack", "cards": names(m[1])}
+        if k == "D":
+            return {"type": "defend", "attack": NAMES[m[1]], "card": NAMES[m[2]]}
+        return {"type": {"T": "take", "P": "pass", "S": "swap"}[k]}
+
+    def apply(self, action: dict) -> list[dict]:
+        self._check_action(action)
+        start = len(self.events)
+        seat = self.turn
+        move = self._parse(action, seat)
+        self._do(seat, move)
+        self._auto()
+        return self.events[start:]
+
+    def random_step(self, rng) -> None:
+        """One uniformly random legal decision (or chance step) without the dict
+        round-trip: the fast path for benchmarks and AI rollouts."""
+        if self.phase in _CHANCE_PHASES:
+            self.resolve_chance()
+            return
+        moves = self.moves()
+        self._do(self.turn, moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0])
+        self._auto()
+
+    def resolve_chance(self) -> list[dict]:
+        start = len(self.events)
+        if self.phase == "deal":
+            dealer = self.first_dealer
+            if dealer is None:
+                dealer = self.rng.randrange(self.n)
+            hands, trump, stock = deal_random(self.rng, self.n, dealer)
+            self._deal(dealer, hands, trump, stock)
+        elif self.phase == "end":
+            self._end_bout()
+        if self.phase == "refill":
+            while self.phase == "refill":
+                nxt = self._next_draw()
+                if nxt is None:
+                    self._after_refill()
+                else:
+                    self._draw(*nxt)
+        return self.events[start:]
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        if self.is_draw:
+            return Outcome(winners=(), losers=(), draw=True)
+        losers = tuple(self.losing_team) if self.losing_team is not None else (self.loser,)
+        return Outcome(winners=tuple(s for s in range(self.n) if s not in losers), losers=losers)
+
+    def session_next(self) -> dict:
+        """The next game's dealer: the durak; after a draw the same dealer; in team
+        play the first player of the losing team clockwise from the dealer's left
+        who still holds cards (the team "chooses"; we pick deterministically)."""
+        if self.phase != "over" or self.dealer is None:
+            return {}
+        if self.is_draw:
+            return {"dealer": self.dealer}
+        if self.losing_team is None:
+            return {"dealer": self.loser}
+        order = [(self.dealer + i) % self.n for i in range(1, self.n + 1)]
+        team = [s for s in order if s in self.losing_team]
+        holding = [s for s in team if self.hands[s]]
+        return {"dealer": (holding or team)[0]}
+
+    def copy(self) -> "DurakState":
+        new = object.__new__(DurakState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        if self.phase == "deal":
+            new.rng = type(self.rng)()
+            new.rng.setstate(self.rng.getstate())
+        # after the deal the RNG is never used again, so it may be shared
+        new.events = list(self.events)
+        new.hands = [list(h) for h in self.hands]
+        new.stock = list(self.stock)
+        new.discard = list(self.discard)
+        new.out = list(self.out)
+        new.att = list(self.att)
+        new.beat = list(self.beat)
+        new.queue = list(self.queue)
+        if self.losing_team is not None:
+            new.losing_team = list(self.losing_team)
+        return new
+
+    def view(self, seat: int) -> dict:
+        from .views import make_view
+        return make_view(self, seat, self.hands[seat])
+
+    def cards_in_play(self) -> list[int]:
+        """Every card: hands, table, stock, discard (tests check all 36 are here once)."""
+        return ([c for h in self.hands for c in h] + self.att + [b for b in self.beat if b >= 0]
+                + self.stock + self.discard)
+
+    # -- deal and bouts -----------------------------------------------------------
+    def _deal(self, dealer: int, hands, trump: int, stock_top_first) -> None:
+        n = self.n
+        self.dealer = dealer
+        self.hands = [list(h) for h in hands]
+        self.trump_card = trump
+        self.trump = trump & 3
+        self.six = 16 + self.trump  # rank index 4 (six) * 4 + suit
+        self.stock = list(reversed(stock_top_first))
+        self.events.append(deal_event(dealer, hands, trump, stock_top_first))
+        self.six_right = next((s for s in range(n) if self.six in self.hands[s]), -1)
+        self.offered = False
+        first = -1
+        if self.game == 1:
+            first = seats.lowest_trump_holder(self.hands, self.trump)
+        if first < 0:
+            first = (dealer + 1) % n
+        self._start_bout(first)
+
+    def _start_bout(self, attacker: int) -> None:
+        n = self.n
+        d = seats.defender_for(attacker, n, self.out, self.teams)
+        self.opener = attacker
+        self.defender = d
+        self.attackers = seats.attackers(attacker, d, n, self.out, self.teams, self.nb)
+        self.att = []
+        self.beat = []
+        self.ranks = 0
+        self.unbeaten = 0
+        self.beaten_any = False
+        self.taken = False
+        self.done = 0
+        self.limit = min(self.max_attack, len(self.hands[d]))
+        offer = self._offer_seat()
+        if offer >= 0:
+            self.phase = "offer"
+            self.turn = offer
+            self.offered = True
+        else:
+            self.phase = "lead"
+            self.turn = attacker
+
+    def _offer_seat(self) -> int:
+        if self.offered:
+            return -1
+        if self.claim is not None:
+            return self.claim[0] if self._swap_from(self.claim[0]) is not False else -1
+        p = self.six_right
+        return p if p >= 0 and self._swap_from(p) is not False else -1
+
+    def _schedule(self) -> None:
+        """Whose decision it is in a live bout (see the module docstring)."""
+        if self.unbeaten and not self.taken:
+            self.turn = self.defender
+            return
+        if len(self.att) < self.limit:
+            hands = self.hands
+            ranks = self.ranks
+            done = self.done
+            for a in self.attackers:
+                if not (done >> a) & 1 and dm.can_throw(hands[a], ranks):
+                    self.turn = a
+                    return
+        self.phase = "end"
+        self.turn = CHANCE
+
+    def _gone(self, p: int) -> None:
+        """After cards left p's hand: the six's swap right, going out."""
+        hand = self.hands[p]
+        if p == self.six_right and self.six not in hand:
+            self.six_right = -1
+        if not hand and not self.stock and not self.out[p]:
+            self.out[p] = True
+            self.events.append({"type": "out", "player": p})
+
+    # -- actions (validated before they get here) -------------------------------------
+    def _do(self, p: int, m: tuple) -> None:
+        k = m[0]
+        if k == "A":
+            self._attack(p, m[1])
+        elif k == "D":
+            self._defend(p, m[1], m[2])
+        elif k == "T":
+            self.taken = True
+            self.done = 0
+            self.events.append({"type": "take", "player": p})
+            self._schedule()
+        elif k == "P":
+            if self.phase == "offer":
+                self.phase = "lead"
+                self.turn = self.opener
+                return
+            self.done |= 1 << p
+            self.events.append({"type": "pass", "player": p})
+            if self.phase == "bout":
+                self._schedule()
+        else:
+            self._swap(p)
+
+    def _attack(self, p: int, cards) -> None:
+        hand = self.hands[p]
+        for c in cards:
+            hand.remove(c)
+            self.att.append(c)
+            self.beat.append(-1)
+            self.ranks |= 1 << (c >> 2)
+        self.unbeaten += len(cards)
+        self.done = 0
+        if self.phase == "lead":
+            self.claim = None
+        self.phase = "bout"
+        self.events.append({"type": "attack", "player": p, "cards": names(cards)})
+        self._gone(p)
+        self._schedule()
+
+    def _defend(self, p: int, a: int, c: int) -> None:
+        self.hands[p].remove(c)
+        self.beat[self.att.index(a)] = c
+        self.ranks |= 1 << (c >> 2)
+        self.unbeaten -= 1
+        self.beaten_any = True
+        self.done = 0
+        self.events.append({"type": "defend", "player": p, "attack": NAMES[a], "card": NAMES[c]})
+        self._gone(p)
+        self._schedule()
+
+    def _swap(self, p: int) -> None:
+        frm = self._swap_from(p)
+        hand = self.hands[p]
+        hand.remove(self.six)
+        hand.append(self.trump_card)
+        if frm is None:
+            self.stock[0] = self.six
+        else:
+            other = self.hands[frm]
+            other.remove(self.trump_card)
+            other.append(self.six)
+        self.six_right = -1
+        self.claim = None
+        self.events.append({"type": "swap", "player": p, "from": frm})
+        if self.phase == "offer":
+            self.phase = "lead"
+            self.turn = self.opener
+
+    def _swap_from(self, p: int):
+        """None (the trump card lies under the stock) or the seat to take it from
+        (the final-refill claim) when p may swap now; False otherwise."""
+        six = self.six
+        if p == self.six_right and self.stock and self.stock[0] == self.trump_card \
+                and six in self.hands[p]:
+            return None
+        c = self.claim
+        if c is not None and c[0] == p and six in self.hands[p] \
+                and self.trump_card in self.hands[c[1]]:
+            return c[1]
+        return False
+
+    # -- end of a bout, refill, end of the game ---------------------------------------
+    def _end_bout(self) -> None:
+        d = self.defender
+        table = self.att + [b for b in self.beat if b >= 0]
+        if self.taken:
+            self.hands[d].extend(table)
+            result = "taken"
+        else:
+            self.discard.extend(table)
+            result = "beaten"
+        self.att = []
+        self.beat = []
+        self.unbeaten = 0
+        self.last_result = result
+        self.events.append({"type": "bout_end", "result": result})
+        self.bouts += 1
+        if self.stock or not self.taken:
+            self.idle = 0
+        else:
+            self.idle += 1
+        n = self.n
+        o = self.opener
+        order = [o] + [(o + i) % n for i in range(1, n) if (o + i) % n != d] + [d]
+        self.queue = [s for s in order if not self.out[s]]
+        self.six_drawer = -1
+        self.trump_drawer = -1
+        self.phase = "refill"
+        self.turn = CHANCE
+        if self._next_draw() is None:
+            self._after_refill()
+
+    def _next_draw(self) -> tuple | None:
+        """(player, count) of the next draw of the refill, or None when it is done."""
+        if not self.stock:
+            return None
+        q = self.queue
+        while q:
+            need = HAND - len(self.hands[q[0]])
+            if need > 0:
+                return q[0], min(need, len(self.stock))
+            q.pop(0)
+        return None
+
+    def _draw(self, p: int, k: int) -> None:
+        stock = self.stock
+        cards = [stock.pop() for _ in range(k)]
+        self.hands[p].extend(cards)
+        self.queue.pop(0)
+        if self.six in cards:
+            self.six_right = p
+            self.six_drawer = p
+            self.offered = False
+        if self.trump_card in cards:
+            self.trump_drawer = p
+        self.events.append({"type": "draw", "player": p, "cards": names(cards)})
+
+    def _after_refill(self) -> None:
+        n = self.n
+        if not self.stock:
+            x, y = self.six_drawer, self.trump_drawer
+            if x >= 0 and y >= 0 and x != y:
+                self.claim = (x, y)
+                self.offered = False
+            o = self.opener
+            for i in range(n):
+                s = (o + i) % n
+                if not self.out[s] and not self.hands[s]:
+                    self.out[s] = True
+                    self.events.append({"type": "out", "player": s})
+        self.queue = []
+        if self._check_end():
+            return
+        d = self.defender
+        if self.last_result == "beaten":
+            nxt = seats.substitute(d, n, self.out, self.teams)
+        elif self.teams:
+            nxt = seats.substitute((d + 1) % n, n, self.out, self.teams)
+        else:
+            nxt = seats.defender_for(d, n, self.out, None)
+        self._start_bout(nxt)
+
+    def _check_end(self) -> bool:
+        out = self.out
+        if self.teams:
+            left = [any(not out[s] for s in range(t, self.n, 2)) for t in (0, 1)]
+            if left[0] and left[1]:
+                return self._idle_end()
+            if not left[0] and not left[1]:
+                self._game_over(None, None)
+            else:
+                lost = 0 if left[0] else 1
+                self._game_over(None, list(range(lost, self.n, 2)))
+            return True
+        active = [s for s in range(self.n) if not out[s]]
+        if len(active) > 1:
+            return self._idle_end()
+        self._game_over(active[0] if active else None, None)
+        return True
+
+    def _idle_end(self) -> bool:
+        if self.idle < IDLE_CAP:
+            return False
+        self._game_over(None, None, "stalemate")
+        return True
+
+    def _game_over(self, loser, team, reason: str | None = None) -> None:
+        self.loser = loser
+        self.losing_team = team
+        self.is_draw = loser is None and team is None
+        self.phase = "over"
+        self.turn = None
+        ev = {"type": "game_over", "loser": loser, "losing_team": team}
+        if reason:
+            ev["reason"] = reason
+        self.events.append(ev)
+
+    # -- validation -----------------------------------------------------------------
+    def _parse(self, action: dict, p: int) -> tuple:
+        """The live action of the seat to act as a validated move."""
+        kind = action["type"]
+        ph = self.phase
+        if kind == "swap":
+            if self._swap_from(p) is False:
+                raise IllegalActionError("you cannot swap the trump six now", "no_swap")
+            return ("S",)
+        if ph == "offer":
+            if kind == "pass":
+                return ("P",)
+            raise IllegalActionError("swap the trump six or pass", "bad_action")
+        if ph == "lead":
+            if kind != "attack":
+                raise IllegalActionError("lead one card, or several of one rank", "bad_action")
+            cards = self._cards(action.get("cards"))
+            self._check_open(p, cards)
+            return ("A", cards)
+        if p == self.defender and self.unbeaten and not self.taken:
+            if kind == "defend":
+                a, c = self._pair(action)
+                self._check_defend(p, a, c)
+                return ("D", a, c)
+            if kind == "take":
+                return ("T",)
+            raise IllegalActionError("beat a card or take", "bad_action")
+        if kind == "attack":
+            cards = self._cards(action.get("cards"))
+            self._check_throw(p, cards)
+            return ("A", cards)
+        if kind == "pass":
+            return ("P",)
+        raise IllegalActionError("add cards or pass", "bad_action")
+
+    @staticmethod
+    def _cards(value) -> tuple:
+        try:
+            cards = tuple(parse_list(value, "cards"))
+        except ValueError as e:
+            raise IllegalActionError(str(e), "bad_action") from None
+        if not cards:
+            raise IllegalActionError("name at least one card", "bad_action")
+        return cards
+
+    @staticmethod
+    def _pair(action: dict) -> tuple[int, int]:
+        try:
+            return parse(action.get("attack")), parse(action.get("card"))
+        except ValueError as e:
+            raise IllegalActionError(str(e), "bad_action") from None
+
+    def _check_open(self, p: int, cards) -> None:
+        dm.check_distinct_held(self.hands[p], cards)
+        if len({c >> 2 for c in cards}) != 1:
+            raise IllegalActionError("an opening attack is one card or several of one rank",
+                                     "same_rank")
+        if len(cards) > self.limit:
+            raise IllegalActionError(f"at most {self.limit} attack card(s) in this bout",
+                                     "attack_limit", limit=self.limit)
+
+    def _check_throw(self, p: int, cards) -> None:
+        if p not in self.attackers or self.out[p]:
+            raise IllegalActionError(f"seat {p} may not attack in this bout", "not_attacker")
+        if not (self.beaten_any or self.taken):
+            raise IllegalActionError("cards may be added once a card of the bout is beaten",
+                                     "nothing_beaten")
+        dm.check_distinct_held(self.hands[p], cards)
+        for c in cards:
+            if not (self.ranks >> (c >> 2)) & 1:
+                raise IllegalActionError(f"no {NAMES[c][0]} lies on the table", "rank_not_on_table",
+                                         card=NAMES[c])
+        if len(self.att) + len(cards) > self.limit:
+            room = self.limit - len(self.att)
+            raise IllegalActionError(f"only {room} more attack card(s) are allowed in this bout",
+                                     "attack_limit", limit=self.limit, room=room)
+
+    def _check_defend(self, p: int, a: int, c: int) -> None:
+        if p != self.defender:
+            raise IllegalActionError("only the defender beats cards", "not_defender")
+        if self.taken:
+            raise IllegalActionError("the defender has already decided to take", "already_taken")
+        if a not in self.att:
+            raise IllegalActionError(f"{NAMES[a]} is not an attack card on the table", "not_on_table",
+                                     card=NAMES[a])
+        if self.beat[self.att.index(a)] >= 0:
+            raise IllegalActionError(f"{NAMES[a]} is already beaten", "already_beaten", card=NAMES[a])
+        dm.check_distinct_held(self.hands[p], (c,))
+        if not dm.beats(a, c, self.trump):
+            raise IllegalActionError(f"{NAMES[c]} does not beat {NAMES[a]}", "cannot_beat",
+                                     attack=NAMES[a], card=NAMES[c])
+
+    # -- replay -----------------------------------------------------------------------
+    def apply_record_event(self, event: dict) -> None:
+        kind = event.get("type")
+        ph = self.phase
+        if kind == "deal":
+            if ph != "deal":
+                raise IllegalActionError("no deal is due now", "bad_deal")
+            dealer, hands, trump, stock = check_deal(event, self.n, self.first_dealer)
+            self._deal(dealer, hands, trump, stock)
+            return
+        if kind == "draw":
+            nxt = self._next_draw() if ph == "refill" else None
+            if nxt is None:
+                raise IllegalActionError("no draw is due now", "bad_event")
+            p, k = nxt
+            want = names(self.stock[-1:-k - 1:-1])
+            if event.get("player") != p or event.get("cards") != want:
+                raise IllegalActionError(f"seat {p} draws {want} now", "bad_event")
+            self._draw(p, k)
+            if self._next_draw() is None:
+                self._after_refill()
+            return
+        if kind == "bout_end":
+            if ph not in ("bout", "end"):
+                raise IllegalActionError("no bout is in progress", "bad_event")
+            if self.unbeaten and not self.taken:
+                raise IllegalActionError("the bout cannot end while a card is unbeaten",
+                                         "bad_event")
+            result = "taken" if self.taken else "beaten"
+            if event.get("result") != result:
+                raise IllegalActionError(f"the bout ends {result}, not {event.get('result')!r}",
+                                         "bad_event")
+            self._end_bout()
+            return
+        if kind not in ("attack", "defend", "take", "pass", "swap"):
+            raise IllegalActionError(f"unexpected {kind!r} event", "bad_event")
+        p = event.get("player")
+        if not (isinstance(p, int) and not isinstance(p, bool) and 0 <= p < self.n):
+            raise IllegalActionError(f"player {p!r} is not a seat", "bad_event")
+        if ph in ("over", "deal"):
+            raise IllegalActionError(f"unexpected {kind!r} event", "bad_event")
+        if ph == "offer":  # the offer was declined (a decline writes no event)
+            self.phase = ph = "lead"
+            self.turn = self.opener
+        if kind == "swap":
+            frm = self._swap_from(p)
+            if frm is False or event.get("from") != frm:
+                raise IllegalActionError(f"seat {p} cannot swap the trump six now", "no_swap")
+            self._swap(p)
+            return
+        if ph == "refill":
+            raise IllegalActionError(f"the refill is not finished ({kind!r})", "bad_event")
+        if kind == "attack":
+            cards = self._cards(event.get("cards"))
+            if ph == "lead":
+                if p != self.opener:
+                    raise IllegalActionError(f"seat {self.opener} opens the bout, not seat {p}",
+                                             "not_your_turn")
+                self._check_open(p, cards)
+            else:
+                self._check_throw(p, cards)
+            self._attack(p, cards)
+        elif kind == "pass":
+            if ph == "lead" or p not in self.attackers or self.out[p]:
+                raise IllegalActionError(f"seat {p} is not an attacker of this bout", "not_attacker")
+            self._do(p, ("P",))
+        else:
+            if ph != "bout" or p != self.defender:
+                raise IllegalActionError(f"seat {p} is not defending now", "not_defender")
+            if kind == "take":
+                if self.taken or not self.unbeaten:
+                    raise IllegalActionError("nothing to take now", "cannot_take")
+                self._do(p, ("T",))
+            else:
+                a, c = self._pair(event)
+                self._check_defend(p, a, c)
+                self._defend(p, a, c)

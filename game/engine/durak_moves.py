@@ -1,0 +1,76 @@
+"""Which cards a Durak player may play: opening leads, throw-ins / gives, defences.
+
+Pure functions over card ints (see :mod:`game.engine.cards`: ``card >> 2`` is
+the rank index, 4 = six ... 12 = ace, and ``card & 3`` the suit).  Within one
+suit a higher int is a higher card, so "beats" needs no rank table.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .errors import IllegalActionError
+
+
+def beats(attack: int, card: int, trump: int) -> bool:
+    """Whether ``card`` beats ``attack`` with trump suit ``trump`` (0-3)."""
+    if (card & 3) == (attack & 3):
+        return card > attack
+    return (card & 3) == trump
+
+
+def rank_bit(card: int) -> int:
+    return 1 << (card >> 2)
+
+
+def opening_moves(hand, limit: int) -> list[tuple]:
+    """One card, or several of one rank, at most ``limit`` cards."""
+    groups: dict[int, list[int]] = {}
+    for c in hand:
+        groups.setdefault(c >> 2, []).append(c)
+    moves: list[tuple] = [(c,) for c in hand]
+    if limit > 1:
+        for group in groups.values():
+            for k in range(2, min(len(group), limit) + 1):
+                moves.extend(combinations(group, k))
+    return moves
+
+
+def throw_moves(hand, ranks: int, room: int) -> list[tuple]:
+    """Throw-ins (or gives after a take): any cards of ranks on the table, at most ``room``."""
+    if room <= 0:
+        return []
+    match = [c for c in hand if (ranks >> (c >> 2)) & 1]
+    moves: list[tuple] = [(c,) for c in match]
+    for k in range(2, min(len(match), room) + 1):
+        moves.extend(combinations(match, k))
+    return moves
+
+
+def can_throw(hand, ranks: int) -> bool:
+    for c in hand:
+        if (ranks >> (c >> 2)) & 1:
+            return True
+    return False
+
+
+def defend_moves(hand, attacks, beaten, trump: int) -> list[tuple[int, int]]:
+    """(attack card, beating card) pairs for every unbeaten attack card."""
+    out = []
+    for i, a in enumerate(attacks):
+        if beaten[i] < 0:
+            sa = a & 3
+            for c in hand:
+                sc = c & 3
+                if (c > a) if sc == sa else (sc == trump):
+                    out.append((a, c))
+    return out
+
+
+def check_distinct_held(hand, cards) -> None:
+    from .cards import NAMES
+    if len(set(cards)) != len(cards):
+        raise IllegalActionError("the same card is named twice", "bad_action")
+    for c in cards:
+        if c not in hand:
+            raise IllegalActionError(f"you do not hold {NAMES[c]}", "not_held", card=NAMES[c])
