@@ -42,16 +42,15 @@ declined.  The engine never emits ``bout_end`` or the refill itself in a
 replay (they are chance steps there, checked against the record); ``out`` and
 ``game_over`` it derives itself, and they are compared.
 
-**Termination.**  While the stock lasts, every bout draws at least one card
-from it (the opening attacker plays a card, so holds fewer than six), so at
-most 24 bouts see a stock.  Afterwards a beaten bout discards at least two
-cards from the hands, so at most 18 bouts are beaten; only taken bouts keep
-the cards in play, and they can cycle forever (everybody always taking).
-The guard: ``IDLE_CAP`` bouts in a row taken with the stock empty end the game
-as a draw (``game_over`` with ``"reason": "stalemate"``).  Within a bout at
-most ``max_attack`` cards are attacked and beaten, each change lets each
-attacker pass once, and the trump six is swapped at most once, so every game
-ends within a bounded number of decisions.
+**Termination.**  A beaten bout discards at least two cards for good, so a
+game has at most 18 beaten bouts.  A taken bout keeps every card in play (the
+stock need not even shrink: an opening attacker who holds more than six draws
+nothing), and taken bouts can cycle forever (everybody always taking).  The
+guard: ``IDLE_CAP`` taken bouts in a row end the game as a draw (``game_over``
+with ``"reason": "stalemate"``), so a game has at most ``18 + 19 * IDLE_CAP``
+bouts.  Within a bout at most ``max_attack`` cards are attacked and beaten,
+each change on the table lets each attacker pass once, and the trump six is
+swapped at most once, so every game ends within a bounded number of decisions.
 """
 
 from __future__ import annotations
@@ -63,10 +62,11 @@ from .cards import NAMES, names, parse, parse_list
 from .durak_deal import HAND, check_deal, deal_event, deal_random
 from .errors import IllegalActionError
 
-#: taken bouts in a row with an empty stock that end the game as a draw
-IDLE_CAP = 60
+#: taken bouts in a row that end the game as a draw (the termination guard)
+IDLE_CAP = 100
 
 _CHANCE_PHASES = ("deal", "end", "refill")
+_TAKE, _PASS, _SWAP = ("T",), ("P",), ("S",)
 
 
 class DurakState(GameState):
@@ -135,22 +135,22 @@ class DurakState(GameState):
         ``("A", cards)``, ``("D", attack, card)``, ``("T",)``, ``("P",)``, ``("S",)``."""
         ph = self.phase
         p = self.turn
-        if ph == "offer":
-            return [("S",), ("P",)]
-        hand = self.hands[p]
-        if ph == "lead":
-            out = [("A", m) for m in dm.opening_moves(hand, self.limit)]
-        elif ph == "bout":
+        if ph == "bout":
+            hand = self.hands[p]
             if p == self.defender and self.unbeaten and not self.taken:
                 out = [("D", a, c) for a, c in dm.defend_moves(hand, self.att, self.beat, self.trump)]
-                out.append(("T",))
+                out.append(_TAKE)
             else:
                 out = [("A", m) for m in dm.throw_moves(hand, self.ranks, self.limit - len(self.att))]
-                out.append(("P",))
+                out.append(_PASS)
+        elif ph == "lead":
+            out = [("A", m) for m in dm.opening_moves(self.hands[p], self.limit)]
+        elif ph == "offer":
+            return [_SWAP, _PASS]
         else:
             return []
-        if self._swap_from(p) is not False:
-            out.append(("S",))
+        if (p == self.six_right or self.claim is not None) and self._swap_from(p) is not False:
+            out.append(_SWAP)
         return out
 
     def legal_actions(self) -> list[dict]:
@@ -181,8 +181,10 @@ class DurakState(GameState):
             self.resolve_chance()
             return
         moves = self.moves()
-        self._do(self.turn, moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0])
-        self._auto()
+        k = len(moves)
+        self._do(self.turn, moves[int(rng.random() * k)] if k > 1 else moves[0])
+        if self.auto_chance and self.phase in _CHANCE_PHASES:
+            self.resolve_chance()
 
     def resolve_chance(self) -> list[dict]:
         start = len(self.events)
@@ -428,10 +430,7 @@ class DurakState(GameState):
         self.last_result = result
         self.events.append({"type": "bout_end", "result": result})
         self.bouts += 1
-        if self.stock or not self.taken:
-            self.idle = 0
-        else:
-            self.idle += 1
+        self.idle = self.idle + 1 if self.taken else 0
         n = self.n
         o = self.opener
         order = [o] + [(o + i) % n for i in range(1, n) if (o + i) % n != d] + [d]

@@ -25,14 +25,23 @@ def rank_bit(card: int) -> int:
 
 def opening_moves(hand, limit: int) -> list[tuple]:
     """One card, or several of one rank, at most ``limit`` cards."""
-    groups: dict[int, list[int]] = {}
-    for c in hand:
-        groups.setdefault(c >> 2, []).append(c)
     moves: list[tuple] = [(c,) for c in hand]
-    if limit > 1:
+    if limit > 1 and len(hand) > 1:
+        seen = 0
+        for c in hand:
+            b = 1 << (c >> 2)
+            if seen & b:
+                break
+            seen |= b
+        else:
+            return moves
+        groups: dict[int, list[int]] = {}
+        for c in hand:
+            groups.setdefault(c >> 2, []).append(c)
         for group in groups.values():
-            for k in range(2, min(len(group), limit) + 1):
-                moves.extend(combinations(group, k))
+            if len(group) > 1:
+                for k in range(2, min(len(group), limit) + 1):
+                    moves.extend(combinations(group, k))
     return moves
 
 
