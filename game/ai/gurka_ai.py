@@ -1,0 +1,150 @@
+"""Easy, Normal and Hard decisions for the Gurka family (views in, actions out)."""
+
+from __future__ import annotations
+
+import time
+
+from ..engine.cards import INDEX, names
+from . import gurka_info as gi
+from . import gurka_policy as gp
+
+
+def _cards(action: dict, field: str = "cards") -> tuple:
+    return tuple(INDEX[c] for c in action[field])
+
+
+def _find(legal: list[dict], action: dict) -> dict:
+    """The entry of ``legal`` equal to ``action`` up to card order."""
+    kind = action["type"]
+    field = "cards" if kind == "play" else "discard"
+    want = sorted(action.get(field, []))
+    for a in legal:
+        if a["type"] == kind and sorted(a.get(field, [])) == want:
+            return a
+    return legal[0]
+
+
+def _exchange_limit(legal: list[dict]) -> int:
+    return max(len(a["discard"]) for a in legal)
+
+
+# -- buy-back ---------------------------------------------------------------------------
+def buyback_decision(k: gi.Knowledge, rng, level: str) -> bool:
+    o = k.opts
+    me = k.seat
+    if level == "easy":
+        return rng.random() < 0.6
+    if k.out[me]:
+        # knocked out: the pot is at least (players + 1) stakes and we come back level with
+        # the worst placed player, so the expected share beats the stake; a free buy-back
+        # or a Danish buy-in costs nothing.
+        return True
+    others = [s for s in range(k.n) if s != me and not k.out[s]]
+    gap = k.totals[me] - max(k.totals[s] for s in others)
+    scale = o["lives"] if o["lives"] else o["limit"]
+    return gap >= max(2, 0.3 * scale)
+
+
+# -- the levels ---------------------------------------------------------------------------
+def choose_easy(view: dict, legal: list[dict], rng) -> dict:
+    kind = legal[0]["type"]
+    if kind in ("buyback", "pass"):
+        k = gi.read_view(view)
+        want = buyback_decision(k, rng, "easy")
+        return _find(legal, {"type": "buyback" if want else "pass"})
+    if kind == "exchange":
+        k = gi.read_view(view)
+        d = gp.exchange_choice(k.hand, k.S, [], _exchange_limit(legal), rng, noise=3.0)
+        return _find(legal, {"type": "exchange", "discard": names(d)})
+    if rng.random() < 0.3:
+        return legal[rng.randrange(len(legal))]
+    k = gi.read_view(view)
+    moves = [_cards(a) for a in legal]
+    m = gp.play_fast(k.hand, k.trick, moves, k.S, k.opts, rng)
+    return legal[moves.index(m)]
+
+
+def choose_normal(view: dict, legal: list[dict], rng) -> dict:
+    k = gi.read_view(view)
+    kind = legal[0]["type"]
+    if kind in ("buyback", "pass"):
+        return _find(legal, {"type": "buyback" if buyback_decision(k, rng, "normal") else "pass"})
+    if kind == "exchange":
+        d = gp.exchange_choice(k.hand, k.S, k.unseen, _exchange_limit(legal))
+        return _find(legal, {"type": "exchange", "discard": names(d)})
+    moves = [_cards(a) for a in legal]
+    m = gp.play_normal(k, moves, rng)
+    return legal[moves.index(m)]
+
+
+def _candidates(k: gi.Knowledge, legal: list[dict]) -> list[dict]:
+    kind = legal[0]["type"]
+    if kind == "exchange":
+        top = _exchange_limit(legal)
+        ranked = sorted(k.hand, key=lambda c: (-k.S[c], c))
+        return [_find(legal, {"type": "exchange", "discard": names(ranked[:j])})
+                for j in range(top + 1)]
+    seen: dict = {}
+    for a in legal:
+        seen.setdefault(gp.move_key(_cards(a), k.S), a)
+    return list(seen.values())
+
+
+def rollout(state, rng, S, eps: float = 0.1) -> None:
+    """Play the deal out with the fast heuristic (exchanges included)."""
+    opts = state.options
+    while True:
+        ph = state.phase
+        if ph == "play":
+            seat = state.turn
+            m = gp.play_fast(state.hands[seat], state.trick, state.moves(), S, opts, rng, eps)
+            state._play(seat, m)
+        elif ph == "exchange":
+            seat = state.turn
+            d = gp.exchange_choice(state.hands[seat], S, [], state._exchange_limit())
+            state.apply({"type": "exchange", "discard": names(d)})
+        else:
+            return
+
+
+def choose_hard(view: dict, legal: list[dict], rng, iterations: int | None = None,
+                time_budget: float | None = 0.4, stats: dict | None = None) -> dict:
+    """Determinized Monte Carlo search (perfect-information Monte Carlo with common
+    random deals): every iteration samples the hidden cards consistently with the
+    view, plays each candidate action on that deal and rolls the deal out with the
+    heuristic policy; the candidate with the best mean win-chance estimate wins."""
+    kind = legal[0]["type"]
+    if kind in ("buyback", "pass"):
+        return choose_normal(view, legal, rng)
+    k = gi.read_view(view)
+    cands = _candidates(k, legal)
+    if len(cands) == 1:
+        return cands[0]
+    try:
+        base = gi.base_state(k, rng)
+    except ValueError:
+        return choose_normal(view, legal, rng)
+    seat = k.seat
+    S = base.S
+    totals = [0.0] * len(cands)
+    runs = 0
+    start = time.perf_counter()
+    deadline = start + time_budget if time_budget else None
+    limit = iterations if iterations else 10 ** 9
+    done = False
+    while not done:
+        hands, rest = gi.sample_hidden(k, rng)
+        for i, a in enumerate(cands):
+            st = base.copy()
+            gi.apply_sample(st, k, hands, rest)
+            st.apply(a)
+            rollout(st, rng, S)
+            totals[i] += gp.utility(st, seat)
+            runs += 1
+        if runs >= limit or (deadline and time.perf_counter() >= deadline):
+            done = True
+    if stats is not None:
+        stats["iterations"] = runs
+        stats["seconds"] = time.perf_counter() - start
+    best = max(range(len(cands)), key=lambda i: totals[i])
+    return cands[best]

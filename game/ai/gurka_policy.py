@@ -1,0 +1,168 @@
+"""Heuristic Gurka-family decisions on card ints (shared by Easy, Normal and Hard's rollouts).
+
+The game in one sentence: every card you hold will be played, and the card
+you are left with for the last trick is the one that can cost you.  So shed
+high cards while you may, keep low ones, and make the others shed their low
+cards (a high lead or reference forces a player who cannot reach it to play
+their lowest).
+"""
+
+from __future__ import annotations
+
+import math
+
+ACE_RANK = 12  # card >> 2 for aces
+
+
+def move_key(move, S) -> tuple:
+    """Moves that differ only in suits are the same move in Gurka (suits never matter)."""
+    return tuple(sorted(S[c] for c in move))
+
+
+def dedupe(moves, S) -> list:
+    seen = {}
+    for m in moves:
+        seen.setdefault(move_key(m, S), m)
+    return list(seen.values())
+
+
+def play_fast(hand, trick, moves, S, opts, rng=None, eps: float = 0.0):
+    """Cheap policy for rollouts: lead/follow with the highest cards you may play."""
+    if eps and rng is not None and rng.random() < eps:
+        return moves[rng.randrange(len(moves))]
+    if len(moves) == 1:
+        return moves[0]
+    if not trick:
+        best = None
+        bk = None
+        for m in moves:
+            lo = S[m[0]] if len(m) == 1 else min(S[c] for c in m)
+            k = (lo + (len(m) - 1) * 2 if lo >= 11 else lo - (len(m) - 1) * 3, rng.random() if rng else 0)
+            if bk is None or k > bk:
+                best, bk = m, k
+        return best
+    best = None
+    bk = None
+    for m in moves:
+        k = sum(S[c] for c in m)
+        if bk is None or k > bk:
+            best, bk = m, k
+    return best
+
+
+# -- counting-based estimates (Normal) ------------------------------------------------
+def p_highest(card: int, k, S) -> float:
+    """Chance that nobody else's last card reaches ``card``: a crude estimate from
+    what is unseen and what each other seat was shown not to hold."""
+    s = S[card]
+    p_ok = 1.0
+    for seat in k.others:
+        cnt = k.counts[seat]
+        if cnt <= 0:
+            continue
+        poss = k.possible(seat)
+        if not poss:
+            continue
+        above = sum(1 for c in poss if S[c] >= s)
+        # the seat keeps its lowest card for last, roughly: it only hurts if all its
+        # cards are high.  Probability that a random card from its range is >= s:
+        q = above / len(poss)
+        p_ok *= 1.0 - q ** max(1, cnt)
+    return p_ok
+
+
+def card_risk(card: int, k, S, V, total: int, opts) -> float:
+    """Expected harm of ending the deal with ``card``."""
+    p_lose = p_highest(card, k, S)
+    pen = 1 if opts["lives"] else V[card]
+    harm = pen
+    if opts["rounds"] is None and not opts["lives"]:
+        t = total + pen
+        if opts["out_rule"] == "exceed" and t == opts["limit"]:
+            harm = -total          # exactly the limit: back to zero
+        elif (opts["out_rule"] == "reach" and t >= opts["limit"]) or (
+                opts["out_rule"] == "exceed" and t > opts["limit"]):
+            harm = pen + 40        # knocked out
+    elif opts["lives"] and total + 1 >= opts["lives"]:
+        harm = 40
+    return p_lose * harm
+
+
+def play_normal(k, moves, rng=None):
+    """Normal's card play, from the seat's knowledge ``k`` (gurka_info.Knowledge)."""
+    S, V, opts = k.S, k.V, k.opts
+    hand = k.hand
+    moves = dedupe(moves, S)
+    if len(moves) == 1:
+        return moves[0]
+    total = k.totals[k.seat]
+    size = len(moves[0]) if k.trick else 1
+    if len(hand) - size == 1 or (len(hand) == 2):
+        # the card we keep is our last card: choose it by counted risk
+        def keep_risk(m):
+            rest = [c for c in hand if c not in m]
+            return card_risk(rest[0], k, S, V, total, opts) if len(rest) == 1 else 0.0
+        return min(moves, key=lambda m: (keep_risk(m), -sum(S[c] for c in m)))
+    if not k.trick:
+        # lead: high cards, and high sets (others must match or shed their lowest)
+        def lead_score(m):
+            lo = min(S[c] for c in m)
+            reach = _others_can_reach(k, lo)
+            bonus = (len(m) - 1) * (3 if lo >= 11 else -3)
+            return lo + bonus - 2 * reach
+        return max(moves, key=lead_score)
+    return max(moves, key=lambda m: sum(S[c] for c in m))
+
+
+def _others_can_reach(k, strength: int) -> float:
+    """Rough share of other seats that could still reach ``strength``."""
+    if not k.others:
+        return 0.0
+    S = k.S
+    n = 0.0
+    for seat in k.others:
+        poss = k.possible(seat)
+        if not poss or k.counts[seat] <= 0:
+            continue
+        q = sum(1 for c in poss if S[c] >= strength) / len(poss)
+        n += 1.0 - (1.0 - q) ** k.counts[seat]
+    return n / len(k.others)
+
+
+def exchange_choice(hand, S, unseen, limit: int, rng=None, noise: float = 0.0) -> list[int]:
+    """Discard the cards that are worse than an average replacement (highest first)."""
+    if limit <= 0:
+        return []
+    avg = sum(S[c] for c in unseen) / len(unseen) if unseen else 8.0
+    ranked = sorted(hand, key=lambda c: -S[c])
+    out = []
+    for c in ranked:
+        if len(out) >= limit:
+            break
+        margin = S[c] - avg + (rng.uniform(-noise, noise) if rng and noise else 0.0)
+        if margin > 1.5:
+            out.append(c)
+    return out
+
+
+def utility(state, seat: int) -> float:
+    """Win-chance estimate for ``seat`` from a (determinized) state after a deal."""
+    if state.phase == "over":
+        w = state.winners or []
+        return 1.0 / len(w) if seat in w else 0.0
+    if state.out[seat]:
+        return 0.0
+    o = state.options
+    alive = [s for s in range(state.n) if not state.out[s]]
+    t = state.totals
+    if o["rounds"] is not None:
+        left = max(1, o["rounds"] - state.deals)
+        scale = 6.0 * math.sqrt(left)
+        score = {s: -t[s] / scale for s in alive}
+    elif o["lives"]:
+        score = {s: (o["lives"] - t[s]) * 1.2 for s in alive}
+    else:
+        score = {s: (o["limit"] - t[s]) / 8.0 for s in alive}
+    m = max(score.values())
+    z = sum(math.exp(v - m) for v in score.values())
+    return math.exp(score[seat] - m) / z
