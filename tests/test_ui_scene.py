@@ -5,10 +5,10 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
-from game.ui.scene import Scene, SceneManager  # noqa: E402
-from game.ui.widgets import Button, Choice, ChoiceList, TextInput, Toggle, WidgetGroup  # noqa: E402
+from game.ui.scene import Scene, SceneManager
+from game.ui.widgets import Button, Choice, ChoiceList, TextInput, Toggle, WidgetGroup
 
 
 class Rec(Scene):
@@ -68,7 +68,8 @@ def test_widget_group_keyboard_and_mouse():
     lst = ChoiceList([("x", "X"), ("y", "Y")], "x", rect=(0, 150, 200, 80), row_h=40)
     ti = TextInput("An", rect=(0, 240, 200, 30))
     g = WidgetGroup([b1, t, c, lst, ti])
-    key = lambda k, u="": pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=u)  # noqa: E731
+    def key(k, u=""):
+        return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=u)
     g.handle_event(key(pygame.K_TAB))
     assert g.focused is b1
     g.handle_event(key(pygame.K_RETURN))

@@ -13,7 +13,7 @@ DEFAULT_SETTINGS = {
 }
 
 #: animation speed name -> time factor (0 = instant)
-SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0, "demo": 0.1}
 
 
 # -- settings and saves: thin wrappers so the storage modules can be swapped ----------------
@@ -56,6 +56,9 @@ class App:
         from .scene import SceneManager
 
         self.pygame = pygame
+        theme.reset_fonts()
+        from . import cards
+        cards.clear_cache()
         self.demo = demo
         self.settings = load_settings()
         if lang:
@@ -199,7 +202,7 @@ def run(demo: bool = False, lang: str | None = None, rules: str | None = None, s
                     print("gurka: menu drawn", flush=True)
                     app.quit(0)
             # idle: fewer frames when nothing moves (≤ 3 % of a core)
-            dt = clock.tick(60 if (app.manager.needs_redraw() or demo) else 20)
+            dt = clock.tick() if demo else clock.tick(60 if app.manager.needs_redraw() else 20)
         return app.exit_code
     finally:
         pygame.quit()

@@ -126,15 +126,15 @@ class MainMenu(Scene):
         self.invalidate()
 
     def on_continue(self):
-        record, error = savegame.load()
-        if record is None:
+        saved, error = savegame.load()
+        if saved is None:
             if error:
                 self.manager.push(MessageScene(self.app, error))
             self.build()
             return
         from .table import TableScene
         try:
-            scene = TableScene.from_record(self.app, record)
+            scene = TableScene.from_record(self.app, saved.record, saved.session)
         except ValueError as e:
             savegame.set_aside(str(e))
             # TRANSLATORS: shown when a saved game cannot be resumed; {reason} is technical

@@ -47,6 +47,13 @@ def unit(size: tuple[int, int]) -> float:
 # -- fonts ------------------------------------------------------------------------
 _FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_text_cache: dict[tuple, pygame.Surface] = {}
+
+
+def reset_fonts() -> None:
+    """Forget loaded fonts and rendered texts (after pygame.quit() / init())."""
+    _fonts.clear()
+    _text_cache.clear()
 
 
 def font(px: float, bold: bool = False) -> pygame.font.Font:
@@ -56,6 +63,7 @@ def font(px: float, bold: bool = False) -> pygame.font.Font:
     if f is None:
         if not pygame.font.get_init():
             pygame.font.init()
+            _text_cache.clear()
         path = asset("fonts", _FONT_FILES[key[1]])
         try:
             f = pygame.font.Font(str(path), key[0])
@@ -63,9 +71,6 @@ def font(px: float, bold: bool = False) -> pygame.font.Font:
             f = pygame.font.Font(None, key[0])
         _fonts[key] = f
     return f
-
-
-_text_cache: dict[tuple, pygame.Surface] = {}
 
 
 def render(text: str, px: float, color=TEXT, bold: bool = False) -> pygame.Surface:

@@ -13,7 +13,7 @@ itself (Tab leaves it).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

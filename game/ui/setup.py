@@ -1,0 +1,348 @@
+"""New game: ruleset, its variants, the number of players and every seat.
+
+Validation is the engine's (:func:`game.engine.rulesets.effective_options`):
+the setup screen shows its reason and will not start an invalid game.
+Defaults start a game against AI seats with one click.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..engine.rulesets import PLAYER_RANGE, PRESETS, RULESETS, effective_options
+from ..i18n import _
+from . import messages as M
+from . import theme as T
+from .ai_runner import available_levels
+from .menu import open_rules
+from .scene import Scene
+from .widgets import Button, Choice, ChoiceList, TextInput, Toggle, WidgetGroup
+
+AI_NAMES = ["Astrid", "Björn", "Freja", "Gunnar", "Sigrid", "Leif", "Ingrid", "Olav"]
+DEFAULT_PLAYERS = {"gurka-se": 4, "agurk-dk": 4, "agurk-no": 4, "gurka-is": 3, "gurka-is7": 4, "durak": 3}
+
+
+def ruleset_blurb(rules: str) -> str:
+    return {
+        "gurka-se": _("Avoid holding the highest card in the last trick. Out at 30 points; the last "
+                      "player left takes the pot."),
+        "agurk-dk": _("Danish 21: the highest card so far must be matched; no ace on an ace. Out at 21."),
+        "agurk-no": _("Norwegian Agurk: match the highest card in the trick or play your lowest. "
+                      "Out at 30."),
+        "gurka-is": _("Icelandic: ten cards down to one, pairs may be led, the 6 of clubs is the top "
+                      "card. Exactly 21 resets to zero; above 21 is out."),
+        "gurka-is7": _("Seven rounds from seven cards down to one, sevens are highest, exchange cards "
+                       "before each round. Fewest points wins."),
+        "durak": _("Get rid of all your cards. Beat attacks with higher cards of the suit or trumps; "
+                   "the last player holding cards is the durak."),
+    }[rules]
+
+
+def option_specs(rules: str, players: int) -> list[dict]:
+    """The variants offered for ``rules``: key, label, values (value, text), explanation."""
+    on_off = None  # marks a toggle
+    specs: list[dict] = []
+
+    def add(key, label, values, explain, to_opts=None, from_opts=None):
+        specs.append({"key": key, "label": label, "values": values, "explain": explain,
+                      "to": to_opts, "from": from_opts})
+
+    optional_lowest = ("optional_lowest", lambda: _("Optional lowest"), on_off,
+                       lambda: _("You may always play your lowest card instead of beating."))
+    ref = ("reference", lambda: _("Card to beat"),
+           [("previous", lambda: _("previous card")), ("highest", lambda: _("highest card"))],
+           lambda: _("Followers must reach the card played just before them, or the highest card "
+                     "in the trick."))
+    if rules == "gurka-se":
+        add(*optional_lowest)
+        add(*ref)
+        add("no_ace_on_ace", lambda: _("No ace on an ace"), on_off,
+            lambda: _("After an ace, the next player must play a lowest card."))
+        add("lead_lowest", lambda: _("Lead lowest"), on_off,
+            lambda: _("The leader must lead one of their lowest cards."))
+        add("limit", lambda: _("Out at"), [(30, "30"), (20, "20")],
+            lambda: _("The points total that puts a player out."))
+        add("buyback", lambda: _("Buy-back"),
+            [("stake", lambda: _("costs a stake")), ("free", lambda: _("free")),
+             ("none", lambda: _("not allowed"))],
+            lambda: _("Once per game a knocked-out player may come back with the highest total "
+                      "among the others, while at least three others are still in."))
+        add("stake", lambda: _("Stake"), [(10, "10"), (5, "5"), (20, "20"), (0, "0")],
+            lambda: _("Chips each player puts in the pot; the winner takes it."))
+    elif rules == "agurk-dk":
+        add("hand_size", lambda: _("Cards each"), [(7, "7"), (6, "6"), (5, "5")],
+            lambda: _("How many cards are dealt to each player."))
+        add("limit", lambda: _("Out at"), [(21, "21"), (30, "30")],
+            lambda: _("The points total that puts a player out."))
+        add("no_ace_on_ace", lambda: _("No ace on an ace"), on_off,
+            lambda: _("Once an ace is in the trick, the others must play a lowest card."))
+        add("ace_value", lambda: _("Ace costs one"), on_off,
+            lambda: _("An ace still ranks highest but costs only 1 point in the last trick."),
+            to_opts=lambda v: 1 if v else 14, from_opts=lambda o: o.get("ace_value") == 1)
+        add("nearest_above", lambda: _("Nearest above"), on_off,
+            lambda: _("You must play your lowest card that reaches the card to beat."))
+        add("twos_rule", lambda: _("Twos rule"), on_off,
+            lambda: _("When a 2 is led, everyone holding a 2 must play a 2."))
+        add("buyback", lambda: _("Buy-in"), on_off,
+            lambda: _("Once per game, right after being knocked out, come back with the points of "
+                      "the worst-placed player still in."),
+            to_opts=lambda v: "worst" if v else "none", from_opts=lambda o: o.get("buyback") == "worst")
+        add("lives", lambda: _("Lives"), [(0, lambda: _("off (points)")), (3, "3"), (4, "4"), (5, "5")],
+            lambda: _("Play with lives instead of points: every lost deal costs one life."))
+    elif rules == "agurk-no":
+        add(*optional_lowest)
+        add(*ref)
+    elif rules == "gurka-is":
+        add("optional_lowest", lambda: _("Optional lowest"), on_off,
+            lambda: _("You may always play your lowest card(s) instead of beating."))
+        add("multi_lead", lambda: _("Multi-card leads"), on_off,
+            lambda: _("The leader may lead several cards of one rank; the others answer with as many."))
+    elif rules == "gurka-is7":
+        add("exchange", lambda: _("Exchange"), on_off,
+            lambda: _("Before each round, players may swap cards with the stock."))
+        add("multi_lead", lambda: _("Multi-card leads"), on_off,
+            lambda: _("The leader may lead several cards of one rank; the others answer with as many."))
+        add("optional_lowest", lambda: _("Optional lowest"), on_off,
+            lambda: _("You may always play your lowest card(s) instead of beating."))
+        add("top_value", lambda: _("A seven costs"), [(21, "21"), (7, "7")],
+            lambda: _("The penalty for holding the highest seven in the last trick."))
+        add("tie_rule", lambda: _("Tied top cards"),
+            [("last", lambda: _("last one scores")), ("all", lambda: _("all score"))],
+            lambda: _("Who scores when several players play the top rank in the last trick."))
+    elif rules == "durak":
+        if players in (4, 6):
+            add("teams", lambda: _("Teams"),
+                [(None, lambda: _("everyone for themselves")),
+                 ("2v2" if players == 4 else "3v3", lambda: _("partners across"))],
+                lambda: _("Play in two teams; partners never attack each other."))
+        add("neighbours_only", lambda: _("Neighbours attack"), on_off,
+            lambda: _("Only the defender's neighbours and the opening attacker may attack."))
+    return specs
+
+
+class SetupScene(Scene):
+    def __init__(self, app, rules: str = "gurka-se"):
+        super().__init__(app)
+        self.rules = rules
+        self.overrides: dict[str, dict] = {r: {} for r in RULESETS}
+        self.count: dict[str, int] = dict(DEFAULT_PLAYERS)
+        levels = available_levels()
+        self.default_level = "normal" if "normal" in levels else levels[0]
+        self.seats: list[dict] = [{"kind": "human", "name": _("You")}] + [
+            {"kind": f"ai:{self.default_level}", "name": n} for n in AI_NAMES[1:]]
+        self.error = ""
+        self.explain = ""
+        self.build()
+
+    # -- state ----------------------------------------------------------------------
+    def players(self) -> int:
+        return self.count[self.rules]
+
+    def overrides_for(self) -> dict:
+        o = dict(self.overrides[self.rules])
+        if self.rules == "durak" and "neighbours_only" not in o:
+            o["neighbours_only"] = self.players() >= 5
+        if self.rules == "durak" and o.get("teams") and self.players() not in (4, 6):
+            o.pop("teams")
+        return o
+
+    def validate(self) -> str:
+        try:
+            effective_options(self.rules, self.overrides_for(), self.players())
+        except ValueError as e:
+            return str(e)
+        return ""
+
+    def current(self, spec: dict):
+        opts = {**PRESETS[self.rules], **self.overrides_for()}
+        if spec["from"]:
+            return spec["from"](opts)
+        return opts.get(spec["key"])
+
+    def set_option(self, spec: dict, value) -> None:
+        v = spec["to"](value) if spec["to"] else value
+        self.overrides[self.rules][spec["key"]] = v
+        self.refresh()
+
+    # -- widgets ----------------------------------------------------------------------
+    def build(self) -> None:
+        self.rule_list = ChoiceList([(r, M.ruleset_name(r)) for r in RULESETS], self.rules,
+                                    on_change=self.set_rules, name="rules", px=19, row_h=44,
+                                    sublabels=M.ruleset_country)
+        self.option_widgets = []
+        for spec in option_specs(self.rules, self.players()):
+            if spec["values"] is None:
+                w = Toggle(spec["label"], bool(self.current(spec)),
+                           on_change=lambda v, s=spec: self.set_option(s, v), name=f"opt:{spec['key']}",
+                           tooltip=spec["explain"], px=16)
+            else:
+                w = Choice(spec["label"], spec["values"], self.current(spec),
+                           on_change=lambda v, s=spec: self.set_option(s, v), name=f"opt:{spec['key']}",
+                           tooltip=spec["explain"], px=16)
+            self.option_widgets.append(w)
+        lo, hi = PLAYER_RANGE[self.rules]
+        self.count_choice = Choice(lambda: _("Players"), [(k, str(k)) for k in range(lo, hi + 1)],
+                                   self.players(), on_change=self.set_count, name="players", px=17)
+        kinds = [("human", lambda: _("Human"))] + [
+            (f"ai:{lv}", (lambda lv=lv: _("AI: {level}").format(level=M.level_name(lv))))
+            for lv in available_levels()]
+        self.seat_widgets = []
+        for i in range(self.players()):
+            seat = self.seats[i]
+            kind = Choice("", kinds, seat["kind"], on_change=lambda v, i=i: self.set_kind(i, v),
+                          name=f"seat{i}:kind", px=15)
+            name = TextInput(seat["name"], on_change=lambda v, i=i: self.set_name(i, v), name=f"seat{i}:name",
+                             px=15, max_len=14)
+            self.seat_widgets.append((kind, name))
+        self.back_btn = Button(lambda: _("Back"), self.back, name="back")
+        self.rules_btn = Button(lambda: _("Rules"), lambda: open_rules(self.app, self.rules), name="rules_btn")
+        self.start_btn = Button(lambda: _("Start game"), self.start, primary=True, name="start")
+        ws = [self.rule_list] + self.option_widgets + [self.count_choice]
+        for k, n in self.seat_widgets:
+            ws += [k, n]
+        ws += [self.back_btn, self.rules_btn, self.start_btn]
+        focus = self.widgets.focused if hasattr(self, "widgets") else None
+        self.widgets = WidgetGroup(ws)
+        if focus is not None:
+            for i, w in enumerate(ws):
+                if w.name == focus.name:
+                    self.widgets.focus = i
+        else:
+            self.widgets.focus = len(ws) - 1
+        self.refresh(rebuild=False)
+        self.size = (0, 0)
+
+    def refresh(self, rebuild: bool = False) -> None:
+        self.error = self.validate()
+        self.start_btn.enabled = not self.error
+        self.invalidate()
+
+    def set_rules(self, rules: str) -> None:
+        keep = self.widgets.keyboard
+        self.rules = rules
+        self.build()
+        self.widgets.keyboard = keep
+
+    def set_count(self, n: int) -> None:
+        self.count[self.rules] = n
+        keep = self.widgets.keyboard
+        self.build()
+        self.widgets.keyboard = keep
+
+    def set_kind(self, i: int, kind: str) -> None:
+        old = self.seats[i]
+        if kind == "human" and old["kind"] != "human" and old["name"] in AI_NAMES:
+            humans = sum(1 for s in self.seats[: self.players()] if s["kind"] == "human")
+            old["name"] = _("Player {n}").format(n=humans + 1)
+        elif kind != "human" and old["kind"] == "human":
+            old["name"] = AI_NAMES[i]
+        old["kind"] = kind
+        self.seat_widgets[i][1].value = old["name"]
+        self.invalidate()
+
+    def set_name(self, i: int, name: str) -> None:
+        self.seats[i]["name"] = name
+
+    def player_list(self) -> list[dict]:
+        out = []
+        used = set()
+        for i in range(self.players()):
+            s = self.seats[i]
+            name = s["name"].strip() or (AI_NAMES[i] if s["kind"] != "human" else _("Player {n}").format(n=i + 1))
+            base, k = name, 2
+            while name in used:
+                name = f"{base} {k}"
+                k += 1
+            used.add(name)
+            out.append({"name": name, "seat": s["kind"]})
+        return out
+
+    def start(self) -> None:
+        self.error = self.validate()
+        if self.error:
+            self.invalidate()
+            return
+        from .table import TableScene
+        scene = TableScene.new(self.app, self.rules, self.player_list(), self.overrides_for())
+        self.manager.replace(scene)
+
+    def back(self) -> None:
+        self.manager.pop()
+
+    # -- layout and drawing --------------------------------------------------------------
+    def layout(self, size) -> None:
+        w, h = size
+        u = T.unit(size)
+        m = int(24 * u)
+        top = int(76 * u)
+        col1 = pygame.Rect(m, top, int(w * 0.22), h - top - int(90 * u))
+        col3w = int(w * 0.33)
+        col3 = pygame.Rect(w - m - col3w, top, col3w, col1.height)
+        col2 = pygame.Rect(col1.right + m, top, col3.left - col1.right - 2 * m, col1.height)
+        self.cols = (col1, col2, col3)
+        self.rule_list.rect = pygame.Rect(col1.left, col1.top + int(34 * u), col1.width,
+                                          int(44 * u) * len(RULESETS))
+        self.blurb_rect = pygame.Rect(col1.left, self.rule_list.rect.bottom + int(14 * u), col1.width,
+                                      col1.bottom - self.rule_list.rect.bottom - int(14 * u))
+        y = col2.top + int(34 * u)
+        row = int(38 * u)
+        for wdg in self.option_widgets:
+            wdg.rect = pygame.Rect(col2.left, y, col2.width, row - int(4 * u))
+            y += row
+        self.explain_rect = pygame.Rect(col2.left, y + int(10 * u), col2.width, col2.bottom - y - int(10 * u))
+        y = col3.top + int(34 * u)
+        self.count_choice.rect = pygame.Rect(col3.left, y, col3.width, int(36 * u))
+        y += int(46 * u)
+        rh = min(int(38 * u), (col3.bottom - y) // max(1, len(self.seat_widgets)))
+        kw = int(col3.width * 0.5)
+        for kind, name in self.seat_widgets:
+            kind.rect = pygame.Rect(col3.left, y, kw, rh - int(4 * u))
+            name.rect = pygame.Rect(col3.left + kw + int(8 * u), y + int(3 * u), col3.width - kw - int(8 * u),
+                                    rh - int(10 * u))
+            y += rh
+        bw, bh = int(180 * u), int(48 * u)
+        by = h - bh - int(22 * u)
+        self.back_btn.rect = pygame.Rect(m, by, bw, bh)
+        self.rules_btn.rect = pygame.Rect(m + bw + int(14 * u), by, bw, bh)
+        self.start_btn.rect = pygame.Rect(w - m - int(220 * u), by, int(220 * u), bh)
+        self.error_rect = pygame.Rect(self.rules_btn.rect.right + int(16 * u), by,
+                                      self.start_btn.rect.left - self.rules_btn.rect.right - int(32 * u), bh)
+
+    def handle_event(self, e) -> None:
+        if self.widgets.handle_event(e):
+            return
+        if e.type == pygame.KEYDOWN:
+            if e.key == pygame.K_ESCAPE:
+                self.back()
+            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+
+    def draw(self, surface) -> None:
+        size = surface.get_size()
+        u = T.unit(size)
+        surface.blit(T.felt(size), (0, 0))
+        T.blit_text(surface, _("New game"), 32 * u, (int(24 * u), int(18 * u)), T.ACCENT, bold=True)
+        for col in self.cols:
+            T.panel(surface, col.inflate(int(16 * u), int(16 * u)), u, alpha=150, border=None)
+        c1, c2, c3 = self.cols
+        T.blit_text(surface, _("Game"), 16 * u, (c1.left, c1.top), T.TEXT_DIM, bold=True)
+        T.blit_text(surface, _("Variants"), 16 * u, (c2.left, c2.top), T.TEXT_DIM, bold=True)
+        T.blit_text(surface, _("Players"), 16 * u, (c3.left, c3.top), T.TEXT_DIM, bold=True)
+        T.blit_wrapped(surface, ruleset_blurb(self.rules), 14 * u, self.blurb_rect, T.TEXT)
+        if not self.option_widgets:
+            T.blit_text(surface, _("This game has no variants."), 15 * u, (c2.left, c2.top + int(40 * u)),
+                        T.TEXT_DIM)
+        # the explanation of the option under the mouse or the keyboard focus
+        pos = pygame.mouse.get_pos()
+        hovered = self.widgets.widget_at(pos) if pygame.mouse.get_focused() else None
+        focused = self.widgets.focused if self.widgets.keyboard else None
+        target = hovered if hovered in self.option_widgets else (
+            focused if focused in self.option_widgets else None)
+        if target is not None:
+            T.blit_wrapped(surface, target.tip, 15 * u, self.explain_rect, T.TEXT)
+        elif self.option_widgets:
+            T.blit_wrapped(surface, _("Point at a variant to read what it does."), 14 * u, self.explain_rect,
+                           T.TEXT_DIM)
+        self.widgets.draw(surface, u)
+        if self.error:
+            T.blit_wrapped(surface, self.error, 14 * u, self.error_rect.inflate(0, -int(4 * u)), T.ERROR)

@@ -1,0 +1,89 @@
+"""New-game setup validation, the main menu, and the --demo run."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+
+@pytest.fixture()
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("GURKA_HOME", str(tmp_path))
+    from game.ui.app import App
+    pygame.init()
+    a = App(size=(1024, 640), lang="en")
+    a.settings["speed"] = "instant"
+    yield a
+    a.manager.clear()
+
+
+def step(app, events=()):
+    app.step(list(events), 16)
+
+
+def click(app, w):
+    step(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=w.rect.center, button=1)])
+    step(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=w.rect.center, button=1)])
+
+
+def test_setup_defaults_start_in_one_click(app):
+    from game.ui.menu import MainMenu
+    from game.ui.table import TableScene
+    menu = app.manager.push(MainMenu(app))
+    step(app)
+    assert menu.widgets.by_name("continue") is None      # no save yet
+    click(app, menu.widgets.by_name("new"))
+    setup = app.manager.top
+    assert type(setup).__name__ == "SetupScene"
+    click(app, setup.widgets.by_name("start"))
+    table = app.manager.top
+    assert isinstance(table, TableScene)
+    assert [p["seat"] for p in table.players][0] == "human"
+    assert all(p["seat"].startswith("ai:") for p in table.players[1:])
+
+
+def test_setup_validation_uses_the_engine(app):
+    from game.ui.setup import SetupScene
+    setup = app.manager.push(SetupScene(app))
+    step(app)
+    setup.set_rules("agurk-dk")
+    setup.set_count(8)
+    assert setup.error and not setup.start_btn.enabled          # 8 x 7 cards > 52
+    setup.widgets.by_name("opt:hand_size").set_value(6)
+    assert not setup.error and setup.start_btn.enabled           # 8 x 6 fits
+    setup.set_rules("gurka-is")
+    assert setup.count_choice.options[0][0] == 2 and setup.count_choice.options[-1][0] == 4
+    setup.set_rules("gurka-se")
+    setup.widgets.by_name("opt:limit").set_value(20)
+    assert setup.overrides_for()["limit"] == 20
+    setup.set_rules("agurk-dk")
+    setup.widgets.by_name("opt:ace_value").set(True)
+    assert setup.overrides_for()["ace_value"] == 1
+    for rules in ("gurka-se", "agurk-dk", "agurk-no", "gurka-is", "gurka-is7"):
+        setup.set_rules(rules)
+        step(app)   # draws every variant list without error
+        assert not setup.error
+
+
+def test_setup_keyboard_and_names(app):
+    from game.ui.setup import SetupScene
+    setup = app.manager.push(SetupScene(app))
+    step(app)
+    setup.set_kind(1, "human")
+    name = setup.widgets.by_name("seat1:name")
+    setup.widgets.set_focus(name)
+    step(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="")] * 20)
+    step(app, [pygame.event.Event(pygame.TEXTINPUT, text="Anna")])
+    assert setup.player_list()[1] == {"name": "Anna", "seat": "human"}
+
+
+def test_demo_runs_to_the_end(tmp_path, monkeypatch):
+    monkeypatch.setenv("GURKA_HOME", str(tmp_path))
+    from game.ui.app import run
+    shots = tmp_path / "shots"
+    assert run(demo=True, lang="sv", screenshots=str(shots)) == 0
+    names = sorted(p.name for p in shots.iterdir())
+    assert any("ResultScene" in n for n in names) and names[-1].endswith("end.png")

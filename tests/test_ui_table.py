@@ -1,0 +1,189 @@
+"""The table scene driven headless: whole games with AI seats, hot seat, save/resume, resize."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.engine import replay
+
+
+@pytest.fixture()
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("GURKA_HOME", str(tmp_path))
+    from game.ui.app import App
+    pygame.init()
+    a = App(size=(1024, 640), lang="en")
+    a.settings["speed"] = "instant"
+    yield a
+    a.manager.clear()
+
+
+def frames(app, n=1, events=(), dt=16):
+    for _ in range(n):
+        app.step(list(events), dt)
+        events = ()
+
+
+def click(app, pos):
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+
+def click_widget(app, w):
+    click(app, w.rect.center)
+
+
+def run_until(app, cond, limit=20000):
+    for _ in range(limit):
+        if cond():
+            return True
+        frames(app)
+        top = app.manager.top
+        name = type(top).__name__
+        if name == "ScoreboardScene":
+            click_widget(app, top.widgets.by_name("continue"))
+    return cond()
+
+
+def players(n, human=()):
+    return [{"name": f"P{i}", "seat": "human" if i in human else "ai:random"} for i in range(n)]
+
+
+@pytest.mark.parametrize("rules,n", [("gurka-se", 4), ("agurk-dk", 3), ("agurk-no", 5), ("gurka-is", 3),
+                                     ("gurka-is7", 2)])
+def test_whole_ai_game_through_the_table(app, rules, n):
+    from game.ui.table import TableScene
+    opts = {"rounds": 2} if rules == "gurka-is7" else ({"limit": 20} if rules != "gurka-is" else {})
+    table = TableScene.new(app, rules, players(n), opts, seed=3)
+    app.manager.push(table)
+    assert run_until(app, lambda: type(app.manager.top).__name__ == "ResultScene")
+    assert table.state.is_over()
+    assert table.shown == len(table.state.events)
+    replay(table.state.record())  # the game the table played is a valid record
+
+
+def _human_plays(app, table):
+    """Click the first legal card (or action button) for the human to act."""
+    legal = table.state.legal_actions()
+    types = {a["type"] for a in legal}
+    if "play" in types:
+        singles = [a["cards"][0] for a in legal if len(a["cards"]) == 1]
+        lay = dict(table.hand_layout())
+        if any(len(a["cards"]) > 1 for a in legal):
+            click(app, lay[singles[0]].center)
+            click_widget(app, table.widgets.by_name("play"))
+        else:
+            click(app, lay[singles[0]].center)
+    elif "exchange" in types:
+        click_widget(app, table.widgets.by_name("exchange"))
+    elif "buyback" in types:
+        click_widget(app, table.widgets.by_name("pass"))
+
+
+def test_human_game_with_mouse_and_illegal_card_refused(app):
+    from game.ui.table import TableScene
+    table = TableScene.new(app, "agurk-no", players(3, human={0}), {"limit": 20}, seed=5)
+    app.manager.push(table)
+    refused = False
+    for _ in range(3000):
+        top = type(app.manager.top).__name__
+        if top == "ResultScene":
+            break
+        if top == "ScoreboardScene":
+            click_widget(app, app.manager.top.widgets.by_name("continue"))
+            continue
+        if table.my_turn():
+            legal = {a["cards"][0] for a in table.state.legal_actions()}
+            lay = dict(table.hand_layout())
+            bad = [c for c in lay if c not in legal]
+            if bad and not refused:
+                n = len(table.state.events)
+                click(app, lay[bad[0]].center)
+                assert len(table.state.events) == n       # refused
+                assert table.message and table.message_color == (236, 96, 84)
+                refused = True
+            _human_plays(app, table)
+        frames(app)
+    assert table.state.is_over()
+    assert table.viewer == 0 and not table.hidden
+
+
+def test_hot_seat_handoff_hides_hands(app):
+    from game.ui.table import TableScene
+    table = TableScene.new(app, "gurka-se", players(3, human={0, 1, 2}), seed=11)
+    app.manager.push(table)
+    seen = []
+    for _ in range(400):
+        top = app.manager.top
+        name = type(top).__name__
+        if name == "HandoffScene":
+            assert table.hidden
+            assert table.card_at((table.size[0] // 2, table.hand_y + 10)) is None
+            assert not table.legal_cards()
+            seen.append(top.seat)
+            click_widget(app, top.widgets.by_name("reveal"))
+            assert not table.hidden and table.viewer == seen[-1]
+            continue
+        if name == "ScoreboardScene":
+            click_widget(app, top.widgets.by_name("continue"))
+            continue
+        if table.my_turn():
+            _human_plays(app, table)
+        frames(app)
+        if len(seen) >= 5:
+            break
+    assert len(seen) >= 5
+    assert all(a != b for a, b in zip(seen, seen[1:]))   # a hand-off each time the human changes
+
+
+def test_save_and_resume_round_trip(app):
+    from game.ui import savegame
+    from game.ui.menu import MainMenu
+    from game.ui.table import TableScene
+    app.manager.push(MainMenu(app))
+    frames(app)
+    table = TableScene.new(app, "gurka-is", players(3, human={0}), seed=2)
+    app.manager.push(table)
+    for _ in range(400):
+        if table.my_turn():
+            _human_plays(app, table)
+        if len(table.state.events) > 12:
+            break
+        frames(app)
+    record = table.state.record()
+    # quit to the menu through the pause menu
+    frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+    pause = app.manager.top
+    assert type(pause).__name__ == "PauseScene"
+    click_widget(app, pause.widgets.by_name("quit"))
+    menu = app.manager.top
+    assert isinstance(menu, MainMenu) and savegame.has_save()
+    frames(app)
+    click_widget(app, menu.widgets.by_name("continue"))
+    resumed = app.manager.top
+    assert isinstance(resumed, TableScene)
+    assert resumed.state.record()["events"][: len(record["events"])] == record["events"]
+    assert resumed.state.auto_chance
+    assert resumed.model.hands == table.model.hands or resumed.shown == len(resumed.state.events)
+
+
+def test_resize_relayouts_the_table(app):
+    from game.ui.table import TableScene
+    table = TableScene.new(app, "agurk-dk", players(8, human={0}), {"hand_size": 6}, seed=4)
+    app.manager.push(table)
+    run_until(app, lambda: table.my_turn(), limit=2000)
+    small = [r.copy() for _c, r in table.hand_layout()]
+    pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
+    frames(app, 2, [pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080)])
+    big = [r for _c, r in table.hand_layout()]
+    assert table.size == (1920, 1080)
+    assert big[0].width > small[0].width
+    for s in range(8):   # every seat panel is on screen
+        x, y = table.seat_pos(s)
+        assert 0 < x < 1920 and 0 < y < 1080
+    for _c, r in table.hand_layout():
+        assert pygame.Rect(0, 0, 1920, 1080).contains(r)
