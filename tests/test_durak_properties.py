@@ -1,0 +1,196 @@
+"""Durak properties: random legal play keeps every invariant, illegal actions change
+nothing, records replay to identical events, tampered deals are refused."""
+
+import copy
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.engine import IllegalActionError, RecordError, new_game, replay
+from game.engine.cards import NAMES, SHORT_DECK
+
+DECK = sorted(SHORT_DECK)
+SETTINGS = settings(max_examples=30, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def setups(draw):
+    n = draw(st.integers(2, 6))
+    teams = None
+    if n == 4:
+        teams = draw(st.sampled_from([None, "2v2"]))
+    elif n == 6:
+        teams = draw(st.sampled_from([None, "3v3"]))
+    options = {"teams": teams, "neighbours_only": draw(st.booleans()),
+               "max_attack": draw(st.integers(1, 6))}
+    return n, options, draw(st.integers(0, 10**6)), draw(st.integers(0, 10**6))
+
+
+def key(action):
+    a = dict(action)
+    if "cards" in a and isinstance(a["cards"], list):
+        a["cards"] = tuple(sorted(a["cards"]))
+    return tuple(sorted(a.items()))
+
+
+def random_illegal(rng, state):
+    kind = rng.choice(["attack", "defend", "take", "pass", "swap", "attack"])
+    action = {"type": kind}
+    if kind == "attack":
+        action["cards"] = [NAMES[rng.choice(DECK)] for _ in range(rng.randint(1, 3))]
+    elif kind == "defend":
+        action["attack"] = NAMES[rng.choice(DECK)]
+        action["card"] = NAMES[rng.choice(DECK)]
+    return action
+
+
+def check_invariants(state):
+    assert sorted(state.cards_in_play()) == DECK
+    for s in range(state.n):
+        assert state.out[s] == (state.out[s] and not state.hands[s])
+    if state.phase == "bout":
+        assert len(state.att) <= state.limit <= state.max_attack
+        assert state.unbeaten == sum(1 for b in state.beat if b < 0)
+
+
+@SETTINGS
+@given(setups())
+def test_random_play_invariants_illegal_actions_and_replay(setup):
+    n, options, seed, pick = setup
+    rng = random.Random(pick)
+    state = new_game("durak", n, options, seed=seed)
+    steps = 0
+    while not state.is_over():
+        check_invariants(state)
+        legal = state.legal_actions()
+        assert legal
+        legal_keys = {key(a) for a in legal}
+        if rng.random() < 0.3:
+            bad = random_illegal(rng, state)
+            if key(bad) not in legal_keys:
+                before = state.record()
+                with pytest.raises(IllegalActionError):
+                    state.apply(bad)
+                assert state.record() == before
+        if rng.random() < 0.05:
+            wrong = (state.to_act() + 1) % n
+            before = state.record()
+            with pytest.raises(IllegalActionError):
+                state.apply({**legal[0], "player": wrong})
+            assert state.record() == before
+        action = rng.choice(legal)
+        state.apply(action)
+        steps += 1
+        assert steps < 50_000
+    check_invariants(state)
+    out = state.outcome()
+    assert out is not None
+    last = state.events[-1]
+    assert last["type"] == "game_over"
+    if out.draw:
+        assert last["loser"] is None and last["losing_team"] is None
+    elif options["teams"]:
+        assert sorted(out.losers) == last["losing_team"]
+    else:
+        assert out.losers == (last["loser"],)
+    again = replay(state.record())
+    assert again.events == state.events
+    assert again.is_over()
+
+
+@SETTINGS
+@given(setups())
+def test_copy_is_independent_and_views_hide_cards(setup):
+    n, options, seed, pick = setup
+    rng = random.Random(pick)
+    state = new_game("durak", n, options, seed=seed)
+    for _ in range(rng.randint(0, 60)):
+        if state.is_over():
+            break
+        state.random_step(rng)
+    snap = state.record()
+    twin = state.copy()
+    while not twin.is_over():
+        twin.random_step(rng)
+    assert state.record() == snap
+    seat = rng.randrange(n)
+    view = state.view(seat)
+    assert view["hand"] == [NAMES[c] for c in state.hands[seat]]
+    deal = view["events"][0]
+    assert deal["trump"] == state.events[0]["trump"]
+    assert isinstance(deal["stock"], int)
+    for s, h in enumerate(deal["hands"]):
+        assert isinstance(h, list) if s == seat else isinstance(h, int)
+    for ev in view["events"]:
+        if ev["type"] == "draw":
+            assert isinstance(ev["cards"], list) == (ev["player"] == seat)
+
+
+def test_many_random_games_replay_fast_path():
+    rng = random.Random(11)
+    for seed in range(40):
+        n = 2 + seed % 5
+        opts = {"teams": "2v2" if n == 4 and seed % 2 else ("3v3" if n == 6 and seed % 2 else None),
+                "neighbours_only": bool(seed % 3 == 0)}
+        state = new_game("durak", n, opts, seed=seed)
+        while not state.is_over():
+            state.random_step(rng)
+        assert sorted(state.cards_in_play()) == DECK
+        assert replay(state.record()).events == state.events
+
+
+# -- tampered records ---------------------------------------------------------------------
+
+def a_record(n=4, seed=3):
+    rng = random.Random(seed)
+    state = new_game("durak", n, seed=seed)
+    while not state.is_over():
+        state.random_step(rng)
+    return state.record()
+
+
+@pytest.mark.parametrize("tamper", ["duplicate", "short", "trump", "stock", "dealer6"])
+def test_bad_deals_are_refused(tamper):
+    record = a_record(6 if tamper == "dealer6" else 4)
+    deal = record["events"][0]
+    if tamper == "duplicate":
+        deal["hands"][1][0] = deal["hands"][0][0]
+    elif tamper == "short":
+        deal["stock"].append(deal["hands"][0].pop())
+    elif tamper == "trump":
+        deal["trump"] = deal["stock"][0]
+    elif tamper == "stock":
+        deal["stock"] = deal["stock"][:-2] + deal["stock"][-1:]
+    else:
+        deal["trump"] = deal["hands"][deal["dealer"]][0]
+    with pytest.raises(RecordError) as e:
+        replay(record)
+    assert e.value.event == 1
+
+
+def test_every_single_event_change_is_refused_or_harmless():
+    record = a_record(4, seed=8)
+    rng = random.Random(2)
+    for _ in range(40):
+        bad = copy.deepcopy(record)
+        i = rng.randrange(1, len(bad["events"]))
+        ev = bad["events"][i]
+        if ev["type"] in ("attack", "draw"):
+            ev["cards"] = [NAMES[rng.choice(DECK)]]
+        elif ev["type"] == "defend":
+            ev["card"] = NAMES[rng.choice(DECK)]
+        elif ev["type"] == "bout_end":
+            ev["result"] = "beaten" if ev["result"] == "taken" else "taken"
+        else:
+            ev["player"] = (ev.get("player", 0) or 0) + 1
+        if bad == record:
+            continue
+        try:
+            replay(bad)
+        except RecordError as e:
+            assert e.event is not None and e.event >= i + 1
+        else:  # only an informational pass by another attacker may still be valid
+            assert ev["type"] == "pass"
