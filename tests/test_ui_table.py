@@ -187,3 +187,45 @@ def test_resize_relayouts_the_table(app):
         assert 0 < x < 1920 and 0 < y < 1080
     for _c, r in table.hand_layout():
         assert pygame.Rect(0, 0, 1920, 1080).contains(r)
+
+
+def test_durak_through_the_table(app):
+    from game.ui.table import TableScene
+    table = TableScene.new(app, "durak", players(3), seed=7)
+    app.manager.push(table)
+    assert run_until(app, lambda: type(app.manager.top).__name__ == "ResultScene")
+    assert table.state.is_over() and table.model.over
+    replay(table.state.record())
+
+
+def test_durak_human_defends_and_takes_with_clicks(app):
+    from game.ui.table import TableScene
+    table = TableScene.new(app, "durak", players(2, human={0}), seed=3)
+    app.manager.push(table)
+    for _ in range(4000):
+        if type(app.manager.top).__name__ == "ResultScene":
+            break
+        if table.my_turn():
+            legal = table.state.legal_actions()
+            types = {a["type"] for a in legal}
+            lay = dict(table.hand_layout())
+            defends = [a for a in legal if a["type"] == "defend"]
+            attacks = [a for a in legal if a["type"] == "attack"]
+            if defends:
+                n = len(table.state.events)
+                click(app, lay[defends[0]["card"]].center)
+                if len(table.state.events) == n:           # several pairs: click the one to beat
+                    i = [p[0] for p in table.model.pairs].index(defends[0]["attack"])
+                    x, y, _w = table._pair_target(i, 0)()
+                    click(app, (int(x), int(y)))
+            elif "take" in types:
+                click(app, table.widgets.by_name("take").rect.center)
+            elif attacks and not table.model.pairs:
+                single = [a for a in attacks if len(a["cards"]) == 1][0]
+                click(app, lay[single["cards"][0]].center)
+                if table.selected:
+                    click(app, table.widgets.by_name("attack").rect.center)
+            elif "pass" in types:
+                click(app, table.widgets.by_name("pass").rect.center)
+        frames(app)
+    assert table.state.is_over()

@@ -67,6 +67,12 @@ def illegal_reason(err, settings: dict | None = None) -> str:
         return _("You may not attack now.")
     if code in ("not_defender",):
         return _("Only the defender can beat cards.")
+    if code == "not_on_table":
+        return _("That card is not on the table.")
+    if code == "already_beaten":
+        return _("That card is already beaten.")
+    if code == "already_taken":
+        return _("The defender is taking: you can only give more cards.")
     if code in ("cannot_take", "all_beaten"):
         return _("Everything is beaten: you cannot take now.")
     if code in ("one_rank", "same_rank"):

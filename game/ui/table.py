@@ -237,6 +237,13 @@ class TableScene(Scene):
 
     def _advance(self) -> None:
         """Nothing left to show: whose decision is it?"""
+        if self.model.family == "durak":
+            d = getattr(self.state, "defender", None)
+            if isinstance(d, int) and d >= 0:
+                self.model.defender = d
+            a = getattr(self.state, "opener", None)
+            if isinstance(a, int) and a >= 0:
+                self.model.attacker = a
         seat = self.state.to_act()
         if seat is None or seat == CHANCE:
             return
@@ -642,7 +649,11 @@ class TableScene(Scene):
                 buttons.append(Button(lambda: _("Attack"), self.attack_selected, primary=True, name="attack"))
             if "take" in types:
                 buttons.append(Button(lambda: _("Take"), lambda: self.do({"type": "take"}), name="take"))
-            if "pass" in types:
+            if types == {"swap", "pass"}:
+                # TRANSLATORS: Durak: decline to swap the six of trumps for the trump card
+                buttons.append(Button(lambda: _("Keep the six"), lambda: self.do({"type": "pass"}),
+                                      name="pass"))
+            elif "pass" in types:
                 # TRANSLATORS: Durak: the attacker adds nothing more ("done")
                 buttons.append(Button(lambda: _("Done"), lambda: self.do({"type": "pass"}), name="pass"))
             if "swap" in types:
@@ -695,7 +706,7 @@ class TableScene(Scene):
             plays = [a for a in legal if a["type"] == "play"]
             if not plays:
                 return
-            if any(len(a["cards"]) > 1 for a in plays):
+            if self.selected or any(len(a["cards"]) > 1 and card in a["cards"] for a in plays):
                 self._toggle(card)
                 return
             self.do({"type": "play", "cards": [card]})
@@ -712,7 +723,7 @@ class TableScene(Scene):
                 self.message_color = T.TEXT
             return
         if attacks:
-            if any(len(a["cards"]) > 1 for a in legal if a["type"] == "attack"):
+            if self.selected or any(len(a["cards"]) > 1 for a in attacks):
                 self._toggle(card)
             else:
                 self.do({"type": "attack", "cards": [card]})
@@ -790,6 +801,8 @@ class TableScene(Scene):
             if not self.model.trick:
                 return _("Your lead: play any highlighted card.")
             return _("Your turn: play a highlighted card.")
+        if types == {"swap", "pass"}:
+            return _("You hold the six of trumps: swap it for the trump card under the stock?")
         if "defend" in types or "take" in types:
             return _("Defend: beat each attacking card, or take them all.")
         if "attack" in types and not self.model.pairs:
