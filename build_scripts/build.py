@@ -75,6 +75,8 @@ def compile_catalogues() -> list[Path]:
                 write_mo(fh, catalog)
             print(f"build: compiled {mo.relative_to(ROOT)}")
         mos.append(mo)
+    print(f"build: {len(mos)} catalogue(s) compiled: "
+          + ", ".join(m.parent.parent.name for m in mos))
     return mos
 
 

@@ -1,0 +1,127 @@
+"""Frozen app figures: build sizes and start-to-menu time.
+
+    python build_scripts/bench.py package [--no-build] [--runs N] [--no-onefile] [--window]
+
+Builds the one-folder and the one-file app (``build.py``; ``--no-build`` measures
+what is in ``dist/``), prints their sizes, then starts each app ``N`` times
+(after one warm-up start) with ``GURKA_EXIT_AT_MENU=1`` and reports the median
+time from launching the executable until the main menu's first frame is on the
+screen (the app prints ``gurka: menu drawn`` right after that frame's flip; on
+Windows, where a windowed app has no stdout, the time until the process exits).
+Headless (SDL's dummy video driver) unless ``--window``.
+
+Goals (issue 6): one-folder <= 60 MB, one-file <= 30 MB, start to menu <= 0.7 s
+(one-folder).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import build
+
+MARKER = b"gurka: menu drawn"
+GOAL_FOLDER_MB = 60.0
+GOAL_ONEFILE_MB = 30.0
+GOAL_START_S = 0.7
+
+
+def app_env(home: Path, window: bool = False) -> dict:
+    """Environment for a frozen app run: own (empty) user folders, no audio device."""
+    env = dict(os.environ)
+    env.update(HOME=str(home), USERPROFILE=str(home), APPDATA=str(home / "AppData" / "Roaming"),
+               LOCALAPPDATA=str(home / "AppData" / "Local"), XDG_CONFIG_HOME=str(home / ".config"),
+               XDG_DATA_HOME=str(home / ".local" / "share"), XDG_STATE_HOME=str(home / ".local" / "state"),
+               XDG_CACHE_HOME=str(home / ".cache"), SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    if not window:
+        env["SDL_VIDEODRIVER"] = "dummy"
+    env.pop("PYTHONPATH", None)
+    return env
+
+
+def time_to_menu(exe: Path, env: dict, cwd: Path, timeout: float = 60.0) -> float:
+    """Seconds from launch until the menu's first frame (or until exit without stdout)."""
+    env = dict(env, GURKA_EXIT_AT_MENU="1")
+    start = time.perf_counter()
+    proc = subprocess.Popen([str(exe)], cwd=cwd, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT)
+    seen = None
+    out = b""
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            out += line
+            if MARKER in line and seen is None:
+                seen = time.perf_counter() - start
+        code = proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise RuntimeError(f"{exe} did not reach the menu in {timeout:.0f} s")
+    ended = time.perf_counter() - start
+    if code != 0:
+        raise RuntimeError(f"{exe} exited with {code}:\n{out.decode(errors='replace')}")
+    return seen if seen is not None else ended
+
+
+def median_start(exe: Path, runs: int, window: bool = False) -> tuple[float, list[float]]:
+    with tempfile.TemporaryDirectory(prefix="gurka-bench-") as tmp:
+        tmp = Path(tmp)
+        env = app_env(tmp / "home", window)
+        time_to_menu(exe, env, tmp)  # warm-up: disk cache, first-run settings folder
+        times = [time_to_menu(exe, env, tmp) for _ in range(runs)]
+    return statistics.median(times), times
+
+
+def _verdict(value: float, goal: float) -> str:
+    return "ok" if value <= goal else "OVER GOAL"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bench.py package", description="frozen app size and start time")
+    parser.add_argument("--no-build", action="store_true", help="measure the apps already in dist/")
+    parser.add_argument("--no-onefile", action="store_true", help="one-folder app only")
+    parser.add_argument("--runs", type=int, default=7, help="timed starts per app (default 7)")
+    parser.add_argument("--window", action="store_true", help="real video driver instead of dummy")
+    args = parser.parse_args(argv or [])
+    kinds = [False] if args.no_onefile else [False, True]
+    if not args.no_build:
+        for onefile in kinds:
+            build.build(onefile=onefile, quiet=True)
+    rows = []
+    over = False
+    for onefile in kinds:
+        exe = build.executable(onefile)
+        if not exe.is_file():
+            print(f"{exe} is missing: run python build_scripts/build.py{' --onefile' if onefile else ''}")
+            return 1
+        what = exe if onefile else build.onefolder_dir()
+        size = build.tree_size(what) / 1e6
+        med, times = median_start(exe, args.runs, args.window)
+        goal_size = GOAL_ONEFILE_MB if onefile else GOAL_FOLDER_MB
+        rows.append((("one-file" if onefile else "one-folder"), size, goal_size, med, times))
+        over |= size > goal_size or (not onefile and med > GOAL_START_S)
+    print(f"frozen app ({sys.platform}), start to menu: median of {args.runs} starts after one warm-up,"
+          f" {'real window' if args.window else 'headless (SDL dummy video)'}")
+    print(f"{'build':<11} {'size MB':>8} {'goal':>6}  {'start s':>8} {'goal':>6}   all starts (s)")
+    for name, size, goal_size, med, times in rows:
+        start_goal = f"{GOAL_START_S:.1f}" if name == "one-folder" else "-"
+        verdict = _verdict(size, goal_size)
+        if name == "one-folder":
+            verdict += ", " + _verdict(med, GOAL_START_S)
+        print(f"{name:<11} {size:>8.1f} {goal_size:>6.0f}  {med:>8.3f} {start_goal:>6}   "
+              + " ".join(f"{t:.2f}" for t in times) + f"   [{verdict}]")
+    return 1 if over else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,278 @@
+#!/usr/bin/env python3
+"""Packaging test: build the frozen app, then smoke-test it.
+
+    python build_scripts/test_package.py              # build one-folder, check it, run it
+    python build_scripts/test_package.py --onefile    # the one-file build as well
+    python build_scripts/test_package.py --no-build   # test what is already in dist/
+    python build_scripts/test_package.py --xvfb       # also a real window under Xvfb (Linux)
+
+Checks, for each build:
+
+* contents: fonts, icon and one compiled catalogue (.mo) per ``locales/*.po``
+  are bundled; no ``.po`` files and none of the excluded packages (Babel,
+  numpy, tkinter, unittest, pytest, hypothesis) are;
+* ``--demo`` runs headless (SDL dummy video and audio) to the end and exits 0,
+  started from a working directory that holds decoy ``assets/`` and
+  ``locales/`` folders with garbage in them, and with empty user folders;
+* start to menu: ``GURKA_EXIT_AT_MENU=1`` reaches the main menu and exits 0;
+* on Linux with ``strace``: that start never opens a file relative to, or
+  inside, the working directory;
+* ``--xvfb``: the app opens a real window (found with ``xdotool search --class
+  gurka``) showing the menu, saved to ``build/smoke/screenshot-<build>.png``, and
+  quits cleanly on SIGTERM.
+
+Exits 0 when everything passed.  Used by CI (``.github/workflows/build.yml``)
+and by ``.ci/run`` when ``GURKA_FULL=1``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import bench_package
+
+import build
+
+ROOT = build.ROOT
+SMOKE = ROOT / "build" / "smoke"
+EXCLUDED = ("babel", "numpy", "tkinter", "unittest", "pytest", "_pytest", "hypothesis", "PyInstaller")
+DEMO_TIMEOUT = 600.0
+
+failures: list[str] = []
+
+
+def check(ok: bool, what: str) -> bool:
+    print(("  ok    " if ok else "  FAIL  ") + what, flush=True)
+    if not ok:
+        failures.append(what)
+    return ok
+
+
+def bundled_modules(exe: Path) -> set[str]:
+    """Top-level module names inside the executable's PYZ archive."""
+    from PyInstaller.archive.readers import CArchiveReader
+    pkg = CArchiveReader(str(exe))
+    names = set(pkg.toc)
+    if "PYZ.pyz" in names:
+        names |= set(pkg.open_embedded_archive("PYZ.pyz").toc)
+    return {n.split(".")[0] for n in names}
+
+
+def data_root(exe: Path) -> Path:
+    internal = exe.parent / "_internal"
+    if internal.is_dir():
+        return internal
+    frameworks = exe.parent.parent / "Frameworks"   # inside a macOS .app
+    return frameworks if frameworks.is_dir() else exe.parent
+
+
+def check_contents(exe: Path, onefile: bool) -> None:
+    if onefile:
+        from PyInstaller.archive.readers import CArchiveReader
+        files = {n.replace("\\", "/") for n in CArchiveReader(str(exe)).toc}
+    else:
+        root = data_root(exe)
+        files = {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file() or p.is_symlink()}
+        for name in EXCLUDED:
+            check(not (root / name).exists(), f"no {name}/ folder in the bundle")
+    for need in ("assets/fonts/DejaVuSans.ttf", "assets/fonts/DejaVuSans-Bold.ttf", "assets/icon.png"):
+        check(need in files, f"bundled: {need}")
+    for po in sorted(build.LOCALES.glob("*/LC_MESSAGES/*.po")):
+        mo = po.with_suffix(".mo").relative_to(ROOT).as_posix()
+        check(mo in files, f"bundled: {mo}")
+    check(not any(f.endswith(".po") for f in files), "no .po files bundled")
+    mods = bundled_modules(exe)
+    bad = sorted(m for m in EXCLUDED if m in mods)
+    check(not bad, "excluded modules not frozen in" + (f" (found: {', '.join(bad)})" if bad else ""))
+    check("game" in mods, "the game package is frozen in")
+
+
+def decoy_cwd(base: Path) -> Path:
+    """A working directory whose assets/ and locales/ would break the game if it read them."""
+    cwd = base / "cwd"
+    for rel in ("assets/fonts/DejaVuSans.ttf", "assets/fonts/DejaVuSans-Bold.ttf", "assets/icon.png",
+                "locales/sv/LC_MESSAGES/messages.mo", "locales/en/LC_MESSAGES/messages.mo"):
+        path = cwd / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"not a real file: the frozen game must not read the working directory\n")
+    return cwd
+
+
+def run_demo(exe: Path, tmp: Path) -> None:
+    cwd = decoy_cwd(tmp)
+    env = bench_package.app_env(tmp / "home")
+    env["LANG"] = env["LC_ALL"] = "sv_SE.UTF-8"   # makes the app load a catalogue
+    start = time.perf_counter()
+    try:
+        proc = subprocess.run([str(exe), "--demo"], cwd=cwd, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, timeout=DEMO_TIMEOUT, check=False)
+    except subprocess.TimeoutExpired:
+        check(False, f"--demo finished within {DEMO_TIMEOUT:.0f} s")
+        return
+    took = time.perf_counter() - start
+    ok = check(proc.returncode == 0, f"--demo ran to the end and exited {proc.returncode} "
+                                     f"({took:.1f} s, from a decoy working directory)")
+    if not ok:
+        print(proc.stdout.decode(errors="replace")[-4000:])
+
+
+def run_menu(exe: Path, tmp: Path) -> None:
+    cwd = decoy_cwd(tmp)
+    env = bench_package.app_env(tmp / "home")
+    try:
+        seconds = bench_package.time_to_menu(exe, env, cwd)
+    except RuntimeError as e:
+        check(False, f"start to menu: {e}")
+        return
+    check(True, f"start to menu and exit 0 ({seconds:.2f} s)")
+
+
+def run_strace(exe: Path, tmp: Path) -> None:
+    strace = shutil.which("strace")
+    if not sys.platform.startswith("linux") or not strace:
+        print("  skip  working-directory trace (needs Linux and strace)")
+        return
+    cwd = decoy_cwd(tmp)
+    log = tmp / "strace.log"
+    env = dict(bench_package.app_env(tmp / "home"), GURKA_EXIT_AT_MENU="1", LANG="sv_SE.UTF-8",
+               LC_ALL="sv_SE.UTF-8")
+    proc = subprocess.run([strace, "-f", "-qq", "-e", "trace=%file", "-o", str(log), str(exe)],
+                          cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120,
+                          check=False)
+    if not check(proc.returncode == 0, "traced start to menu exits 0"):
+        print(proc.stdout.decode(errors="replace")[-4000:])
+        return
+    here = str(cwd)
+    bad = []
+    for line in log.read_text(errors="replace").splitlines():
+        if "getcwd(" in line:   # asking for the working directory is not reading from it
+            continue
+        paths = re.findall(r'"((?:[^"\\]|\\.)*)"', line)
+        path = paths[0] if paths else ""   # the path argument; later strings are results
+        if path and (not path.startswith("/") or path == here or path.startswith(here + "/")):
+            bad.append(line.strip())
+    if (build.LOCALES / "sv" / "LC_MESSAGES" / "messages.po").is_file():
+        mo = str(data_root(exe) / "locales" / "sv" / "LC_MESSAGES" / "messages.mo")
+        check(any(f'"{mo}"' in line and "open" in line and "= -1" not in line
+                  for line in log.read_text(errors="replace").splitlines()),
+              "LANG=sv_SE: the bundled Swedish catalogue is opened")
+    check(not bad, "no file opened in or relative to the working directory"
+          + ("".join("\n          " + b for b in bad[:10]) if bad else ""))
+
+
+def run_xvfb(exe: Path, tmp: Path, label: str) -> None:
+    tools = [shutil.which(t) for t in ("Xvfb", "xdotool", "import")]
+    if not all(tools):
+        check(False, "--xvfb needs Xvfb, xdotool and ImageMagick's import on PATH")
+        return
+    display = f":{90 + os.getpid() % 9}"
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    app = None
+    try:
+        time.sleep(1.0)
+        env = bench_package.app_env(tmp / "home", window=True)
+        env.update(DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_VIDEO_X11_WMCLASS="gurka")
+        app = subprocess.Popen([str(exe)], cwd=decoy_cwd(tmp), env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT)
+        xenv = dict(os.environ, DISPLAY=display)
+        window = ""
+        deadline = time.time() + 30
+        while time.time() < deadline and not window and app.poll() is None:
+            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--class", "gurka"], env=xenv,
+                                   capture_output=True, text=True, check=False)
+            window = found.stdout.split()[0] if found.stdout.split() else ""
+            time.sleep(0.2)
+        if not check(bool(window), f"a window of class 'gurka' appeared on {display}"):
+            return
+        name = ""
+        deadline = time.time() + 10
+        while time.time() < deadline and name != "Gurka":   # the caption is set after the window opens
+            name = subprocess.run(["xdotool", "getwindowname", window], env=xenv, capture_output=True,
+                                  text=True, check=False).stdout.strip()
+            time.sleep(0.2)
+        check(name == "Gurka", f"window title is {name!r}")
+        time.sleep(2.0)  # the menu's first frames
+        SMOKE.mkdir(parents=True, exist_ok=True)
+        shot = SMOKE / f"screenshot-{label}.png"
+        subprocess.run(["import", "-window", "root", str(shot)], env=xenv, check=True)
+        check(shot.is_file() and _looks_drawn(shot), f"screenshot shows a drawn window: {shot}")
+        app.send_signal(signal.SIGTERM)  # SDL turns it into a quit event
+        try:
+            code = app.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            app.kill()
+            code = None
+        check(code == 0, f"window closed cleanly (exit {code})")
+    finally:
+        if app is not None and app.poll() is None:
+            app.kill()
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+
+
+def _looks_drawn(png: Path) -> bool:
+    """More than a blank screen: many colours in the picture."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+    img = pygame.image.load(str(png))
+    w, h = img.get_size()
+    colours = {tuple(img.get_at((x, y)))[:3] for x in range(0, w, 7) for y in range(0, h, 7)}
+    return len(colours) >= 20
+
+
+def test_build(exe: Path, onefile: bool, xvfb: bool) -> None:
+    label = "one-file" if onefile else "one-folder"
+    size = build.tree_size(exe if onefile else exe.parent) / 1e6
+    print(f"{label}: {exe} ({size:.1f} MB)", flush=True)
+    if not check(exe.is_file(), f"{exe} exists"):
+        return
+    check_contents(exe, onefile)
+    with tempfile.TemporaryDirectory(prefix="gurka-smoke-") as tmp:
+        tmp = Path(tmp)
+        run_demo(exe, tmp / "demo")
+        run_menu(exe, tmp / "menu")
+        if not onefile:
+            run_strace(exe, tmp / "trace")
+        if xvfb:
+            run_xvfb(exe, tmp / "xvfb", label)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="test_package.py", description="build and smoke-test the frozen app")
+    parser.add_argument("--no-build", action="store_true", help="test the builds already in dist/")
+    parser.add_argument("--onefile", action="store_true", help="build and test the one-file app too")
+    parser.add_argument("--xvfb", action="store_true", help="also open a real window under Xvfb (Linux)")
+    args = parser.parse_args(argv)
+    kinds = [False, True] if args.onefile else [False]
+    for onefile in kinds:
+        if not args.no_build:
+            try:
+                build.build(onefile=onefile, quiet=True)
+            except subprocess.CalledProcessError as e:
+                check(False, f"PyInstaller build ({'one-file' if onefile else 'one-folder'}) exit {e.returncode}")
+                continue
+        test_build(build.executable(onefile), onefile, args.xvfb and sys.platform.startswith("linux"))
+    app = build.DIST / "Gurka.app" / "Contents" / "MacOS" / build.EXE_NAME
+    if sys.platform == "darwin" and not args.no_build:
+        print(f"macOS app bundle: {app}")
+        if check(app.is_file(), "Gurka.app built"):
+            with tempfile.TemporaryDirectory(prefix="gurka-smoke-") as tmp:
+                run_demo(app, Path(tmp))
+    print(f"packaging test: {'FAILED: ' + str(len(failures)) + ' check(s)' if failures else 'passed'}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
