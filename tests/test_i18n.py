@@ -106,3 +106,129 @@ def test_icelandic_plural_rule_in_catalogue():
     # 1, 21, 31, 101 take the singular; 11, 111 and everything else the plural
     assert [rule(n) for n in (1, 21, 31, 101, 11, 111, 0, 2, 5, 12, 20)] == [0, 0, 0, 0, 1, 1,
                                                                               1, 1, 1, 1, 1]
+
+
+# -- catalogues ------------------------------------------------------------------------
+
+def _catalog(lang):
+    from babel.messages.pofile import read_po
+    with open(LOCALES / lang / "LC_MESSAGES" / "messages.po", "rb") as fh:
+        return read_po(fh, locale=lang, abort_invalid=True)
+
+
+def _messages(lang):
+    return [m for m in _catalog(lang) if m.id]
+
+
+PLACEHOLDER = re.compile(r"\{[a-zA-Z_][a-zA-Z0-9_]*\}|%\([a-z_]+\)[sd]|%[sd]")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_catalogue_parses_and_is_complete(lang):
+    cat = _catalog(lang)
+    assert str(cat.locale) == lang
+    msgs = _messages(lang)
+    assert len(msgs) > 100
+    untranslated = [m.id for m in msgs
+                    if not (all(m.string) if isinstance(m.string, (tuple, list)) else m.string)]
+    fuzzy = [m.id for m in msgs if m.fuzzy]
+    assert not untranslated, f"{lang}: {len(untranslated)} untranslated, e.g. {untranslated[:3]}"
+    assert not fuzzy, f"{lang}: fuzzy entries {fuzzy[:3]}"
+    assert cat.num_plurals == 2
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_placeholders_match(lang):
+    bad = []
+    for m in _messages(lang):
+        ids = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
+        strs = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+        want = sorted(set(PLACEHOLDER.findall(ids[-1])) | set(PLACEHOLDER.findall(ids[0])))
+        for s in strs:
+            if sorted(set(PLACEHOLDER.findall(s))) != want:
+                bad.append((ids[0], s))
+    assert not bad, bad[:5]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_catalogue_compiles(lang):
+    import gettext
+    trans = gettext.GNUTranslations(i18n.compile_po(LOCALES / lang / "LC_MESSAGES" / "messages.po",
+                                                    lang))
+    assert trans.gettext("Settings")
+
+
+def test_runtime_switching_without_restart():
+    seen = []
+    i18n.add_listener(seen.append)
+    try:
+        v = i18n.language_version()
+        i18n.set_language("sv")
+        assert i18n._("Settings") == "Inställningar"
+        i18n.set_language("is")
+        assert i18n._("Settings") == "Stillingar"
+        assert i18n.pgettext("speed", "Fast") == "Hratt"
+        i18n.set_language("nb-NO")
+        assert i18n.current_language() == "nb" and i18n._("Settings") == "Innstillinger"
+        i18n.set_language("da")
+        assert i18n._("Settings") == "Indstillinger"
+        i18n.set_language("xx")
+        assert i18n.current_language() == "en" and i18n._("Settings") == "Settings"
+        assert seen == ["sv", "is", "nb", "da", "en"] and i18n.language_version() == v + 5
+    finally:
+        i18n.remove_listener(seen.append)
+        i18n.set_language("en")
+
+
+def test_icelandic_plurals_1_11_21():
+    i18n.set_language("is")
+    try:
+        got = {n: i18n.ngettext("{n} chip", "{n} chips", n).format(n=n) for n in (1, 2, 11, 21, 101, 111)}
+        assert got == {1: "1 peningur", 2: "2 peningar", 11: "11 peningar", 21: "21 peningur",
+                       101: "101 peningur", 111: "111 peningar"}
+        i18n.set_language("sv")
+        assert i18n.ngettext("{n} chip", "{n} chips", 21).format(n=21) == "21 marker"
+        assert i18n.ngettext("{n} chip", "{n} chips", 1).format(n=1) == "1 mark"
+    finally:
+        i18n.set_language("en")
+
+
+def test_every_marked_string_is_in_every_catalogue(tmp_path):
+    """Extract the code's strings afresh and compare with the catalogues."""
+    import importlib.util
+
+    from babel.messages.pofile import read_po
+    spec = importlib.util.spec_from_file_location("i18n_build", ROOT / "build_scripts" / "i18n.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    pot = build.extract(tmp_path / "messages.pot")
+    with open(pot, "rb") as fh:
+        wanted = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(fh) if m.id}
+    assert len(wanted) > 100
+    for lang in LANGS:
+        have = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in _messages(lang)}
+        missing = sorted(wanted - have, key=str)
+        assert not missing, f"{lang} lacks {len(missing)}: {missing[:5]}"
+
+
+def test_bundled_font_has_every_character():
+    """Missing glyphs would show as boxes: every character of every catalogue and the suit
+    symbols must be in the bundled fonts."""
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame.freetype
+    pygame.freetype.init()
+    chars = set("♠♥♦♣◀▶•–…−ÆØÅæøåÐÞðþÁÉÍÓÚÝáéíóúýÖöÄä")
+    for lang in LANGS:
+        for m in _messages(lang):
+            strs = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+            for s in strs:
+                chars.update(s)
+    chars.update("".join(i18n.LANGUAGE_NAMES.values()))
+    chars -= {"\n", "\t"}
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        font = pygame.freetype.Font(str(ROOT / "assets" / "fonts" / name), 20)
+        text = "".join(sorted(chars))
+        metrics = font.get_metrics(text)
+        missing = [c for c, mt in zip(text, metrics) if mt is None and c != " "]
+        assert not missing, f"{name} lacks {missing}"

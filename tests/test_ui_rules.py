@@ -79,7 +79,9 @@ def test_option_help_for_every_variant_and_option(rules):
 def test_option_value_labels():
     assert R.option_value_label("reference", "highest") == "The highest in the trick"
     assert R.option_value_label("twos_rule", True) == "On"
-    assert R.option_value_label("limit", 30) == "30"
+    assert R.option_value_label("limit", 30) == "30 points"
+    assert R.option_value_label("stake", 1) == "1 chip"
+    assert R.option_value_label("rounds", 7) == "7"
     assert R.option_value_label("teams", "2v2") == "Two against two"
 
 

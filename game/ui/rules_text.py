@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine.rulesets import NATIVE_NAMES
-from ..i18n import _, pgettext
+from ..i18n import _, ngettext, pgettext
 
 RULESETS = ("gurka-se", "agurk-dk", "agurk-no", "gurka-is", "gurka-is7", "durak")
 
@@ -140,6 +140,15 @@ def option_value_label(key: str, value: object) -> str:
     }
     if (key, value) in table:
         return table[(key, value)]
+    if isinstance(value, int):
+        if key == "stake":
+            return ngettext("{n} chip", "{n} chips", value).format(n=value)
+        if key == "lives":
+            return ngettext("{n} life", "{n} lives", value).format(n=value)
+        if key in ("hand_size", "max_attack"):
+            return ngettext("{n} card", "{n} cards", value).format(n=value)
+        if key in ("limit", "top_value", "ace_value"):
+            return ngettext("{n} point", "{n} points", value).format(n=value)
     return str(value)
 
 
