@@ -12,7 +12,7 @@ from game.engine import IllegalActionError, RecordError, new_game, replay
 from game.engine.cards import NAMES, SHORT_DECK
 
 DECK = sorted(SHORT_DECK)
-SETTINGS = settings(max_examples=30, deadline=None,
+SETTINGS = settings(max_examples=50, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -54,6 +54,8 @@ def check_invariants(state):
     if state.phase == "bout":
         assert len(state.att) <= state.limit <= state.max_attack
         assert state.unbeaten == sum(1 for b in state.beat if b < 0)
+        if not state.taken:  # never more unbeaten cards than the defender can answer
+            assert state.unbeaten <= len(state.hands[state.defender])
 
 
 @SETTINGS

@@ -224,6 +224,30 @@ def test_defender_hand_limit_counts_cards_held_at_bout_start_not_after_take():
     assert len(s.hands[1]) == 2 + 4
 
 
+def test_replay_is_lenient_about_order_but_not_about_limits():
+    s = position(["8C 8D 8S 9H", "9C TD AS", "8H 9S"], stock="AC KC QC JC", trump="JC",
+                 attacker=0)
+    s.auto_chance = False
+    s.apply_record_event({"type": "attack", "player": 0, "cards": ["8C"]})
+    with pytest.raises(IllegalActionError) as e:      # nothing beaten yet
+        s.apply_record_event({"type": "attack", "player": 2, "cards": ["8H"]})
+    assert e.value.code == "nothing_beaten"
+    s.apply_record_event({"type": "defend", "player": 1, "attack": "8C", "card": "9C"})
+    s.apply_record_event({"type": "pass", "player": 2})            # informational
+    s.apply_record_event({"type": "attack", "player": 2, "cards": ["8H"]})  # out of turn: fine
+    s.apply_record_event({"type": "attack", "player": 0, "cards": ["8D"]})  # 3 of 3
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_record_event({"type": "attack", "player": 2, "cards": ["9S"]})
+    assert e.value.code == "attack_limit"
+    with pytest.raises(IllegalActionError):
+        s.apply_record_event({"type": "bout_end", "result": "beaten"})
+    s.apply_record_event({"type": "take", "player": 1})
+    with pytest.raises(IllegalActionError):
+        s.apply_record_event({"type": "bout_end", "result": "beaten"})
+    s.apply_record_event({"type": "bout_end", "result": "taken"})
+    assert len(s.hands[1]) == 2 + 4
+
+
 def test_limit_while_defending_never_more_unbeaten_than_defender_holds():
     s = position(["8C 8D 8S 9H 9D", "9C TD AS", "8H 9S"], stock="AC KC QC JC", trump="JC",
                  attacker=0)

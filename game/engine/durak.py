@@ -42,6 +42,13 @@ declined.  The engine never emits ``bout_end`` or the refill itself in a
 replay (they are chance steps there, checked against the record); ``out`` and
 ``game_over`` it derives itself, and they are compared.
 
+**Error codes** (``IllegalActionError.code``, for the UI to translate):
+``not_held``, ``same_rank`` (an opening lead mixes ranks), ``attack_limit``
+(``limit``, ``room``), ``nothing_beaten`` (adding before a card was beaten),
+``rank_not_on_table``, ``not_attacker``, ``not_defender``, ``not_on_table``,
+``already_beaten``, ``already_taken``, ``cannot_beat``, ``cannot_take``,
+``no_swap``, ``not_your_turn``, ``bad_deal``, ``bad_event``, ``bad_action``.
+
 **Termination.**  A beaten bout discards at least two cards for good, so a
 game has at most 18 beaten bouts.  A taken bout keeps every card in play (the
 stock need not even shrink: an opening attacker who holds more than six draws
