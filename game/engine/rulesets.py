@@ -88,7 +88,10 @@ def effective_options(rules: str, overrides: dict | None = None, players: int | 
     if not isinstance(rules, str) or rules not in PRESETS:
         raise ValueError(f"unknown ruleset {rules!r}; choose one of {', '.join(RULESETS)}")
     opts = dict(PRESETS[rules])
-    for key, value in (overrides or {}).items():
+    overrides = overrides if isinstance(overrides, dict) else {}
+    if is_durak(rules) and players is not None and players >= 5 and "neighbours_only" not in overrides:
+        opts["neighbours_only"] = True   # RECORDS.md: on by default with 5-6 players
+    for key, value in overrides.items():
         if key not in opts:
             raise ValueError(f"{rules} has no option {key!r}")
         opts[key] = value
