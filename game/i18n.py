@@ -101,9 +101,19 @@ def _windows_ui_language() -> str | None:
         return None
 
 
+_mac_cache: list = []
+
+
 def _mac_language() -> str | None:
     if sys.platform != "darwin":
         return None
+    if _mac_cache:               # asking means starting a process: once is enough
+        return _mac_cache[0]
+    _mac_cache.append(_ask_mac())
+    return _mac_cache[0]
+
+
+def _ask_mac() -> str | None:
     try:
         import subprocess
         out = subprocess.run(["defaults", "read", "-g", "AppleLanguages"], capture_output=True,

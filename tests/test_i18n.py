@@ -232,3 +232,16 @@ def test_bundled_font_has_every_character():
         metrics = font.get_metrics(text)
         missing = [c for c, mt in zip(text, metrics) if mt is None and c != " "]
         assert not missing, f"{name} lacks {missing}"
+
+
+def test_mac_preferred_languages(monkeypatch):
+    import subprocess
+    monkeypatch.setattr(sys, "platform", "darwin")
+    monkeypatch.setattr(i18n, "_mac_cache", [])
+    out = '(\n    "nb-NO",\n    "en-US"\n)\n'
+    monkeypatch.setattr(subprocess, "run",
+                        lambda *a, **k: type("R", (), {"stdout": out})())
+    _clear_env(monkeypatch)
+    assert i18n.detect_language() == "nb"
+    monkeypatch.setattr(subprocess, "run", lambda *a, **k: (_ for _ in ()).throw(OSError()))
+    assert i18n.detect_language() == "nb"          # asked once, remembered
