@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -103,6 +104,10 @@ def build(onefile: bool = False, clean: bool = False, quiet: bool = False) -> Pa
     exe = executable(onefile)
     if not exe.is_file():
         raise SystemExit(f"build: PyInstaller finished but {exe} is missing")
+    if sys.platform.startswith("linux") and not onefile:
+        # desktop integration files travel with the Linux one-folder app (see build_scripts/README.md)
+        shutil.copy2(HERE / "gurka.desktop", onefolder_dir() / "gurka.desktop")
+        shutil.copy2(ROOT / "assets" / "icon.png", onefolder_dir() / "gurka.png")
     what = exe if onefile else onefolder_dir()
     print(f"build: {what} ({tree_size(what) / 1e6:.1f} MB) in {time.perf_counter() - start:.0f} s")
     if sys.platform == "darwin" and not onefile:

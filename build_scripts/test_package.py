@@ -86,6 +86,9 @@ def check_contents(exe: Path, onefile: bool) -> None:
         files = {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file() or p.is_symlink()}
         for name in EXCLUDED:
             check(not (root / name).exists(), f"no {name}/ folder in the bundle")
+    if sys.platform.startswith("linux") and not onefile:
+        for name in ("gurka.desktop", "gurka.png"):
+            check((exe.parent / name).is_file(), f"{name} next to the executable")
     for need in ("assets/fonts/DejaVuSans.ttf", "assets/fonts/DejaVuSans-Bold.ttf", "assets/icon.png"):
         check(need in files, f"bundled: {need}")
     for po in sorted(build.LOCALES.glob("*/LC_MESSAGES/*.po")):
