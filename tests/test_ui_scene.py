@@ -60,7 +60,9 @@ def test_push_pop_replace_and_overlay_drawing():
 
 
 def test_widget_group_keyboard_and_mouse():
+    from game.ui import theme
     pygame.init()
+    theme.reset_fonts()
     clicks = []
     b1 = Button("One", lambda: clicks.append(1), rect=(0, 0, 100, 40))
     t = Toggle("T", False, rect=(0, 50, 200, 40))

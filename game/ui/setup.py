@@ -120,6 +120,22 @@ def option_specs(rules: str, players: int) -> list[dict]:
     return specs
 
 
+def translate_setup_error(text: str) -> str:
+    """The engine's validation message in the interface language (known shapes; else as is)."""
+    import re
+    m = re.match(r"(\d+) players cannot each get (\d+) cards from 52 \(at most (\d+) players\)", text)
+    if m:
+        return _("{players} players cannot each get {cards} cards from 52 (at most {max} players).").format(
+            players=m.group(1), cards=m.group(2), max=m.group(3))
+    m = re.search(r"needs exactly (\d+) players", text)
+    if m:
+        return _("Team play needs exactly {n} players.").format(n=m.group(1))
+    m = re.search(r"is played by (\d+) to (\d+) players", text)
+    if m:
+        return _("This game is for {lo} to {hi} players.").format(lo=m.group(1), hi=m.group(2))
+    return text
+
+
 class SetupScene(Scene):
     def __init__(self, app, rules: str = "gurka-se"):
         super().__init__(app)
@@ -150,7 +166,7 @@ class SetupScene(Scene):
         try:
             effective_options(self.rules, self.overrides_for(), self.players())
         except ValueError as e:
-            return str(e)
+            return translate_setup_error(str(e))
         return ""
 
     def current(self, spec: dict):

@@ -933,11 +933,12 @@ class TableScene(Scene):
         return self.seat_pos(seat)
 
     def deck_pos(self, dealer) -> tuple[int, int]:
+        """The undealt cards: beside the dealer's panel, on the side towards the middle."""
         if dealer is None:
             return self.center
-        sx, sy = self.seat_dir(dealer)
-        cx, cy = self.center
-        return (int(cx + (sx - cx) * 0.55), int(cy + (sy - cy) * 0.55))
+        x, y = self.seat_pos(dealer)
+        off = self.panel_w // 2 + int(self.small_w * 0.9)
+        return (x + off, y) if x <= self.center[0] else (x - off, y)
 
     def stock_pos(self) -> tuple[int, int]:
         return (int(self.center[0] - self.rx * 0.55), self.center[1])
@@ -1264,7 +1265,8 @@ class TableScene(Scene):
             k = min(count, 10)
             w = self.small_w
             fx = rect.centerx - (k - 1) * w * 0.18 / 2
-            fy = rect.top - C.height_for(w) * 0.28 if cy > self.center[1] else rect.bottom + C.height_for(w) * 0.28
+            ch = C.height_for(w)
+            fy = rect.top - ch * 0.5 - 3 * u if cy > self.center[1] else rect.bottom + ch * 0.5 + 3 * u
             for i in range(k):
                 self._draw_card(surface, None, False, (fx + i * w * 0.18, fy), w, shadow=False)
 
@@ -1329,9 +1331,6 @@ class TableScene(Scene):
                 continue
             if b.seat is not None:
                 x, y = self.seat_pos(b.seat)
-                y -= self.panel_h // 2 + int(16 * u)
-                if self.seat_slot(b.seat) == 0:
-                    y -= int(4 * u)
             else:
                 x, y = self.center[0], self.center[1] - int(self.ry * 0.62)
             img = T.render(b.text, 18 * u, b.color, True)

@@ -80,7 +80,11 @@ def render(text: str, px: float, color=TEXT, bold: bool = False) -> pygame.Surfa
     if surf is None:
         if len(_text_cache) > 2000:
             _text_cache.clear()
-        surf = font(px, bold).render(text, True, color)
+        try:
+            surf = font(px, bold).render(text, True, color)
+        except pygame.error:  # fonts loaded before a pygame.quit() / init()
+            reset_fonts()
+            surf = font(px, bold).render(text, True, color)
         _text_cache[key] = surf
     return surf
 

@@ -378,11 +378,15 @@ class ChoiceList(Widget):
             sub = self.sublabels(v) if self.sublabels else ""
             x = rr.left + int(10 * u)
             px = T.fit_px(text, self.px * u, rr.width - 20 * u, bold=True)
-            r1 = T.blit_text(surface, text, px, (x, rr.centery), color, bold=True, anchor="midleft")
             if sub:
-                T.blit_text(surface, sub, self.px * u * 0.7, (r1.right + int(10 * u), rr.centery),
-                            (60, 50, 20) if sel else T.TEXT_DIM, anchor="midleft",
-                            max_width=rr.right - r1.right - 20 * u)
+                # two lines: the name, and a smaller second text under it
+                T.blit_text(surface, text, px, (x, rr.centery + int(2 * u)), color, bold=True,
+                            anchor="bottomleft")
+                T.blit_text(surface, sub, self.px * u * 0.62, (x, rr.centery + int(2 * u)),
+                            (60, 50, 20) if sel else T.TEXT_DIM, anchor="topleft",
+                            max_width=rr.width - 20 * u)
+            else:
+                T.blit_text(surface, text, px, (x, rr.centery), color, bold=True, anchor="midleft")
         if focused:
             pygame.draw.rect(surface, T.FOCUS, self.rect.inflate(int(6 * u), int(6 * u)),
                              max(2, int(2 * u)), border_radius=int(8 * u))
