@@ -1,0 +1,53 @@
+"""An example external bot for Gurka: ``python -m game simulate ... --seats ext:game/ai/example_bot.py,...``
+
+A bot is a Python file that defines ``choose(view, legal) -> action``; the
+action must be one of the dicts in ``legal`` (see game/ai/README.md).  This
+one plays every ruleset with simple, readable rules and no imports from the
+game: it only reads the view.
+"""
+
+RANKS = "23456789TJQKA"
+
+
+def strength(card, view):
+    """Higher is stronger.  The Icelandic top card (6 of clubs, or every seven) is the top rank."""
+    top = view["options"].get("top_card")
+    if top == "6C" and card == "6C":
+        return 15
+    if top == "7" and card[0] == "7":
+        return 15
+    return RANKS.index(card[0]) + 2
+
+
+def durak_value(card, trump_suit):
+    """Durak: cheap cards first; trumps are worth more than any plain card."""
+    return RANKS.index(card[0]) + (20 if card[1] == trump_suit else 0)
+
+
+def choose(view, legal):
+    kinds = {a["type"] for a in legal}
+    if view["rules"] == "durak":
+        trump = next(e["trump"] for e in view["events"] if e["type"] == "deal")[1]
+        if "swap" in kinds:
+            return {"type": "swap"}
+        defends = [a for a in legal if a["type"] == "defend"]
+        if defends:   # beat with the cheapest card that does it
+            return min(defends, key=lambda a: durak_value(a["card"], trump))
+        attacks = [a for a in legal if a["type"] == "attack" and len(a["cards"]) == 1]
+        cheap = [a for a in attacks if a["cards"][0][1] != trump]
+        if cheap:
+            return min(cheap, key=lambda a: durak_value(a["cards"][0], trump))
+        if "pass" in kinds:
+            return {"type": "pass"}
+        if "take" in kinds:
+            return {"type": "take"}
+        return min(attacks, key=lambda a: durak_value(a["cards"][0], trump))
+    # Gurka family
+    if "buyback" in kinds:
+        return {"type": "buyback"}          # always come back in when allowed
+    if "exchange" in kinds:                 # swap away cards of ten and up
+        best = max(legal, key=lambda a: sum(strength(c, view) >= 10 for c in a["discard"])
+                   - 0.1 * len(a["discard"]))
+        return best
+    # play: get rid of the highest cards you may play, keep the low ones for the last trick
+    return max(legal, key=lambda a: sum(strength(c, view) for c in a["cards"]))
