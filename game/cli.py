@@ -82,6 +82,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--demo", action="store_true",
                         help="play one game of AI seats in the window and exit")
     parser.add_argument("--lang", help="interface language (sv, da, nb, is, en)")
+    parser.add_argument("--rules", choices=RULESETS, help="with --demo: the ruleset to show")
+    parser.add_argument("--seed", type=int, help="with --demo: the deal seed")
+    parser.add_argument("--frames", type=int, help="with --demo: stop after this many frames")
+    parser.add_argument("--screenshots", metavar="FOLDER", help="with --demo: save screenshots there")
+    parser.add_argument("--size", metavar="WxH", help="window size, e.g. 1024x640")
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play games with AI seats and write their records")
     sim.add_argument("--rules", required=True, choices=RULESETS)
@@ -102,5 +107,14 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    size = None
+    if args.size:
+        try:
+            w, h = (int(x) for x in args.size.lower().split("x"))
+            size = (w, h)
+        except ValueError:
+            print(f"error: --size takes WxH, e.g. 1024x640, not {args.size!r}", file=sys.stderr)
+            return 2
     from .ui.app import run
-    return run(demo=args.demo, lang=args.lang)
+    return run(demo=args.demo, lang=args.lang, rules=args.rules, seed=args.seed,
+               frames=args.frames, screenshots=args.screenshots, size=size)

@@ -75,6 +75,20 @@ class App:
         self.theme = theme
         #: messages shown once on the menu (e.g. a corrupt save set aside)
         self.notices: list[str] = []
+        try:
+            from .. import settings as store
+            notice = store.take_notice()
+        except Exception:  # noqa: BLE001 - settings problems are shown, never raised
+            notice = None
+        if notice:
+            self.notices.append(str(notice))
+        from . import sound
+        self.sound = sound
+        sound.configure(self.settings)
+
+    def play_sound(self, name: str) -> None:
+        if not self.demo:
+            self.sound.play(name)
 
     # -- window -------------------------------------------------------------------
     def _open_window(self) -> None:
@@ -101,6 +115,7 @@ class App:
     def resize(self, size) -> None:
         if not self.fullscreen:
             self.windowed_size = (max(320, size[0]), max(240, size[1]))
+            self.settings["window_size"] = list(self.windowed_size)
         self.screen = self.pygame.display.get_surface()
         self.manager.dirty = True
 
@@ -113,6 +128,7 @@ class App:
             self.toggle_fullscreen(bool(self.settings.get("fullscreen")))
         from . import cards
         cards.clear_cache()
+        self.sound.configure(self.settings)
         self.manager.size = None
         for scene in self.manager.stack:
             scene.size = (0, 0)  # lay out again (texts changed length)
@@ -125,6 +141,8 @@ class App:
         return SPEEDS.get(self.settings.get("speed", "normal"), 1.0)
 
     def quit(self, code: int = 0) -> None:
+        if not self.demo and self.settings.get("window_size"):
+            save_settings(self.settings)   # remembers the window size
         self.running = False
         self.exit_code = code
 
@@ -170,16 +188,26 @@ class App:
         self.quit(0)
 
 
+def _saved_size() -> tuple[int, int]:
+    size = load_settings().get("window_size")
+    try:
+        w, h = int(size[0]), int(size[1])
+    except (TypeError, ValueError, IndexError, KeyError):
+        return (1280, 800)
+    return (min(max(w, 800), 7680), min(max(h, 500), 4320))
+
+
 def run(demo: bool = False, lang: str | None = None, rules: str | None = None, seed: int | None = None,
         frames: int | None = None, screenshots: str | None = None, size=None) -> int:
     """Open the window and play.  ``demo``: one fast all-AI game, then exit 0."""
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "gurka")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     pygame.init()
     try:
         pygame.key.set_repeat(350, 40)
-        app = App(size=size or (1280, 800), demo=demo, lang=lang)
+        app = App(size=size or _saved_size(), demo=demo, lang=lang)
         if demo:
             from .demo import DemoDirector
             director = DemoDirector(app, rules=rules, seed=seed, frames=frames,

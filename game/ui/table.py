@@ -338,6 +338,7 @@ class TableScene(Scene):
         if m.family == "gurka" and kind == "play" and m.trick_winner is not None:
             m.clear_trick()
         if kind == "deal":
+            self.app_sound("shuffle")
             m.apply(ev)
             self.highlight_losers = set()
             self.shown_totals = [float(t) for t in getattr(m, "totals", [0] * self.n)]
@@ -482,6 +483,7 @@ class TableScene(Scene):
         kind = ev["type"]
         dur = 0.0
         if kind == "deal":
+            self.app_sound("shuffle")
             m.apply(ev)
             if sp > 0:
                 src = self._frac(self.stock_pos())
