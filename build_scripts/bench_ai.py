@@ -185,13 +185,13 @@ def main(argv=None) -> int:
     p.add_argument("--rules", default=None, help="comma-separated ruleset ids")
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     p.add_argument("--seed", type=int, default=1000)
-    p.add_argument("--hard-iterations", type=int, default=300,
+    p.add_argument("--hard-iterations", type=int, default=100,
                    help="Hard's fixed rollouts per decision in tournaments")
     p.add_argument("--no-timing", action="store_true")
     p.add_argument("--timing-decisions", type=int, default=None)
     p.add_argument("--only", default=None, help="substring filter on match names")
     args = p.parse_args(argv)
-    games = args.games or (12 if args.quick else 120)
+    games = args.games or (10 if args.quick else 40)
     wanted = set(args.rules.split(",")) if args.rules else None
     durak = have_durak()
     matches = [m for m in plan(args.quick)

@@ -399,6 +399,7 @@ def _candidates(moves):
 
 
 def choose_hard(view, legal, rng, iterations=None, time_budget=0.4, stats=None):
+    start = time.perf_counter()
     try:
         tr, base = base_state(view, legal, rng)
     except ValueError:
@@ -408,8 +409,8 @@ def choose_hard(view, legal, rng, iterations=None, time_budget=0.4, stats=None):
         return _pick(legal, cands[0])
     seat = tr.seat
     totals = [0.0] * len(cands)
+    counts = [0] * len(cands)
     runs = 0
-    start = time.perf_counter()
     deadline = start + time_budget if time_budget else None
     limit = iterations if iterations else 10 ** 9
     while True:
@@ -421,10 +422,13 @@ def choose_hard(view, legal, rng, iterations=None, time_budget=0.4, stats=None):
             _rollout(st, rng)
             totals[i] += _utility(st, seat)
             runs += 1
+            counts[i] += 1
+            if deadline and time.perf_counter() >= deadline:
+                break
         if runs >= limit or (deadline and time.perf_counter() >= deadline):
             break
     if stats is not None:
         stats["iterations"] = runs
         stats["seconds"] = time.perf_counter() - start
-    best = max(range(len(cands)), key=lambda i: totals[i])
+    best = max(range(len(cands)), key=lambda i: totals[i] / max(1, counts[i]))
     return _pick(legal, cands[best])

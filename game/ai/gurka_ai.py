@@ -109,6 +109,7 @@ def rollout(state, rng, S, eps: float = 0.1) -> None:
 
 def choose_hard(view: dict, legal: list[dict], rng, iterations: int | None = None,
                 time_budget: float | None = 0.4, stats: dict | None = None) -> dict:
+    start = time.perf_counter()
     """Determinized Monte Carlo search (perfect-information Monte Carlo with common
     random deals): every iteration samples the hidden cards consistently with the
     view, plays each candidate action on that deal and rolls the deal out with the
@@ -127,8 +128,8 @@ def choose_hard(view: dict, legal: list[dict], rng, iterations: int | None = Non
     seat = k.seat
     S = base.S
     totals = [0.0] * len(cands)
+    counts = [0] * len(cands)
     runs = 0
-    start = time.perf_counter()
     deadline = start + time_budget if time_budget else None
     limit = iterations if iterations else 10 ** 9
     done = False
@@ -141,10 +142,13 @@ def choose_hard(view: dict, legal: list[dict], rng, iterations: int | None = Non
             rollout(st, rng, S)
             totals[i] += gp.utility(st, seat)
             runs += 1
+            counts[i] += 1
+            if deadline and time.perf_counter() >= deadline:
+                break
         if runs >= limit or (deadline and time.perf_counter() >= deadline):
             done = True
     if stats is not None:
         stats["iterations"] = runs
         stats["seconds"] = time.perf_counter() - start
-    best = max(range(len(cands)), key=lambda i: totals[i])
+    best = max(range(len(cands)), key=lambda i: totals[i] / max(1, counts[i]))
     return cands[best]

@@ -13,7 +13,7 @@ import random
 from . import gurka_ai
 
 #: Hard's default time budget per decision (seconds); p95 stays under 0.5 s.
-HARD_TIME_BUDGET = 0.4
+HARD_TIME_BUDGET = 0.3
 
 
 def _module(view: dict):
