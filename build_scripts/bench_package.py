@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -49,12 +51,51 @@ def app_env(home: Path, window: bool = False) -> dict:
     return env
 
 
+def popen_app(cmd: list[str], **kwargs) -> subprocess.Popen:
+    """Start the app in its own process group, so :func:`kill_tree` also ends its children
+    (the AI worker process, or a runaway chain of them if ``freeze_support`` ever went missing)."""
+    if os.name == "posix":
+        kwargs["start_new_session"] = True
+    else:
+        kwargs["creationflags"] = subprocess.CREATE_NEW_PROCESS_GROUP
+    return subprocess.Popen(cmd, **kwargs)
+
+
+def kill_tree(proc: subprocess.Popen) -> None:
+    if proc.poll() is not None and os.name != "posix":
+        return
+    try:
+        if os.name == "posix":
+            os.killpg(proc.pid, signal.SIGKILL)
+        else:
+            subprocess.run(["taskkill", "/F", "/T", "/PID", str(proc.pid)], capture_output=True,
+                           check=False)
+    except (OSError, ProcessLookupError):
+        pass
+
+
+def run_app(cmd: list[str], cwd: Path, env: dict, timeout: float) -> tuple[int | None, str]:
+    """Run the app to its end: (exit code, or None after a timeout; combined output)."""
+    proc = popen_app(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        out, _ = proc.communicate(timeout=timeout)
+        code: int | None = proc.returncode
+    except subprocess.TimeoutExpired:
+        kill_tree(proc)
+        out, _ = proc.communicate()
+        code = None
+    if os.name == "posix":
+        kill_tree(proc)  # leftovers in the group, if any
+    return code, out.decode(errors="replace")
+
+
 def time_to_menu(exe: Path, env: dict, cwd: Path, timeout: float = 60.0) -> float:
     """Seconds from launch until the menu's first frame (or until exit without stdout)."""
     env = dict(env, GURKA_EXIT_AT_MENU="1")
     start = time.perf_counter()
-    proc = subprocess.Popen([str(exe)], cwd=cwd, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT)
+    proc = popen_app([str(exe)], cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    timer = threading.Timer(timeout, kill_tree, (proc,))
+    timer.start()
     seen = None
     out = b""
     try:
@@ -63,11 +104,12 @@ def time_to_menu(exe: Path, env: dict, cwd: Path, timeout: float = 60.0) -> floa
             out += line
             if MARKER in line and seen is None:
                 seen = time.perf_counter() - start
-        code = proc.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        raise RuntimeError(f"{exe} did not reach the menu in {timeout:.0f} s")
+        code = proc.wait()
+    finally:
+        timer.cancel()
     ended = time.perf_counter() - start
+    if ended >= timeout:
+        raise RuntimeError(f"{exe} did not reach the menu and exit in {timeout:.0f} s")
     if code != 0:
         raise RuntimeError(f"{exe} exited with {code}:\n{out.decode(errors='replace')}")
     return seen if seen is not None else ended

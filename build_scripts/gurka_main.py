@@ -2,18 +2,44 @@
 
 Imports the package absolutely: freezing ``game/__main__.py`` directly would
 run it as a top-level script, where the package's relative imports fail.
-``freeze_support()`` must come first: the AI thinks in a worker process, and
-a frozen executable started as that worker has to become the worker, not a
-second copy of the game.
+``freeze_support()`` must come first: the AI thinks in a worker process
+(started with ``spawn``), and a frozen executable started as that worker has
+to become the worker, not a second copy of the game.
+
+``GURKA_CHECK_AI_WORKER=1`` (used by ``build_scripts/test_package.py``) makes
+one AI decision in the worker process instead of opening the window, prints
+the result and exits 0 when the process worked: the game itself would quietly
+fall back to a thread, so a broken frozen worker would go unnoticed otherwise.
 """
 
 import multiprocessing
 import os
 import sys
 
+
+def check_ai_worker() -> int:
+    try:
+        from game.ai.worker import AIWorker
+    except ImportError:
+        print("gurka: AI worker: no game.ai.worker module", flush=True)
+        return 0
+    from game.engine import new_game
+
+    state = new_game("gurka-se", 4, seed=1)
+    legal = state.legal_actions()
+    with AIWorker() as worker:
+        action = worker.wait(worker.submit(state.view(state.to_act()), legal, "normal", 1), timeout=60)
+        ok = worker.mode == "process" and action in legal and not worker.errors
+        print(f"gurka: AI worker: {'ok' if ok else 'FAILED'} (mode {worker.mode}) {worker.errors or ''}",
+              flush=True)
+    return 0 if ok else 1
+
+
 if __name__ == "__main__":
     multiprocessing.freeze_support()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if os.environ.get("GURKA_CHECK_AI_WORKER") == "1":
+        sys.exit(check_ai_worker())
     from game.cli import main
 
     sys.exit(main())

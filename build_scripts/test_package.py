@@ -15,6 +15,9 @@ Checks, for each build:
   started from a working directory that holds decoy ``assets/`` and
   ``locales/`` folders with garbage in them, and with empty user folders;
 * start to menu: ``GURKA_EXIT_AT_MENU=1`` reaches the main menu and exits 0;
+* the AI's worker process (multiprocessing, ``spawn``) starts from the frozen
+  executable and makes a decision (``GURKA_CHECK_AI_WORKER=1``, see
+  ``gurka_main.py``);
 * on Linux with ``strace``: that start never opens a file relative to, or
   inside, the working directory;
 * ``--xvfb``: the app opens a real window (found with ``xdotool search --class
@@ -117,17 +120,15 @@ def run_demo(exe: Path, tmp: Path) -> None:
     env = bench_package.app_env(tmp / "home")
     env["LANG"] = env["LC_ALL"] = "sv_SE.UTF-8"   # makes the app load a catalogue
     start = time.perf_counter()
-    try:
-        proc = subprocess.run([str(exe), "--demo"], cwd=cwd, env=env, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, timeout=DEMO_TIMEOUT, check=False)
-    except subprocess.TimeoutExpired:
+    code, out = bench_package.run_app([str(exe), "--demo"], cwd, env, DEMO_TIMEOUT)
+    if code is None:
         check(False, f"--demo finished within {DEMO_TIMEOUT:.0f} s")
+        print(out[-4000:])
         return
     took = time.perf_counter() - start
-    ok = check(proc.returncode == 0, f"--demo ran to the end and exited {proc.returncode} "
-                                     f"({took:.1f} s, from a decoy working directory)")
-    if not ok:
-        print(proc.stdout.decode(errors="replace")[-4000:])
+    if not check(code == 0, f"--demo ran to the end and exited {code} "
+                            f"({took:.1f} s, from a decoy working directory)"):
+        print(out[-4000:])
 
 
 def run_menu(exe: Path, tmp: Path) -> None:
@@ -141,6 +142,26 @@ def run_menu(exe: Path, tmp: Path) -> None:
     check(True, f"start to menu and exit 0 ({seconds:.2f} s)")
 
 
+def run_ai_worker(exe: Path, tmp: Path) -> None:
+    """The AI's worker process (multiprocessing, spawn) starts from the frozen executable."""
+    env = dict(bench_package.app_env(tmp / "home"), GURKA_CHECK_AI_WORKER="1")
+    tmp.mkdir(parents=True, exist_ok=True)
+    code, out = bench_package.run_app([str(exe)], tmp, env, 120)
+    out = out.strip()
+    if code is None:
+        check(False, "AI worker check finished within 120 s (a worker that starts the game "
+                     "again instead of serving: freeze_support() missing?)")
+        return
+    if "no game.ai.worker module" in out:
+        print("  skip  AI worker process (the game has no game.ai.worker)")
+        return
+    if sys.platform == "win32" and not out:   # a windowed Windows app has no stdout
+        check(code == 0, f"AI decision in a worker process (exit {code})")
+        return
+    check(code == 0 and "AI worker: ok" in out,
+          f"AI decision in a worker process: {out.splitlines()[-1] if out else '(no output)'}")
+
+
 def run_strace(exe: Path, tmp: Path) -> None:
     strace = shutil.which("strace")
     if not sys.platform.startswith("linux") or not strace:
@@ -150,11 +171,10 @@ def run_strace(exe: Path, tmp: Path) -> None:
     log = tmp / "strace.log"
     env = dict(bench_package.app_env(tmp / "home"), GURKA_EXIT_AT_MENU="1", LANG="sv_SE.UTF-8",
                LC_ALL="sv_SE.UTF-8")
-    proc = subprocess.run([strace, "-f", "-qq", "-e", "trace=%file", "-o", str(log), str(exe)],
-                          cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120,
-                          check=False)
-    if not check(proc.returncode == 0, "traced start to menu exits 0"):
-        print(proc.stdout.decode(errors="replace")[-4000:])
+    code, out = bench_package.run_app([strace, "-f", "-qq", "-e", "trace=%file", "-o", str(log), str(exe)],
+                                      cwd, env, 120)
+    if not check(code == 0, f"traced start to menu exits {code}"):
+        print(out[-4000:])
         return
     here = str(cwd)
     bad = []
@@ -187,8 +207,8 @@ def run_xvfb(exe: Path, tmp: Path, label: str) -> None:
         time.sleep(1.0)
         env = bench_package.app_env(tmp / "home", window=True)
         env.update(DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_VIDEO_X11_WMCLASS="gurka")
-        app = subprocess.Popen([str(exe)], cwd=decoy_cwd(tmp), env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT)
+        app = bench_package.popen_app([str(exe)], cwd=decoy_cwd(tmp), env=env, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL)
         xenv = dict(os.environ, DISPLAY=display)
         window = ""
         deadline = time.time() + 30
@@ -219,8 +239,8 @@ def run_xvfb(exe: Path, tmp: Path, label: str) -> None:
             code = None
         check(code == 0, f"window closed cleanly (exit {code})")
     finally:
-        if app is not None and app.poll() is None:
-            app.kill()
+        if app is not None:
+            bench_package.kill_tree(app)
         xvfb.terminate()
         xvfb.wait(timeout=10)
 
@@ -246,6 +266,7 @@ def test_build(exe: Path, onefile: bool, xvfb: bool) -> None:
         tmp = Path(tmp)
         run_demo(exe, tmp / "demo")
         run_menu(exe, tmp / "menu")
+        run_ai_worker(exe, tmp / "worker")
         if not onefile:
             run_strace(exe, tmp / "trace")
         if xvfb:
