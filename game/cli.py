@@ -33,7 +33,8 @@ def cmd_simulate(args) -> int:
         raise ValueError(f"--seats lists {len(specs)} seats for {args.players} players")
     effective_options(args.rules, options, args.players)
     players = [{"name": f"P{i}", "seat": spec} for i, spec in enumerate(specs)]
-    agents = [make_player(spec, seed=args.seed * 100 + i) for i, spec in enumerate(specs)]
+    agents = [make_player(spec, seed=args.seed * 100 + i, reproducible=True)
+              for i, spec in enumerate(specs)]
     out = Path(args.out)
     tmp = out.with_name(out.name + ".tmp")
     with open(tmp, "w", encoding="utf-8") as fh:

@@ -47,3 +47,14 @@ def test_bad_options_are_a_message(tmp_path):
     r = run("simulate", "--rules", "gurka-se", "--option", "nope=1", "--players", "4",
             "--seats", "ai:random", "--out", str(tmp_path / "x.jsonl"))
     assert r.returncode == 2 and "no option" in r.stderr
+
+
+def test_simulate_with_hard_is_reproducible(tmp_path):
+    outs = []
+    for name in ("a", "b"):
+        out = tmp_path / f"{name}.jsonl"
+        r = run("simulate", "--rules", "gurka-is", "--players", "2", "--games", "1", "--seed", "4",
+                "--seats", "ai:hard,ai:easy", "--out", str(out))
+        assert r.returncode == 0, r.stderr
+        outs.append(out.read_text())
+    assert outs[0] == outs[1]

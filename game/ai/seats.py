@@ -10,13 +10,19 @@ LEVELS: dict = {"random": RandomPlayer, "easy": EasyPlayer, "normal": NormalPlay
                 "hard": HardPlayer}
 
 
-def make_player(spec: str, seed: int = 0):
+#: rollouts per decision for ``ai:hard`` where play must be reproducible (simulate)
+HARD_REPRODUCIBLE = 200
+
+
+def make_player(spec: str, seed: int = 0, reproducible: bool = False):
     """A player object with ``choose(view, legal) -> action`` for an AI seat spec.
 
     ``ai:LEVEL``: a built-in level.  ``ai:hard:N``: Hard with a fixed budget of N
     rollouts per decision (deterministic under the seed; ``ai:hard`` uses a time
     budget instead).  ``ext:PATH``: a bot file defining ``choose(view, legal)``
     (see game/ai/README.md); failures fall back to ``normal`` for that decision.
+    ``reproducible``: ``ai:hard`` gets a fixed budget of HARD_REPRODUCIBLE rollouts
+    instead of its clock, so the same seed gives the same game (``simulate``).
     """
     if spec.startswith("ai:"):
         level = spec[3:]
@@ -28,6 +34,8 @@ def make_player(spec: str, seed: int = 0):
             if n < 1:
                 raise ValueError("ai:hard:N needs at least 1 iteration")
             return HardPlayer(seed, iterations=n)
+        if level == "hard" and reproducible:
+            return HardPlayer(seed, iterations=HARD_REPRODUCIBLE)
         if level not in LEVELS:
             raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
         return LEVELS[level](seed)
