@@ -272,7 +272,9 @@ def load() -> dict:
     """The settings as a plain dict (``Settings.to_dict()``); a problem is left in
     :data:`last_notice`.  Never raises."""
     global last_notice
-    settings, last_notice = load_settings()
+    settings, notice = load_settings()
+    if notice is not None:   # a pending notice stays until shown (the file is set aside by now)
+        last_notice = notice
     return settings.to_dict()
 
 

@@ -6,6 +6,7 @@ import os
 import sys
 
 from .. import i18n
+from ..i18n import _
 
 DEFAULT_SETTINGS = {
     "language": None, "speed": "normal", "sound": True, "fullscreen": False,
@@ -45,6 +46,14 @@ def save_settings(data: dict) -> None:
         pass
 
 
+def missing_assets() -> list[str]:
+    """The bundled fonts and sounds that are not there (a damaged install)."""
+    from ..paths import asset
+    from . import sound, theme
+    wanted = [("fonts", f) for f in theme.FONT_FILES] + [("sounds", f"{n}.wav") for n in sound.NAMES]
+    return [name for folder, name in wanted if not asset(folder, name).is_file()]
+
+
 class App:
     """What every scene reaches through ``self.app``."""
 
@@ -65,6 +74,7 @@ class App:
             self.settings["language"] = lang
         self.lang = i18n.set_language(self.settings.get("language") or i18n.detect_language())
         self.running = True
+        self.drew = False
         self.exit_code = 0
         self.manager = SceneManager(self)
         self.clock = pygame.time.Clock()
@@ -82,6 +92,11 @@ class App:
             notice = None
         if notice:
             self.notices.append(str(notice))
+        missing = missing_assets()
+        if missing:
+            self.notices.append(_("Some of the game's files are missing ({files}). The game goes on "
+                                  "without them; reinstalling it puts them back.").format(
+                files=", ".join(missing)))
         from . import sound
         self.sound = sound
         sound.configure(self.settings)
@@ -164,6 +179,8 @@ class App:
                     save_settings(self.settings)
                 continue
             self.manager.handle_event(e)
+        if not self.running:
+            return
         self.manager.update(dt)
         if not self.manager.stack:
             self.running = False
@@ -174,6 +191,13 @@ class App:
             self.drew = True
         else:
             self.drew = False
+
+    def shutdown(self) -> None:
+        """Leave every scene (each one releases what it holds, e.g. the AI worker process)."""
+        try:
+            self.manager.clear()
+        except Exception:  # noqa: BLE001 - quitting must not fail
+            pass
 
     def on_close(self) -> None:
         """Window closed: the table saves after every action, so just leave."""
@@ -205,6 +229,7 @@ def run(demo: bool = False, lang: str | None = None, rules: str | None = None, s
     import pygame
 
     pygame.init()
+    app = None
     try:
         pygame.key.set_repeat(350, 40)
         app = App(size=size or _saved_size(), demo=demo, lang=lang)
@@ -233,6 +258,8 @@ def run(demo: bool = False, lang: str | None = None, rules: str | None = None, s
             dt = clock.tick() if demo else clock.tick(60 if app.manager.needs_redraw() else 20)
         return app.exit_code
     finally:
+        if app is not None:
+            app.shutdown()
         pygame.quit()
 
 

@@ -64,7 +64,11 @@ class MessageScene(Scene):
 
     def layout(self, size):
         u = T.unit(size)
-        w, h = int(520 * u), int(240 * u)
+        w = int(520 * u)
+        lines = len(T.wrap(self.text, 19 * u, w - int(56 * u)))
+        text_h = lines * T.font(19 * u).get_linesize()
+        h = min(size[1] - int(20 * u), max(int(240 * u), text_h + int((42 if self.title else 0) * u)
+                                          + int(122 * u)))
         self.box = pygame.Rect(0, 0, w, h)
         self.box.center = (size[0] // 2, size[1] // 2)
         b = self.widgets.widgets[0]
@@ -135,7 +139,7 @@ class MainMenu(Scene):
         from .table import TableScene
         try:
             scene = TableScene.from_record(self.app, saved.record, saved.session)
-        except ValueError as e:
+        except Exception as e:  # noqa: BLE001 - a save the table cannot show is set aside, never a crash
             savegame.set_aside(str(e))
             # TRANSLATORS: shown when a saved game cannot be resumed; {reason} is technical
             self.manager.push(MessageScene(self.app, _("The saved game could not be resumed and was "
@@ -163,7 +167,12 @@ class MainMenu(Scene):
         if self.widgets.handle_event(e):
             return
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
-            self.app.quit(0)
+            # never quit on a stray Esc (e.g. one press too many leaving the rules or the
+            # pause menu): it only moves to Quit, which Enter then confirms
+            quit_btn = self.widgets.by_name("quit")
+            self.widgets.set_focus(quit_btn)
+            self.widgets.keyboard = True
+            self.invalidate()
 
     def draw(self, surface):
         size = surface.get_size()

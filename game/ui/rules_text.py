@@ -23,8 +23,8 @@ RULESETS = ("gurka-se", "agurk-dk", "agurk-no", "gurka-is", "gurka-is7", "durak"
 VARIANTS: dict[str, tuple[str, ...]] = {
     "gurka-se": ("optional_lowest", "reference", "no_ace_on_ace", "lead_lowest", "limit",
                  "buyback", "stake"),
-    "agurk-dk": ("hand_size", "limit", "ace_value", "nearest_above", "twos_rule", "buyback",
-                 "lives"),
+    "agurk-dk": ("hand_size", "limit", "no_ace_on_ace", "ace_value", "nearest_above", "twos_rule",
+                 "buyback", "lives"),
     "agurk-no": ("optional_lowest", "reference"),
     "gurka-is": ("optional_lowest", "multi_lead", "lead_lowest"),
     "gurka-is7": ("top_value", "tie_rule", "multi_lead", "optional_lowest", "exchange"),

@@ -12,6 +12,7 @@ import pygame
 from ..engine.rulesets import PLAYER_RANGE, PRESETS, RULESETS, effective_options
 from ..i18n import _
 from . import messages as M
+from . import rules_text as R
 from . import theme as T
 from .ai_runner import available_levels
 from .menu import open_rules
@@ -38,85 +39,58 @@ def ruleset_blurb(rules: str) -> str:
     }[rules]
 
 
+#: The values offered for each option on the setup screen (data only: every text comes from
+#: :mod:`game.ui.rules_text`, the same strings as the rules screen).  ``None``: an on/off toggle.
+OPTION_VALUES: dict[str, list | None] = {
+    "optional_lowest": None, "no_ace_on_ace": None, "lead_lowest": None, "nearest_above": None,
+    "twos_rule": None, "multi_lead": None, "exchange": None, "neighbours_only": None,
+    "reference": ["previous", "highest"],
+    "limit": [30, 20, 21],
+    "buyback": ["stake", "free", "none"],
+    "stake": [10, 5, 20, 0],
+    "hand_size": [7, 6, 5],
+    "lives": [0, 3, 4, 5],
+    "top_value": [21, 7],
+    "tie_rule": ["last", "all"],
+    "max_attack": [6, 5, 4],
+}
+
+#: Per ruleset: values that differ from :data:`OPTION_VALUES`, and options shown as toggles
+#: over a record value (``to``: toggle -> record value, ``from``: options -> toggle).
+_RULESET_VALUES = {
+    ("gurka-se", "limit"): [30, 20],
+    ("agurk-dk", "limit"): [21, 30],
+}
+_TOGGLES = {
+    ("agurk-dk", "ace_value"): (lambda v: 1 if v else 14, lambda o: o.get("ace_value") == 1),
+    ("agurk-dk", "buyback"): (lambda v: "worst" if v else "none", lambda o: o.get("buyback") == "worst"),
+}
+
+
+def _value_text(key: str, value):
+    return lambda: R.option_value_label(key, value)
+
+
 def option_specs(rules: str, players: int) -> list[dict]:
-    """The variants offered for ``rules``: key, label, values (value, text), explanation."""
-    on_off = None  # marks a toggle
+    """The variants offered for ``rules`` (:func:`game.ui.rules_text.option_keys`): key,
+    label, values (value, text) or None for a toggle, explanation."""
     specs: list[dict] = []
-
-    def add(key, label, values, explain, to_opts=None, from_opts=None):
-        specs.append({"key": key, "label": label, "values": values, "explain": explain,
-                      "to": to_opts, "from": from_opts})
-
-    optional_lowest = ("optional_lowest", lambda: _("Optional lowest"), on_off,
-                       lambda: _("You may always play your lowest card instead of beating."))
-    ref = ("reference", lambda: _("Card to beat"),
-           [("previous", lambda: _("previous card")), ("highest", lambda: _("highest card"))],
-           lambda: _("Followers must reach the card played just before them, or the highest card "
-                     "in the trick."))
-    if rules == "gurka-se":
-        add(*optional_lowest)
-        add(*ref)
-        add("no_ace_on_ace", lambda: _("No ace on an ace"), on_off,
-            lambda: _("After an ace, the next player must play a lowest card."))
-        add("lead_lowest", lambda: _("Lead lowest"), on_off,
-            lambda: _("The leader must lead one of their lowest cards."))
-        add("limit", lambda: _("Out at"), [(30, "30"), (20, "20")],
-            lambda: _("The points total that puts a player out."))
-        add("buyback", lambda: _("Buy-back"),
-            [("stake", lambda: _("costs a stake")), ("free", lambda: _("free")),
-             ("none", lambda: _("not allowed"))],
-            lambda: _("Once per game a knocked-out player may come back with the highest total "
-                      "among the others, while at least three others are still in."))
-        add("stake", lambda: _("Stake"), [(10, "10"), (5, "5"), (20, "20"), (0, "0")],
-            lambda: _("Chips each player puts in the pot; the winner takes it."))
-    elif rules == "agurk-dk":
-        add("hand_size", lambda: _("Cards each"), [(7, "7"), (6, "6"), (5, "5")],
-            lambda: _("How many cards are dealt to each player."))
-        add("limit", lambda: _("Out at"), [(21, "21"), (30, "30")],
-            lambda: _("The points total that puts a player out."))
-        add("no_ace_on_ace", lambda: _("No ace on an ace"), on_off,
-            lambda: _("Once an ace is in the trick, the others must play a lowest card."))
-        add("ace_value", lambda: _("Ace costs one"), on_off,
-            lambda: _("An ace still ranks highest but costs only 1 point in the last trick."),
-            to_opts=lambda v: 1 if v else 14, from_opts=lambda o: o.get("ace_value") == 1)
-        add("nearest_above", lambda: _("Nearest above"), on_off,
-            lambda: _("You must play your lowest card that reaches the card to beat."))
-        add("twos_rule", lambda: _("Twos rule"), on_off,
-            lambda: _("When a 2 is led, everyone holding a 2 must play a 2."))
-        add("buyback", lambda: _("Buy-in"), on_off,
-            lambda: _("Once per game, right after being knocked out, come back with the points of "
-                      "the worst-placed player still in."),
-            to_opts=lambda v: "worst" if v else "none", from_opts=lambda o: o.get("buyback") == "worst")
-        add("lives", lambda: _("Lives"), [(0, lambda: _("off (points)")), (3, "3"), (4, "4"), (5, "5")],
-            lambda: _("Play with lives instead of points: every lost deal costs one life."))
-    elif rules == "agurk-no":
-        add(*optional_lowest)
-        add(*ref)
-    elif rules == "gurka-is":
-        add("optional_lowest", lambda: _("Optional lowest"), on_off,
-            lambda: _("You may always play your lowest card(s) instead of beating."))
-        add("multi_lead", lambda: _("Multi-card leads"), on_off,
-            lambda: _("The leader may lead several cards of one rank; the others answer with as many."))
-    elif rules == "gurka-is7":
-        add("exchange", lambda: _("Exchange"), on_off,
-            lambda: _("Before each round, players may swap cards with the stock."))
-        add("multi_lead", lambda: _("Multi-card leads"), on_off,
-            lambda: _("The leader may lead several cards of one rank; the others answer with as many."))
-        add("optional_lowest", lambda: _("Optional lowest"), on_off,
-            lambda: _("You may always play your lowest card(s) instead of beating."))
-        add("top_value", lambda: _("A seven costs"), [(21, "21"), (7, "7")],
-            lambda: _("The penalty for holding the highest seven in the last trick."))
-        add("tie_rule", lambda: _("Tied top cards"),
-            [("last", lambda: _("last one scores")), ("all", lambda: _("all score"))],
-            lambda: _("Who scores when several players play the top rank in the last trick."))
-    elif rules == "durak":
-        if players in (4, 6):
-            add("teams", lambda: _("Teams"),
-                [(None, lambda: _("everyone for themselves")),
-                 ("2v2" if players == 4 else "3v3", lambda: _("partners across"))],
-                lambda: _("Play in two teams; partners never attack each other."))
-        add("neighbours_only", lambda: _("Neighbours attack"), on_off,
-            lambda: _("Only the defender's neighbours and the opening attacker may attack."))
+    for key in R.option_keys(rules):
+        to_opts = from_opts = None
+        if (rules, key) in _TOGGLES:
+            values = None
+            to_opts, from_opts = _TOGGLES[(rules, key)]
+        elif key == "teams":
+            if players not in (4, 6):
+                continue
+            values = [(None, _value_text(key, None)),
+                      ("2v2" if players == 4 else "3v3", _value_text(key, "2v2" if players == 4 else "3v3"))]
+        else:
+            raw = _RULESET_VALUES.get((rules, key), OPTION_VALUES.get(key))
+            values = None if raw is None else [(v, _value_text(key, v)) for v in raw]
+        specs.append({"key": key, "label": (lambda k=key: R.option_label(k)), "values": values,
+                      "explain": (lambda k=key: R.option_help(rules, k)), "to": to_opts,
+                      "from": from_opts})
     return specs
 
 
@@ -292,7 +266,7 @@ class SetupScene(Scene):
         m = int(24 * u)
         top = int(76 * u)
         col1 = pygame.Rect(m, top, int(w * 0.22), h - top - int(90 * u))
-        col3w = int(w * 0.33)
+        col3w = int(w * 0.30)
         col3 = pygame.Rect(w - m - col3w, top, col3w, col1.height)
         col2 = pygame.Rect(col1.right + m, top, col3.left - col1.right - 2 * m, col1.height)
         self.cols = (col1, col2, col3)

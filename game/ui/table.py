@@ -159,11 +159,15 @@ class TableScene(Scene):
             self._save()
 
     def exit(self):
+        self.close_ai()
+
+    def close_ai(self) -> None:
+        """Stop the AI worker (and its process) for good: on leaving the table or quitting."""
         self._cancel_ai()
         if self.ai is not None:
             try:
                 self.ai.close()
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - quitting must not fail
                 pass
             self.ai = None
 
@@ -265,6 +269,8 @@ class TableScene(Scene):
             self.invalidate()
 
     def _ai_turn(self, seat: int, spec: str) -> None:
+        if self.ai is None:
+            self.ai = make_worker()
         if self.ai_ticket is None or self.ai_seat != seat:
             level = spec.split(":", 1)[1] if ":" in spec else "random"
             view = self.state.view(seat)
@@ -827,9 +833,12 @@ class TableScene(Scene):
             self.invalidate()
 
     def handle_event(self, e) -> None:
-        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
-            self.open_pause()
-            return
+        if e.type == pygame.KEYDOWN:
+            if e.key == pygame.K_ESCAPE:
+                self.open_pause()
+                return
+            if self._key(e):
+                return
         if self.widgets.handle_event(e):
             return
         if e.type == pygame.MOUSEMOTION:
@@ -850,22 +859,66 @@ class TableScene(Scene):
             if pair is not None:
                 self.click_pair(pair)
             return
-        if e.type == pygame.KEYDOWN:
-            if e.key in (pygame.K_SPACE,) and (self.busy() or self.flights):
-                self.skip_animations()
-                return
-            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.action_buttons:
-                self.action_buttons[0].activate()
-                return
-            if e.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.my_turn():
-                hand = self.visible_hand()
-                if hand:
-                    i = hand.index(self.hover_card) if self.hover_card in hand else -1
-                    i = (i + (1 if e.key == pygame.K_RIGHT else -1)) % len(hand)
-                    self.hover_card = hand[i]
-                return
-            if e.key in (pygame.K_UP, pygame.K_SPACE) and self.hover_card and self.my_turn():
+
+    def _key(self, e) -> bool:
+        """Keyboard play: Left / Right pick a card, Up or Space selects / plays it, Down
+        unselects, Enter plays the picked card (or presses the first button: Play, Take,
+        Exchange …), 1-6 choose the attack to beat; Tab reaches the buttons.  True when used."""
+        k = e.key
+        focused = self.widgets.focused if self.widgets.keyboard else None
+        if k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) and (self.busy() or self.flights) \
+                and not self.my_turn():
+            self.skip_animations()
+            return True
+        if k == pygame.K_TAB:
+            return False                      # the buttons' focus (WidgetGroup)
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and focused is not None:
+            return False                      # a focused button: the group activates it
+        if not self.my_turn():
+            return False
+        hand = self.visible_hand()
+        if k in (pygame.K_LEFT, pygame.K_RIGHT):
+            if hand:
+                i = hand.index(self.hover_card) if self.hover_card in hand else (
+                    -1 if k == pygame.K_RIGHT else len(hand))
+                i = (i + (1 if k == pygame.K_RIGHT else -1)) % len(hand)
+                self.hover_card = hand[i]
+                self.widgets.focus = None
+                self.invalidate()
+            return True
+        if k == pygame.K_DOWN:
+            if self.hover_card in self.selected:
+                self._toggle(self.hover_card)
+            return True
+        if pygame.K_1 <= k <= pygame.K_9 and self.defend_with is not None:
+            self.click_pair(k - pygame.K_1)
+            return True
+        if k in (pygame.K_UP, pygame.K_SPACE):
+            if self.hover_card in hand:
                 self.click_card(self.hover_card)
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.defend_with is not None:
+                self._defend_first(self.defend_with)
+            elif self.selected and self.action_buttons:
+                self.action_buttons[0].activate()
+            elif self.hover_card in hand and self.hover_card not in self.selected:
+                self.click_card(self.hover_card)
+                if self.hover_card in self.selected and self.action_buttons and self.model.family == "gurka" \
+                        and not any(a["type"] == "exchange" for a in self.state.legal_actions()):
+                    self.action_buttons[0].activate()    # a single card of a multi-card choice
+            elif self.action_buttons:
+                self.action_buttons[0].activate()
+            self.invalidate()
+            return True
+        return False
+
+    def _defend_first(self, card: str) -> None:
+        """Keyboard defence: beat the first attacking card that ``card`` can beat."""
+        for a in self.state.legal_actions():
+            if a["type"] == "defend" and a["card"] == card:
+                self.do(a)
+                return
 
     # -- geometry -------------------------------------------------------------------------------
     def layout(self, size) -> None:
@@ -1332,13 +1385,23 @@ class TableScene(Scene):
                                 anchor="midtop")
                 continue
             if b.seat is not None:
+                # over the seat's lower lines, leaving its name readable; opaque, so the
+                # panel's own text never shows through
                 x, y = self.seat_pos(b.seat)
+                y += int(self.panel_h * 0.18)
+                px = T.fit_px(b.text, 18 * u, self.panel_w - int(12 * u), bold=True)
+                img = T.render(b.text, px, b.color, True)
+                box = img.get_rect(center=(int(x), int(y))).inflate(int(16 * u), int(8 * u))
+                box.width = max(box.width, self.panel_w - int(8 * u))
+                box.center = (int(x), int(y))
+                fill = (*T.PANEL, min(245, alpha))
             else:
                 x, y = self.center[0], self.center[1] - int(self.ry * 0.62)
-            img = T.render(b.text, 18 * u, b.color, True)
-            box = img.get_rect(center=(int(x), int(y))).inflate(int(16 * u), int(8 * u))
+                img = T.render(b.text, T.fit_px(b.text, 18 * u, self.size[0] * 0.8, bold=True), b.color, True)
+                box = img.get_rect(center=(int(x), int(y))).inflate(int(16 * u), int(8 * u))
+                fill = (0, 0, 0, min(170, alpha))
             bg = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(bg, (0, 0, 0, min(170, alpha)), bg.get_rect(), border_radius=int(8 * u))
+            pygame.draw.rect(bg, fill, bg.get_rect(), border_radius=int(8 * u))
             surface.blit(bg, box)
             img = img.copy()
             img.set_alpha(alpha)
@@ -1367,7 +1430,8 @@ class TableScene(Scene):
         surface.blit(img, img.get_rect(center=box.center))
 
     def on_app_close(self) -> None:
-        self._cancel_ai()
+        # the game is saved after every action: only the worker process needs stopping
+        self.close_ai()
 
 
 def pgettext_dealer() -> str:

@@ -46,6 +46,7 @@ def unit(size: tuple[int, int]) -> float:
 
 # -- fonts ------------------------------------------------------------------------
 _FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+FONT_FILES = tuple(_FONT_FILES.values())
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _text_cache: dict[tuple, pygame.Surface] = {}
 

@@ -251,7 +251,14 @@ class Choice(Widget):
 
     def _value_rect(self, u) -> pygame.Rect:
         r = self.rect
-        w = min(int(r.width * 0.55), int(300 * u)) if self.text else r.width
+        if not self.text:
+            return r
+        # as wide as the longest value needs (long translations), leaving the label its room
+        need = max((T.font(self.px * u, True).size(_text(t))[0] for _v, t in self.options), default=0)
+        need += int(2 * 22 * u + 24 * u)
+        label = T.font(self.px * u * 0.8).size(self.text)[0] + int(22 * u)  # the label may shrink
+        w = max(min(int(r.width * 0.55), int(300 * u)), min(need, r.width - label))
+        w = min(w, int(r.width * 0.72))
         return pygame.Rect(r.right - w, r.top, w, r.height)
 
     def handle_mouse(self, e) -> bool:
