@@ -284,7 +284,7 @@ class SetupScene(Scene):
         self.count_choice.rect = pygame.Rect(col3.left, y, col3.width, int(36 * u))
         y += int(46 * u)
         rh = min(int(38 * u), (col3.bottom - y) // max(1, len(self.seat_widgets)))
-        kw = int(col3.width * 0.5)
+        kw = int(col3.width * 0.58)
         for kind, name in self.seat_widgets:
             kind.rect = pygame.Rect(col3.left, y, kw, rh - int(4 * u))
             name.rect = pygame.Rect(col3.left + kw + int(8 * u), y + int(3 * u), col3.width - kw - int(8 * u),
