@@ -81,6 +81,7 @@ class App:
         self.windowed_size = tuple(size)
         self.fullscreen = bool(self.settings.get("fullscreen")) and not demo
         self.screen = None
+        self._set_icon()
         self._open_window()
         self.theme = theme
         #: messages shown once on the menu (e.g. a corrupt save set aside)
@@ -104,6 +105,14 @@ class App:
     def play_sound(self, name: str) -> None:
         if not self.demo:
             self.sound.play(name)
+
+    def _set_icon(self) -> None:
+        """The project's icon in the title bar and task bar (before the window opens)."""
+        from ..paths import asset
+        try:
+            self.pygame.display.set_icon(self.pygame.image.load(str(asset("icon.png"))))
+        except (OSError, self.pygame.error):
+            pass  # a missing icon keeps pygame's own
 
     # -- window -------------------------------------------------------------------
     def _open_window(self) -> None:

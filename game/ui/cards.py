@@ -116,9 +116,9 @@ def face(card: str, width: int, settings: dict | None = None) -> pygame.Surface:
     label = rank_label(rank, settings)
     glyph = SUIT_GLYPH[suit]
     # corner indices
-    ipx = w * (0.20 if len(label) < 2 else 0.17)
+    ipx = w * (0.18 if len(label) < 2 else 0.15)
     idx = _glyph(label, ipx, col, bold=True)
-    spx = w * 0.17
+    spx = w * 0.14
     pip = _glyph(glyph, spx, col)
     pad = max(2, int(w * 0.045))
     cx = pad + max(idx.get_width(), pip.get_width()) // 2 + 1
@@ -140,7 +140,8 @@ def face(card: str, width: int, settings: dict | None = None) -> pygame.Surface:
         _blit_center(surf, big, (w / 2, h / 2))
     else:
         n = 10 if rank == "T" else int(rank)
-        ppx = w * (0.22 if n <= 8 else 0.20)
+        ppx = w * (0.19 if n <= 8 else 0.17)
+        inner = pygame.Rect(int(w * 0.33), int(h * 0.11), int(w * 0.34), int(h * 0.78))
         for (px_, py_) in _PIPS[n]:
             x = inner.left + px_ * inner.width
             y = inner.top + int(ppx * 0.55) + py_ * (inner.height - int(ppx * 1.1))

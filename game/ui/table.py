@@ -584,12 +584,18 @@ class TableScene(Scene):
             return
         self.chips_paid = True
         for s in range(self.n):
-            chips[s] -= stake * (2 if m.bought[s] and m.options.get("buyback") == "stake" else 1)
+            chips[s] -= self._staked(s)
         winners = m.winners or []
         if winners:
             share = m.pot // len(winners)
             for s in winners:
                 chips[s] += share
+
+    def _staked(self, s: int) -> int:
+        """Chips seat ``s`` has put into this game's pot so far."""
+        m = self.model
+        stake = m.options.get("stake", 0)
+        return stake * (2 if m.bought[s] and m.options.get("buyback") == "stake" else 1)
 
     def _game_over(self) -> None:
         from .overlays import ResultScene
@@ -1313,7 +1319,8 @@ class TableScene(Scene):
                     T.TEXT_DIM if out else T.TEXT, max_width=rect.width - int(20 * u))
         chips = self.session.get("chips")
         if chips and m.family == "gurka":
-            T.blit_text(surface, _("{n} chips").format(n=chips[s]), 12 * u,
+            held = chips[s] if self.chips_paid else chips[s] - self._staked(s)
+            T.blit_text(surface, _("{n} chips").format(n=held), 12 * u,
                         (rect.left + int(10 * u), rect.bottom - int(4 * u)), T.ACCENT, anchor="bottomleft")
         # a small fan of backs for the other seats
         if self.seat_slot(s) != 0 and count and not out:
