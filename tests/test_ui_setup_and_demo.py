@@ -1,23 +1,6 @@
 """New-game setup validation, the main menu, and the --demo run."""
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import pygame
-import pytest
-
-
-@pytest.fixture()
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("GURKA_HOME", str(tmp_path))
-    from game.ui.app import App
-    pygame.init()
-    a = App(size=(1024, 640), lang="en")
-    a.settings["speed"] = "instant"
-    yield a
-    a.manager.clear()
 
 
 def step(app, events=()):

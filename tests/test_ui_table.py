@@ -1,25 +1,9 @@
 """The table scene driven headless: whole games with AI seats, hot seat, save/resume, resize."""
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import pygame
 import pytest
 
 from game.engine import replay
-
-
-@pytest.fixture()
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("GURKA_HOME", str(tmp_path))
-    from game.ui.app import App
-    pygame.init()
-    a = App(size=(1024, 640), lang="en")
-    a.settings["speed"] = "instant"
-    yield a
-    a.manager.clear()
 
 
 def frames(app, n=1, events=(), dt=16):

@@ -1,0 +1,26 @@
+"""Shared test setup: headless SDL for every UI test, and a ready App."""
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).parent))   # tests' helper modules
+
+import pytest
+
+
+@pytest.fixture()
+def app(tmp_path, monkeypatch):
+    """An App at 1024x640 in English, instant animations, user files in tmp_path."""
+    import pygame
+
+    monkeypatch.setenv("GURKA_HOME", str(tmp_path))
+    from game.ui.app import App
+    pygame.init()
+    a = App(size=(1024, 640), lang="en")
+    a.settings["speed"] = "instant"
+    yield a
+    a.manager.clear()
