@@ -20,6 +20,7 @@ import time
 
 from ..engine import FORMAT, replay
 from ..engine.cards import INDEX, NAMES, SHORT_DECK
+from . import durak_solver as dsolve
 
 _CHANCE = ("deal", "end", "refill")
 
@@ -408,10 +409,17 @@ def choose_hard(view, legal, rng, iterations=None, time_budget=0.4, stats=None):
     if len(cands) == 1:
         return _pick(legal, cands[0])
     seat = tr.seat
+    deadline = start + time_budget if time_budget else None
+    if base.n == 2 and not base.stock and not base.teams:
+        # heads-up with the stock gone: perfect information, solve it exactly
+        cands = _solve_endgame(base, cands, seat, iterations, deadline, stats)
+        if len(cands) == 1:
+            if stats is not None:
+                stats["seconds"] = time.perf_counter() - start
+            return _pick(legal, cands[0])
     totals = [0.0] * len(cands)
     counts = [0] * len(cands)
     runs = 0
-    deadline = start + time_budget if time_budget else None
     limit = iterations if iterations else 10 ** 9
     while True:
         det = base.copy()
@@ -432,3 +440,46 @@ def choose_hard(view, legal, rng, iterations=None, time_budget=0.4, stats=None):
         stats["seconds"] = time.perf_counter() - start
     best = max(range(len(cands)), key=lambda i: totals[i] / max(1, counts[i]))
     return _pick(legal, cands[best])
+
+
+#: solver nodes per Hard iteration when Hard plays a fixed iteration budget
+SOLVER_NODES_PER_ITERATION = 150
+
+
+def _after(base, seat, m):
+    st = base.copy()
+    st._do(seat, m)
+    return st
+
+
+def _solve_endgame(base, cands, seat, iterations, deadline, stats):
+    """The candidates with the best exact value (all of them if the search runs out of
+    budget; the winning or drawing ones otherwise, best first)."""
+    if any(m[0] == "S" for m in cands):
+        return cands
+    if iterations:
+        budget = SOLVER_NODES_PER_ITERATION * iterations
+    else:
+        left = max(0.0, deadline - time.perf_counter()) if deadline else 0.3
+        budget = int(left * 0.7 * 90000)
+    solver = dsolve.Solver(base.trump, base.max_attack, budget=budget)
+    vals = []
+    try:
+        # single-card moves first: the solver's own move set, so the memo is shared
+        for m in sorted(cands, key=lambda m: len(m[1]) if m[0] == "A" else 1):
+            v = dsolve.solve_state(_after(base, seat, m), seat, solver)
+            if v is None:
+                return cands
+            vals.append((v, m))
+            if v >= 1.0:
+                break
+    except dsolve.Budget:
+        if stats is not None:
+            stats["solver"] = "budget"
+        return cands
+    if stats is not None:
+        stats["solver"] = solver.nodes
+    best = max(v for v, _ in vals)
+    if best <= 0.0:
+        return cands          # lost against perfect play: let the rollouts find the best try
+    return [m for v, m in vals if v == best][:1]

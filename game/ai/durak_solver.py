@@ -1,0 +1,188 @@
+"""Exact solver for heads-up Durak once the stock is empty.
+
+With two players and an empty stock the game has perfect information: the
+opponent holds exactly the cards that are neither in our hand, nor on the
+table, nor discarded.  :func:`solve_state` searches the rest of the game
+(memoised minimax over win / draw / loss with cut-offs) and returns the
+value of a position for one seat, or ``None`` when the position is not a
+heads-up endgame or the node budget runs out.
+
+Simplifications that keep the tree small without changing the value much:
+attackers add cards one at a time (an opening lead of several cards of one
+rank is the same as leading one and throwing in the others; it only denies
+the attacker the choice to stop after the first), and the trump-six swap is
+never considered (it cannot happen after the stock is gone except by the
+final-refill claim).
+"""
+
+from __future__ import annotations
+
+HAND_LIMIT = 6
+
+
+class Budget(Exception):
+    """The node budget ran out."""
+
+
+def _bits(m: int):
+    while m:
+        b = m & -m
+        yield b.bit_length() - 1
+        m ^= b
+
+
+def _cost(c: int, trump: int) -> int:
+    return (c >> 2) + (9 if (c & 3) == trump else 0)
+
+
+class Solver:
+    def __init__(self, trump: int, max_attack: int = HAND_LIMIT, budget: int = 60000):
+        self.trump = trump
+        self.max_attack = max_attack
+        self.budget = budget
+        self.nodes = 0
+        self.memo: dict = {}
+
+    # value for seat 0 (1 win, 0.5 draw, 0 loss)
+    def value(self, h0: int, h1: int, att: int, table: tuple, taken: bool, limit: int) -> float:
+        key = (h0, h1, att, table, taken, limit)
+        v = self.memo.get(key)
+        if v is not None:
+            return v
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise Budget()
+        v = self._search(h0, h1, att, table, taken, limit)
+        self.memo[key] = v
+        return v
+
+    def _end_bout(self, h0, h1, att, table, taken):
+        if taken:
+            cards = 0
+            for c in table:
+                if c >= 0:
+                    cards |= 1 << c
+            if att == 0:
+                h1 |= cards
+            else:
+                h0 |= cards
+            nxt = att
+        else:
+            nxt = 1 - att
+        if not h0 or not h1:
+            if not h0 and not h1:
+                return 0.5
+            return 1.0 if not h0 else 0.0
+        dh = h1 if nxt == 0 else h0
+        return self.value(h0, h1, nxt, (), False, min(self.max_attack, bin(dh).count("1")))
+
+    def _search(self, h0, h1, att, table, taken, limit) -> float:
+        trump = self.trump
+        ah = h0 if att == 0 else h1
+        dh = h1 if att == 0 else h0
+        maxim_att = att == 0          # seat 0 maximises
+        n_att = len(table) // 2
+        unbeaten = [table[i] for i in range(0, len(table), 2) if table[i + 1] < 0]
+        if unbeaten and not taken:
+            # defender: beat one unbeaten card, or take
+            maxim = not maxim_att
+            best = 0.0 if maxim else 1.0
+            moves = []
+            for a in set(unbeaten):
+                sa = a & 3
+                for c in _bits(dh):
+                    sc = c & 3
+                    if (c > a) if sc == sa else (sc == trump):
+                        moves.append((_cost(c, trump), a, c))
+            moves.sort()
+            for _, a, c in moves:
+                t = list(table)
+                i = t.index(a)
+                t[i + 1] = c
+                nd = dh & ~(1 << c)
+                v = self.value(h0 if att == 0 else nd, nd if att == 0 else h1, att, tuple(t),
+                               False, limit)
+                if maxim:
+                    if v > best:
+                        best = v
+                        if best >= 1.0:
+                            return best
+                elif v < best:
+                    best = v
+                    if best <= 0.0:
+                        return best
+            v = self.value(h0, h1, att, table, True, limit)
+            return max(best, v) if maxim else min(best, v)
+        # attacker: lead, throw in / give, or pass
+        maxim = maxim_att
+        best = 0.0 if maxim else 1.0
+        if table:
+            ranks = 0
+            for c in table:
+                if c >= 0:
+                    ranks |= 1 << (c >> 2)
+            cand = [c for c in _bits(ah) if (ranks >> (c >> 2)) & 1] if n_att < limit else []
+            v = self._end_bout(h0, h1, att, table, taken)
+            if (maxim and v >= 1.0) or (not maxim and v <= 0.0):
+                return v
+            best = v
+        else:
+            cand = list(_bits(ah))
+        cand.sort(key=lambda c: _cost(c, trump))
+        for c in cand:
+            na = ah & ~(1 << c)
+            t = table + (c, -1)
+            v = self.value(na if att == 0 else h0, h1 if att == 0 else na, att, t, taken, limit)
+            if maxim:
+                if v > best:
+                    best = v
+                    if best >= 1.0:
+                        return best
+            elif v < best:
+                best = v
+                if best <= 0.0:
+                    return best
+        return best
+
+
+def mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def solve_state(st, seat: int, solver: Solver) -> float | None:
+    """Value of engine state ``st`` for ``seat`` (heads-up, empty stock), or None."""
+    if st.n != 2 or st.teams or st.stock:
+        return None
+    ph = st.phase
+    if ph == "over":
+        out = st.outcome()
+        return 0.5 if out.draw else (1.0 if seat in out.winners else 0.0)
+    if ph in ("deal", "refill"):
+        return None
+    if ph == "end":
+        st = st.copy()
+        st.auto_chance = True
+        st.resolve_chance()
+        return solve_state(st, seat, solver)
+    if ph == "offer":
+        return None
+    other = 1 - seat
+    h0 = mask(st.hands[seat])
+    h1 = mask(st.hands[other])
+    if ph == "lead":
+        att = 0 if st.opener == seat else 1
+        return solver.value(h0, h1, att, (), False, st.limit)
+    # bout
+    att = 0 if st.defender == other else 1
+    table = []
+    for a, b in zip(st.att, st.beat):
+        table += [a, b]
+    taken = bool(st.taken)
+    if not (st.unbeaten and not taken):
+        # it's the attackers' turn; a pass already recorded does not matter heads-up
+        # (one attacker), the attacker simply decides again
+        pass
+    return solver.value(h0, h1, att, tuple(table), taken, st.limit)
