@@ -45,6 +45,12 @@ def buyback_decision(k: gi.Knowledge, rng, level: str) -> bool:
     return gap >= max(2, 0.3 * scale)
 
 
+#: Normal's endgame planning under no-ace-on-ace: from this many cards in hand, with
+#: this many sampled play-outs per decision (measured: 32% -> 42% against Easy in agurk-dk)
+PLAN_CARDS = 5
+PLAN_ROLLOUTS = 80
+
+
 # -- the levels ---------------------------------------------------------------------------
 def choose_easy(view: dict, legal: list[dict], rng) -> dict:
     kind = legal[0]["type"]
@@ -64,7 +70,7 @@ def choose_easy(view: dict, legal: list[dict], rng) -> dict:
     return legal[moves.index(m)]
 
 
-def choose_normal(view: dict, legal: list[dict], rng) -> dict:
+def choose_normal(view: dict, legal: list[dict], rng, plan: bool = True) -> dict:
     k = gi.read_view(view)
     kind = legal[0]["type"]
     if kind in ("buyback", "pass"):
@@ -72,6 +78,11 @@ def choose_normal(view: dict, legal: list[dict], rng) -> dict:
     if kind == "exchange":
         d = gp.exchange_choice(k.hand, k.S, k.unseen, _exchange_limit(legal))
         return _find(legal, {"type": "exchange", "discard": names(d)})
+    if plan and k.opts["no_ace_on_ace"] and len(k.hand) <= PLAN_CARDS:
+        # Danish rules: an ace makes everybody after it dump their lowest card, which the
+        # simple lead/follow rules judge badly, so Normal plans the deal's last tricks by
+        # playing them out on a few deals of the unseen cards consistent with its counting
+        return choose_hard(view, legal, rng, iterations=PLAN_ROLLOUTS, time_budget=None)
     moves = [_cards(a) for a in legal]
     m = gp.play_normal(k, moves, rng)
     return legal[moves.index(m)]
@@ -116,7 +127,7 @@ def choose_hard(view: dict, legal: list[dict], rng, iterations: int | None = Non
     heuristic policy; the candidate with the best mean win-chance estimate wins."""
     kind = legal[0]["type"]
     if kind in ("buyback", "pass"):
-        return choose_normal(view, legal, rng)
+        return choose_normal(view, legal, rng, plan=False)
     k = gi.read_view(view)
     cands = _candidates(k, legal)
     if len(cands) == 1:
@@ -124,7 +135,7 @@ def choose_hard(view: dict, legal: list[dict], rng, iterations: int | None = Non
     try:
         base = gi.base_state(k, rng)
     except ValueError:
-        return choose_normal(view, legal, rng)
+        return choose_normal(view, legal, rng, plan=False)
     seat = k.seat
     S = base.S
     totals = [0.0] * len(cands)
