@@ -124,7 +124,7 @@ class GurkaState(GameState):
         dict round-trip: the fast path for benchmarks and AI rollouts."""
         if self.phase == "play":
             moves = self.moves()
-            self._play(self.turn, moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0])
+            self._play(self.turn, moves[int(rng.random() * len(moves))] if len(moves) > 1 else moves[0])
         elif self.phase == "deal":
             self._deal(None, None)
         else:
@@ -293,15 +293,24 @@ class GurkaState(GameState):
     # -- tricks -------------------------------------------------------------------
     def _play(self, seat: int, cards: tuple) -> None:
         hand = self.hands[seat]
-        for c in cards:
-            hand.remove(c)
         trick = self.trick
-        key = gm.set_key(cards, self.S) if len(cards) > 1 else [self.S[cards[0]]]
-        if not trick or gm.matches(key, self.best_key):
+        if len(cards) == 1:
+            card = cards[0]
+            hand.remove(card)
+            key = [self.S[card]]
+            better = not trick or key[0] >= self.best_key[0]
+            shown = [NAMES[card]]
+        else:
+            for c in cards:
+                hand.remove(c)
+            key = gm.set_key(cards, self.S)
+            better = not trick or gm.matches(key, self.best_key)
+            shown = names(cards)
+        if better:
             self.best_key = key
             self.best_seat = seat
         trick.append((seat, cards))
-        self.events.append({"type": "play", "player": seat, "cards": names(cards)})
+        self.events.append({"type": "play", "player": seat, "cards": shown})
         if len(trick) < len(self.in_deal):
             self.turn = self.nxt[seat]
             return

@@ -13,6 +13,7 @@ from .errors import IllegalActionError
 
 ACE = 14
 TWO = 2
+_ACE_INDEX = ACE - 2     # card >> 2 for an ace
 
 
 def strength_table(top_card: str | None) -> list[int]:
@@ -40,7 +41,7 @@ def value_table(opts: dict, strength: list[int]) -> list[int]:
 
 
 def lowest(hand, S) -> list[int]:
-    lo = min(S[c] for c in hand)
+    lo = min(map(S.__getitem__, hand))
     return [c for c in hand if S[c] == lo]
 
 
@@ -66,28 +67,27 @@ def follow_rule(hand, S, opts, trick_cards) -> tuple[list[int], str, int]:
     """(legal cards, the rule that decided them, the reference card)."""
     if opts["reference"] == "previous":
         ref_card = trick_cards[-1]
-        ace_block = opts["no_ace_on_ace"] and rank_of(ref_card) == ACE
+        ace_block = opts["no_ace_on_ace"] and (ref_card >> 2) == _ACE_INDEX
     else:
         ref_card = max(trick_cards, key=S.__getitem__)
-        ace_block = opts["no_ace_on_ace"] and any(rank_of(c) == ACE for c in trick_cards)
+        ace_block = opts["no_ace_on_ace"] and any((c >> 2) == _ACE_INDEX for c in trick_cards)
     if opts["twos_rule"] and (trick_cards[0] >> 2) == 0:
         twos = [c for c in hand if (c >> 2) == 0]
         if twos:
             return twos, "must_play_two", ref_card
-    lows = lowest(hand, S)
     if ace_block:
-        return lows, "no_ace_on_ace", ref_card
+        return lowest(hand, S), "no_ace_on_ace", ref_card
     ref = S[ref_card]
     above = [c for c in hand if S[c] >= ref]
     if not above:
-        return lows, "must_play_lowest", ref_card
+        return lowest(hand, S), "must_play_lowest", ref_card
     code = "must_reach"
     if opts["nearest_above"]:
         m = min(S[c] for c in above)
         above = [c for c in above if S[c] == m]
         code = "must_reach_nearest"
     if opts["optional_lowest"]:
-        return above + [c for c in lows if c not in above], "must_reach_or_lowest", ref_card
+        return above + [c for c in lowest(hand, S) if c not in above], "must_reach_or_lowest", ref_card
     return above, code, ref_card
 
 
