@@ -57,8 +57,7 @@ def _header(record: object) -> tuple:
 def replay(record: object) -> GameState:
     """Replay a record through the engine; RecordError names the first bad event."""
     rules, opts, players, game = _header(record)
-    from .records import new_game as _new
-    state = _new(rules, players, opts, seed=record["seed"], game=game, auto_chance=False)
+    state = new_game(rules, players, opts, seed=record["seed"], game=game, auto_chance=False)
     events = record["events"]
     i = 0
     while i < len(events):
