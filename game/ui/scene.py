@@ -105,9 +105,7 @@ class SceneManager:
     def __len__(self) -> int:
         return len(self.stack)
 
-    def push(self, scene: Scene) -> Scene:
-        if self.stack:
-            self.stack[-1].pause()
+    def _enter(self, scene: Scene) -> Scene:
         scene.manager = self
         self.stack.append(scene)
         scene.enter()
@@ -115,6 +113,11 @@ class SceneManager:
             scene.ensure_layout(self.size)
         self.dirty = True
         return scene
+
+    def push(self, scene: Scene) -> Scene:
+        if self.stack:
+            self.stack[-1].pause()
+        return self._enter(scene)
 
     def pop(self) -> Scene | None:
         if not self.stack:
@@ -133,13 +136,7 @@ class SceneManager:
             old = self.stack.pop()
             old.exit()
             old.manager = None
-        scene.manager = self
-        self.stack.append(scene)
-        scene.enter()
-        if self.size:
-            scene.ensure_layout(self.size)
-        self.dirty = True
-        return scene
+        return self._enter(scene)
 
     def pop_to(self, cls) -> Scene | None:
         """Pop scenes until the top one is an instance of ``cls`` (or the stack is empty)."""
