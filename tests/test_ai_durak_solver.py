@@ -46,7 +46,7 @@ def _endgames(count, max_cards):
                     and all(len(h) <= max_cards for h in st.hands):
                 found.append(st.copy())
                 break
-            st._do(st.turn, da.policy(st, st.moves(), rng, 0.3))
+            st.do_move(st.turn, da.policy(st, st.moves(), rng, 0.3))
     return found
 
 

@@ -376,7 +376,7 @@ def _rollout(st, rng, eps=0.05, cap=3000) -> None:
         if st.phase in _CHANCE:
             st.resolve_chance()
             continue
-        st._do(st.turn, policy(st, st.moves(), rng, eps))
+        st.do_move(st.turn, policy(st, st.moves(), rng, eps))
         steps += 1
 
 
@@ -426,7 +426,7 @@ def choose_hard(view, legal, rng, iterations=None, time_budget=0.4, stats=None):
         resample(det, tr, rng)
         for i, m in enumerate(cands):
             st = det.copy()
-            st._do(seat, m)
+            st.do_move(seat, m)
             _rollout(st, rng)
             totals[i] += _utility(st, seat)
             runs += 1
@@ -448,7 +448,7 @@ SOLVER_NODES_PER_ITERATION = 150
 
 def _after(base, seat, m):
     st = base.copy()
-    st._do(seat, m)
+    st.do_move(seat, m)
     return st
 
 

@@ -117,10 +117,10 @@ def rollout(state, rng, S, eps: float = 0.1) -> None:
         if ph == "play":
             seat = state.turn
             m = gp.play_fast(state.hands[seat], state.trick, state.moves(), S, opts, rng, eps)
-            state._play(seat, m)
+            state.play_move(seat, m)
         elif ph == "exchange":
             seat = state.turn
-            d = gp.exchange_choice(state.hands[seat], S, [], state._exchange_limit())
+            d = gp.exchange_choice(state.hands[seat], S, [], state.exchange_limit())
             state.apply({"type": "exchange", "discard": names(d)})
         else:
             return

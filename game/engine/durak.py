@@ -177,7 +177,7 @@ class DurakState(GameState):
         start = len(self.events)
         seat = self.turn
         move = self._parse(action, seat)
-        self._do(seat, move)
+        self.do_move(seat, move)
         self._auto()
         return self.events[start:]
 
@@ -189,7 +189,7 @@ class DurakState(GameState):
             return
         moves = self.moves()
         k = len(moves)
-        self._do(self.turn, moves[int(rng.random() * k)] if k > 1 else moves[0])
+        self.do_move(self.turn, moves[int(rng.random() * k)] if k > 1 else moves[0])
         if self.auto_chance and self.phase in _CHANCE_PHASES:
             self.resolve_chance()
 
@@ -340,7 +340,9 @@ class DurakState(GameState):
             self.events.append({"type": "out", "player": p})
 
     # -- actions (validated before they get here) -------------------------------------
-    def _do(self, p: int, m: tuple) -> None:
+    def do_move(self, p: int, m: tuple) -> None:
+        """Search API: apply a move tuple from :meth:`moves` for seat ``p`` without
+        validating it again (rollouts and solvers); chance steps are not resolved."""
         k = m[0]
         if k == "A":
             self._attack(p, m[1])
@@ -691,14 +693,14 @@ class DurakState(GameState):
         elif kind == "pass":
             if ph == "lead" or p not in self.attackers or self.out[p]:
                 raise IllegalActionError(f"seat {p} is not an attacker of this bout", "not_attacker")
-            self._do(p, ("P",))
+            self.do_move(p, ("P",))
         else:
             if ph != "bout" or p != self.defender:
                 raise IllegalActionError(f"seat {p} is not defending now", "not_defender")
             if kind == "take":
                 if self.taken or not self.unbeaten:
                     raise IllegalActionError("nothing to take now", "cannot_take")
-                self._do(p, ("T",))
+                self.do_move(p, ("T",))
             else:
                 a, c = self._pair(event)
                 self._check_defend(p, a, c)

@@ -67,7 +67,7 @@ class GurkaState(GameState):
             return [{"type": "play", "cards": names(m)} for m in self.moves()]
         if ph == "exchange":
             hand = self.hands[self.turn]
-            top = self._exchange_limit()
+            top = self.exchange_limit()
             return [{"type": "exchange", "discard": names(c)}
                     for k in range(top + 1) for c in combinations(hand, k)]
         if ph == "buyback":
@@ -99,7 +99,7 @@ class GurkaState(GameState):
             legal = {tuple(sorted(m)) for m in self.moves()}
             if tuple(sorted(cards)) not in legal:
                 raise self._explain(cards)
-            self._play(seat, cards)
+            self.play_move(seat, cards)
         elif self.phase == "exchange" and kind == "exchange":
             try:
                 discard = parse_list(action.get("discard"), "discard")
@@ -124,7 +124,7 @@ class GurkaState(GameState):
         dict round-trip: the fast path for benchmarks and AI rollouts."""
         if self.phase == "play":
             moves = self.moves()
-            self._play(self.turn, moves[int(rng.random() * len(moves))] if len(moves) > 1 else moves[0])
+            self.play_move(self.turn, moves[int(rng.random() * len(moves))] if len(moves) > 1 else moves[0])
         elif self.phase == "deal":
             self._deal(None, None)
         else:
@@ -258,7 +258,8 @@ class GurkaState(GameState):
         return out
 
     # -- exchange -----------------------------------------------------------------
-    def _exchange_limit(self) -> int:
+    def exchange_limit(self) -> int:
+        """Search API: the most cards the seat to act may exchange now."""
         top = len(self.hands[self.turn]) if self.ex_max is None else self.ex_max
         return min(top, len(self.stock))
 
@@ -269,7 +270,7 @@ class GurkaState(GameState):
                 raise IllegalActionError(f"you do not hold {NAMES[c]}", "not_held", card=NAMES[c])
         if len(set(discard)) != len(discard):
             raise IllegalActionError("the same card is named twice", "bad_action")
-        top = self._exchange_limit()
+        top = self.exchange_limit()
         if len(discard) > top:
             raise IllegalActionError(f"you may exchange at most {top} card(s)", "exchange_too_many",
                                      count=top)
@@ -291,7 +292,9 @@ class GurkaState(GameState):
             self.turn = self._next_in(self.dealer)
 
     # -- tricks -------------------------------------------------------------------
-    def _play(self, seat: int, cards: tuple) -> None:
+    def play_move(self, seat: int, cards: tuple) -> None:
+        """Search API: play ``cards`` (a tuple from :meth:`moves`, card ints) for ``seat``
+        without validating it again: the fast path for rollouts and solvers."""
         hand = self.hands[seat]
         trick = self.trick
         if len(cards) == 1:
