@@ -23,7 +23,7 @@ def _engine_value(st, seat, memo):
         if m[0] == "S":
             continue
         nxt = st.copy()
-        nxt._do(st.turn, m)
+        nxt.do_move(st.turn, m)
         vals.append(_engine_value(nxt, seat, memo))
     v = max(vals) if st.turn == seat else min(vals)
     memo[key] = v
