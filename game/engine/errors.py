@@ -28,3 +28,20 @@ class RecordError(ValueError):
         self.reason = reason
         self.game = game
         self.event = event
+
+
+class OptionError(ValueError):
+    """A ruleset, option or player count that the rules do not allow.
+
+    ``code`` is stable (the setup screen translates it) and ``params`` fill the text:
+    ``unknown_ruleset`` (rules), ``unknown_option`` (key), ``not_bool`` (key),
+    ``not_int`` (key, min, max), ``not_choice`` (key, choices), ``rounds`` (),
+    ``score_piles`` (), ``players`` (lo, hi, players), ``team_players`` (players),
+    ``hand_too_big`` (players, cards, max).
+    """
+
+    def __init__(self, reason: str, code: str = "bad_option", **params):
+        super().__init__(reason)
+        self.reason = reason
+        self.code = code
+        self.params = params

@@ -6,7 +6,8 @@ import json
 
 from .base import FORMAT, GameState
 from .errors import IllegalActionError, RecordError
-from .rulesets import effective_options, is_durak
+from .registry import find_ruleset
+from .rulesets import effective_options
 
 
 def new_game(rules: str, players: list[dict] | int, options: dict | None = None, seed: int = 0,
@@ -15,11 +16,8 @@ def new_game(rules: str, players: list[dict] | int, options: dict | None = None,
     if isinstance(players, int):
         players = [{"name": f"P{i}", "seat": "human"} for i in range(players)]
     opts = effective_options(rules, options, len(players))
-    if is_durak(rules):
-        from .durak import DurakState
-        return DurakState(opts, players, seed=seed, game=game, auto_chance=auto_chance, **extra)
-    from .gurka import GurkaState
-    return GurkaState(rules, opts, players, seed=seed, game=game, auto_chance=auto_chance, **extra)
+    return find_ruleset(rules).new_state(opts, players, seed=seed, game=game,
+                                         auto_chance=auto_chance, **extra)
 
 
 def _header(record: object) -> tuple:

@@ -1,51 +1,21 @@
-"""The six rulesets as presets over option data, and option validation.
+"""Option validation over the ruleset registry (:mod:`game.engine.registry`).
 
-A ruleset id names a preset; any combination of the option keys of the
-record format is a valid house ruleset as long as it passes
-:func:`effective_options`.
+A ruleset id names a preset; any combination of the option keys of the record format
+is a valid house ruleset as long as it passes :func:`effective_options`.  Every refusal
+is an :class:`OptionError` with a stable code and parameters (for the setup screen and
+the command line), never prose to be parsed.
 """
 
 from __future__ import annotations
 
-from .errors import IllegalActionError
+from .errors import IllegalActionError, OptionError
+from .registry import DURAK, RULESET_IDS, find_ruleset, rulesets
 
-GURKA_DEFAULTS: dict = {
-    "hand_size": 6, "descending": False, "rounds": None,
-    "reference": "previous", "optional_lowest": False, "no_ace_on_ace": False,
-    "lead_lowest": False, "nearest_above": False, "twos_rule": False,
-    "multi_lead": False, "top_card": None, "top_value": 21, "ace_value": 14,
-    "tie_rule": "all", "limit": 30, "out_rule": "reach", "score_piles": False,
-    "lives": 0, "buyback": "none", "stake": 0, "exchange": False,
-}
-
-PRESETS: dict[str, dict] = {
-    "gurka-se": {**GURKA_DEFAULTS, "buyback": "stake", "stake": 10},
-    "agurk-dk": {**GURKA_DEFAULTS, "hand_size": 7, "reference": "highest",
-                 "no_ace_on_ace": True, "limit": 21},
-    "agurk-no": {**GURKA_DEFAULTS, "hand_size": 7, "reference": "highest"},
-    "gurka-is": {**GURKA_DEFAULTS, "hand_size": 10, "descending": True,
-                 "reference": "highest", "optional_lowest": True, "multi_lead": True,
-                 "top_card": "6C", "tie_rule": "last", "limit": 21,
-                 "out_rule": "exceed", "score_piles": True},
-    "gurka-is7": {**GURKA_DEFAULTS, "hand_size": 7, "descending": True, "rounds": 7,
-                  "reference": "highest", "optional_lowest": True, "multi_lead": True,
-                  "top_card": "7", "tie_rule": "last", "limit": 21, "exchange": True},
-    "durak": {"teams": None, "neighbours_only": False, "max_attack": 6},
-}
-
-#: (min, max) players per ruleset before the hand-size limit is applied.
-PLAYER_RANGE: dict[str, tuple[int, int]] = {
-    "gurka-se": (3, 8), "agurk-dk": (3, 8), "agurk-no": (3, 8),
-    "gurka-is": (2, 4), "gurka-is7": (2, 5), "durak": (2, 6),
-}
-
-#: Native names shown to players.
-NATIVE_NAMES: dict[str, str] = {
-    "gurka-se": "Gurka", "agurk-dk": "Agurk", "agurk-no": "Agurk",
-    "gurka-is": "Gúrka", "gurka-is7": "Sjö umferða Gúrka", "durak": "Durak",
-}
-
-RULESETS = tuple(PRESETS)
+#: ruleset id -> preset options / (min, max) players / native name (derived from the registry)
+PRESETS: dict[str, dict] = {r.id: dict(r.options) for r in rulesets()}
+PLAYER_RANGE: dict[str, tuple[int, int]] = {r.id: r.players for r in rulesets()}
+NATIVE_NAMES: dict[str, str] = {r.id: r.native_name for r in rulesets()}
+RULESETS = RULESET_IDS
 
 _CHOICES = {
     "reference": ("previous", "highest"), "tie_rule": ("all", "last"),
@@ -55,12 +25,16 @@ _CHOICES = {
 _BOOLS = {"descending", "optional_lowest", "no_ace_on_ace", "lead_lowest",
           "nearest_above", "twos_rule", "multi_lead", "score_piles", "exchange",
           "neighbours_only"}
-_INTS = {"hand_size": 1, "top_value": 0, "ace_value": 0, "limit": 1, "lives": 0,
-         "stake": 0, "max_attack": 1}
+#: whole-number options: (least, most).  The upper bounds keep every game finite and small
+#: (a limit of 10**6 points would make a game of thousands of deals).
+_INTS = {"hand_size": (1, 52), "top_value": (0, 100), "ace_value": (0, 100),
+         "limit": (1, 1000), "lives": (0, 100), "stake": (0, 10000), "max_attack": (1, 6),
+         "rounds": (1, 52)}
 
 
 def is_durak(rules: str) -> bool:
-    return rules == "durak"
+    """Deprecated shim: whether ``rules`` is played by the Durak family."""
+    return find_ruleset(rules).family is DURAK
 
 
 def parse_option_value(key: str, text: str):
@@ -71,66 +45,79 @@ def parse_option_value(key: str, text: str):
             return True
         if low in ("0", "false", "no", "off"):
             return False
-        raise ValueError(f"option {key} takes true/false, not {text!r}")
+        raise OptionError(f"option {key} takes true/false, not {text!r}", "not_bool", key=key)
     if low in ("null", "none", ""):
         return None
-    if key in _INTS or key == "rounds":
+    if key in _INTS:
+        lo, hi = _INTS[key]
+        if len(low) > 12:
+            raise OptionError(f"option {key} must be a whole number from {lo} to {hi}", "not_int",
+                              key=key, min=lo, max=hi)
         try:
             return int(text)
         except ValueError:
-            raise ValueError(f"option {key} takes a whole number, not {text!r}") from None
+            raise OptionError(f"option {key} takes a whole number, not {text!r}", "not_int",
+                              key=key, min=lo, max=hi) from None
     return text
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def effective_options(rules: str, overrides: dict | None = None, players: int | None = None,
                       dealt_sizes_ok: bool = True) -> dict:
-    """Preset + overrides, validated.  Raises ValueError with a reason."""
-    if not isinstance(rules, str) or rules not in PRESETS:
-        raise ValueError(f"unknown ruleset {rules!r}; choose one of {', '.join(RULESETS)}")
-    opts = dict(PRESETS[rules])
+    """Preset + overrides, validated.  Raises :class:`OptionError` (a ValueError)."""
+    entry = find_ruleset(rules)
+    opts = dict(entry.options)
     overrides = overrides if isinstance(overrides, dict) else {}
-    if is_durak(rules) and players is not None and players >= 5 and "neighbours_only" not in overrides:
-        opts["neighbours_only"] = True   # RECORDS.md: on by default with 5-6 players
+    if players is not None:
+        for key, (least, value) in entry.crowd_defaults.items():
+            if players >= least and key not in overrides:
+                opts[key] = value     # e.g. Durak's neighbours_only with 5-6 players (RECORDS.md)
     for key, value in overrides.items():
         if key not in opts:
-            raise ValueError(f"{rules} has no option {key!r}")
+            shown = key if isinstance(key, str) and len(key) <= 40 else "?"
+            raise OptionError(f"{rules} has no option {shown!r}", "unknown_option", key=shown)
         opts[key] = value
     for key, value in opts.items():
         if key in _BOOLS and not isinstance(value, bool):
-            raise ValueError(f"option {key} must be true or false, not {value!r}")
-        if key in _INTS and (not isinstance(value, int) or isinstance(value, bool) or value < _INTS[key]):
-            raise ValueError(f"option {key} must be a whole number ≥ {_INTS[key]}, not {value!r}")
+            raise OptionError(f"option {key} must be true or false", "not_bool", key=key)
+        if key in _INTS and not (key == "rounds" and value is None):
+            lo, hi = _INTS[key]
+            if not _is_int(value) or not lo <= value <= hi:
+                extra = " or null" if key == "rounds" else ""
+                raise OptionError(f"option {key} must be a whole number from {lo} to {hi}{extra}",
+                                  "not_int", key=key, min=lo, max=hi)
         if key in _CHOICES and value not in _CHOICES[key]:
-            raise ValueError(f"option {key} must be one of {_CHOICES[key]}, not {value!r}")
-    if "rounds" in opts and opts["rounds"] is not None:
-        if not isinstance(opts["rounds"], int) or isinstance(opts["rounds"], bool) or opts["rounds"] < 1:
-            raise ValueError(f"option rounds must be null or a whole number ≥ 1, not {opts['rounds']!r}")
-    if not is_durak(rules):
-        if opts["score_piles"] and not opts["descending"]:
-            raise ValueError("score_piles needs descending hands (a fixed hand size could run the deck short)")
-        if players is not None:
-            check_players(rules, opts, players)
-    elif players is not None:
+            raise OptionError(f"option {key} must be one of {_CHOICES[key]}", "not_choice",
+                              key=key, choices=_CHOICES[key])
+    if opts.get("score_piles") and not opts.get("descending"):
+        raise OptionError("score_piles needs descending hands (a fixed hand size could run the "
+                          "deck short)", "score_piles")
+    if players is not None:
         check_players(rules, opts, players)
     return opts
 
 
 def check_players(rules: str, opts: dict, players: int) -> None:
-    lo, hi = PLAYER_RANGE[rules]
-    if not lo <= players <= hi:
-        raise ValueError(f"{rules} is played by {lo} to {hi} players, not {players}")
-    if is_durak(rules):
-        teams = opts.get("teams")
-        if teams == "2v2" and players != 4:
-            raise ValueError("2v2 team play needs exactly 4 players")
-        if teams == "3v3" and players != 6:
-            raise ValueError("3v3 team play needs exactly 6 players")
-        return
-    hand = opts["hand_size"]
-    if players * hand > 52:
-        raise ValueError(f"{players} players cannot each get {hand} cards from 52 "
-                         f"(at most {52 // hand} players)")
+    entry = find_ruleset(rules)
+    lo, hi = entry.players
+    if not _is_int(players) or not lo <= players <= hi:
+        raise OptionError(f"{rules} is played by {lo} to {hi} players, not {players}", "players",
+                          lo=lo, hi=hi, players=players if _is_int(players) else 0)
+    teams = opts.get("teams")
+    if teams:
+        need = int(teams[0]) * 2
+        if players != need:
+            raise OptionError(f"{teams} team play needs exactly {need} players", "team_players",
+                              players=need)
+    hand = opts.get("hand_size")
+    if hand and players * hand > 52:
+        raise OptionError(f"{players} players cannot each get {hand} cards from 52 "
+                          f"(at most {52 // hand} players)", "hand_too_big", players=players,
+                          cards=hand, max=52 // hand)
 
 
 __all__ = ["PRESETS", "PLAYER_RANGE", "NATIVE_NAMES", "RULESETS", "effective_options",
-           "check_players", "parse_option_value", "is_durak", "IllegalActionError"]
+           "check_players", "parse_option_value", "is_durak", "IllegalActionError", "OptionError"]

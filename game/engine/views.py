@@ -1,7 +1,7 @@
 """Per-seat views: the record's events with everything that seat cannot know removed.
 
-A view is plain JSON data: ``{"rules", "options", "seat", "players", "hand",
-"events"}``.  Other hands, the stock, and other players' exchanged or drawn
+A view is plain JSON data: ``{"rules", "options", "game", "seat", "players", "hand",
+"events"}`` (``game``: the game's number in its session).  Other hands, the stock, and other players' exchanged or drawn
 cards are replaced by their counts; what was played on the table stays.
 """
 
@@ -33,6 +33,7 @@ def make_view(state, seat: int, hand) -> dict:
     return {
         "rules": state.rules,
         "options": dict(state.options),
+        "game": state.game,
         "seat": seat,
         "players": [dict(p) for p in state.players],
         "hand": names(hand),

@@ -1,0 +1,45 @@
+"""The one public fold: events in, what every player can see out.
+
+    table = new_table(rules, options, players)      # per family: GurkaTable / DurakTable
+    for ev in events:
+        fold(table, ev)
+
+or in one go, from a record or from a seat's view (a view's events have the hidden cards
+replaced by counts; the fold keeps them hidden)::
+
+    table = table_of(record)       # or table_of(view)
+
+The UI's model, the AI's trackers and the score sheet read these tables; the state
+machines keep their own full state for the rules.  Families: :mod:`.public_gurka`,
+:mod:`.public_durak`.
+"""
+
+from __future__ import annotations
+
+from .registry import find_ruleset
+
+
+def new_table(rules: str, options: dict, players: list[dict], game: int = 1):
+    """An empty public table for ``rules`` (before the first deal)."""
+    table = find_ruleset(rules).new_public(options, players)
+    table.game = game
+    return table
+
+
+def fold(table, event: dict):
+    """Apply one event to ``table`` (in place) and return it."""
+    table.apply(event)
+    return table
+
+
+def table_of(source: dict, upto: int | None = None):
+    """The public table after the events of a record or a view (the first ``upto`` of them)."""
+    table = new_table(source["rules"], source["options"], source["players"],
+                      source.get("game", 1) if isinstance(source.get("game", 1), int) else 1)
+    events = source["events"] if upto is None else source["events"][:upto]
+    for ev in events:
+        table.apply(ev)
+    return table
+
+
+__all__ = ["new_table", "fold", "table_of"]

@@ -1,0 +1,224 @@
+"""What every player can see at a Durak table, folded from the events.
+
+:class:`DurakTable` takes the events of a record or of a seat's view one at a time.
+Hidden hands stay hidden (``hands[s] is None``); what is public about them is kept:
+how many cards each seat holds and which cards are known to be in it (cards picked
+up from the table, the trump card taken by a swap or drawn last from the stock).
+Who opens the next bout and who defends follow from the seat rules
+(:mod:`game.engine.durak_seats`), the same functions the state machine uses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import durak_seats as seats
+
+
+@dataclass
+class Bout:
+    """One bout: who attacked whom, the pairs on the table, how it ended."""
+
+    opener: int
+    defender: int
+    #: [attack card, beating card or None, the attacker who played it]
+    pairs: list[list] = field(default_factory=list)
+    #: "beaten" or "taken" once over, else None
+    result: str | None = None
+    #: who passed, in order
+    passes: list[int] = field(default_factory=list)
+
+    def cards(self) -> list[str]:
+        return [c for a, d, _p in self.pairs for c in (a, d) if c]
+
+
+class DurakTable:
+    def __init__(self, rules: str, options: dict, players: list[dict], game: int = 1):
+        self.rules = rules
+        self.options = dict(options)
+        self.players = [dict(p) for p in players]
+        n = self.n = len(players)
+        self.teams = self.options.get("teams")
+        self.game = game
+        self.dealer: int | None = None
+        self.trump_card: str | None = None
+        self.trump: str | None = None
+        self.stock = 0
+        self.bottom: str | None = None     # the face-up card under the stock, while it lies there
+        self.hands: list[list[str] | None] = [None] * n
+        self.counts = [0] * n
+        self.known: list[list[str]] = [[] for _ in range(n)]   # public cards in each hand
+        self.discard = 0
+        self.out = [False] * n
+        self.bout: Bout | None = None
+        self.bouts: list[Bout] = []
+        self.taking = False
+        self.last_result: str | None = None
+        self.swaps: list[tuple[int, int | None]] = []
+        self.loser: int | None = None
+        self.losing_team: list[int] | None = None
+        self.winners: list[int] | None = None
+        self.draw_game = False
+        self.over = False
+        self.events = 0
+
+    # -- facts ----------------------------------------------------------------------
+    @property
+    def pairs(self) -> list[list]:
+        """The pairs on the table: [attack, beating card or None]."""
+        return [[a, d] for a, d, _p in self.bout.pairs] if self.bout else []
+
+    @property
+    def attacker(self) -> int | None:
+        return self.bout.opener if self.bout else None
+
+    @property
+    def defender(self) -> int | None:
+        return self.bout.defender if self.bout else None
+
+    def in_game(self, seat: int) -> bool:
+        return not self.out[seat]
+
+    def bout_cards(self) -> list[str]:
+        return self.bout.cards() if self.bout else []
+
+    def unbeaten(self) -> list[str]:
+        return [a for a, d, _p in self.bout.pairs if d is None] if self.bout else []
+
+    def next_bout(self) -> tuple[int, int] | None:
+        """(opener, defender) of the bout to come, when the table shows it (not before the
+        first lead of a first game: the lowest trump decides, and it is shown by leading)."""
+        if self.bout is not None and self.bout.result is None:
+            return self.bout.opener, self.bout.defender
+        n, out, teams = self.n, self.out, self.teams
+        if not self.bouts:
+            if self.dealer is None or self.game == 1:
+                return None
+            opener = (self.dealer + 1) % n
+        else:
+            last = self.bouts[-1]
+            d = last.defender
+            if last.result == "beaten":
+                opener = seats.substitute(d, n, out, teams)
+            elif teams:
+                opener = seats.substitute((d + 1) % n, n, out, teams)
+            else:
+                opener = seats.defender_for(d, n, out, None)
+        if opener < 0:
+            return None
+        return opener, seats.defender_for(opener, n, out, teams)
+
+    # -- the fold -----------------------------------------------------------------------
+    def apply(self, ev: dict) -> None:
+        self.events += 1
+        getattr(self, "_on_" + ev["type"], _ignore)(ev)
+
+    def _give(self, seat: int, cards: list[str], public: bool) -> None:
+        self.counts[seat] += len(cards)
+        if self.hands[seat] is not None:
+            self.hands[seat].extend(cards)
+        if public:
+            self.known[seat].extend(cards)
+
+    def _lose(self, seat: int, card: str) -> None:
+        self.counts[seat] -= 1
+        if self.hands[seat] is not None and card in self.hands[seat]:
+            self.hands[seat].remove(card)
+        if card in self.known[seat]:
+            self.known[seat].remove(card)
+
+    def _on_deal(self, ev: dict) -> None:
+        self.dealer = ev["dealer"]
+        self.hands = [list(h) if isinstance(h, list) else None for h in ev["hands"]]
+        self.counts = [len(h) if isinstance(h, list) else int(h or 0) for h in ev["hands"]]
+        self.known = [[] for _ in range(self.n)]
+        self.trump_card = ev.get("trump")
+        self.trump = self.trump_card[1] if self.trump_card else None
+        stock = ev.get("stock", 0)
+        self.stock = len(stock) if isinstance(stock, list) else int(stock or 0)
+        self.bottom = self.trump_card if self.stock else None
+        if not self.stock and self.trump_card:
+            # six players: the trump card is the dealer's last card, shown to all
+            self.known[self.dealer].append(self.trump_card)
+        self.discard = 0
+        self.out = [False] * self.n
+        self.bout = None
+        self.bouts = []
+        self.taking = False
+
+    def _on_swap(self, ev: dict) -> None:
+        p, giver = ev["player"], ev.get("from")
+        six = "6" + self.trump
+        self._lose(p, six)
+        if giver is None:
+            self._give(p, [self.trump_card], True)
+            self.bottom = six
+        else:
+            self._lose(giver, self.trump_card)
+            self._give(giver, [six], True)
+            self._give(p, [self.trump_card], True)
+        self.trump_card = six
+        self.swaps.append((p, giver))
+
+    def _on_attack(self, ev: dict) -> None:
+        p = ev["player"]
+        if self.bout is None or self.bout.result is not None:
+            self.bout = Bout(p, seats.defender_for(p, self.n, self.out, self.teams))
+            self.bouts.append(self.bout)
+            self.taking = False
+        for c in ev["cards"]:
+            self._lose(p, c)
+            self.bout.pairs.append([c, None, p])
+
+    def _on_defend(self, ev: dict) -> None:
+        p = ev["player"]
+        self._lose(p, ev["card"])
+        for pair in self.bout.pairs:
+            if pair[0] == ev["attack"]:
+                pair[1] = ev["card"]
+        self.bout.defender = p
+
+    def _on_pass(self, ev: dict) -> None:
+        if self.bout is not None:
+            self.bout.passes.append(ev["player"])
+
+    def _on_take(self, ev: dict) -> None:
+        self.taking = True
+        if self.bout is not None:
+            self.bout.defender = ev["player"]
+
+    def _on_bout_end(self, ev: dict) -> None:
+        b = self.bout
+        self.last_result = b.result = ev["result"]
+        cards = b.cards()
+        if b.result == "taken":
+            self._give(b.defender, cards, True)
+        else:
+            self.discard += len(cards)
+        self.taking = False
+
+    def _on_draw(self, ev: dict) -> None:
+        p, cards = ev["player"], ev["cards"]
+        k = len(cards) if isinstance(cards, list) else int(cards)
+        self.counts[p] += k
+        self.stock -= k
+        if isinstance(cards, list) and self.hands[p] is not None:
+            self.hands[p].extend(cards)
+        if self.stock == 0 and self.bottom is not None:
+            self.known[p].append(self.bottom)     # the last card drawn is the face-up one
+            self.bottom = None
+
+    def _on_out(self, ev: dict) -> None:
+        self.out[ev["player"]] = True
+
+    def _on_game_over(self, ev: dict) -> None:
+        self.over = True
+        self.loser = ev.get("loser")
+        self.losing_team = ev.get("losing_team")
+        losers = set(self.losing_team or ([] if self.loser is None else [self.loser]))
+        self.draw_game = not losers
+        self.winners = [s for s in range(self.n) if s not in losers] if losers else []
+
+
+def _ignore(_ev: dict) -> None:
+    return None

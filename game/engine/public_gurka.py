@@ -1,0 +1,226 @@
+"""What every player can see at a Gurka-family table, folded from the events.
+
+:class:`GurkaTable` takes the events of a record or of a seat's view one at a time
+(:meth:`GurkaTable.apply`); hidden cards (another seat's hand in a view) stay hidden
+(``hands[s] is None``, only ``counts[s]`` is known).  It decides no rule: every number
+comes from the events (penalties and totals from ``score``, winners from ``trick``).
+The UI draws from it, the AI reads it, the score sheet is its :attr:`sheet`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import gurka_moves as gm
+from .cards import INDEX, NAMES
+
+
+@dataclass
+class Trick:
+    """One finished trick: the plays in order and who won it."""
+
+    plays: list[tuple[int, list[str]]]
+    winner: int
+
+
+@dataclass
+class DealRow:
+    """One deal on the score sheet."""
+
+    number: int
+    dealer: int
+    penalties: list = field(default_factory=list)   # per seat: int, or None when not dealt in
+    totals: list = field(default_factory=list)      # per seat after the deal (None: not dealt in)
+    #: the cards that scored: (seat, card)
+    losers: list[tuple[int, str]] = field(default_factory=list)
+    #: seats whose total went back to 0 (exactly the limit, Icelandic)
+    resets: list[int] = field(default_factory=list)
+    #: seats knocked out after this deal
+    out: list[int] = field(default_factory=list)
+    #: (seat, points) bought back in after this deal
+    buybacks: list[tuple[int, int]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """What the next player must play, as far as the table shows (their hand decides the rest).
+
+    ``kind``: ``lead`` (anything), ``lead_lowest``, ``match`` (``count`` cards matching the
+    strongest set, or that many lowest), ``two`` (a 2 was led: a 2 if held), ``lowest`` (no ace
+    on an ace), ``reach`` (``card`` or higher), ``reach_nearest`` (the lowest card that reaches
+    ``card``), ``reach_or_lowest`` (``card`` or higher, or a lowest card).
+    """
+
+    kind: str
+    card: str | None = None
+    count: int = 1
+
+
+class GurkaTable:
+    def __init__(self, rules: str, options: dict, players: list[dict]):
+        self.rules = rules
+        self.options = dict(options)
+        self.players = [dict(p) for p in players]
+        n = self.n = len(players)
+        self.S = gm.strength_table(self.options.get("top_card"))
+        self.deals = 0
+        self.dealer: int | None = None
+        self.hands: list[list[str] | None] = [None] * n
+        self.counts = [0] * n
+        self.in_deal = [False] * n
+        self.trick: list[tuple[int, list[str]]] = []
+        self.trick_winner: int | None = None
+        self.tricks: list[Trick] = []
+        self.totals = [0] * n
+        self.out = [False] * n
+        self.bought = [False] * n
+        self.piles: list[list[str]] = [[] for _ in range(n)]
+        self.pot = self.options.get("stake", 0) * n
+        self.exchanged: dict[int, int] = {}
+        self.sheet: list[DealRow] = []
+        self.winners: list[int] | None = None
+        self.events = 0
+
+    # -- facts ----------------------------------------------------------------------
+    def strength(self, card: str) -> int:
+        return self.S[INDEX[card]]
+
+    def in_game(self, seat: int) -> bool:
+        return not self.out[seat]
+
+    def trick_over(self) -> bool:
+        return self.trick_winner is not None
+
+    def deal_over(self) -> bool:
+        return bool(self.sheet) and self.sheet[-1].number == self.deals
+
+    def tricks_per_deal(self) -> int:
+        """How many tricks the current deal has (its hand size)."""
+        o = self.options
+        size = o["hand_size"]
+        if o.get("descending"):
+            size = max(1, size - self.deals + 1)
+        return size
+
+    def staked(self, seat: int) -> int:
+        """Chips ``seat`` has put into this game's pot so far."""
+        o = self.options
+        stake = o.get("stake", 0)
+        return stake * (2 if self.bought[seat] and o.get("buyback") == "stake" else 1)
+
+    def requirement(self) -> Requirement:
+        """The rule the next card of the current trick must follow."""
+        o = self.options
+        trick = [] if self.trick_over() else self.trick
+        if not trick:
+            return Requirement("lead_lowest" if o.get("lead_lowest") else "lead")
+        k = len(trick[0][1])
+        if k > 1:
+            return Requirement("match", count=k)
+        cards = [INDEX[cs[0]] for _s, cs in trick]
+        S = self.S
+        if o["twos_rule"] and (cards[0] >> 2) == 0:
+            return Requirement("two", NAMES[cards[0]])
+        if o["reference"] == "previous":
+            ref = cards[-1]
+            block = o["no_ace_on_ace"] and (ref >> 2) == gm.ACE - 2
+        else:
+            ref = max(cards, key=S.__getitem__)
+            block = o["no_ace_on_ace"] and any((c >> 2) == gm.ACE - 2 for c in cards)
+        if block:
+            return Requirement("lowest", NAMES[ref])
+        if o["optional_lowest"]:
+            return Requirement("reach_or_lowest", NAMES[ref])
+        if o["nearest_above"]:
+            return Requirement("reach_nearest", NAMES[ref])
+        return Requirement("reach", NAMES[ref])
+
+    def reference_card(self) -> str | None:
+        """The card on the table the next single card must reach (None when leading)."""
+        return self.requirement().card
+
+    # -- the fold -----------------------------------------------------------------------
+    def apply(self, ev: dict) -> None:
+        self.events += 1
+        getattr(self, "_on_" + ev["type"], _ignore)(ev)
+
+    def _on_deal(self, ev: dict) -> None:
+        self.deals += 1
+        self.dealer = ev["dealer"]
+        self.hands = [list(h) if isinstance(h, list) else None for h in ev["hands"]]
+        self.counts = [len(h) if isinstance(h, list) else (h or 0) for h in ev["hands"]]
+        self.in_deal = [h is not None for h in ev["hands"]]
+        self.trick = []
+        self.trick_winner = None
+        self.tricks = []
+        self.exchanged = {}
+
+    def _on_exchange(self, ev: dict) -> None:
+        p = ev["player"]
+        hand = self.hands[p]
+        if hand is not None and isinstance(ev["discard"], list):
+            for c in ev["discard"]:
+                hand.remove(c)
+            hand.extend(ev["draw"])
+        d = ev["discard"]
+        self.exchanged[p] = d if isinstance(d, int) else len(d)
+
+    def _on_play(self, ev: dict) -> None:
+        p = ev["player"]
+        cards = list(ev["cards"])
+        if self.hands[p] is not None:
+            for c in cards:
+                self.hands[p].remove(c)
+        self.counts[p] -= len(cards)
+        if self.trick_winner is not None:
+            self.trick = []
+            self.trick_winner = None
+        self.trick.append((p, cards))
+
+    def _on_trick(self, ev: dict) -> None:
+        self.trick_winner = ev["winner"]
+        self.tricks.append(Trick([(s, list(cs)) for s, cs in self.trick], ev["winner"]))
+
+    def _on_score(self, ev: dict) -> None:
+        pens, totals = list(ev["penalties"]), list(ev["totals"])
+        last = self.tricks[-1].plays if self.tricks else []
+        row = DealRow(self.deals, self.dealer if self.dealer is not None else 0, pens, totals)
+        for s, cards in last:
+            if pens[s]:
+                row.losers.append((s, cards[0]))
+        for s, t in enumerate(totals):
+            if t is None:
+                continue
+            if pens[s] and t == 0:
+                row.resets.append(s)
+            self.totals[s] = t
+        if self.options.get("score_piles"):
+            for s, card in row.losers:
+                self.piles[s].append(card)
+            for s in row.resets:
+                self.piles[s] = []
+        self.sheet.append(row)
+
+    def _on_out(self, ev: dict) -> None:
+        p = ev["player"]
+        self.out[p] = True
+        self.piles[p] = []
+        if self.sheet:
+            self.sheet[-1].out.append(p)
+
+    def _on_buyback(self, ev: dict) -> None:
+        s = ev["player"]
+        self.out[s] = False
+        self.bought[s] = True
+        self.totals[s] = ev["points"]
+        if self.options.get("buyback") == "stake":
+            self.pot += self.options.get("stake", 0)
+        if self.sheet:
+            self.sheet[-1].buybacks.append((s, ev["points"]))
+
+    def _on_game_over(self, ev: dict) -> None:
+        self.winners = list(ev["winners"])
+
+
+def _ignore(_ev: dict) -> None:
+    return None

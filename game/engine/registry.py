@@ -1,0 +1,178 @@
+"""The ruleset registry: one frozen entry per ruleset id (python-chess's ``find_variant``).
+
+Everything that differs between rulesets is data on its :class:`Ruleset`: the family
+(the shared mechanism that plays it), the preset options, the player range, the native
+name, the country, the variants shown first, and the short game the ``--demo`` plays.
+Ruleset ids and family names are written here and nowhere else in the engine, the AI or
+the UI (the rules texts aside): code asks the entry, never ``if rules == ...``.
+
+Adding a Gurka preset is one :func:`_register` call here plus its texts in
+:mod:`game.ui.rules_text`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Callable, Mapping
+
+from .errors import OptionError
+
+
+def _frozen(d: Mapping | None = None) -> Mapping:
+    return MappingProxyType(dict(d or {}))
+
+
+@dataclass(frozen=True, eq=False)
+class Family:
+    """A shared mechanism (a state machine and its public fold) that plays several rulesets."""
+
+    name: str
+    #: every option key of the family with its default (RECORDS.md)
+    defaults: Mapping
+    #: ``(ruleset, options, players, **kw) -> GameState`` (imported lazily: no cycles)
+    make_state: Callable = field(repr=False)
+    #: ``(ruleset, options, players) -> public table`` (:mod:`game.engine.public`)
+    make_public: Callable = field(repr=False)
+
+    def __repr__(self) -> str:
+        return f"<Family {self.name}>"
+
+
+def _gurka_state(ruleset, options, players, **kw):
+    from .gurka import GurkaState
+    return GurkaState(ruleset.id, options, players, **kw)
+
+
+def _durak_state(ruleset, options, players, **kw):
+    from .durak import DurakState
+    return DurakState(options, players, rules=ruleset.id, **kw)
+
+
+def _gurka_public(ruleset, options, players):
+    from .public_gurka import GurkaTable
+    return GurkaTable(ruleset.id, options, players)
+
+
+def _durak_public(ruleset, options, players):
+    from .public_durak import DurakTable
+    return DurakTable(ruleset.id, options, players)
+
+
+GURKA = Family("gurka", _frozen({
+    "hand_size": 6, "descending": False, "rounds": None,
+    "reference": "previous", "optional_lowest": False, "no_ace_on_ace": False,
+    "lead_lowest": False, "nearest_above": False, "twos_rule": False,
+    "multi_lead": False, "top_card": None, "top_value": 21, "ace_value": 14,
+    "tie_rule": "all", "limit": 30, "out_rule": "reach", "score_piles": False,
+    "lives": 0, "buyback": "none", "stake": 0, "exchange": False,
+}), _gurka_state, _gurka_public)
+
+DURAK = Family("durak", _frozen({"teams": None, "neighbours_only": False, "max_attack": 6}),
+               _durak_state, _durak_public)
+
+FAMILIES = (GURKA, DURAK)
+
+
+@dataclass(frozen=True, eq=False)
+class Ruleset:
+    id: str
+    family: Family
+    #: the preset: every option of the family with this ruleset's values
+    options: Mapping
+    #: (min, max) players before the hand-size limit is applied
+    players: tuple[int, int]
+    default_players: int
+    #: the game's own name in its own country (never translated)
+    native_name: str
+    #: ISO 3166 code of the country the rules come from
+    country: str
+    #: the variants (option keys) the setup screen and the rules text show first, in order
+    variants: tuple[str, ...] = ()
+    #: values the setup screen offers for an option, where they differ from the usual ones
+    variant_values: Mapping = field(default_factory=_frozen)
+    #: options shown as an on/off toggle over a record value: key -> (value on, value off)
+    toggles: Mapping = field(default_factory=_frozen)
+    #: the short game of ``--demo``: (players, option overrides)
+    demo: tuple = (0, _frozen())
+    #: options whose default depends on the player count: key -> (min players, value)
+    crowd_defaults: Mapping = field(default_factory=_frozen)
+
+    def __repr__(self) -> str:
+        return f"<Ruleset {self.id}>"
+
+    def new_state(self, options: dict, players: list[dict], **kw):
+        return self.family.make_state(self, options, players, **kw)
+
+    def new_public(self, options: dict, players: list[dict]):
+        return self.family.make_public(self, options, players)
+
+
+_REGISTRY: dict[str, Ruleset] = {}
+
+
+def _register(rid: str, family: Family, overrides: dict, players: tuple[int, int], default: int,
+              native: str, country: str, variants: tuple = (), values: dict | None = None,
+              toggles: dict | None = None, demo: tuple = (0, None),
+              crowd: dict | None = None) -> None:
+    unknown = set(overrides) - set(family.defaults)
+    if unknown:
+        raise AssertionError(f"{rid}: options {sorted(unknown)} are not {family.name} options")
+    _REGISTRY[rid] = Ruleset(rid, family, _frozen({**family.defaults, **overrides}), players,
+                             default, native, country, tuple(variants), _frozen(values),
+                             _frozen(toggles), (demo[0] or players[0], _frozen(demo[1])),
+                             _frozen(crowd))
+
+
+_register("gurka-se", GURKA, {"buyback": "stake", "stake": 10}, (3, 8), 4, "Gurka", "SE",
+          ("optional_lowest", "reference", "no_ace_on_ace", "lead_lowest", "limit", "buyback",
+           "stake"),
+          values={"limit": (30, 20)}, demo=(4, {"limit": 20}))
+_register("agurk-dk", GURKA, {"hand_size": 7, "reference": "highest", "no_ace_on_ace": True,
+                              "limit": 21}, (3, 8), 4, "Agurk", "DK",
+          ("hand_size", "limit", "no_ace_on_ace", "ace_value", "nearest_above", "twos_rule",
+           "buyback", "lives"),
+          values={"limit": (21, 30)},
+          toggles={"ace_value": (1, 14), "buyback": ("worst", "none")}, demo=(4, {"lives": 3}))
+_register("agurk-no", GURKA, {"hand_size": 7, "reference": "highest"}, (3, 8), 4, "Agurk", "NO",
+          ("optional_lowest", "reference"), demo=(4, {}))
+_register("gurka-is", GURKA, {"hand_size": 10, "descending": True, "reference": "highest",
+                              "optional_lowest": True, "multi_lead": True, "top_card": "6C",
+                              "tie_rule": "last", "limit": 21, "out_rule": "exceed",
+                              "score_piles": True}, (2, 4), 3, "Gúrka", "IS",
+          ("optional_lowest", "multi_lead", "lead_lowest"), demo=(3, {}))
+_register("gurka-is7", GURKA, {"hand_size": 7, "descending": True, "rounds": 7,
+                               "reference": "highest", "optional_lowest": True, "multi_lead": True,
+                               "top_card": "7", "tie_rule": "last", "limit": 21, "exchange": True},
+          (2, 5), 4, "Sjö umferða Gúrka", "IS",
+          ("top_value", "tie_rule", "multi_lead", "optional_lowest", "exchange"),
+          demo=(3, {"rounds": 3}))
+_register("durak", DURAK, {}, (2, 6), 3, "Durak", "RU", ("teams", "neighbours_only", "max_attack"),
+          demo=(3, {}), crowd={"neighbours_only": (5, True)})
+
+#: every ruleset id, in the order menus show them
+RULESET_IDS: tuple[str, ...] = tuple(_REGISTRY)
+#: the ruleset a new player is offered first
+DEFAULT_RULESET = RULESET_IDS[0]
+
+
+def find_ruleset(rid: object) -> Ruleset:
+    """The registry entry for ``rid``; :class:`OptionError` (``unknown_ruleset``) otherwise."""
+    entry = _REGISTRY.get(rid) if isinstance(rid, str) else None
+    if entry is None:
+        shown = rid if isinstance(rid, str) and len(rid) <= 40 else type(rid).__name__
+        raise OptionError(f"unknown ruleset {shown!r}; choose one of {', '.join(RULESET_IDS)}",
+                          "unknown_ruleset", rules=str(shown))
+    return entry
+
+
+def rulesets() -> tuple[Ruleset, ...]:
+    return tuple(_REGISTRY.values())
+
+
+def family_of(rid: str) -> Family:
+    return find_ruleset(rid).family
+
+
+__all__ = ["Family", "Ruleset", "GURKA", "DURAK", "FAMILIES", "RULESET_IDS", "DEFAULT_RULESET",
+           "find_ruleset", "rulesets", "family_of"]
