@@ -79,7 +79,7 @@ def test_no_sentence_puts_a_genitive_or_a_pronoun_on_a_name(code):
 def test_lists_of_names_read_naturally(lang):
     lang("sv")
     assert M.join_names(["Anna", "Bo", "Carl"]) == "Anna, Bo och Carl"
-    assert M.wins(["Anna", "Bo"]) == "Anna och Bo delar på segern"
+    assert M.wins(["Anna", "Bo"]) == "Anna och Bo delar segern"
     assert M.wins(["Anna"], True) == "Du delar segern med Anna"
     lang("is")
     assert M.wins(["Guðrún"], True) == "Sigurvegarar: þú og Guðrún"   # no dative needed
