@@ -13,10 +13,10 @@ from ..engine.rulesets import PLAYER_RANGE, PRESETS, RULESETS, effective_options
 from ..i18n import _
 from . import messages as M
 from . import rules_text as R
-from .names import ai_name, human_name, is_default_ai_name
 from . import theme as T
 from .ai_runner import available_levels
 from .menu import open_rules
+from .names import ai_name, human_name, is_default_ai_name
 from .scene import Scene
 from .widgets import Button, Choice, ChoiceList, TextInput, Toggle, WidgetGroup
 
