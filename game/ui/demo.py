@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 
 from ..engine.rulesets import PLAYER_RANGE
-from .setup import AI_NAMES
+from .names import ai_name
 from .table import TableScene
 
 #: one short game per ruleset (few deals), so the demo ends in seconds
@@ -50,7 +50,7 @@ class DemoDirector:
             except ImportError:
                 self.rules, (n, opts) = "gurka-is7", SHORT["gurka-is7"]
         level = "easy"
-        players = [{"name": AI_NAMES[i], "seat": f"ai:{level}"} for i in range(n)]
+        players = [{"name": ai_name(i), "seat": f"ai:{level}"} for i in range(n)]
         self.table = TableScene.new(self.app, self.rules, players, opts, seed=self.seed)
         self.table.on_game_over = self._over
         self.app.manager.push(self.table)

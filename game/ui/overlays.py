@@ -51,6 +51,7 @@ class HandoffScene(Overlay):
         name = table.players[seat]["name"]
         self.name = name
         self.widgets = WidgetGroup([
+            # TRANSLATORS: hot seat, a button; {name} is the next player's name
             Button(lambda: _("I am {name}: show my cards").format(name=self.name), self.go, primary=True,
                    name="reveal"),
         ])
@@ -80,7 +81,7 @@ class HandoffScene(Overlay):
         surface.blit(T.felt(size), (0, 0))
         self._shade(surface, 90)
         T.panel(surface, self.box, u)
-        T.blit_text(surface, _("Pass to {name}").format(name=self.name), 34 * u,
+        T.blit_text(surface, M.pass_to(self.name), 34 * u,
                     (self.box.centerx, self.box.top + int(30 * u)), T.ACCENT, bold=True, anchor="midtop",
                     max_width=self.box.width - 40 * u)
         T.blit_text(surface, _("Everyone else, please look away."), 18 * u,
@@ -142,6 +143,7 @@ class ScoreboardScene(Overlay):
         m = t.model
         self._shade(surface)
         T.panel(surface, self.box, u)
+        # TRANSLATORS: {n} is the number of the deal just scored
         T.blit_text(surface, _("Scores after deal {n}").format(n=m.deals), 26 * u,
                     (self.box.centerx, self.box.top + int(18 * u)), T.ACCENT, bold=True, anchor="midtop",
                     max_width=self.box.width - 40 * u)
@@ -160,6 +162,7 @@ class ScoreboardScene(Overlay):
             col = T.TEXT_DIM if out else T.TEXT
             name = t.players[s]["name"]
             if out:
+                # TRANSLATORS: a knocked-out player in the score list; {name} is the name
                 name = _("{name} (out)").format(name=name)
             T.blit_text(surface, name, 18 * u, (x_name, y), col, bold=not out,
                         max_width=x_pen - x_name - 60 * u)
@@ -209,26 +212,23 @@ class ResultScene(Overlay):
     def title_and_lines(self) -> tuple[str, list[str]]:
         t = self.table
         m = t.model
-        names = [t.players[s]["name"] for s in (m.winners or [])]
+        you = M.local_seat(t.players)
         lines: list[str] = []
         if m.family == "durak":
             if m.losing_team:
-                lose = ", ".join(t.players[s]["name"] for s in m.losing_team)
-                title = _("{names} lose").format(names=lose)
+                title = M.team_loses([t.players[s]["name"] for s in m.losing_team], you in m.losing_team)
             elif m.loser is not None:
-                # TRANSLATORS: the loser of Durak is "the durak" (the fool)
-                title = _("{name} is the durak!").format(name=t.players[m.loser]["name"])
+                title = M.is_durak(t.players[m.loser]["name"], m.loser == you)
             else:
                 title = _("A draw: everybody is out")
         else:
-            if len(names) == 1:
-                title = _("{name} wins!").format(name=names[0])
-            else:
-                title = _("{names} share the win").format(names=", ".join(names))
+            winners = list(m.winners or [])
+            title = M.wins([t.players[s]["name"] for s in winners if s != you], you in winners)
             for s in sorted(range(t.n), key=lambda s: m.totals[s]):
                 lines.append(f"{t.players[s]['name']}: {M.points(m.totals[s])}")
             if t.session.get("chips"):
                 if m.pot:
+                    # TRANSLATORS: {n} is the number of chips the winner takes
                     lines.append(ngettext("The pot held {n} chip.", "The pot held {n} chips.", m.pot).format(
                         n=m.pot))
         return title, lines

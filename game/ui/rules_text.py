@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine.rulesets import NATIVE_NAMES
+from ..engine.rulesets import NATIVE_NAMES, PRESETS
 from ..i18n import _, ngettext, pgettext
 
 RULESETS = ("gurka-se", "agurk-dk", "agurk-no", "gurka-is", "gurka-is7", "durak")
@@ -144,6 +144,7 @@ def option_value_label(key: str, value: object) -> str:
         if key == "stake":
             return ngettext("{n} chip", "{n} chips", value).format(n=value)
         if key == "lives":
+            # TRANSLATORS: {n} is a number of lives
             return ngettext("{n} life", "{n} lives", value).format(n=value)
         if key in ("hand_size", "max_attack"):
             return ngettext("{n} card", "{n} cards", value).format(n=value)
@@ -170,6 +171,11 @@ def option_help(rules: str, key: str) -> str:
         if rules == "gurka-is7":
             return _("Not used: seven-round Gúrka has no limit, the points simply add up.")
         return _("The total that knocks a player out: 30, or 20 for a shorter game.")
+    if key == "no_ace_on_ace" and PRESETS.get(rules, {}).get("reference") == "previous":
+        # the Swedish card to match (the card just before) binds only the next player
+        return _("Nobody may play an ace on an ace: the player right after an ace must play "
+                 "their lowest card. (With the highest card in the trick as the card to match, "
+                 "every later player must.)")
     if key == "hand_size" and rules in ("gurka-is", "gurka-is7"):
         return _("How many cards everyone gets in the first deal; each later deal gives one "
                  "fewer.")
@@ -183,8 +189,8 @@ def option_help(rules: str, key: str) -> str:
                        "highest card in the trick so far."),
         "optional_lowest": _("You may always play your lowest card instead, even when you could "
                              "reach the card to match."),
-        "no_ace_on_ace": _("Nobody may play an ace on an ace: after an ace, players must play "
-                           "their lowest card."),
+        "no_ace_on_ace": _("Nobody may play an ace on an ace: once an ace is in the trick, "
+                           "every later player must play their lowest card."),
         "lead_lowest": _("Whoever leads a trick must lead one of their lowest cards."),
         "nearest_above": _("When you must reach the card to match, you must use the lowest card "
                            "that does it."),
@@ -441,9 +447,10 @@ def _gurka_is() -> list[Section]:
         _variants_section("gurka-is"),
         Section(_("Example"), [
             _("Anna leads a pair of eights. Baldur answers with a 9 and a queen, which beats "
-              "8-8 card by card. Katrín could take over with a 10 and a king (10 is at least 9, "
-              "king at least queen), but a 5 and an ace would not do, because the 5 is below the "
-              "9. If she cannot or will not beat Baldur, she plays her two lowest cards."),
+              "8-8 card by card. Katrín could take over with a 10 and a king (the 10 is at least "
+              "as high as the 9, the king at least as high as the queen), but a 5 and an ace "
+              "would not do, because the 5 is below the 9. If she cannot or will not beat "
+              "Baldur, she plays her two lowest cards."),
         ]),
         Section(_("How to win"), [
             _("Be the last player left in the game, whatever your points."),

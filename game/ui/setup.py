@@ -16,10 +16,10 @@ from . import rules_text as R
 from . import theme as T
 from .ai_runner import available_levels
 from .menu import open_rules
+from .names import ai_name, human_name, is_default_ai_name
 from .scene import Scene
 from .widgets import Button, Choice, ChoiceList, TextInput, Toggle, WidgetGroup
 
-AI_NAMES = ["Astrid", "Björn", "Freja", "Gunnar", "Sigrid", "Leif", "Ingrid", "Olav"]
 DEFAULT_PLAYERS = {"gurka-se": 4, "agurk-dk": 4, "agurk-no": 4, "gurka-is": 3, "gurka-is7": 4, "durak": 3}
 
 
@@ -28,8 +28,8 @@ def ruleset_blurb(rules: str) -> str:
         "gurka-se": _("Avoid holding the highest card in the last trick. Out at 30 points; the last "
                       "player left takes the pot."),
         "agurk-dk": _("Danish 21: the highest card so far must be matched; no ace on an ace. Out at 21."),
-        "agurk-no": _("Norwegian Agurk: match the highest card in the trick or play your lowest. "
-                      "Out at 30."),
+        "agurk-no": _("Norwegian Agurk: you must match the highest card in the trick when you "
+                      "can, and play your lowest when you cannot. Out at 30."),
         "gurka-is": _("Icelandic: ten cards down to one, pairs may be led, the 6 of clubs is the top "
                       "card. Exactly 21 resets to zero; above 21 is out."),
         "gurka-is7": _("Seven rounds from seven cards down to one, sevens are highest, exchange cards "
@@ -99,13 +99,16 @@ def translate_setup_error(text: str) -> str:
     import re
     m = re.match(r"(\d+) players cannot each get (\d+) cards from 52 \(at most (\d+) players\)", text)
     if m:
+        # TRANSLATORS: {players} and {max} are numbers of players, {cards} a number of cards
         return _("{players} players cannot each get {cards} cards from 52 (at most {max} players).").format(
             players=m.group(1), cards=m.group(2), max=m.group(3))
     m = re.search(r"needs exactly (\d+) players", text)
     if m:
+        # TRANSLATORS: {n} is a number of players (4 or 6)
         return _("Team play needs exactly {n} players.").format(n=m.group(1))
     m = re.search(r"is played by (\d+) to (\d+) players", text)
     if m:
+        # TRANSLATORS: {lo} and {hi} are the fewest and the most players
         return _("This game is for {lo} to {hi} players.").format(lo=m.group(1), hi=m.group(2))
     return text
 
@@ -118,8 +121,8 @@ class SetupScene(Scene):
         self.count: dict[str, int] = dict(DEFAULT_PLAYERS)
         levels = available_levels()
         self.default_level = "normal" if "normal" in levels else levels[0]
-        self.seats: list[dict] = [{"kind": "human", "name": _("You")}] + [
-            {"kind": f"ai:{self.default_level}", "name": n} for n in AI_NAMES[1:]]
+        self.seats: list[dict] = [{"kind": "human", "name": human_name(1)}] + [
+            {"kind": f"ai:{self.default_level}", "name": ai_name(i)} for i in range(1, 8)]
         self.error = ""
         self.explain = ""
         self.build()
@@ -174,6 +177,7 @@ class SetupScene(Scene):
         self.count_choice = Choice(lambda: _("Players"), [(k, str(k)) for k in range(lo, hi + 1)],
                                    self.players(), on_change=self.set_count, name="players", px=17)
         kinds = [("human", lambda: _("Human"))] + [
+            # TRANSLATORS: a seat played by the computer; {level} is Easy, Normal, ...
             (f"ai:{lv}", (lambda lv=lv: _("AI: {level}").format(level=M.level_name(lv))))
             for lv in available_levels()]
         self.seat_widgets = []
@@ -221,11 +225,11 @@ class SetupScene(Scene):
 
     def set_kind(self, i: int, kind: str) -> None:
         old = self.seats[i]
-        if kind == "human" and old["kind"] != "human" and old["name"] in AI_NAMES:
+        if kind == "human" and old["kind"] != "human" and is_default_ai_name(old["name"]):
             humans = sum(1 for s in self.seats[: self.players()] if s["kind"] == "human")
-            old["name"] = _("Player {n}").format(n=humans + 1)
+            old["name"] = human_name(humans + 1)
         elif kind != "human" and old["kind"] == "human":
-            old["name"] = AI_NAMES[i]
+            old["name"] = ai_name(i)
         old["kind"] = kind
         self.seat_widgets[i][1].value = old["name"]
         self.invalidate()
@@ -238,7 +242,7 @@ class SetupScene(Scene):
         used = set()
         for i in range(self.players()):
             s = self.seats[i]
-            name = s["name"].strip() or (AI_NAMES[i] if s["kind"] != "human" else _("Player {n}").format(n=i + 1))
+            name = s["name"].strip() or (ai_name(i) if s["kind"] != "human" else human_name(i + 1))
             base, k = name, 2
             while name in used:
                 name = f"{base} {k}"

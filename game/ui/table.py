@@ -381,6 +381,7 @@ class TableScene(Scene):
                                                PLAY_FLIGHT * sp, self.small_w / self.size[0], seat=p))
                 dur = (250 + 60 * len(ev["draw"]) + PLAY_FLIGHT) * sp
             n = len(ev["discard"])
+            # TRANSLATORS: a banner over the seat of the player who exchanges; {n} is a number of cards
             self.banners.append(Banner(ngettext("exchanges {n} card", "exchanges {n} cards", n).format(n=n),
                                        now, max(700.0, 1400 * sp), seat=p, color=T.TEXT))
         elif kind == "play":
@@ -443,7 +444,7 @@ class TableScene(Scene):
             if m.family == "gurka":
                 shout = M.ruleset_name(self.rules).split()[-1] + "!"
                 self.banners.append(Banner(shout, now, max(1000.0, KNOCKOUT * sp), big=True, color=T.GOOD,
-                                           sub=_("{name} is out").format(name=self.players[p]["name"])))
+                                           sub=M.is_out(self.players[p]["name"], M.is_you(self.players, p))))
                 dur = KNOCKOUT * sp
                 self.app_sound("knockout")
                 nxt = self.state.events[self.shown] if self.shown < len(self.state.events) else None
@@ -681,17 +682,19 @@ class TableScene(Scene):
         k = len(self.selected)
         if k <= 1:
             return _("Play")
+        # TRANSLATORS: a button; {n} is the number of selected cards
         return ngettext("Play {n} card", "Play {n} cards", k).format(n=k)
 
     def _exchange_label(self) -> str:
         k = len(self.selected)
         if k == 0:
             return _("Keep my cards")
+        # TRANSLATORS: a button; {n} is the number of selected cards
         return ngettext("Exchange {n} card", "Exchange {n} cards", k).format(n=k)
 
     def _buyback_label(self) -> str:
         if self.model.options.get("buyback") == "stake":
-            return _("Buy back ({n} chips)").format(n=self.model.options.get("stake", 0))
+            return M.buy_back_for(self.model.options.get("stake", 0))
         return _("Buy back")
 
     def legal_cards(self) -> set[str]:
@@ -790,19 +793,22 @@ class TableScene(Scene):
             if self.busy():
                 return ""
             if self.players[seat]["seat"] != "human":
-                return _("{name} is thinking…").format(name=name)
-            return _("{name} to play").format(name=name)
+                return M.thinking(name)
+            return M.to_play(name, M.is_you(self.players, seat))
         legal = self.state.legal_actions()
         types = {a["type"] for a in legal}
         if "exchange" in types:
             top = max(len(a["discard"]) for a in legal)
+            # TRANSLATORS: {n} is the most cards this player may exchange
             return ngettext("Choose up to {n} card to exchange, then confirm.",
                             "Choose up to {n} cards to exchange, then confirm.", top).format(n=top)
         if "buyback" in types:
-            return _("You are out. Buy back in with {points}?").format(
-                points=M.points(self.state.buyback_points(seat))) if self.model.out[seat] else \
-                _("Buy back now and go on with {points}?").format(
-                    points=M.points(self.state.buyback_points(seat)))
+            pts = M.points(self.state.buyback_points(seat))
+            if self.model.out[seat]:
+                # TRANSLATORS: {points} is a number of points with its word, such as "24 points"
+                return _("You are out. Buy back in with {points}?").format(points=pts)
+            # TRANSLATORS: {points} is a number of points with its word, such as "24 points"
+            return _("Buy back now and go on with {points}?").format(points=pts)
         if self.model.family == "gurka":
             plays = [a for a in legal if a["type"] == "play"]
             sizes = {len(a["cards"]) for a in plays}
@@ -810,6 +816,7 @@ class TableScene(Scene):
                 return _("Your lead: click one card, or select several of one rank and press Play.")
             if sizes and min(sizes) > 1:
                 k = min(sizes)
+                # TRANSLATORS: {n} is the number of cards every follower must play
                 return ngettext("Select {n} card and press Play.", "Select {n} cards and press Play.",
                                 k).format(n=k)
             if not self.model.trick:
@@ -1139,21 +1146,29 @@ class TableScene(Scene):
         T.blit_text(surface, title, 18 * u, (int(16 * u), int(12 * u)), T.ACCENT, bold=True)
         line = ""
         if m.family == "gurka":
+            # TRANSLATORS: the table header; {n} is the number of the deal (1, 2, ...)
             line = _("Deal {n}").format(n=m.deals) if m.deals else ""
             if m.options.get("rounds"):
+                # TRANSLATORS: seven-round Gúrka; {n} is the deal's number, {total} how many deals
                 line = _("Round {n} of {total}").format(n=m.deals, total=m.options["rounds"])
             if self.rules == "gurka-se" and m.options.get("stake"):
-                line += "   " + _("Pot: {n} chips").format(n=m.pot)
+                line += "   " + M.pot(m.pot)
             if m.options.get("lives"):
                 pass
             elif m.options.get("rounds") is None:
-                # TRANSLATORS: the points limit, e.g. "Out at 30"
-                word = _("Out at {n}") if m.options.get("out_rule") == "reach" else _("Out above {n}")
+                if m.options.get("out_rule") == "reach":
+                    # TRANSLATORS: the points limit, e.g. "Out at 30"
+                    word = _("Out at {n}")
+                else:
+                    # TRANSLATORS: the points limit when only going above it knocks you out,
+                    # e.g. "Out above 21"
+                    word = _("Out above {n}")
                 line += "   " + word.format(n=m.options.get("limit"))
         else:
             if m.trump:
                 line = _("Trump: {suit}").format(suit=C.SUIT_GLYPH[m.trump])
             if self.session.get("game", 1) > 1:
+                # TRANSLATORS: the table header; {n} is the game's number in this session
                 line += "   " + _("Game {n}").format(n=self.session.get("game"))
         if line:
             T.blit_text(surface, line.strip(), 15 * u, (int(16 * u), int(36 * u)), T.TEXT_DIM)
@@ -1320,7 +1335,7 @@ class TableScene(Scene):
         chips = self.session.get("chips")
         if chips and m.family == "gurka":
             held = chips[s] if self.chips_paid else chips[s] - self._staked(s)
-            T.blit_text(surface, _("{n} chips").format(n=held), 12 * u,
+            T.blit_text(surface, M.chips(held), 12 * u,
                         (rect.left + int(10 * u), rect.bottom - int(4 * u)), T.ACCENT, anchor="bottomleft")
         # a small fan of backs for the other seats
         if self.seat_slot(s) != 0 and count and not out:
@@ -1443,5 +1458,6 @@ class TableScene(Scene):
 
 def pgettext_dealer() -> str:
     from ..i18n import pgettext
-    # TRANSLATORS: one letter on the dealer button (D = dealer)
+    # TRANSLATORS: one or two letters on the dealer button (D = dealer); not a card's letter
+    # (Icelandic G is the jack)
     return pgettext("dealer button", "D")
