@@ -20,7 +20,7 @@ def position(hands, stock="", trump="AH", attacker=0, out=(), **options):
     n = len(hands)
     opts = effective_options("durak", options, n)
     dealer = (attacker - 1) % n
-    s = DurakState(opts, [{"name": f"P{i}", "seat": "human"} for i in range(n)], game=2,
+    s = DurakState(opts, [{"name": f"P{i}", "seat": "human"} for i in range(n)], game=2, rules="durak",
                    auto_chance=False, dealer=dealer)
     hs = [C(h) for h in hands]
     st = C(stock)

@@ -87,11 +87,13 @@ def test_lists_of_names_read_naturally(lang):
 
 
 def _result_title(app, players, winners=(), loser=None, losing_team=None, family="gurka"):
-    from game.ui.overlays import ResultScene
-    model = SimpleNamespace(family=family, winners=list(winners), loser=loser,
+    from game.ui.table.durak_part import DurakPart
+    from game.ui.table.gurka_part import GurkaPart
+    model = SimpleNamespace(winners=list(winners), loser=loser,
                             losing_team=losing_team or [], totals=[0] * len(players), pot=0)
-    table = SimpleNamespace(model=model, players=players, n=len(players), session={})
-    return ResultScene(app, table).title_and_lines()[0]
+    scene = SimpleNamespace(model=model, players=players, n=len(players), session={})
+    part = DurakPart(scene) if family == "durak" else GurkaPart(scene)
+    return part.result()[0]
 
 
 def test_result_titles_use_the_local_player_sentences(app, lang):
@@ -200,7 +202,7 @@ def test_no_ace_on_ace_help_follows_the_card_to_match(lang):
 
 
 def test_norwegian_blurb_says_beating_is_compulsory(lang):
-    from game.ui.setup import ruleset_blurb
+    from game.ui.rules_text import ruleset_blurb
     lang("en")
     assert "you must match" in ruleset_blurb("agurk-no")
     lang("nb")

@@ -43,3 +43,11 @@ def make_player(spec: str, seed: int = 0, reproducible: bool = False):
         from .ext import ExternalBot
         return ExternalBot(spec[4:], seed=seed)
     raise ValueError(f"seat {spec!r} is not an AI seat (use ai:LEVEL or ext:PATH)")
+
+
+#: the levels the setup screen offers, easiest first
+MENU_LEVELS = ("easy", "normal", "hard")
+
+
+def menu_levels() -> list[str]:
+    return [lv for lv in MENU_LEVELS if lv in LEVELS]

@@ -78,11 +78,8 @@ _TAKE, _PASS, _SWAP = ("T",), ("P",), ("S",)
 
 class DurakState(GameState):
     def __init__(self, options: dict, players: list[dict], seed: int = 0, game: int = 1,
-                 auto_chance: bool = True, dealer: int | None = None, rules: str | None = None):
+                 auto_chance: bool = True, dealer: int | None = None, *, rules: str):
         super().__init__(options, players, seed, game, auto_chance)
-        if rules is None:
-            from .registry import DURAK, rulesets
-            rules = next(r.id for r in rulesets() if r.family is DURAK)
         self.rules = rules
         o = self.options
         n = self.n

@@ -1,9 +1,7 @@
-"""Main menu, and the shared ways to open the Rules and Settings scenes.
+"""Main menu, and the modal message scene.
 
-Rules and Settings are pushed on the stack from the menu, the setup screen and
-the pause menu through :func:`open_rules` and :func:`open_settings`; they
-expect ``game.ui.rules_scene.RulesScene(app, rules=None)`` and
-``game.ui.settings_scene.SettingsScene(app)`` and pop themselves when done.
+The menu moves on by name (``app.nav.push("setup")``, ``"rules"``, ``"settings"``,
+``"table"``); it imports no other scene.
 """
 
 from __future__ import annotations
@@ -15,32 +13,6 @@ from . import savegame
 from . import theme as T
 from .scene import Scene
 from .widgets import Button, WidgetGroup
-
-
-def open_rules(app, rules: str | None = None) -> None:
-    try:
-        from .rules_scene import RulesScene
-    except ImportError:
-        _notice(app, _("The rules screen is not available in this build."))
-        return
-    try:
-        scene = RulesScene(app, rules=rules)
-    except TypeError:
-        scene = RulesScene(app)
-    app.manager.push(scene)
-
-
-def open_settings(app) -> None:
-    try:
-        from .settings_scene import SettingsScene
-    except ImportError:
-        _notice(app, _("The settings screen is not available in this build."))
-        return
-    app.manager.push(SettingsScene(app))
-
-
-def _notice(app, text: str) -> None:
-    app.manager.push(MessageScene(app, text))
 
 
 class MessageScene(Scene):
@@ -112,8 +84,8 @@ class MainMenu(Scene):
             items.append(Button(lambda: _("Continue"), self.on_continue, primary=True, name="continue"))
         items += [
             Button(lambda: _("New game"), self.on_new, primary=not self.has_save, name="new"),
-            Button(lambda: _("Rules"), lambda: open_rules(self.app), name="rules"),
-            Button(lambda: _("Settings"), lambda: open_settings(self.app), name="settings"),
+            Button(lambda: _("Rules"), lambda: self.app.nav.push("rules"), name="rules"),
+            Button(lambda: _("Settings"), lambda: self.app.nav.push("settings"), name="settings"),
             Button(lambda: _("Quit"), lambda: self.app.quit(0), name="quit"),
         ]
         self.widgets = WidgetGroup(items)
@@ -136,21 +108,17 @@ class MainMenu(Scene):
                 self.manager.push(MessageScene(self.app, error))
             self.build()
             return
-        from .table import TableScene
         try:
-            scene = TableScene.from_record(self.app, saved.record, saved.session)
+            self.app.nav.push("table", record=saved.record, session=saved.session)
         except Exception as e:  # noqa: BLE001 - a save the table cannot show is set aside, never a crash
             savegame.set_aside(str(e))
             # TRANSLATORS: shown when a saved game cannot be resumed; {reason} is technical
             self.manager.push(MessageScene(self.app, _("The saved game could not be resumed and was "
                                                        "set aside ({reason}).").format(reason=e)))
             self.build()
-            return
-        self.manager.push(scene)
 
     def on_new(self):
-        from .setup import SetupScene
-        self.manager.push(SetupScene(self.app))
+        self.app.nav.push("setup")
 
     def layout(self, size):
         u = T.unit(size)

@@ -1,6 +1,6 @@
-"""Player-facing texts for engine results: illegal-move reasons by code, names of
-rulesets, AI levels and seat summaries, and the sentences about players.  Every string is
-marked for translation.
+"""Player-facing texts for engine results: illegal-move reasons by code, names of AI
+levels and seat summaries, and the sentences about players (the rulesets' names and
+texts are in :mod:`.rules_text`).  Every string is marked for translation.
 
 Names are names, never pronouns: in a game with exactly one human seat that seat is the
 player at the screen ("you", :func:`is_you`), and the sentences about them are their own
@@ -11,7 +11,6 @@ tur", which breaks on names ending in -s).  Counts of chips, cards and points go
 
 from __future__ import annotations
 
-from ..engine.rulesets import NATIVE_NAMES
 from ..i18n import _, ngettext, pgettext
 from . import cards as C
 
@@ -93,22 +92,6 @@ def illegal_reason(err, settings: dict | None = None) -> str:
     if code in ("no_swap", "cannot_swap"):
         return _("You cannot swap the trump six now.")
     return _("That move is not allowed now.")
-
-
-def ruleset_name(rules: str) -> str:
-    return NATIVE_NAMES.get(rules, rules)
-
-
-def ruleset_country(rules: str) -> str:
-    return {
-        # TRANSLATORS: the ruleset's origin, shown under its native name
-        "gurka-se": _("Swedish"),
-        "agurk-dk": _("Danish"),
-        "agurk-no": _("Norwegian"),
-        "gurka-is": _("Icelandic"),
-        "gurka-is7": _("Icelandic, seven rounds"),
-        "durak": _("Russian, podkidnoy"),
-    }.get(rules, "")
 
 
 def level_name(level: str) -> str:

@@ -1,5 +1,8 @@
 """Overlays on the table: hand-off (hot seat), scoreboard between deals, the
-result with "play again", and the pause menu."""
+result with "play again", and the pause menu.
+
+Each gets the table's narrow interface (:class:`game.ui.table.handle.TableHandle`)
+and moves on by name through ``app.nav``; none imports another scene."""
 
 from __future__ import annotations
 
@@ -8,7 +11,6 @@ import pygame
 from ..i18n import _, ngettext
 from . import messages as M
 from . import theme as T
-from .menu import open_rules, open_settings
 from .scene import Scene
 from .widgets import Button, WidgetGroup
 
@@ -104,7 +106,7 @@ class ScoreboardScene(Overlay):
         self.widgets.focus = 0
 
     def _label(self) -> str:
-        if self.table.state.is_over():
+        if self.table.is_over():
             return _("See the result")
         return _("Next deal")
 
@@ -117,7 +119,7 @@ class ScoreboardScene(Overlay):
         if self.auto and self.t > self.delay + 2200 * self.app.speed:
             self.go()
         # keep the table's banners and count-up running underneath
-        self.table.now += dt
+        self.table.tick(dt)
 
     def animating(self):
         return True
@@ -152,6 +154,7 @@ class ScoreboardScene(Overlay):
         x_tot = self.box.right - int(30 * u)
         y = self.box.top + int(66 * u)
         lives = m.options.get("lives")
+        penalties = m.sheet[-1].penalties if m.sheet else []
         T.blit_text(surface, _("This deal"), 14 * u, (x_pen, y), T.TEXT_DIM, anchor="midtop")
         T.blit_text(surface, _("Lives lost") if lives else _("Total"), 14 * u, (x_tot, y), T.TEXT_DIM,
                     anchor="topright")
@@ -166,7 +169,7 @@ class ScoreboardScene(Overlay):
                 name = _("{name} (out)").format(name=name)
             T.blit_text(surface, name, 18 * u, (x_name, y), col, bold=not out,
                         max_width=x_pen - x_name - 60 * u)
-            pen = m.penalties[s]
+            pen = penalties[s] if s < len(penalties) else None
             if pen:
                 T.blit_text(surface, f"+{pen}", 18 * u, (x_pen, y), T.ERROR, bold=True, anchor="midtop")
             elif pen == 0:
@@ -191,17 +194,12 @@ class ResultScene(Overlay):
         self.t = 0.0
 
     def again(self):
-        scene = self.table.next_game_scene()
+        scene = self.table.next_game()
         self.manager.pop()
-        self.manager.replace(scene)
+        self.app.nav.replace("table", scene=scene)
 
     def to_menu(self):
-        from .menu import MainMenu
-        self.manager.pop()
-        if self.manager.find(MainMenu):
-            self.manager.pop_to(MainMenu)
-        else:
-            self.manager.replace(MainMenu(self.app))
+        self.app.nav.back_to("menu")
 
     def update(self, dt):
         self.t += dt
@@ -210,28 +208,7 @@ class ResultScene(Overlay):
         return self.t < 1500
 
     def title_and_lines(self) -> tuple[str, list[str]]:
-        t = self.table
-        m = t.model
-        you = M.local_seat(t.players)
-        lines: list[str] = []
-        if m.family == "durak":
-            if m.losing_team:
-                title = M.team_loses([t.players[s]["name"] for s in m.losing_team], you in m.losing_team)
-            elif m.loser is not None:
-                title = M.is_durak(t.players[m.loser]["name"], m.loser == you)
-            else:
-                title = _("A draw: everybody is out")
-        else:
-            winners = list(m.winners or [])
-            title = M.wins([t.players[s]["name"] for s in winners if s != you], you in winners)
-            for s in sorted(range(t.n), key=lambda s: m.totals[s]):
-                lines.append(f"{t.players[s]['name']}: {M.points(m.totals[s])}")
-            if t.session.get("chips"):
-                if m.pot:
-                    # TRANSLATORS: {n} is the number of chips the winner takes
-                    lines.append(ngettext("The pot held {n} chip.", "The pot held {n} chips.", m.pot).format(
-                        n=m.pot))
-        return title, lines
+        return self.table.result()
 
     def layout(self, size):
         u = T.unit(size)
@@ -268,8 +245,9 @@ class PauseScene(Overlay):
         super().__init__(app, table)
         self.widgets = WidgetGroup([
             Button(lambda: _("Resume"), self.resume_game, primary=True, name="resume"),
-            Button(lambda: _("Rules"), lambda: open_rules(self.app, self.table.rules), name="rules"),
-            Button(lambda: _("Settings"), lambda: open_settings(self.app), name="settings"),
+            Button(lambda: _("Rules"), lambda: self.app.nav.push("rules", rules=self.table.rules),
+                   name="rules"),
+            Button(lambda: _("Settings"), lambda: self.app.nav.push("settings"), name="settings"),
             Button(lambda: _("Save and quit to menu"), self.quit_to_menu, name="quit"),
         ])
         self.widgets.focus = 0
@@ -278,14 +256,8 @@ class PauseScene(Overlay):
         self.manager.pop()
 
     def quit_to_menu(self):
-        from .menu import MainMenu
-        self.table._save()
-        self.table._cancel_ai()
-        if self.manager.find(MainMenu):
-            self.manager.pop_to(MainMenu)
-        else:
-            self.manager.clear()
-            self.app.manager.push(MainMenu(self.app))
+        self.table.leave()
+        self.app.nav.back_to("menu")
 
     def layout(self, size):
         u = T.unit(size)

@@ -14,22 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine.rulesets import NATIVE_NAMES, PRESETS
+from ..engine.registry import RULESET_IDS, find_ruleset
 from ..i18n import _, ngettext, pgettext
 
-RULESETS = ("gurka-se", "agurk-dk", "agurk-no", "gurka-is", "gurka-is7", "durak")
-
-#: The variants each ruleset offers first (record option keys, RECORDS.md), in display order.
-VARIANTS: dict[str, tuple[str, ...]] = {
-    "gurka-se": ("optional_lowest", "reference", "no_ace_on_ace", "lead_lowest", "limit",
-                 "buyback", "stake"),
-    "agurk-dk": ("hand_size", "limit", "no_ace_on_ace", "ace_value", "nearest_above", "twos_rule",
-                 "buyback", "lives"),
-    "agurk-no": ("optional_lowest", "reference"),
-    "gurka-is": ("optional_lowest", "multi_lead", "lead_lowest"),
-    "gurka-is7": ("top_value", "tie_rule", "multi_lead", "optional_lowest", "exchange"),
-    "durak": ("teams", "neighbours_only", "max_attack"),
-}
+#: every ruleset, in the order the lists show them (the registry's)
+RULESETS = RULESET_IDS
 
 #: Variant names used in RULES.md that are values of a record option.
 ALIASES = {"free_buyback": "buyback", "buy_in": "buyback", "ace_scores_one": "ace_value"}
@@ -54,7 +43,36 @@ class Section:
 
 def ruleset_name(rules: str) -> str:
     """The game's own name in its own country (not translated)."""
-    return NATIVE_NAMES.get(rules, rules)
+    return find_ruleset(rules).native_name
+
+
+def ruleset_country(rules: str) -> str:
+    return {
+        # TRANSLATORS: the ruleset's origin, shown under its native name
+        "gurka-se": _("Swedish"),
+        "agurk-dk": _("Danish"),
+        "agurk-no": _("Norwegian"),
+        "gurka-is": _("Icelandic"),
+        "gurka-is7": _("Icelandic, seven rounds"),
+        "durak": _("Russian, podkidnoy"),
+    }.get(rules, "")
+
+
+def ruleset_blurb(rules: str) -> str:
+    """Two lines on the setup screen: what the game is about."""
+    return {
+        "gurka-se": _("Avoid holding the highest card in the last trick. Out at 30 points; the last "
+                      "player left takes the pot."),
+        "agurk-dk": _("Danish 21: the highest card so far must be matched; no ace on an ace. Out at 21."),
+        "agurk-no": _("Norwegian Agurk: you must match the highest card in the trick when you "
+                      "can, and play your lowest when you cannot. Out at 30."),
+        "gurka-is": _("Icelandic: ten cards down to one, pairs may be led, the 6 of clubs is the top "
+                      "card. Exactly 21 resets to zero; above 21 is out."),
+        "gurka-is7": _("Seven rounds from seven cards down to one, sevens are highest, exchange cards "
+                       "before each round. Fewest points wins."),
+        "durak": _("Get rid of all your cards. Beat attacks with higher cards of the suit or trumps; "
+                   "the last player holding cards is the durak."),
+    }[rules]
 
 
 def ruleset_origin(rules: str) -> str:
@@ -78,7 +96,7 @@ def rules_title(rules: str) -> str:
 
 def option_keys(rules: str) -> tuple[str, ...]:
     """The variants this ruleset shows first on the setup screen and in its rules text."""
-    return VARIANTS.get(rules, ())
+    return find_ruleset(rules).variants
 
 
 def option_label(key: str) -> str:
@@ -171,7 +189,7 @@ def option_help(rules: str, key: str) -> str:
         if rules == "gurka-is7":
             return _("Not used: seven-round Gúrka has no limit, the points simply add up.")
         return _("The total that knocks a player out: 30, or 20 for a shorter game.")
-    if key == "no_ace_on_ace" and PRESETS.get(rules, {}).get("reference") == "previous":
+    if key == "no_ace_on_ace" and find_ruleset(rules).options.get("reference") == "previous":
         # the Swedish card to match (the card just before) binds only the next player
         return _("Nobody may play an ace on an ace: the player right after an ace must play "
                  "their lowest card. (With the highest card in the trick as the card to match, "

@@ -43,6 +43,8 @@ import pygame
 class Scene:
     #: False for overlays: the scene below stays visible underneath.
     opaque = True
+    #: the name the app's navigation knows this scene by (set by ``app.nav``)
+    route = ""
 
     def __init__(self, app):
         self.app = app
