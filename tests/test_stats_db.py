@@ -34,8 +34,8 @@ def fresh_schema(tmp_path) -> list:
 
 #: a game as each released schema version stored it (inserted before migrating on)
 V1_GAME = ("INSERT INTO games (rules, options, players, human_seat, opponents, scoring, result, place, "
-           "deals, penalty, was_durak, started, finished, duration_s, undo_used) VALUES "
-           "('gurka-se', '{}', 3, 0, 'normal', 'points', 'won', 1, 2, 7, 0, NULL, '2024-01-01', 60, 1)")
+           "deals, deals_played, penalty, was_durak, started, finished, duration_s, undo_used) VALUES "
+           "('gurka-se', '{}', 3, 0, 'normal', 'points', 'won', 1, 2, 2, 7, 0, NULL, '2024-01-01', 60, 1)")
 V1_ROWS = ["INSERT INTO seats VALUES (1, 0, 'human', NULL, 'Me')",
            "INSERT INTO deals VALUES (1, 1, 0, 3, 3, 1)", "INSERT INTO deals VALUES (1, 2, 0, 4, 7, 1)"]
 

@@ -46,6 +46,7 @@ MIGRATIONS: list[tuple[str, ...]] = [
             result TEXT NOT NULL,
             place INTEGER,
             deals INTEGER NOT NULL,
+            deals_played INTEGER NOT NULL,
             penalty INTEGER,
             was_durak INTEGER NOT NULL DEFAULT 0,
             started TEXT,
@@ -82,7 +83,7 @@ SCHEMA_VERSION = len(MIGRATIONS)
 #: every table and the columns our queries need (checked on open)
 REQUIRED = {
     "games": {"id", "rules", "options", "players", "human_seat", "opponents", "scoring", "result",
-              "place", "deals", "penalty", "was_durak", "started", "finished", "duration_s",
+              "place", "deals", "deals_played", "penalty", "was_durak", "started", "finished", "duration_s",
               "undo_used", "hints"},
     "seats": {"game_id", "seat", "kind", "level", "name"},
     "deals": {"game_id", "deal", "seat", "penalty", "total", "lost"},

@@ -64,6 +64,8 @@ class GameFacts:
     result: str
     place: int | None
     deals: int
+    #: the deals the player took part in (not knocked out)
+    deals_played: int
     penalty: int | None  # the player's penalty points over the whole game (points scoring)
     was_durak: bool
     started: str | None
@@ -235,7 +237,7 @@ def _gurka(events: list, end: dict, n: int, human: int, options: dict) -> dict:
     else:
         result = "lost"
     pens = [r.penalty for r in rows if r.seat == human and r.penalty is not None]
-    return {"scoring": scoring, "result": result, "place": place, "deals": deal,
+    return {"scoring": scoring, "result": result, "place": place, "deals": deal, "deals_played": len(pens),
             "penalty": sum(pens) if scoring == "points" else None, "was_durak": False,
             "deal_rows": rows}
 
@@ -260,5 +262,6 @@ def _durak(events: list, end: dict, n: int, human: int) -> dict:
         result = "won"
         place = 1 if team is not None else (outs.index(human) + 1 if human in outs else 1)
     rows = [DealRow(1, s, None, None, s in losers) for s in range(n)]
-    return {"scoring": "loser", "result": result, "place": place, "deals": 1, "penalty": None,
+    return {"scoring": "loser", "result": result, "place": place, "deals": 1, "deals_played": 1,
+            "penalty": None,
             "was_durak": human in losers, "deal_rows": rows}

@@ -120,17 +120,16 @@ def level_order(level: str) -> tuple:
 
 
 def fetch_games(conn: sqlite3.Connection) -> list[dict]:
-    """Every stored game, oldest first, with the player's penalty sum and deal count."""
-    pens = {gid: (s or 0, c) for gid, s, c in conn.execute(
-        "SELECT d.game_id, SUM(d.penalty), COUNT(d.penalty) FROM deals d "
-        "JOIN games g ON g.id = d.game_id AND d.seat = g.human_seat "
-        "WHERE g.scoring = 'points' GROUP BY d.game_id")}
+    """Every stored game, oldest first, with the player's penalty sum and deal count
+    (points games; 0 otherwise)."""
     out = []
-    for gid, rules, opp, scoring, result, was_durak in conn.execute(
-            "SELECT id, rules, opponents, scoring, result, was_durak FROM games ORDER BY id"):
-        s, c = pens.get(gid, (0, 0))
-        out.append({"id": gid, "rules": rules, "opponents": opp, "scoring": scoring,
-                    "result": result, "was_durak": int(bool(was_durak)), "pen_sum": int(s), "pen_deals": int(c)})
+    for gid, rules, opp, scoring, result, was_durak, pen, played in conn.execute(
+            "SELECT id, rules, opponents, scoring, result, was_durak, penalty, deals_played "
+            "FROM games ORDER BY id"):
+        points = scoring == "points"
+        out.append({"id": gid, "rules": rules, "opponents": opp, "scoring": scoring, "result": result,
+                    "was_durak": int(bool(was_durak)), "pen_sum": int(pen or 0) if points else 0,
+                    "pen_deals": int(played or 0) if points else 0})
     return out
 
 
@@ -175,25 +174,26 @@ def _series(chosen: list[dict], rules: str | None) -> Series:
     return Series("win_rate", shown, len(values) - len(shown) + 1)
 
 
-def load(rules: str | None = None, path: Path | None = None) -> Stats:
-    """The figures, filtered by ``rules`` (None: every ruleset).  Never raises: a bad
-    file is set aside (``notice`` says so) and the figures are those of a fresh one."""
+def load_games(path: Path | None = None) -> tuple[list[dict], str | None]:
+    """Every stored game (:func:`fetch_games`) and a notice, if any.  Never raises: a bad
+    file is set aside (the notice says so) and there are no games."""
     path = Path(path) if path is not None else db_path()
     if not path.exists():
-        return compute([], rules)
+        return [], None
     opened = open_db(path)
     if opened.conn is None:
-        st = compute([], rules)
-        st.notice = opened.notice
-        return st
+        return [], opened.notice
     try:
-        games = fetch_games(opened.conn)
+        return fetch_games(opened.conn), opened.notice
     except sqlite3.Error as e:
-        games, notice = [], notice_unavailable(str(e))
-    else:
-        notice = opened.notice
+        return [], notice_unavailable(str(e))
     finally:
         opened.conn.close()
+
+
+def load(rules: str | None = None, path: Path | None = None) -> Stats:
+    """The figures, filtered by ``rules`` (None: every ruleset).  Never raises."""
+    games, notice = load_games(path)
     st = compute(games, rules)
     st.notice = notice
     return st

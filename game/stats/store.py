@@ -16,10 +16,10 @@ def write_game(conn: sqlite3.Connection, f: GameFacts) -> int:
     try:
         cur = conn.execute(
             "INSERT INTO games (rules, options, players, human_seat, opponents, scoring, result, "
-            "place, deals, penalty, was_durak, started, finished, duration_s, undo_used, hints) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "place, deals, deals_played, penalty, was_durak, started, finished, duration_s, undo_used, hints) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (f.rules, f.options_json, f.players, f.human_seat, f.opponents, f.scoring, f.result,
-             f.place, f.deals, f.penalty, int(f.was_durak), f.started, f.finished, f.duration_s,
+             f.place, f.deals, f.deals_played, f.penalty, int(f.was_durak), f.started, f.finished, f.duration_s,
              int(f.undo_used), f.hints))
         gid = cur.lastrowid
         conn.executemany("INSERT INTO seats (game_id, seat, kind, level, name) VALUES (?, ?, ?, ?, ?)",
