@@ -113,6 +113,7 @@ class MainMenu(Scene):
         items += [
             Button(lambda: _("New game"), self.on_new, primary=not self.has_save, name="new"),
             Button(lambda: _("Rules"), lambda: open_rules(self.app), name="rules"),
+            Button(lambda: _("Statistics"), self.on_stats, name="stats"),
             Button(lambda: _("Settings"), lambda: open_settings(self.app), name="settings"),
             Button(lambda: _("Quit"), lambda: self.app.quit(0), name="quit"),
         ]
@@ -152,11 +153,16 @@ class MainMenu(Scene):
         from .setup import SetupScene
         self.manager.push(SetupScene(self.app))
 
+    def on_stats(self):
+        from .stats_scene import StatsScene
+        self.manager.push(StatsScene(self.app))
+
     def layout(self, size):
         u = T.unit(size)
-        w, h = int(300 * u), int(52 * u)
-        gap = int(14 * u)
         n = len(self.widgets.widgets)
+        tight = n > 5   # six buttons (with Continue) still clear the title at 1024x640
+        w, h = int(300 * u), int((46 if tight else 52) * u)
+        gap = int((10 if tight else 14) * u)
         top = int(size[1] * 0.40) + int(40 * u)
         top = min(top, size[1] - n * (h + gap) - int(30 * u))
         for i, b in enumerate(self.widgets.widgets):
