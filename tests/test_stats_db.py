@@ -174,6 +174,15 @@ def test_missing_table_or_column_is_set_aside(tmp_path, damage):
     assert_set_aside(tmp_path, None)
 
 
+def test_a_file_with_triggers_is_set_aside(tmp_path):
+    path = full_db(tmp_path, 2)
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TRIGGER wipe AFTER INSERT ON games BEGIN DELETE FROM games; END")
+    conn.commit()
+    conn.close()
+    assert_set_aside(tmp_path, None)
+
+
 def test_unopenable_path_is_set_aside(tmp_path):
     (tmp_path / "stats.sqlite").mkdir()          # a folder where the file should be
     assert_set_aside(tmp_path, None)

@@ -12,7 +12,8 @@ a new step at the end (and a test from every earlier version).
 
 A file that is not our database is *set aside*, never emptied and never a
 crash: random bytes, a truncated or malformed file, a file that cannot be
-opened, a ``user_version`` newer than ours, or a table or column missing.  It
+opened, a ``user_version`` newer than ours, a table or column missing, or triggers
+and views we never make (a file is data: nothing in it runs when a game is stored).  It
 is renamed ``stats.sqlite.corrupt-<timestamp>`` (its ``-wal`` file follows it)
 and a fresh database is started; :class:`Opened` carries a one-line notice.
 """
@@ -118,6 +119,7 @@ def _connect(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(str(path), timeout=5.0, isolation_level=None)
     try:
         conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA trusted_schema = OFF")   # the file's schema runs no functions of ours
         conn.execute("PRAGMA journal_mode = WAL")   # a read-only folder keeps the old journal
         conn.execute("PRAGMA synchronous = FULL")
     except BaseException:
@@ -155,6 +157,9 @@ def check_schema(conn: sqlite3.Connection) -> None:
     rows = conn.execute("PRAGMA quick_check").fetchall()
     if [tuple(r) for r in rows] != [("ok",)]:
         raise BadDatabase("damaged: " + "; ".join(str(r[0]) for r in rows[:3]))
+    extra = conn.execute("SELECT COUNT(*) FROM sqlite_master WHERE type IN ('trigger', 'view')").fetchone()
+    if extra[0]:
+        raise BadDatabase("the file holds triggers or views that are not ours")
     for table, wanted in REQUIRED.items():
         have = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
         missing = wanted - have
