@@ -1,5 +1,5 @@
 """Command line: ``python -m game`` starts the window; ``simulate`` and ``replay``
-work with game records (RECORDS.md)."""
+work with game records (RECORDS.md); ``stats`` prints the player's statistics."""
 
 from __future__ import annotations
 
@@ -99,7 +99,13 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--out", required=True, metavar="FILE.jsonl")
     rep = sub.add_parser("replay", help="replay and check game records")
     rep.add_argument("file")
+    sta = sub.add_parser("stats", help="print the statistics of your finished games")
+    sta.add_argument("--json", action="store_true", help="one JSON object instead of a table")
+    sta.add_argument("--rules", choices=RULESETS, help="only this ruleset")
     args = parser.parse_args(argv)
+    if args.command == "stats":
+        from .stats.cli import run as run_stats
+        return run_stats(as_json=args.json, rules=args.rules)
     try:
         if args.command == "simulate":
             return cmd_simulate(args)

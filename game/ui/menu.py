@@ -85,6 +85,7 @@ class MainMenu(Scene):
         items += [
             Button(lambda: _("New game"), self.on_new, primary=not self.has_save, name="new"),
             Button(lambda: _("Rules"), lambda: self.app.nav.push("rules"), name="rules"),
+            Button(lambda: _("Statistics"), lambda: self.app.nav.push("stats"), name="stats"),
             Button(lambda: _("Settings"), lambda: self.app.nav.push("settings"), name="settings"),
             Button(lambda: _("Quit"), lambda: self.app.quit(0), name="quit"),
         ]
@@ -122,9 +123,10 @@ class MainMenu(Scene):
 
     def layout(self, size):
         u = T.unit(size)
-        w, h = int(300 * u), int(52 * u)
-        gap = int(14 * u)
         n = len(self.widgets.widgets)
+        tight = n > 5   # six buttons (with Continue) still clear the title at 1024x640
+        w, h = int(300 * u), int((46 if tight else 52) * u)
+        gap = int((10 if tight else 14) * u)
         top = int(size[1] * 0.40) + int(40 * u)
         top = min(top, size[1] - n * (h + gap) - int(30 * u))
         for i, b in enumerate(self.widgets.widgets):

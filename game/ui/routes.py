@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import menu, overlays, rules_scene, settings_scene, setup
+from . import menu, overlays, rules_scene, settings_scene, setup, stats_scene
 from .table import TableScene
 
 
@@ -25,6 +25,7 @@ def register(app) -> None:
     nav.register("setup", lambda **kw: setup.SetupScene(app, **kw))
     nav.register("rules", lambda **kw: rules_scene.RulesScene(app, **kw))
     nav.register("settings", lambda: settings_scene.SettingsScene(app))
+    nav.register("stats", lambda: stats_scene.StatsScene(app))
     nav.register("table", lambda **kw: make_table(app, **kw))
     nav.register("handoff", lambda table, seat: overlays.HandoffScene(app, table, seat))
     nav.register("scoreboard", lambda table, delay=0.0, auto=False:
