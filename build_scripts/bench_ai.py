@@ -146,7 +146,7 @@ def have_durak() -> bool:
     try:
         new_game("durak", 2)
         return True
-    except Exception:
+    except Exception:  # noqa: BLE001 - a bench run reports what it can measure
         return False
 
 

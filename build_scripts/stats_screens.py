@@ -39,7 +39,7 @@ def fill(seed: int = 7) -> int:
 
     n = 0
     for rules, players, specs, games in SAMPLE:
-        for g in range(games):
+        for _g in range(games):
             seats = ["human"] + [specs[i % len(specs)] for i in range(players - 1)]
             names = [{"name": "You" if i == 0 else f"AI {i}", "seat": s} for i, s in enumerate(seats)]
             agents = [make_player("ai:easy" if s == "human" else s, seed=seed * 1000 + n * 10 + i)

@@ -97,7 +97,7 @@ def _windows_ui_language() -> str | None:
         import ctypes
         lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
         return normalize(locale.windows_locale.get(lcid))
-    except Exception:
+    except (AttributeError, ImportError, OSError, ValueError):
         return None
 
 
@@ -118,7 +118,7 @@ def _ask_mac() -> str | None:
         import subprocess
         out = subprocess.run(["defaults", "read", "-g", "AppleLanguages"], capture_output=True,
                              text=True, timeout=1).stdout
-    except Exception:
+    except (OSError, ValueError, subprocess.SubprocessError):
         return None
     for item in out.replace("(", " ").replace(")", " ").replace('"', " ").split(","):
         lang = normalize(item.strip())
@@ -173,7 +173,7 @@ def _load(lang: str) -> gettext.NullTranslations:
                 trans = gettext.GNUTranslations(fh)
         elif po.is_file():
             trans = gettext.GNUTranslations(compile_po(po, lang))
-    except Exception:  # a broken catalogue falls back to English, never a crash
+    except Exception:  # noqa: BLE001 - a broken catalogue falls back to English, never a crash
         trans = gettext.NullTranslations()
     _cache[lang] = trans
     return trans
@@ -204,7 +204,7 @@ def set_language(lang: str | None) -> str:
         for listener in list(_listeners):
             try:
                 listener(lang)
-            except Exception:
+            except Exception:  # noqa: BLE001 - one failing listener must not stop the language switch
                 pass
     return lang
 

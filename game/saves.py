@@ -114,7 +114,7 @@ def _problem(data: object, check: bool) -> str | None:
             replay(record)
         except RecordError as e:
             return str(e)
-        except Exception as e:  # a record the engine chokes on is still just a bad file
+        except Exception as e:  # noqa: BLE001 - a record the engine chokes on is still just a bad file
             return f"{type(e).__name__}: {e}"
     return None
 

@@ -1,6 +1,5 @@
 """AI seats: every level plays every ruleset legally to the end; determinism; fairness."""
 
-import json
 import random
 
 import pytest
@@ -8,7 +7,6 @@ import pytest
 from game.ai.players import HardPlayer
 from game.ai.seats import LEVELS, make_player
 from game.engine import new_game, replay
-from game.engine.cards import INDEX, NAMES
 
 GURKA = [("gurka-se", 4), ("agurk-dk", 4), ("agurk-no", 3), ("gurka-is", 3), ("gurka-is7", 3)]
 RULES = GURKA + [("durak", 2), ("durak", 4)]

@@ -209,7 +209,7 @@ def base_state(view: dict, legal: list[dict], rng):
     if unknown_opener and any(a["type"] == "attack" for a in legal):
         tr.opener, unknown_opener = tr.seat, False      # our own opening lead
         tr.game1 = tr.opener != tr.forehand
-    for attempt in range(4):
+    for _attempt in range(4):
         if unknown_opener:      # before the first lead: the first attacker is not shown yet
             tr.game1 = False
         try:

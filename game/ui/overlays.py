@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n import _, ngettext
+from ..i18n import _
 from . import messages as M
 from . import theme as T
 from .scene import Scene

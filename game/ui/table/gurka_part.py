@@ -97,7 +97,7 @@ class GurkaPart(TablePart):
         if sp > 0:
             to = self.draw.fixed(self.lay.seat_pos(winner))
             width = self.lay.table_w / self.lay.size[0]
-            for i, (seat, cs) in enumerate(m.trick):
+            for seat, cs in m.trick:
                 for j, c in enumerate(cs):
                     pos = self.lay.trick_pos(seat, j, len(cs))
                     self.tl.fly(c, True, self.lay.frac(pos[:2]), to, pace.TRICK_HOLD * sp, pace.SWEEP * sp,
