@@ -40,7 +40,15 @@ def test_every_level_plays_to_the_end(rules, n):
     {"lead_lowest": True, "no_ace_on_ace": True}])
 def test_gurka_house_options(options):
     state = _play("gurka-se", 4, ["ai:hard:8", "ai:normal", "ai:easy", "ai:normal"], 5, options)
-    assert state.outcome() is not None
+    record = state.record()
+    assert {k: record["options"][k] for k in options} == options     # in force in the record
+    assert record["events"][-1]["type"] == "game_over" and state.outcome().winners
+    assert replay(record).events == state.events      # every decision was legal under them
+    if options.get("lives"):
+        pens = [p for e in record["events"] if e["type"] == "score" for p in e["penalties"]]
+        assert set(pens) - {None} == {0, 1}
+        assert max(t for e in record["events"] if e["type"] == "score"
+                   for t in e["totals"] if t is not None) == options["lives"]
 
 
 def test_levels_registered():
@@ -83,23 +91,48 @@ def _states_with_choices(rules, n, seed, every=5):
     return out
 
 
-def _permuted_gurka(state, seat, rng):
-    """A different state that the seat cannot tell apart: hidden hands reshuffled
-    among the other seats (same counts) and the stock, respecting each seat's revealed
-    inability to hold cards (re-derived by checking the other seats' past plays)."""
-    from game.ai import gurka_info as gi
-    view = state.view(seat)
-    k = gi.read_view(view)
-    for _ in range(100):
-        hands, rest = gi.sample_hidden(k, rng)
-        rec = state.record()
-        ev = gi._complete_events(k, hands, rest, rng)
-        rec["events"] = ev
+_CARD_FIELDS = ("hands", "stock", "cards", "card", "attack", "discard", "draw")
+
+
+def _rename(value, perm):
+    if isinstance(value, str):
+        return perm.get(value, value)
+    if isinstance(value, list):
+        return [_rename(v, perm) for v in value]
+    return value
+
+
+def _permuted(state, seat, rng):
+    """Another real game the seat cannot tell apart: the cards of the current deal that the
+    seat never saw (in other hands, the stock, others' exchanges and draws) swapped among
+    themselves in the record, which must still replay under the rules."""
+    record = state.record()
+    events = record["events"]
+    start = max(i for i, e in enumerate(events) if e["type"] == "deal")
+    shown = set(state.view(seat)["hand"])
+    for e in state.view(seat)["events"][start:]:
+        for f in _CARD_FIELDS:
+            v = e.get(f)
+            for x in (v if isinstance(v, list) else [v]):
+                shown.update(x if isinstance(x, list) else [x] if isinstance(x, str) else [])
+    pool = set()
+    for e in events[start:]:
+        for f in _CARD_FIELDS:
+            v = e.get(f)
+            for x in (v if isinstance(v, list) else [v]):
+                pool.update(x if isinstance(x, list) else [x] if isinstance(x, str) else [])
+    pool = sorted(pool - shown - {e.get("trump") for e in events})
+    for _ in range(300):
+        moved = list(pool)
+        rng.shuffle(moved)
+        perm = dict(zip(pool, moved, strict=True))
+        rec = dict(record, events=events[:start] + [
+            {k: (_rename(v, perm) if k in _CARD_FIELDS else v) for k, v in e.items()}
+            for e in events[start:]])
         try:
-            other = replay(rec)
+            return replay(rec)
         except ValueError:
             continue
-        return other
     raise AssertionError("no permutation found")
 
 
@@ -108,7 +141,7 @@ def test_permuting_hidden_cards_changes_neither_view_nor_choice(rules, n):
     rng = random.Random(1)
     checked = differed = 0
     for state, seat in _states_with_choices(rules, n, seed=11)[:4]:
-        other = _permuted_gurka(state, seat, rng)
+        other = _permuted(state, seat, rng)
         hidden_a = [sorted(state.hands[s]) for s in range(n) if s != seat]
         view = state.view(seat)
         assert other.view(seat) == view
@@ -122,15 +155,14 @@ def test_permuting_hidden_cards_changes_neither_view_nor_choice(rules, n):
 
 
 def test_durak_permutation_fairness():
-    """A Durak state with the unseen cards dealt differently (rebuilt from the seat's
-    view with another random fill) gives the same view and the same choices."""
-    from game.ai import durak_ai as da
+    """A Durak game with the unseen cards dealt differently gives the same view and the
+    same choices."""
     rng = random.Random(2)
     differed = checked = 0
     for state, seat in _states_with_choices("durak", 3, seed=4, every=6)[:5]:
         view = state.view(seat)
         legal = state.legal_actions()
-        other = replay(da.Tracker(view).record(rng))
+        other = _permuted(state, seat, rng)
         assert other.view(seat) == view
         differed += [sorted(h) for h in other.hands] != [sorted(h) for h in state.hands]
         for spec in ("ai:easy", "ai:normal", "ai:hard:16"):

@@ -1,260 +1,129 @@
 """Easy, Normal and Hard for Durak, from the seat's view only.
 
-:class:`Tracker` follows the view's events and keeps, for every seat, the
-cards in hand as *slots*: known cards (the seat's own, cards a defender
-picked up from the table, the trump card taken by a swap or drawn last from
-the stock) and hidden ones.  When a seat plays a card nobody saw it get, the
-card is assigned to one of that seat's hidden slots after the fact.  Filling
-the remaining hidden slots (and the unseen stock) with a random permutation
-of the unseen cards gives a complete record consistent with everything the
-seat observed; replaying it gives a state to search on.  Per iteration the
-hidden cards are dealt afresh (:func:`resample`).
+:class:`Tracker` reads the view through the engine: the public facts (counts, the cards
+known to be in each hand, the bout, the stock, the discard pile) from the public fold,
+what is hidden from :class:`~game.engine.determinize.Position`.  It adds only inferences,
+cards a seat cannot hold:
 
-The heuristic (:func:`policy`) reads only the acting seat's own hand and
-public facts, so Easy/Normal can run it on a rebuilt state too.
+- the first game's first attacker holds the lowest trump dealt, so while nobody has
+  drawn, no other seat holds a trump below the opener's lowest one;
+- an attacker is asked to add cards only when every attacker before it in the priority
+  order has passed or has nothing to add, so those hold no card of a rank on the table.
+
+:meth:`Tracker.sample` deals the hidden cards consistently with them, and
+``tracker.position.state(assignment)`` gives a complete state to search on.
+
+The heuristic (:func:`policy`) reads only the acting seat's own hand and public facts,
+so Easy/Normal can run it on such a state too.
 """
 
 from __future__ import annotations
 
 import time
 
-from ..engine import FORMAT, replay
-from ..engine.cards import INDEX, NAMES, SHORT_DECK
+from ..engine.cards import INDEX
+from ..engine.determinize import Assignment, Position
 from . import durak_solver as dsolve
+from . import search
 
 _CHANCE = ("deal", "end", "refill")
 
 
-class _Slot:
-    __slots__ = ("card", "known")
-
-    def __init__(self, card=None, known=False):
-        self.card = card
-        self.known = known
-
-
 class Tracker:
-    def __init__(self, view: dict):
+    def __init__(self, view: dict, legal: list[dict] | None = None):
         self.view = view
-        self.seat = me = view["seat"]
-        n = self.n = len(view["players"])
-        events = view["events"]
-        deal = next(e for e in events if e["type"] == "deal")
-        self.trump_card = tc = INDEX[deal["trump"]]
-        self.trump = tc & 3
-        self.six = 16 + self.trump
-        self.dealer = deal["dealer"]
-        hand_slots: list[list[_Slot]] = []
-        self.hand_slots = hand_slots
-        self.deal_slots = []
-        self.opener = next((e["player"] for e in events if e["type"] == "attack"), None)
-        for s, h in enumerate(deal["hands"]):
-            if isinstance(h, list):
-                slots = [_Slot(INDEX[c], True) for c in h]
-            else:
-                slots = [_Slot() for _ in range(h)]
-                if n == 6 and s == self.dealer and slots:
-                    slots[-1].card, slots[-1].known = tc, True
-            self.deal_slots.append(list(slots))
-            hand_slots.append(slots)
-        stock_n = deal["stock"] if isinstance(deal["stock"], int) else len(deal["stock"])
-        self.stock_at_deal = stock_n
-        self.bottom = tc if stock_n else None          # the card under the stock
-        self.stock_seq: list[_Slot] = []                # drawn cards, top first (not the bottom)
-        self.draw_slots: dict[int, list[_Slot]] = {}    # event index -> slots
-        table: list[int] = []
-        self.discard: list[int] = []
-        defender = None
-        for i, e in enumerate(events):
-            k = e["type"]
-            if k == "attack":
-                for c in e["cards"]:
-                    self._take(e["player"], INDEX[c])
-                    table.append(INDEX[c])
-            elif k == "defend":
-                self._take(e["player"], INDEX[e["card"]])
-                table.append(INDEX[e["card"]])
-            elif k == "take":
-                defender = e["player"]
-            elif k == "bout_end":
-                if e["result"] == "taken" and defender is not None:
-                    hand_slots[defender].extend(_Slot(c, True) for c in table)
-                else:
-                    self.discard.extend(table)
-                table = []
-                defender = None
-            elif k == "draw":
-                p = e["player"]
-                cards = e["cards"]
-                cnt = cards if isinstance(cards, int) else len(cards)
-                if isinstance(cards, list):
-                    slots = [_Slot(INDEX[c], True) for c in cards]
-                else:
-                    slots = [_Slot() for _ in range(cnt)]
-                if stock_n - cnt == 0 and self.bottom is not None:
-                    slots[-1].card, slots[-1].known = self.bottom, True
-                    self.stock_seq.extend(slots[:-1])
-                    self.bottom = None
-                else:
-                    self.stock_seq.extend(slots)
-                stock_n -= cnt
-                self.draw_slots[i] = slots
-                hand_slots[p].extend(slots)
-            elif k == "swap":
-                p = e["player"]
-                self._take(p, self.six)
-                hand_slots[p].append(_Slot(tc, True))
-                if e["from"] is None:
-                    self.bottom = self.six
-                else:
-                    self._take(e["from"], tc)
-                    hand_slots[e["from"]].append(_Slot(self.six, True))
-        self.table = table
-        self.stock_n = stock_n
-        self.hand_slots = hand_slots
-        self.known = [[sl.card for sl in hs if sl.known] for hs in hand_slots]
-        self.known[me] = [INDEX[c] for c in view["hand"]]
-        self.forehand = (self.dealer + 1) % n
-        self.game1 = self.opener is not None and self.opener != self.forehand
+        self.seat = view["seat"]
+        self.position = pos = Position(view, legal)
+        self.table = pos.table
+        self.slots = pos.slots
+        deal = next(e for e in view["events"] if e["type"] == "deal")
+        self.trump = INDEX[deal["trump"]] & 3
+        self.forbidden: dict[int, set[int]] = {s: set() for s in self.slots.hands}
+        self.opener_check = -1
+        self._infer(deal)
 
-    def _take(self, owner: int, card: int) -> None:
-        slots = self.hand_slots[owner]
-        for i, sl in enumerate(slots):
-            if sl.card == card:
-                del slots[i]
-                return
-        # Which hidden slot held it is unknown.  For the first game's "lowest trump
-        # attacks first" rule, the opener's trumps go to its earliest (dealt) slots,
-        # everybody else's to their latest (drawn) slots; other cards the other way.
-        trump = (card & 3) == self.trump
-        early = trump == (owner == self.opener)
-        order = range(len(slots)) if early else range(len(slots) - 1, -1, -1)
-        for i in order:
-            if slots[i].card is None:
-                slots[i].card = card
-                del slots[i]
-                return
-        raise ValueError(f"{NAMES[card]} cannot have been in that hand")
+    def _infer(self, deal: dict) -> None:
+        me, t, trump = self.seat, self.table, self.trump
+        st = self.position.state(self._fill(), check=False)
+        # the first bout of the first game: every card was dealt, the opener had the lowest trump
+        first_bout = not t.bouts or (len(t.bouts) == 1 and t.bouts[0].result is None)
+        if t.game == 1 and first_bout:
+            opener = t.bouts[0].opener if t.bouts else (me if st.phase == "lead" else -1)
+            mine = [c for c in (INDEX[x] for x in deal["hands"][me]) if (c & 3) == trump]
+            if opener == me and mine:
+                low = {c for c in self.slots.unseen if (c & 3) == trump and c < min(mine)}
+                for s in self.forbidden:
+                    self.forbidden[s] |= low
+            elif opener >= 0:
+                self.opener_check = opener
+        if st.phase == "bout" and not (st.unbeaten and not st.taken):
+            ranks = st.ranks
+            table_ranks = {c for c in self.slots.unseen if (ranks >> (c >> 2)) & 1}
+            for a in st.attackers:
+                if a == me:
+                    break
+                if not (st.done >> a) & 1 and a in self.forbidden:
+                    self.forbidden[a] |= table_ranks
 
-    def unseen(self) -> list[int]:
-        fixed = set()
-        for slots in self.deal_slots:
-            fixed.update(sl.card for sl in slots if sl.card is not None)
-        for slots in self.draw_slots.values():
-            fixed.update(sl.card for sl in slots if sl.card is not None)
-        for slots in self.hand_slots:
-            fixed.update(sl.card for sl in slots if sl.card is not None)
-        fixed.add(self.trump_card)
-        fixed.add(self.six)   # placed below if still unknown
-        pool = [c for c in SHORT_DECK if c not in fixed]
-        six_known = any(sl.card == self.six for slots in (*self.deal_slots, *self.draw_slots.values(),
-                                                         *self.hand_slots) for sl in slots) \
-            or self.bottom == self.six
-        if not six_known:
-            pool.append(self.six)
-        return pool
+    def _fill(self) -> Assignment:
+        """Any assignment that fits the counts (for the facts that do not depend on it)."""
+        pool = list(self.slots.unseen)
+        hands = {}
+        for s, k in self.slots.hands.items():
+            hands[s], pool = pool[:k], pool[k:]
+        return Assignment(hands, pool[:self.slots.stock])
 
-    def record(self, rng) -> dict:
-        """A complete record consistent with the view (hidden cards sampled)."""
-        pool = self.unseen()
-        free = [sl for slots in (*self.deal_slots, *self.draw_slots.values()) for sl in slots
-                if sl.card is None]
-        rest_n = self.stock_n - (1 if self.bottom is not None else 0)
-        if len(pool) != len(free) + rest_n:
-            raise ValueError("card count mismatch while rebuilding the deal")
-        for _ in range(200):
+    def sample(self, rng, tries: int = 20) -> Assignment:
+        """The hidden hands and stock, dealt at random consistently with the inferences
+        (the last try keeps only the counts)."""
+        need = self.slots.hands
+        order = sorted(need, key=lambda s: -len(self.forbidden[s]))
+        for attempt in range(tries):
+            pool = list(self.slots.unseen)
             rng.shuffle(pool)
-            for sl, c in zip(free, pool):
-                sl.card = c
-            if not self.game1 or self._opener_ok():
-                break
-        else:
-            raise ValueError("no deal fits the first attacker")
-        rest = pool[len(free):]
-        events = []
-        v = self.view
-        for i, e in enumerate(v["events"]):
-            if e["type"] == "deal":
-                hands = [[NAMES[sl.card] for sl in slots] if h is not None else None
-                         for slots, h in zip(self.deal_slots, e["hands"])]
-                stock = ([NAMES[sl.card] for sl in self.stock_seq] + [NAMES[c] for c in rest]
-                         + [NAMES[self.trump_card]]) if self.stock_at_deal else []
-                events.append({**e, "hands": hands, "stock": stock})
-            elif e["type"] == "draw" and not isinstance(e["cards"], list):
-                events.append({**e, "cards": [NAMES[sl.card] for sl in self.draw_slots[i]]})
-            else:
-                events.append(e)
-        for sl in free:
-            sl.card = None
-        return {"format": FORMAT, "rules": v["rules"], "options": v["options"],
-                "players": v["players"], "seed": 0, "game": 1 if self.game1 else 2,
-                "events": events}
+            hands: dict[int, list[int]] = {}
+            ok = True
+            for s in order:
+                F = self.forbidden[s] if attempt < tries - 1 else ()
+                got, left = [], []
+                for c in pool:
+                    if len(got) < need[s] and c not in F:
+                        got.append(c)
+                    else:
+                        left.append(c)
+                if len(got) < need[s]:
+                    ok = False
+                    break
+                hands[s] = got
+                pool = left
+            if ok and (attempt == tries - 1 or self._opener_ok(hands)):
+                return Assignment(hands, pool)
+        return self._fill()
 
-    def _opener_ok(self) -> bool:
-        best = None
-        holder = -1
-        for s, slots in enumerate(self.deal_slots):
-            for sl in slots:
-                c = sl.card
-                if (c & 3) == self.trump and (best is None or c < best):
-                    best, holder = c, s
-        return holder == self.opener
+    def _opener_ok(self, hands: dict) -> bool:
+        """The first game's opener held the lowest trump dealt (checked in the first bout)."""
+        o = self.opener_check
+        if o < 0:
+            return True
+        trump = self.trump
+        held = {s: [c for c in cs if (c & 3) == trump] for s, cs in hands.items()}
+        for s, cs in self.slots.known.items():
+            held.setdefault(s, []).extend(c for c in cs if (c & 3) == trump)
+        held.setdefault(self.seat, []).extend(
+            c for c in (INDEX[x] for x in self.view["hand"]) if (c & 3) == trump)
+        bout = self.table.bouts[0] if self.table.bouts else None
+        for a, d, p in (bout.pairs if bout else []):
+            held.setdefault(p, []).append(INDEX[a])
+            if d:
+                held.setdefault(bout.defender, []).append(INDEX[d])
+        lowest_o = min((c for c in held.get(o, ()) if (c & 3) == trump), default=99)
+        others = min((c for s, cs in held.items() if s != o for c in cs if (c & 3) == trump),
+                     default=99)
+        return lowest_o < others
 
-
-def base_state(view: dict, legal: list[dict], rng):
-    tr = Tracker(view)
-    want = sorted(map(_key, legal))
-    last = None
-    unknown_opener = tr.opener is None
-    if unknown_opener and any(a["type"] == "attack" for a in legal):
-        tr.opener, unknown_opener = tr.seat, False      # our own opening lead
-        tr.game1 = tr.opener != tr.forehand
-    for _attempt in range(4):
-        if unknown_opener:      # before the first lead: the first attacker is not shown yet
-            tr.game1 = False
-        try:
-            st = replay(tr.record(rng))
-        except ValueError as e:
-            last = e
-            continue
-        if st.phase == "offer" and {a["type"] for a in legal} != {"swap", "pass"}:
-            st.phase, st.turn = "lead", st.opener     # the offer was declined (no event)
-        if st.phase == "bout" and st.to_act() != tr.seat and tr.seat in st.attackers:
-            st.turn = tr.seat    # who is asked first depends on hidden hands: it is us
-        if st.to_act() == tr.seat and sorted(map(_key, st.legal_actions())) == want:
-            return tr, st
-        last = ValueError("the rebuilt state disagrees with the legal actions")
-    raise ValueError(f"cannot rebuild the Durak state: {last}")
-
-
-def _key(a: dict) -> str:
-    return repr(sorted((k, sorted(v) if isinstance(v, list) else v) for k, v in a.items()))
-
-
-def resample(st, tr: Tracker, rng) -> None:
-    """Deal the hidden cards of ``st`` (a copy of the base state) afresh."""
-    me = tr.seat
-    known = [set(k) for k in tr.known]
-    pool = []
-    spots = []
-    for s in range(st.n):
-        if s == me:
-            continue
-        h = st.hands[s]
-        for i, c in enumerate(h):
-            if c not in known[s]:
-                pool.append(c)
-                spots.append((s, i))
-    stock = st.stock
-    for i in range(1, len(stock)):
-        pool.append(stock[i])
-        spots.append((-1, i))
-    rng.shuffle(pool)
-    for (s, i), c in zip(spots, pool):
-        if s < 0:
-            stock[i] = c
-        else:
-            st.hands[s][i] = c
+    def state(self, rng):
+        """A complete state for one random draw of the hidden cards."""
+        return self.position.state(self.sample(rng), check=False)
 
 
 # -- the heuristic ---------------------------------------------------------------------------
@@ -353,8 +222,8 @@ def _simple(view, legal):
 
 def _policy_choice(view, legal, rng, noise):
     try:
-        tr, st = base_state(view, legal, rng)
-    except ValueError:
+        st = Tracker(view, legal).state(rng)
+    except ValueError:      # a view the engine cannot rebuild: never leave the seat stuck
         return _simple(view, legal)
     return _pick(legal, policy(st, st.moves(), rng, noise=noise))
 
@@ -370,7 +239,6 @@ def choose_normal(view, legal, rng):
 
 
 def _rollout(st, rng, eps=0.05, cap=3000) -> None:
-    st.auto_chance = True
     steps = 0
     while st.phase != "over" and steps < cap:
         if st.phase in _CHANCE:
@@ -399,11 +267,30 @@ def _candidates(moves):
     return keep[:24] if len(keep) > 24 else keep
 
 
+class _Parts:
+    """Durak's pieces of the shared search (:mod:`game.ai.search`)."""
+
+    def __init__(self, tr: Tracker):
+        self.tr = tr
+        self.seat = tr.seat
+
+    def sample(self, rng):
+        return self.tr.state(rng)
+
+    def play(self, st, move) -> None:
+        st.do_move(self.seat, move)
+
+    def value(self, st, rng) -> float:
+        _rollout(st, rng)
+        return _utility(st, self.seat)
+
+
 def choose_hard(view, legal, rng, iterations=None, time_budget=0.4, stats=None):
     start = time.perf_counter()
     try:
-        tr, base = base_state(view, legal, rng)
-    except ValueError:
+        tr = Tracker(view, legal)
+        base = tr.state(rng)
+    except ValueError:      # a view the engine cannot rebuild: never leave the seat stuck
         return _simple(view, legal)
     cands = _candidates(base.moves())
     if len(cands) == 1:
@@ -417,28 +304,8 @@ def choose_hard(view, legal, rng, iterations=None, time_budget=0.4, stats=None):
             if stats is not None:
                 stats["seconds"] = time.perf_counter() - start
             return _pick(legal, cands[0])
-    totals = [0.0] * len(cands)
-    counts = [0] * len(cands)
-    runs = 0
-    limit = iterations if iterations else 10 ** 9
-    while True:
-        det = base.copy()
-        resample(det, tr, rng)
-        for i, m in enumerate(cands):
-            st = det.copy()
-            st.do_move(seat, m)
-            _rollout(st, rng)
-            totals[i] += _utility(st, seat)
-            runs += 1
-            counts[i] += 1
-            if deadline and time.perf_counter() >= deadline:
-                break
-        if runs >= limit or (deadline and time.perf_counter() >= deadline):
-            break
-    if stats is not None:
-        stats["iterations"] = runs
-        stats["seconds"] = time.perf_counter() - start
-    best = max(range(len(cands)), key=lambda i: totals[i] / max(1, counts[i]))
+    best = search.run(_Parts(tr), cands, rng, iterations=iterations, deadline=deadline,
+                      stats=stats)
     return _pick(legal, cands[best])
 
 

@@ -164,7 +164,6 @@ def solve_state(st, seat: int, solver: Solver) -> float | None:
         return None
     if ph == "end":
         st = st.copy()
-        st.auto_chance = True
         st.resolve_chance()
         return solve_state(st, seat, solver)
     if ph == "offer":
@@ -178,7 +177,7 @@ def solve_state(st, seat: int, solver: Solver) -> float | None:
     # bout
     att = 0 if st.defender == other else 1
     table = []
-    for a, b in zip(st.att, st.beat):
+    for a, b in zip(st.att, st.beat, strict=True):
         table += [a, b]
     taken = bool(st.taken)
     if not (st.unbeaten and not taken):

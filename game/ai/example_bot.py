@@ -24,9 +24,14 @@ def durak_value(card, trump_suit):
     return RANKS.index(card[0]) + (20 if card[1] == trump_suit else 0)
 
 
+def is_durak(view):
+    """Durak turns up a trump card when it deals; the Gurka family has no trumps."""
+    return any(e["type"] == "deal" and "trump" in e for e in view["events"])
+
+
 def choose(view, legal):
     kinds = {a["type"] for a in legal}
-    if view["rules"] == "durak":
+    if is_durak(view):
         trump = next(e["trump"] for e in view["events"] if e["type"] == "deal")[1]
         if "swap" in kinds:
             return {"type": "swap"}

@@ -7,6 +7,7 @@ import time
 from ..engine.cards import INDEX, names
 from . import gurka_info as gi
 from . import gurka_policy as gp
+from . import search
 
 
 def _cards(action: dict, field: str = "cards") -> tuple:
@@ -126,13 +127,32 @@ def rollout(state, rng, S, eps: float = 0.1) -> None:
             return
 
 
+class _Parts:
+    """The Gurka family's pieces of the shared search (:mod:`game.ai.search`)."""
+
+    def __init__(self, k: gi.Knowledge):
+        self.k = k
+        self.seat = k.seat
+        self.S = k.S
+
+    def sample(self, rng):
+        return self.k.position.state(gi.sample_hidden(self.k, rng), check=False)
+
+    def play(self, st, action: dict) -> None:
+        st.apply(action)
+
+    def value(self, st, rng) -> float:
+        rollout(st, rng, self.S)
+        return gp.utility(st, self.seat)
+
+
 def choose_hard(view: dict, legal: list[dict], rng, iterations: int | None = None,
                 time_budget: float | None = 0.4, stats: dict | None = None) -> dict:
-    start = time.perf_counter()
     """Determinized Monte Carlo search (perfect-information Monte Carlo with common
     random deals): every iteration samples the hidden cards consistently with the
     view, plays each candidate action on that deal and rolls the deal out with the
     heuristic policy; the candidate with the best mean win-chance estimate wins."""
+    start = time.perf_counter()
     kind = legal[0]["type"]
     if kind in ("buyback", "pass"):
         return choose_normal(view, legal, rng, plan=False)
@@ -140,34 +160,10 @@ def choose_hard(view: dict, legal: list[dict], rng, iterations: int | None = Non
     cands = _candidates(k, legal)
     if len(cands) == 1:
         return cands[0]
-    try:
-        base = gi.base_state(k, rng)
-    except ValueError:
-        return choose_normal(view, legal, rng, plan=False)
-    seat = k.seat
-    S = base.S
-    totals = [0.0] * len(cands)
-    counts = [0] * len(cands)
-    runs = 0
     deadline = start + time_budget if time_budget else None
-    limit = iterations if iterations else 10 ** 9
-    done = False
-    while not done:
-        hands, rest = gi.sample_hidden(k, rng)
-        for i, a in enumerate(cands):
-            st = base.copy()
-            gi.apply_sample(st, k, hands, rest)
-            st.apply(a)
-            rollout(st, rng, S)
-            totals[i] += gp.utility(st, seat)
-            runs += 1
-            counts[i] += 1
-            if deadline and time.perf_counter() >= deadline:
-                break
-        if runs >= limit or (deadline and time.perf_counter() >= deadline):
-            done = True
-    if stats is not None:
-        stats["iterations"] = runs
-        stats["seconds"] = time.perf_counter() - start
-    best = max(range(len(cands)), key=lambda i: totals[i] / max(1, counts[i]))
+    try:
+        best = search.run(_Parts(k), cands, rng, iterations=iterations, deadline=deadline,
+                          stats=stats)
+    except gi.NoDeal:
+        return choose_normal(view, legal, rng, plan=False)
     return cands[best]

@@ -11,7 +11,8 @@ from .cards import names
 
 
 def _hide(cards):
-    return None if cards is None else len(cards)
+    """A count instead of the cards (a count stays a count: filtering is idempotent)."""
+    return cards if cards is None or isinstance(cards, int) else len(cards)
 
 
 def filter_event(event: dict, seat: int) -> dict:
@@ -20,12 +21,12 @@ def filter_event(event: dict, seat: int) -> dict:
         ev = dict(event)
         ev["hands"] = [h if s == seat else _hide(h) for s, h in enumerate(event["hands"])]
         if "stock" in ev:
-            ev["stock"] = len(event["stock"])
+            ev["stock"] = _hide(event["stock"])
         return ev
     if kind == "exchange" and event["player"] != seat:
-        return {**event, "discard": len(event["discard"]), "draw": len(event["draw"])}
+        return {**event, "discard": _hide(event["discard"]), "draw": _hide(event["draw"])}
     if kind == "draw" and event["player"] != seat:
-        return {**event, "cards": len(event["cards"])}
+        return {**event, "cards": _hide(event["cards"])}
     return event
 
 
