@@ -88,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, help="with --demo: stop after this many frames")
     parser.add_argument("--screenshots", metavar="FOLDER", help="with --demo: save screenshots there")
     parser.add_argument("--size", metavar="WxH", help="window size, e.g. 1024x640")
+    parser.add_argument("--tour", metavar="DIR",
+                        help="save a screenshot of every screen into DIR and exit")
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play games with AI seats and write their records")
     sim.add_argument("--rules", required=True, choices=RULESETS)
@@ -122,6 +124,11 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError:
             print(f"error: --size takes WxH, e.g. 1024x640, not {args.size!r}", file=sys.stderr)
             return 2
+    if args.tour:
+        import os
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        from .ui.tour import run_tour
+        return run_tour(args.tour, lang=args.lang, size=size)
     from .ui.app import run
     return run(demo=args.demo, lang=args.lang, rules=args.rules, seed=args.seed,
                frames=args.frames, screenshots=args.screenshots, size=size)

@@ -96,9 +96,10 @@ class TableScene(Scene):
         scene.fast_forward()
         return scene
 
-    def fast_forward(self) -> None:
-        """Show every event so far without animation (after loading a save)."""
-        while self.shown < len(self.state.events):
+    def fast_forward(self, upto: int | None = None) -> None:
+        """Show every event so far (the first ``upto``) without animation (after loading a save)."""
+        end = len(self.state.events) if upto is None else min(upto, len(self.state.events))
+        while self.shown < end:
             self.model.apply(self.state.events[self.shown])
             self.shown += 1
         self.part.settled()
