@@ -26,6 +26,8 @@ FILENAME = "settings.json"
 SPEEDS = ("slow", "normal", "fast", "instant")
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 CARD_INDICES = ("native", "international")
+#: how the hand is sorted: by rank, or by suit then rank (Durak: trumps last either way)
+HAND_SORTS = ("rank", "suit")
 DEFAULT_VOLUME = 0.3
 MIN_WINDOW = (1024, 640)
 MAX_WINDOW = (7680, 4320)
@@ -167,6 +169,11 @@ class Settings:
     #: ``international``: A K Q J
     card_indices: str = "native"
     four_colour: bool = False
+    hand_sort: str = "rank"
+    #: play the only legal card by itself
+    auto_play: bool = False
+    #: the table offers undo (against AI seats)
+    undo: bool = True
     window_size: tuple[int, int] = field(default=DEFAULT_WINDOW)
 
     @property
@@ -215,7 +222,7 @@ def _valid(key: str, value: object) -> object:
     elif key == "speed":
         if value in SPEEDS:
             return value
-    elif key in ("sound", "fullscreen", "four_colour"):
+    elif key in ("sound", "fullscreen", "four_colour", "auto_play", "undo"):
         if isinstance(value, bool):
             return value
     elif key == "volume":
@@ -223,6 +230,9 @@ def _valid(key: str, value: object) -> object:
             return float(value)
     elif key == "card_indices":
         if value in CARD_INDICES:
+            return value
+    elif key == "hand_sort":
+        if value in HAND_SORTS:
             return value
     elif key == "window_size":
         if (isinstance(value, (list, tuple)) and len(value) == 2

@@ -1,4 +1,5 @@
-"""The Settings scene: language, animation speed, sound, fullscreen, card look.
+"""The Settings scene: language, animation speed, sound, fullscreen, card look, the hand's
+order, forced cards played by themselves, undo (two columns).
 
 Every change is applied and saved at once through ``app.apply_settings()``
 (language switches immediately, without a restart; the labels here are
@@ -20,12 +21,15 @@ from .widgets import Button, Choice, Toggle, WidgetGroup
 
 ROW_H = 44
 ROW_GAP = 6
-PANEL_W = 640
+PANEL_W = 940
+#: rows in the left column (the rest go right)
+LEFT_ROWS = 5
 SAMPLE = ("AS", "KH", "QD", "JC", "TS")
 VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 
 DEFAULTS = {"language": None, "speed": "normal", "sound": True, "volume": DEFAULT_VOLUME,
-            "fullscreen": False, "card_indices": "native", "four_colour": False}
+            "fullscreen": False, "card_indices": "native", "four_colour": False,
+            "hand_sort": "rank", "auto_play": False, "undo": True}
 
 
 def _speed_label(speed: str):
@@ -92,10 +96,27 @@ class SettingsScene(Scene):
                              lambda v: self.change("four_colour", v), name="four_colour",
                              tooltip=lambda: _("Diamonds blue and clubs green, so every suit has "
                                                "a colour of its own."))
+        self.w_sort = Choice(lambda: _("Sort my hand"),
+                             # TRANSLATORS: how the cards in the hand are sorted
+                             [("rank", lambda: _("By rank")), ("suit", lambda: _("By suit"))],
+                             s.get("hand_sort", "rank"), lambda v: self.change("hand_sort", v),
+                             name="hand_sort",
+                             tooltip=lambda: _("By rank: low cards left, high cards right. By suit: "
+                                               "each suit together, low to high. In Durak the trumps "
+                                               "always come last."))
+        self.w_auto = Toggle(lambda: _("Play a forced card by itself"), s.get("auto_play", False),
+                             lambda v: self.change("auto_play", v), name="auto_play",
+                             tooltip=lambda: _("When only one card may be played, it is played for "
+                                               "you after a moment."))
+        self.w_undo = Toggle(lambda: _("Allow undo"), s.get("undo", True),
+                             lambda v: self.change("undo", v), name="undo",
+                             tooltip=lambda: _("Take back your moves in a game against the computer, "
+                                               "back to the start of the deal. Such games are marked "
+                                               "in the statistics."))
         self.w_defaults = Button(lambda: _("Restore defaults"), self.restore_defaults, name="defaults")
         self.w_back = Button(lambda: _("Back"), self.close, primary=True, name="back")
         self.rows = [self.w_language, self.w_speed, self.w_sound, self.w_volume, self.w_fullscreen,
-                     self.w_indices, self.w_four]
+                     self.w_indices, self.w_four, self.w_sort, self.w_auto, self.w_undo]
         self.widgets = WidgetGroup(self.rows + [self.w_defaults, self.w_back])
         self.widgets.focus = 0
 
@@ -132,6 +153,9 @@ class SettingsScene(Scene):
         self.w_fullscreen.value = False
         self.w_indices.index = 0
         self.w_four.value = False
+        self.w_sort.index = 0
+        self.w_auto.value = False
+        self.w_undo.value = True
         sound.configure(self.settings)
         apply = getattr(self.app, "apply_settings", None)
         if apply is not None:
@@ -155,21 +179,25 @@ class SettingsScene(Scene):
         sample_h = height_for(self.card_w) + int(16 * u)
         hint_h = int(46 * u)
         btn_h = int(46 * u)
-        inner = len(self.rows) * (row_h + gap) + sample_h + hint_h + btn_h + int(40 * u)
+        per_column = max(LEFT_ROWS, len(self.rows) - LEFT_ROWS)
+        inner = per_column * (row_h + gap) + sample_h + hint_h + btn_h + int(40 * u)
         top = max(int(70 * u), (h - inner) // 2 + int(20 * u))
         self.panel = pygame.Rect(0, top, pw, min(inner, h - top - int(12 * u)))
         self.panel.centerx = w // 2
         self.title_pos = (w // 2, self.panel.top - int(12 * u))
-        x, y = self.panel.left + int(20 * u), self.panel.top + int(16 * u)
+        x, y0 = self.panel.left + int(20 * u), self.panel.top + int(16 * u)
         rw = pw - int(40 * u)
-        for wdg in self.rows:
-            wdg.rect = pygame.Rect(x, y, rw, row_h)
-            y += row_h + gap
+        col_gap = int(24 * u)
+        cw = (rw - col_gap) // 2
+        for i, wdg in enumerate(self.rows):
+            col, row = (0, i) if i < LEFT_ROWS else (1, i - LEFT_ROWS)
+            wdg.rect = pygame.Rect(x + col * (cw + col_gap), y0 + row * (row_h + gap), cw, row_h)
+        y = y0 + per_column * (row_h + gap)
         self.sample_rect = pygame.Rect(x, y, rw, sample_h)
         y += sample_h
         self.hint_rect = pygame.Rect(x, y + int(4 * u), rw, hint_h)
         by = self.panel.bottom - btn_h - int(14 * u)
-        bw = (rw - int(16 * u)) // 2
+        bw = min((rw - int(16 * u)) // 2, int(300 * u))
         self.w_defaults.rect = pygame.Rect(x, by, bw, btn_h)
         self.w_back.rect = pygame.Rect(x + rw - bw, by, bw, btn_h)
 

@@ -11,15 +11,16 @@ from .. import messages as M
 from .. import theme as T
 from ..widgets import Button
 from . import pace
-from .part_base import TablePart
+from .part_base import SUIT_ORDER, TablePart
 
 
 class DurakPart(TablePart):
     # -- hands ------------------------------------------------------------------------------
     def sort_hand(self, cards: list[str]) -> list[str]:
         trump = self.m.trump
-        return sorted(cards, key=lambda c: (c[1] == trump, "CDHS".index(c[1]) if c[1] != trump else 0,
-                                            RANKS.index(c[0])))
+        if self.by_suit():
+            return sorted(cards, key=lambda c: (c[1] == trump, SUIT_ORDER.index(c[1]), RANKS.index(c[0])))
+        return sorted(cards, key=lambda c: (c[1] == trump, RANKS.index(c[0]), SUIT_ORDER.index(c[1])))
 
     # -- events -----------------------------------------------------------------------------
     def on_deal(self, ev: dict) -> float:

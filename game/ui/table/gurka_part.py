@@ -8,7 +8,7 @@ from .. import rules_text as R
 from .. import theme as T
 from ..widgets import Button
 from . import pace
-from .part_base import TablePart
+from .part_base import SUIT_ORDER, TablePart
 
 
 class GurkaPart(TablePart):
@@ -20,6 +20,8 @@ class GurkaPart(TablePart):
     # -- hands ------------------------------------------------------------------------------
     def sort_hand(self, cards: list[str]) -> list[str]:
         m = self.m
+        if self.by_suit():
+            return sorted(cards, key=lambda c: (SUIT_ORDER.index(c[1]), m.strength(c)))
         return sorted(cards, key=lambda c: (m.strength(c), "CDHS".index(c[1])))
 
     def settled(self) -> None:

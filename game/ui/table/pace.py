@@ -16,3 +16,4 @@ KNOCKOUT = 1800         # the shout when a player is knocked out
 BOUT_HOLD = 1300        # a finished Durak bout stays before it is cleared
 TAKE_HOLD = 1500        # a Durak take is announced
 BANNER = 1400           # a short banner at a seat
+FORCED = 450            # a forced card waits this long before it plays itself

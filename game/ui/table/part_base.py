@@ -16,6 +16,9 @@ from .. import rules_text as R
 from .. import theme as T
 from . import pace
 
+#: suits in the hand when it is sorted by suit: black and red in turn
+SUIT_ORDER = "SHCD"
+
 
 class TablePart:
     def __init__(self, scene):
@@ -108,6 +111,10 @@ class TablePart:
 
     def out_banner(self, seat: int) -> None:
         self.tl.banner(_("is out"), max(800.0, 1200 * self.sp()), seat=seat, color=T.GOOD)
+
+    def by_suit(self) -> bool:
+        """The player sorts the hand by suit (the setting), else by rank."""
+        return self.s.app.settings.get("hand_sort") == "suit"
 
     # -- to be provided ---------------------------------------------------------------------------
     def sort_hand(self, cards: list[str]) -> list[str]:  # pragma: no cover - interface

@@ -30,6 +30,7 @@ from . import pace
 from .ai_driver import AIDriver
 from .draw import Renderer
 from .families import part_for
+from .forced import AutoPlay
 from .handle import TableHandle
 from .input import Selection
 from .keys import handle_key
@@ -73,6 +74,7 @@ class TableScene(Scene):
         self.part = part_for(self.entry.family)(self)
         self.renderer = Renderer(self)
         self.handle = TableHandle(self)
+        self.autoplay = AutoPlay(self)
         self.on_game_over = None   # hook for the demo / tests
 
     # -- creating ------------------------------------------------------------------
@@ -155,7 +157,7 @@ class TableScene(Scene):
         return 0.0 if self.skipping else self.app.speed
 
     def animating(self) -> bool:
-        return bool(self.tl.moving() or self.tl.waiting() or self.ai.thinking
+        return bool(self.tl.moving() or self.tl.waiting() or self.ai.thinking or self.autoplay.pending
                     or (self.error_until and self.tl.now < self.error_until + 50)
                     or self.shown < len(self.state.events))
 
@@ -207,7 +209,14 @@ class TableScene(Scene):
             self._decision_key = key
             self.sel.clear()
             self.build_actions()
+            self.autoplay.arm(key)
             self.invalidate()
+        self.autoplay.poll()
+
+    @property
+    def decision_key(self) -> tuple | None:
+        """(events so far, seat) of the decision the player at the screen is asked now."""
+        return self._decision_key
 
     def set_viewer(self, seat: int) -> None:
         if seat != self.viewer:
