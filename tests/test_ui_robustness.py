@@ -184,7 +184,7 @@ def test_keyboard_only_game(home):
         name = top_name(app)
         if name == "ResultScene":
             break
-        if name == "ScoreboardScene":
+        if name == "ScoreSheetScene":
             frames(app, 1, [key(pygame.K_RETURN)])
             continue
         if table.my_turn():

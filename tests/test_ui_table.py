@@ -29,7 +29,7 @@ def run_until(app, cond, limit=20000):
         frames(app)
         top = app.manager.top
         name = type(top).__name__
-        if name == "ScoreboardScene":
+        if name == "ScoreSheetScene":
             click_widget(app, top.widgets.by_name("continue"))
     return cond()
 
@@ -78,7 +78,7 @@ def test_human_game_with_mouse_and_illegal_card_refused(app):
         top = type(app.manager.top).__name__
         if top == "ResultScene":
             break
-        if top == "ScoreboardScene":
+        if top == "ScoreSheetScene":
             click_widget(app, app.manager.top.widgets.by_name("continue"))
             continue
         if table.my_turn():
@@ -113,7 +113,7 @@ def test_hot_seat_handoff_hides_hands(app):
             click_widget(app, top.widgets.by_name("reveal"))
             assert not table.hidden and table.viewer == seen[-1]
             continue
-        if name == "ScoreboardScene":
+        if name == "ScoreSheetScene":
             click_widget(app, top.widgets.by_name("continue"))
             continue
         if table.my_turn():

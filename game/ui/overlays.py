@@ -1,5 +1,5 @@
-"""Overlays on the table: hand-off (hot seat), scoreboard between deals, the
-result with "play again", and the pause menu.
+"""Overlays on the table: hand-off (hot seat), the result with "play again", and the
+pause menu (the score sheet between deals is :mod:`game.ui.scoresheet`).
 
 Each gets the table's narrow interface (:class:`game.ui.table.handle.TableHandle`)
 and moves on by name through ``app.nav``; none imports another scene."""
@@ -89,93 +89,6 @@ class HandoffScene(Overlay):
         T.blit_text(surface, _("Everyone else, please look away."), 18 * u,
                     (self.box.centerx, self.box.top + int(92 * u)), T.TEXT, anchor="midtop",
                     max_width=self.box.width - 40 * u)
-        self.widgets.draw(surface, u)
-
-
-class ScoreboardScene(Overlay):
-    """Totals after a deal; goes on by itself at AI-only tables."""
-
-    shade = 110
-
-    def __init__(self, app, table, delay: float = 0.0, auto: bool = False):
-        super().__init__(app, table)
-        self.t = 0.0
-        self.delay = delay
-        self.auto = auto
-        self.widgets = WidgetGroup([Button(self._label, self.go, primary=True, name="continue")])
-        self.widgets.focus = 0
-
-    def _label(self) -> str:
-        if self.table.is_over():
-            return _("See the result")
-        return _("Next deal")
-
-    def go(self):
-        if self.manager and self.manager.top is self:
-            self.manager.pop()
-
-    def update(self, dt):
-        self.t += dt
-        if self.auto and self.t > self.delay + 2200 * self.app.speed:
-            self.go()
-        # keep the table's banners and count-up running underneath
-        self.table.tick(dt)
-
-    def animating(self):
-        return True
-
-    def layout(self, size):
-        u = T.unit(size)
-        n = self.table.n
-        self.box = pygame.Rect(0, 0, int(560 * u), int((170 + 34 * n) * u))
-        self.box.center = (size[0] // 2, int(size[1] * 0.42))
-        self._buttons_row(self.widgets.widgets, self.box.bottom - int(64 * u), u, w=240)
-
-    def handle_event(self, e):
-        if self.widgets.handle_event(e):
-            return
-        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
-            self.table.open_pause()
-        elif e.type == pygame.MOUSEBUTTONUP and e.button == 1 and not self.box.collidepoint(e.pos):
-            self.go()
-
-    def draw(self, surface):
-        u = T.unit(surface.get_size())
-        t = self.table
-        m = t.model
-        self._shade(surface)
-        T.panel(surface, self.box, u)
-        # TRANSLATORS: {n} is the number of the deal just scored
-        T.blit_text(surface, _("Scores after deal {n}").format(n=m.deals), 26 * u,
-                    (self.box.centerx, self.box.top + int(18 * u)), T.ACCENT, bold=True, anchor="midtop",
-                    max_width=self.box.width - 40 * u)
-        x_name = self.box.left + int(30 * u)
-        x_pen = self.box.left + int(self.box.width * 0.58)
-        x_tot = self.box.right - int(30 * u)
-        y = self.box.top + int(66 * u)
-        lives = m.options.get("lives")
-        penalties = m.sheet[-1].penalties if m.sheet else []
-        T.blit_text(surface, _("This deal"), 14 * u, (x_pen, y), T.TEXT_DIM, anchor="midtop")
-        T.blit_text(surface, _("Lives lost") if lives else _("Total"), 14 * u, (x_tot, y), T.TEXT_DIM,
-                    anchor="topright")
-        y += int(26 * u)
-        order = sorted(range(t.n), key=lambda s: (m.out[s], m.totals[s]))
-        for s in order:
-            out = m.out[s]
-            col = T.TEXT_DIM if out else T.TEXT
-            name = t.players[s]["name"]
-            if out:
-                # TRANSLATORS: a knocked-out player in the score list; {name} is the name
-                name = _("{name} (out)").format(name=name)
-            T.blit_text(surface, name, 18 * u, (x_name, y), col, bold=not out,
-                        max_width=x_pen - x_name - 60 * u)
-            pen = penalties[s] if s < len(penalties) else None
-            if pen:
-                T.blit_text(surface, f"+{pen}", 18 * u, (x_pen, y), T.ERROR, bold=True, anchor="midtop")
-            elif pen == 0:
-                T.blit_text(surface, "0", 18 * u, (x_pen, y), T.TEXT_DIM, anchor="midtop")
-            T.blit_text(surface, str(m.totals[s]), 18 * u, (x_tot, y), col, bold=True, anchor="topright")
-            y += int(34 * u)
         self.widgets.draw(surface, u)
 
 

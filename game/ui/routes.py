@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import menu, overlays, rules_scene, settings_scene, setup, stats_scene
+from . import menu, overlays, rules_scene, scoresheet, settings_scene, setup, stats_scene
 from .table import TableScene
 
 
@@ -29,6 +29,7 @@ def register(app) -> None:
     nav.register("table", lambda **kw: make_table(app, **kw))
     nav.register("handoff", lambda table, seat: overlays.HandoffScene(app, table, seat))
     nav.register("scoreboard", lambda table, delay=0.0, auto=False:
-                 overlays.ScoreboardScene(app, table, delay=delay, auto=auto))
+                 scoresheet.ScoreSheetScene(app, table, between=True, delay=delay, auto=auto))
+    nav.register("scoresheet", lambda table: scoresheet.ScoreSheetScene(app, table))
     nav.register("result", lambda table: overlays.ResultScene(app, table))
     nav.register("pause", lambda table: overlays.PauseScene(app, table))

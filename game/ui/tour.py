@@ -297,6 +297,34 @@ def _pair(t: Tour) -> None:
         raise Unreachable("the pair could not be selected")
 
 
+def deals_scored(k: int):
+    """``k`` deals scored, and the player at the screen to play a card with a choice."""
+    def stop(state) -> bool:
+        return sum(e["type"] == "score" for e in state.events) >= k and mid_deal(state)
+    return stop
+
+
+@step("scoresheet")
+def _scoresheet(t: Tour) -> None:
+    table = t.table(RULESET_IDS[0], deals_scored(4))
+    t.key(pygame.K_s)
+    if t.top is table:
+        raise Unreachable("the score sheet did not open")
+
+
+@step("scoresheet-durak")
+def _scoresheet_durak(t: Tour) -> None:
+    durak = next(r for r in RULESET_IDS if find_ruleset(r).family is DURAK)
+    state = t.game(durak, mid_deal, players=4)
+    table = t.app.nav.push("table", state=state,
+                           session={"game": 4, "durak_log": [[1], [0], [1]]})
+    table.fast_forward()
+    t.settle()
+    t.click(table.toolbar.scores.rect.center)
+    if t.top is table:
+        raise Unreachable("the score sheet did not open")
+
+
 @step("handoff")
 def _handoff(t: Tour) -> None:
     t.table(RULESET_IDS[0], lambda s: mid_deal(s, 1), humans=(0, 1))

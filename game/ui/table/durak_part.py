@@ -10,7 +10,7 @@ from .. import cards as C
 from .. import messages as M
 from .. import theme as T
 from ..widgets import Button
-from . import pace
+from . import pace, sheet
 from .part_base import SUIT_ORDER, TablePart
 
 
@@ -217,3 +217,9 @@ class DurakPart(TablePart):
         if m.loser is not None:
             return M.is_durak(self.name(m.loser), m.loser == you), []
         return _("A draw: everybody is out"), []
+
+    def score_sheet(self):
+        return sheet.durak_sheet(self.m, self.s.players, self.s.session)
+
+    def note_result(self, session: dict) -> None:
+        sheet.add_durak_game(session, self.m)

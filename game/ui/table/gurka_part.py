@@ -7,7 +7,7 @@ from .. import messages as M
 from .. import rules_text as R
 from .. import theme as T
 from ..widgets import Button
-from . import pace
+from . import pace, sheet
 from .part_base import SUIT_ORDER, TablePart
 
 
@@ -310,3 +310,7 @@ class GurkaPart(TablePart):
             # TRANSLATORS: {n} is the number of chips the winner takes
             lines.append(ngettext("The pot held {n} chip.", "The pot held {n} chips.", m.pot).format(n=m.pot))
         return title, lines
+
+    def score_sheet(self):
+        s = self.s
+        return sheet.gurka_sheet(self.m, s.players, s.session.get("chips"), s.chips_paid)

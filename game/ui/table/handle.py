@@ -40,6 +40,10 @@ class TableHandle:
         """The title and lines of the result screen."""
         return self._scene.part.result()
 
+    def score_sheet(self):
+        """The score sheet's contents (:class:`game.ui.table.sheet.Sheet`)."""
+        return self._scene.part.score_sheet()
+
     # -- what an overlay may do ---------------------------------------------------------------
     def tick(self, dt: float) -> None:
         """Keep the table's banners and count-up running under an overlay."""

@@ -143,3 +143,10 @@ class TablePart:
 
     def result(self) -> tuple[str, list[str]]:  # pragma: no cover - interface
         raise NotImplementedError
+
+    def score_sheet(self):  # pragma: no cover - interface
+        """What the score sheet shows (:class:`.sheet.Sheet`)."""
+        raise NotImplementedError
+
+    def note_result(self, session: dict) -> None:
+        """The game just ended: note what the session keeps of it (Durak: who was durak)."""

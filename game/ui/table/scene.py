@@ -36,6 +36,7 @@ from .input import Selection
 from .keys import handle_key
 from .layout import Layout
 from .timeline import Timeline
+from .toolbar import Toolbar
 
 
 class TableScene(Scene):
@@ -66,9 +67,11 @@ class TableScene(Scene):
         self.hover_card: str | None = None
         self.finished = False
         self.chips_paid = False
-        self.widgets = WidgetGroup()
+        self.noted = False          # the session has noted this game's result
         self.action_buttons: list[Button] = []
         self.menu_button = Button(lambda: _("Menu"), self.open_pause, name="menu", px=16)
+        self.toolbar = Toolbar(self)
+        self.widgets = WidgetGroup([self.menu_button, *self.toolbar.buttons])
         self._decision_key = None
         self.lay: Layout | None = None
         self.part = part_for(self.entry.family)(self)
@@ -263,6 +266,9 @@ class TableScene(Scene):
         if not self.chips_paid and self.session.get("chips"):
             self.session["chips"] = sessions.settle_chips(self.session["chips"], self.model)
             self.chips_paid = True
+        if not self.noted:
+            self.noted = True
+            self.part.note_result(self.session)
         if self.save_enabled:
             savegame.delete()
         self.tl.busy_until = self.tl.now
@@ -284,12 +290,12 @@ class TableScene(Scene):
 
     def clear_actions(self) -> None:
         self.action_buttons = []
-        self.widgets = WidgetGroup([self.menu_button])
+        self.widgets = WidgetGroup([self.menu_button, *self.toolbar.buttons])
         self.renderer.place_buttons()
 
     def build_actions(self) -> None:
         self.action_buttons = self.part.buttons(self.state.legal_actions())
-        self.widgets = WidgetGroup([self.menu_button] + self.action_buttons)
+        self.widgets = WidgetGroup([self.menu_button, *self.toolbar.buttons] + self.action_buttons)
         self.renderer.place_buttons()
 
     def legal_cards(self) -> set[str]:
@@ -361,7 +367,7 @@ class TableScene(Scene):
             if e.key == pygame.K_ESCAPE:
                 self.open_pause()
                 return
-            if handle_key(self, e):
+            if self.toolbar.handle_key(e) or handle_key(self, e):
                 return
         if self.widgets.handle_event(e):
             return
@@ -388,6 +394,7 @@ class TableScene(Scene):
         self.lay = Layout(size, self.n, self.viewer)
         self.menu_button.rect = pygame.Rect(size[0] - int(112 * self.lay.u), int(10 * self.lay.u),
                                             int(100 * self.lay.u), int(36 * self.lay.u))
+        self.toolbar.place()
         self.renderer.place_buttons()
         self.invalidate()
 
