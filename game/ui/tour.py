@@ -325,6 +325,27 @@ def _scoresheet_durak(t: Tour) -> None:
         raise Unreachable("the score sheet did not open")
 
 
+def decided(k: int):
+    """The player at the screen has decided ``k`` times in this deal and is to play again."""
+    def stop(state) -> bool:
+        from .table.undo import DECISIONS, deal_start
+        evs = state.events
+        start = deal_start(evs)
+        mine = [e for e in evs[start + 1:] if e["type"] in DECISIONS and e.get("player") == 0]
+        return len(mine) >= k and mid_deal(state)
+    return stop
+
+
+@step("undo")
+def _undo(t: Tour) -> None:
+    table = t.table(RULESET_IDS[0], decided(2))
+    n = len(table.state.events)
+    t.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u", scancode=0)])
+    t.frames(2)
+    if len(table.state.events) >= n:
+        raise Unreachable("nothing was taken back")
+
+
 @step("handoff")
 def _handoff(t: Tour) -> None:
     t.table(RULESET_IDS[0], lambda s: mid_deal(s, 1), humans=(0, 1))

@@ -28,6 +28,7 @@ from ..scene import Scene
 from ..widgets import Button, WidgetGroup
 from . import pace
 from .ai_driver import AIDriver
+from .bookkeeping import Bookkeeping, next_session
 from .draw import Renderer
 from .families import part_for
 from .forced import AutoPlay
@@ -37,6 +38,7 @@ from .keys import handle_key
 from .layout import Layout
 from .timeline import Timeline
 from .toolbar import Toolbar
+from .undo import Undo
 
 
 class TableScene(Scene):
@@ -52,6 +54,7 @@ class TableScene(Scene):
         if self.session.get("chips") is None:
             self.session["chips"] = sessions.start_chips(state.options, self.n)
         self.save_enabled = save and not app.demo
+        self.books = Bookkeeping(self)
         self.model = new_table(self.rules, state.options, self.players, self.session["game"])
         self.shown = 0
         self.tl = Timeline()
@@ -78,6 +81,7 @@ class TableScene(Scene):
         self.renderer = Renderer(self)
         self.handle = TableHandle(self)
         self.autoplay = AutoPlay(self)
+        self.undo = Undo(self)
         self.on_game_over = None   # hook for the demo / tests
 
     # -- creating ------------------------------------------------------------------
@@ -112,7 +116,7 @@ class TableScene(Scene):
 
     def next_game(self) -> TableScene:
         """The session's next game at this table (Play again)."""
-        session = dict(self.session)
+        session = next_session(self.session)
         session["game"] = session.get("game", 1) + 1
         extra = self.state.session_next()
         session["next"] = extra
@@ -171,6 +175,8 @@ class TableScene(Scene):
     # -- per frame ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.tl.advance(dt)
+        self.books.tick(dt)
+        self.toolbar.refresh()
         if self.lay is None:
             return  # not laid out yet: positions for animations are unknown
         events = self.state.events
@@ -253,6 +259,25 @@ class TableScene(Scene):
         self.invalidate()
         return True
 
+    def restart_from(self, state) -> None:
+        """Show ``state`` afresh without animation (the record replayed after an undo)."""
+        self.ai.cancel()
+        self.state = state
+        self.model = new_table(self.rules, state.options, self.players, self.session["game"])
+        self.shown = 0
+        self.tl.skip()
+        self.skipping = False
+        self.part = part_for(self.entry.family)(self)
+        self.sel.clear()
+        self.message = ""
+        self.error_until = 0.0
+        self._decision_key = None
+        self.clear_actions()
+        self.fast_forward()
+        seat = state.to_act()
+        self.autoplay.hold((len(state.events), seat))
+        self.invalidate()
+
     def flash(self, text: str, color=T.ERROR) -> None:
         self.message = text
         self.message_color = color
@@ -272,9 +297,12 @@ class TableScene(Scene):
         if self.save_enabled:
             savegame.delete()
         self.tl.busy_until = self.tl.now
+        notice = self.books.finish()
         if self.on_game_over:
             self.on_game_over(self)
         self.raise_event("game_over")
+        if notice:
+            self.app.nav.push("message", text=notice)
 
     def play_sound(self, name: str) -> None:
         self.app.play_sound(name)
