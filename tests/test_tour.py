@@ -9,7 +9,7 @@ from game.i18n import LANGUAGES
 SIZES = [(1024, 640), (1920, 1080)]
 
 #: the names of issue 11 that exist so far (the issue never drops one)
-REQUIRED = ["menu", "settings", "table-durak-defend", "table-gurka-is-pair", "scoresheet", "undo", "handoff", "pause",
+REQUIRED = ["menu", "settings", "table-durak-defend", "table-gurka-is-pair", "scoresheet", "hint", "undo", "handoff", "pause",
             "buyback", "notice-corrupt-save"]
 
 

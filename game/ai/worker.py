@@ -31,7 +31,8 @@ and must not start the UI at import time::
 the child: the child only imports :mod:`game.ai.worker`).
 
 A level is ``"random"``, ``"easy"``, ``"normal"``, ``"hard"``, ``"hard:N"``
-(fixed iterations) or any ``ai:``/``ext:`` seat spec.  The worker only ever
+(fixed iterations), ``"hint"`` (a dict: Hard's action and its figures) or any
+``ai:``/``ext:`` seat spec.  The worker only ever
 receives the view and the legal actions: what an AI seat may know.
 """
 
@@ -48,7 +49,11 @@ def _spec(level: str) -> str:
 
 
 def decide(view: dict, legal: list[dict], level: str, seed: int) -> dict:
-    """One decision, in whatever process or thread calls it."""
+    """One decision, in whatever process or thread calls it (level ``hint``: Hard's choice
+    with the figures of its search, :func:`game.ai.hints.hint`)."""
+    if level == "hint":
+        from .hints import hint
+        return hint(view, legal, seed)
     from .seats import make_player
     player = make_player(_spec(level), seed)
     return player.choose(view, legal)

@@ -336,6 +336,25 @@ def decided(k: int):
     return stop
 
 
+def _hint(t: Tour, rules: str, stop) -> None:
+    from ..ai.worker import AIWorker
+    table = t.table(rules, stop)
+    table.ai.worker = AIWorker(use_process=False)   # the tour stays in one process
+    t.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)])
+    t.wait_for(lambda: table.hints.current() is not None, seconds=20)
+    t.settle()
+
+
+@step("hint")
+def _hint_gurka(t: Tour) -> None:
+    _hint(t, RULESET_IDS[0], mid_deal)
+
+
+@step("hint-durak")
+def _hint_durak(t: Tour) -> None:
+    _hint(t, next(r for r in RULESET_IDS if find_ruleset(r).family is DURAK), defending)
+
+
 @step("undo")
 def _undo(t: Tour) -> None:
     table = t.table(RULESET_IDS[0], decided(2))

@@ -10,7 +10,7 @@ from .. import cards as C
 from .. import messages as M
 from .. import theme as T
 from ..widgets import Button
-from . import pace, sheet
+from . import hint_words, pace, sheet
 from .part_base import SUIT_ORDER, TablePart
 
 
@@ -223,3 +223,6 @@ class DurakPart(TablePart):
 
     def note_result(self, session: dict) -> None:
         sheet.add_durak_game(session, self.m)
+
+    def hint_line(self, hint: dict) -> str:
+        return hint_words.durak_line(hint, self.s.app.settings)

@@ -7,7 +7,7 @@ from .. import messages as M
 from .. import rules_text as R
 from .. import theme as T
 from ..widgets import Button
-from . import pace, sheet
+from . import hint_words, pace, sheet
 from .part_base import SUIT_ORDER, TablePart
 
 
@@ -314,3 +314,6 @@ class GurkaPart(TablePart):
     def score_sheet(self):
         s = self.s
         return sheet.gurka_sheet(self.m, s.players, s.session.get("chips"), s.chips_paid)
+
+    def hint_line(self, hint: dict) -> str:
+        return hint_words.gurka_line(hint, self.s.app.settings)

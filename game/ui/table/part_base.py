@@ -148,5 +148,9 @@ class TablePart:
         """What the score sheet shows (:class:`.sheet.Sheet`)."""
         raise NotImplementedError
 
+    def hint_line(self, hint: dict) -> str:  # pragma: no cover - interface
+        """A hint's reason in one line (:mod:`.hint_words`)."""
+        raise NotImplementedError
+
     def note_result(self, session: dict) -> None:
         """The game just ended: note what the session keeps of it (Durak: who was durak)."""

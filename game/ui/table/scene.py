@@ -33,6 +33,7 @@ from .draw import Renderer
 from .families import part_for
 from .forced import AutoPlay
 from .handle import TableHandle
+from .hints import Hints
 from .input import Selection
 from .keys import handle_key
 from .layout import Layout
@@ -82,6 +83,7 @@ class TableScene(Scene):
         self.handle = TableHandle(self)
         self.autoplay = AutoPlay(self)
         self.undo = Undo(self)
+        self.hints = Hints(self)
         self.on_game_over = None   # hook for the demo / tests
 
     # -- creating ------------------------------------------------------------------
@@ -165,6 +167,7 @@ class TableScene(Scene):
 
     def animating(self) -> bool:
         return bool(self.tl.moving() or self.tl.waiting() or self.ai.thinking or self.autoplay.pending
+                    or self.hints.thinking
                     or (self.error_until and self.tl.now < self.error_until + 50)
                     or self.shown < len(self.state.events))
 
@@ -176,6 +179,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.tl.advance(dt)
         self.books.tick(dt)
+        self.hints.poll()
         self.toolbar.refresh()
         if self.lay is None:
             return  # not laid out yet: positions for animations are unknown
@@ -223,9 +227,9 @@ class TableScene(Scene):
         self.autoplay.poll()
 
     @property
-    def decision_key(self) -> tuple | None:
-        """(events so far, seat) of the decision the player at the screen is asked now."""
-        return self._decision_key
+    def decision_key(self) -> tuple:
+        """(events so far, seat to act): which decision of the game this is."""
+        return (len(self.state.events), self.state.to_act())
 
     def set_viewer(self, seat: int) -> None:
         if seat != self.viewer:
@@ -252,6 +256,7 @@ class TableScene(Scene):
         self.error_until = 0.0
         self.sel.clear()
         self._decision_key = None
+        self.hints.cancel()
         self.clear_actions()
         if seat is not None and seat >= 0 and self.players[seat]["seat"] == "human" and len(self.humans) == 1:
             self.set_viewer(seat)
@@ -262,6 +267,7 @@ class TableScene(Scene):
     def restart_from(self, state) -> None:
         """Show ``state`` afresh without animation (the record replayed after an undo)."""
         self.ai.cancel()
+        self.hints.cancel()
         self.state = state
         self.model = new_table(self.rules, state.options, self.players, self.session["game"])
         self.shown = 0
@@ -450,3 +456,4 @@ class TableScene(Scene):
 
     def draw(self, surface) -> None:
         self.renderer.draw(surface)
+        self.hints.draw(surface)

@@ -1,4 +1,4 @@
-"""The table's tools under the Menu button: the score sheet and undo, by mouse and key.
+"""The table's tools under the Menu button: the score sheet, a hint and undo, by mouse and key.
 
 Each tool is a button in the column under Menu and a key (:data:`KEYS`); the pause menu
 and the rules screen list the keys (:mod:`game.ui.shortcuts`).
@@ -17,12 +17,16 @@ class Toolbar:
     def __init__(self, scene):
         self.s = scene
         self.scores = Button(lambda: _("Scores"), self.open_scores, name="scores", px=15)
+        self.hint = Button(lambda: _("Hint"), self.ask_hint, name="hint", px=15)
         self.undo = Button(lambda: _("Undo"), self.take_back, name="undo", px=15)
-        self.buttons: list[Button] = [self.scores, self.undo]
+        self.buttons: list[Button] = [self.scores, self.hint, self.undo]
 
     # -- the tools ------------------------------------------------------------------------
     def open_scores(self) -> None:
         self.s.app.nav.push("scoresheet", table=self.s.handle)
+
+    def ask_hint(self) -> None:
+        self.s.hints.ask()
 
     def take_back(self) -> None:
         s = self.s
@@ -33,6 +37,8 @@ class Toolbar:
 
     def refresh(self) -> None:
         """Show and enable what is on offer now (every frame: it is cheap)."""
+        self.hint.visible = bool(self.s.humans)
+        self.hint.enabled = self.s.hints.available()
         undo = self.s.undo
         self.undo.visible = undo.allowed()
         self.undo.enabled = self.undo.visible and undo.available()
@@ -43,6 +49,9 @@ class Toolbar:
         plain = not e.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
         if e.key == pygame.K_s and plain:
             self.open_scores()
+            return True
+        if e.key == pygame.K_h and plain:
+            self.ask_hint()
             return True
         if (e.key == pygame.K_u and plain) or (e.key == pygame.K_z and e.mod & pygame.KMOD_CTRL) \
                 or e.key == pygame.K_BACKSPACE:

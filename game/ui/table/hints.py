@@ -1,0 +1,150 @@
+"""Hints at the table: the Hard AI's choice for the player at the screen, from their view
+only, asked of the AI worker (off the UI thread; the table keeps animating meanwhile).
+
+The advised card(s) are ringed in the hand (a Durak defence: the attack card on the
+table too; a take, a pass or a swap: its button) and one line above the prompt says
+why, from the search's own figures (the family part words it,
+:mod:`.hint_words`).  A hint belongs to one decision: it goes when the player moves.
+Every hint shown is counted in the session (and so in the statistics).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...i18n import _
+from .. import cards as C
+from .. import theme as T
+
+#: action type -> the name of the button that makes it
+BUTTONS = {"take": "take", "pass": "pass", "swap": "swap", "buyback": "buyback", "exchange": "exchange"}
+
+
+class Hints:
+    def __init__(self, scene):
+        self.s = scene
+        self.ticket: int | None = None
+        self.key: tuple | None = None
+        self.shown: tuple[tuple, dict] | None = None
+
+    # -- asking --------------------------------------------------------------------------
+    @property
+    def thinking(self) -> bool:
+        return self.ticket is not None
+
+    def available(self) -> bool:
+        s = self.s
+        return bool(s.humans) and s.my_turn() and not self.thinking
+
+    def ask(self) -> bool:
+        """Ask for a hint on the current decision; False when none can be asked now."""
+        s = self.s
+        if not s.my_turn() or self.thinking:
+            return False
+        if self.current() is not None:
+            return True
+        seat = s.state.to_act()
+        worker = s.ai.pool()
+        self.key = s.decision_key
+        self.ticket = worker.submit(s.state.view(seat), s.state.legal_actions(), "hint",
+                                    s.ai.rng.randrange(2 ** 31))
+        s.invalidate()
+        return True
+
+    def poll(self) -> None:
+        s = self.s
+        if self.ticket is None:
+            return
+        if self.key != s.decision_key or not s.my_turn():
+            self.cancel()
+            return
+        result = s.ai.pool().poll(self.ticket)
+        if result is None:
+            return
+        self.ticket = None
+        if not (isinstance(result, dict) and "action" in result and "figures" in result):
+            result = {"action": result, "figures": []}    # the worker's fallback: a plain action
+        self.shown = (self.key, result)
+        s.books.hint_used()
+        s.save()
+        s.invalidate()
+
+    def cancel(self) -> None:
+        if self.ticket is not None and self.s.ai.worker is not None:
+            self.s.ai.worker.cancel(self.ticket)
+        self.ticket = None
+
+    def current(self) -> dict | None:
+        """The hint for the decision on screen now, if one was asked for."""
+        s = self.s
+        if self.shown and self.shown[0] == s.decision_key and s.my_turn():
+            return self.shown[1]
+        return None
+
+    def line(self) -> str:
+        hint = self.current()
+        return self.s.part.hint_line(hint) if hint else ""
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        s = self.s
+        lay = s.lay
+        if lay is None:
+            return
+        if self.thinking:
+            self._text(surface, _("Looking for a hint…"), T.TEXT_DIM)
+            return
+        hint = self.current()
+        if hint is None:
+            return
+        u = lay.u
+        action = hint["action"]
+        cards = set(action.get("cards") or action.get("discard") or
+                    ([action["card"]] if "card" in action else []))
+        ring = max(2, int(3 * u))
+        for c, r in s.hand_layout():
+            if c in cards:
+                pygame.draw.rect(surface, T.FOCUS, r.inflate(int(8 * u), int(8 * u)), ring,
+                                 border_radius=int(8 * u))
+        if action["type"] == "defend":
+            pairs = s.model.pairs
+            for i, pair in enumerate(pairs):
+                if pair[0] == action["attack"]:
+                    x, y, w = lay.pair_pos(i, 0, len(pairs))
+                    r = pygame.Rect(0, 0, w, C.height_for(w))
+                    r.center = (int(x), int(y))
+                    pygame.draw.rect(surface, T.FOCUS, r.inflate(int(8 * u), int(8 * u)), ring,
+                                     border_radius=int(8 * u))
+        name = BUTTONS.get(action["type"])
+        if action["type"] == "exchange" and action.get("discard"):
+            name = None
+        if name and len(action.get("cards", ())) <= 1:
+            b = s.widgets.by_name(name)
+            if b is not None:
+                pygame.draw.rect(surface, T.FOCUS, b.rect.inflate(int(10 * u), int(10 * u)), ring,
+                                 border_radius=int(10 * u))
+        self._text(surface, self.line(), T.FOCUS)
+
+    def _text(self, surface, text: str, color) -> None:
+        """Up to two lines above the prompt, wrapped (never smaller than 12 px)."""
+        lay = self.s.lay
+        u = lay.u
+        maxw = lay.size[0] - 2 * (lay.panel_w + int(40 * u))
+        px = 15 * u
+        lines = T.wrap(text, px, maxw, True)
+        while len(lines) > 2 and px > 12 * u:
+            px -= 1
+            lines = T.wrap(text, px, maxw, True)
+        step = T.font(px, True).get_linesize()
+        bottom = lay.hand_y - int(44 * u) - int(20 * u)
+        top = bottom - step * len(lines)
+        width = max(T.font(px, True).size(line)[0] for line in lines)
+        box = pygame.Rect(0, 0, width + int(20 * u), bottom - top + int(8 * u))
+        box.midbottom = (lay.size[0] // 2, bottom + int(4 * u))
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (0, 0, 0, 170), bg.get_rect(), border_radius=int(8 * u))
+        surface.blit(bg, box)
+        y = top
+        for line in lines:
+            T.blit_text(surface, line, px, (lay.size[0] // 2, y), color, bold=True, anchor="midtop")
+            y += step
