@@ -147,6 +147,8 @@ class MainMenu(Scene):
             self.build()
             return
         self.manager.push(scene)
+        if error:   # resumed with a notice, e.g. a bot's seat now played by the Normal AI
+            self.manager.push(MessageScene(self.app, error))
 
     def on_new(self):
         from .setup import SetupScene
