@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 
 from .engine import RULESETS, RecordError, dumps, replay
-from .engine.records import MAX_RECORD_BYTES, load_records, parse_record, seat_problem
+from .engine.records import (MAX_EVENTS, MAX_RECORD_BYTES, load_records, parse_record,
+                             seat_problem)
 from .engine.rulesets import effective_options, parse_option_value
 from .safe_json import JSONLimitError, clip, iter_lines
 
@@ -101,13 +102,19 @@ def cmd_simulate(args) -> int:
     tmp, fh = _open_tmp(out)
     agents = []
     written = 0
+    stopped = None
     try:
         agents = [make_player(spec, seed=args.seed * 100 + i, reproducible=True, bot=bot)
                   for i, spec in enumerate(specs)]
         with fh:
             for state in play_session(args.rules, players, agents, options, seed=args.seed,
                                       games=args.games):
-                fh.write(dumps(state.record()) + "\n")
+                line = dumps(state.record())
+                if len(state.events) > MAX_EVENTS or len(line.encode()) > MAX_RECORD_BYTES:
+                    stopped = (f"game {written + 1} ran past the limits of a record "
+                               f"({len(state.events):,} events); stopped")
+                    break
+                fh.write(line + "\n")
                 written += 1
         os.replace(tmp, out)
     finally:
@@ -118,6 +125,9 @@ def cmd_simulate(args) -> int:
         if tmp.exists():
             tmp.unlink()
     print(f"wrote {written} game(s) to {out}")
+    if stopped:                # every record written is one its replay accepts
+        print(f"error: {stopped}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -142,12 +142,23 @@ def test_replay_accepts_a_bom_and_a_saved_game(tmp_path, capsys):
 @pytest.mark.skipif(os.name != "posix", reason="RLIMIT_AS and /dev/zero are POSIX")
 def test_replay_of_dev_zero_and_huge_lines_ends_quickly_in_bounded_memory(tmp_path):
     r = run_limited("replay", "/dev/zero")
-    assert r.returncode == 1 and r.stderr == "/dev/zero: line 1 is longer than 16 MB\n"
+    assert r.returncode == 1 and r.stderr == "/dev/zero: line 1 is longer than 8 MB\n"
     big = dict(RECORD, players=[dict(p, name="x" * 20_000_000) for p in RECORD["players"][:1]])
     r = run_limited("replay", _file(tmp_path, "name.json", big))
-    assert r.returncode == 1 and "line 1 is longer than 16 MB" in r.stderr, r.stderr
+    assert r.returncode == 1 and "line 1 is longer than 8 MB" in r.stderr, r.stderr
     braces = tmp_path / "braces.jsonl"
-    braces.write_bytes(b"{}\n" * (6 << 20))            # 18 MB of records that are not records
+    braces.write_bytes(b"{}\n" * (4 << 20))            # 12 MB of records that are not records
     r = run_limited("replay", str(braces))
     assert r.returncode == 1 and r.stderr.splitlines()[-1].endswith("stopped after 20 bad records")
     assert len(r.stderr.splitlines()) == 21 and "Traceback" not in r.stderr
+
+
+def test_simulate_never_writes_a_record_its_replay_would_refuse(tmp_path, capsys, monkeypatch):
+    import game.cli as cli
+    out = tmp_path / "g.jsonl"
+    rc, _out, _err = run_main(capsys, *SIM, "--games", "1", "--seed", "2", "--out", str(out))
+    events = len(json.loads(out.read_text())["events"])
+    monkeypatch.setattr(cli, "MAX_EVENTS", events - 1)
+    rc, stdout, err = run_main(capsys, *SIM, "--games", "3", "--seed", "2", "--out", str(out))
+    assert rc == 1 and "game 1 ran past the limits of a record" in err and "wrote 0 game(s)" in stdout
+    assert out.read_text() == "" and not list(tmp_path.glob("*.tmp"))

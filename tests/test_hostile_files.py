@@ -67,6 +67,12 @@ def test_limits_are_one_line_refusals(text, reason):
     assert reason in str(e.value) and "\n" not in str(e.value)
 
 
+def test_the_number_of_lists_and_objects_is_bounded():
+    with pytest.raises(JSONLimitError, match="more than 1,000,000 lists and objects"):
+        loads("[" + "[]," * 1_000_000 + "[]]", 8 << 20)
+    assert len(loads("[" + "[]," * 999_998 + "[]]", 8 << 20)) == 999_999
+
+
 def test_depth_inside_strings_and_a_bom_are_fine():
     assert loads('\ufeff{"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}', 1000) == {"a": "[" * 46}
     assert loads(b'\xef\xbb\xbf[1]', 10) == [1]
@@ -118,7 +124,7 @@ def test_bad_header_values_are_refused_without_echoing_them(key, value, reason):
 def test_too_many_events_are_refused_before_replaying():
     record = copy.deepcopy(RECORDS[0])
     record["events"] = [{"type": "play", "player": 0, "cards": ["2C"]}] * (MAX_EVENTS + 1)
-    with pytest.raises(RecordError, match="more than 200,000 events"):
+    with pytest.raises(RecordError, match="more than 100,000 events"):
         replay(record)
 
 

@@ -23,9 +23,10 @@ def new_game(rules: str, players: list[dict] | int, options: dict | None = None,
 
 
 #: the limits a record must keep (RECORDS.md leaves them open; these are far above any real
-#: game: the longest seen, 8 players to a limit of 1000 with free buy-back, has 34,000 events)
-MAX_EVENTS = 200_000
-MAX_RECORD_BYTES = 16 << 20          # one record, i.e. one line of a JSON Lines file
+#: game: the longest seen, 8 players to a limit of 1000 with free buy-back, has 34,000 events
+#: in 1.8 MB)
+MAX_EVENTS = 100_000
+MAX_RECORD_BYTES = 8 << 20           # one record, i.e. one line of a JSON Lines file
 MAX_NAME = 40                        # characters in a player's name
 MAX_BOT_SPEC = 1024                  # characters after ``ext:``
 MAX_GAME = 1_000_000                 # the session's game number
