@@ -251,6 +251,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except Exception as e:  # noqa: BLE001 - never a traceback at the player, whatever a file holds
+        print(f"error: {type(e).__name__}: {clip(e, 200)}", file=sys.stderr)
+        return 1
     size = None
     if args.size:
         try:

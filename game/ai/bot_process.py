@@ -110,6 +110,7 @@ class BotProcess:
         self._tail = bytearray()
         self._fresh = False
         self._writer: threading.Thread | None = None
+        self._err_reader: threading.Thread | None = None
 
     # -- life cycle --------------------------------------------------------------------
     def _child_setup(self):
@@ -152,9 +153,11 @@ class BotProcess:
         proc = self.proc
         threading.Thread(target=self._read_stdout, args=(proc, self.starts), daemon=True,
                          name="gurka-bot-out").start()
+        self._err_reader = None
         if proc.stderr is not None:
-            threading.Thread(target=self._read_stderr, args=(proc,), daemon=True,
-                             name="gurka-bot-err").start()
+            self._err_reader = threading.Thread(target=self._read_stderr, args=(proc,),
+                                                daemon=True, name="gurka-bot-err")
+            self._err_reader.start()
 
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
@@ -279,7 +282,10 @@ class BotProcess:
                 self._cond.wait(left)
             item = self._lines.popleft()
         if item is _EOF:
-            raise BotError(f"ended{self._exit_text(proc)} without answering{self.last_words()}")
+            ended = self._exit_text(proc)
+            if self._err_reader is not None:
+                self._err_reader.join(0.5)      # its last words, written just before the end
+            raise BotError(f"ended{ended} without answering{self.last_words()}")
         if item is _FLOOD:
             raise BotError(f"wrote a line longer than {MAX_REPLY >> 10} KB")
         try:

@@ -102,8 +102,8 @@ def _child_main(requests, results) -> None:
         while True:
             try:
                 msg = requests.recv()
-            except (EOFError, OSError):
-                os._exit(0)         # the parent died or closed the pipe: end now
+            except Exception:  # noqa: BLE001 - EOFError: the game died or closed the pipe
+                os._exit(0)        # (a message that cannot be read: the game falls back)
             if msg is None:
                 os._exit(0)
             inbox.put(msg)
@@ -118,15 +118,21 @@ def _child_main(requests, results) -> None:
 
 
 def _feed(outq: queue.Queue, conn) -> None:
-    """Parent side: sends requests off the UI thread (a large view never blocks a frame)."""
-    while True:
-        msg = outq.get()
-        if msg is _STOP:
-            return
-        try:
+    """Parent side: sends requests off the UI thread (a large view never blocks a frame).
+    Closing the pipe at the end is what tells the child to stop."""
+    try:
+        while True:
+            msg = outq.get()
+            if msg is _STOP:
+                return
             conn.send(msg)
-        except (OSError, EOFError, ValueError):
-            return
+    except Exception:  # noqa: BLE001 - a broken pipe: poll() sees the dead child, Normal decides
+        return
+    finally:
+        try:
+            conn.close()
+        except OSError:
+            pass
 
 
 _STOP = object()

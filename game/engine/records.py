@@ -1,4 +1,14 @@
-"""Creating games, and loading / replaying / writing game records (RECORDS.md)."""
+"""Creating games, and loading / replaying / writing game records (RECORDS.md).
+
+Every record is hostile until replayed.  Beyond what RECORDS.md says, a record keeps
+these limits (each refused with a one-line :class:`RecordError` that never echoes a
+huge value): at most :data:`MAX_RECORD_BYTES` of JSON within the limits of
+:mod:`game.safe_json`, :data:`MAX_EVENTS` events, names of 1 to :data:`MAX_NAME`
+characters without control characters, seats ``human``, ``ai:<level>`` (the
+:data:`AI_LEVELS`, or ``ai:hard:N`` with N in :data:`HARD_ITERATIONS`) or
+``ext:<bot>``, a whole-number seed below 2**63 in size and a game number from 1 to
+:data:`MAX_GAME`.
+"""
 
 from __future__ import annotations
 
