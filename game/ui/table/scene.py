@@ -22,7 +22,6 @@ from ...engine.public import new_table
 from ...engine.registry import find_ruleset
 from ...i18n import _
 from .. import messages as M
-from .. import savegame
 from .. import theme as T
 from ..scene import Scene
 from ..widgets import Button, WidgetGroup
@@ -37,6 +36,7 @@ from .hints import Hints
 from .input import Selection
 from .keys import handle_key
 from .layout import Layout
+from .saver import Saver
 from .timeline import Timeline
 from .toolbar import Toolbar
 from .undo import Undo
@@ -81,6 +81,7 @@ class TableScene(Scene):
         self.part = part_for(self.entry.family)(self)
         self.renderer = Renderer(self)
         self.handle = TableHandle(self)
+        self.saver = Saver()
         self.autoplay = AutoPlay(self)
         self.undo = Undo(self)
         self.hints = Hints(self)
@@ -132,6 +133,7 @@ class TableScene(Scene):
 
     def exit(self):
         self.ai.close()
+        self.saver.flush()
 
     def resume(self):
         self.size = (0, 0)
@@ -140,21 +142,22 @@ class TableScene(Scene):
     def on_app_close(self) -> None:
         # the game is saved after every action: only the worker process needs stopping
         self.ai.close()
+        self.saver.flush()
 
     def save(self) -> None:
+        """Save the game (written by the saver's thread, off the frame path)."""
         if not self.save_enabled:
             return
         if self.state.is_over():
-            savegame.delete()
-            return
-        problem = savegame.save(self.state.record(), self.session)
-        if problem:
-            self.flash(problem)
+            self.saver.delete()
+        else:
+            self.saver.save(self.state.record(), self.session)
 
     def leave(self) -> None:
         """Save and stop thinking: the player goes back to the menu."""
         self.save()
         self.ai.cancel()
+        self.saver.flush()
 
     def raise_event(self, kind: str, **data) -> None:
         """Tell the app something happened that shows an overlay (hand-off, deal scored,
@@ -178,6 +181,9 @@ class TableScene(Scene):
     # -- per frame ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.tl.advance(dt)
+        problem = self.saver.take_problem()
+        if problem:
+            self.flash(problem)
         self.books.tick(dt)
         self.hints.poll()
         self.toolbar.refresh()
@@ -301,7 +307,7 @@ class TableScene(Scene):
             self.noted = True
             self.part.note_result(self.session)
         if self.save_enabled:
-            savegame.delete()
+            self.saver.delete()
         self.tl.busy_until = self.tl.now
         notice = self.books.finish()
         if self.on_game_over:
