@@ -86,6 +86,7 @@ class MainMenu(Scene):
             Button(lambda: _("New game"), self.on_new, primary=not self.has_save, name="new"),
             Button(lambda: _("Rules"), lambda: self.app.nav.push("rules"), name="rules"),
             Button(lambda: _("Statistics"), lambda: self.app.nav.push("stats"), name="stats"),
+            Button(lambda: _("Replays"), lambda: self.app.nav.push("replays"), name="replays"),
             Button(lambda: _("Settings"), lambda: self.app.nav.push("settings"), name="settings"),
             Button(lambda: _("Quit"), lambda: self.app.quit(0), name="quit"),
         ]
@@ -127,9 +128,10 @@ class MainMenu(Scene):
     def layout(self, size):
         u = T.unit(size)
         n = len(self.widgets.widgets)
-        tight = n > 5   # six buttons (with Continue) still clear the title at 1024x640
-        w, h = int(300 * u), int((46 if tight else 52) * u)
-        gap = int((10 if tight else 14) * u)
+        tight = n > 5   # six or seven buttons (with Continue) still clear the title at 1024x640
+        very = n > 6
+        w, h = int(300 * u), int((40 if very else 46 if tight else 52) * u)
+        gap = int((8 if very else 10 if tight else 14) * u)
         top = int(size[1] * 0.40) + int(40 * u)
         top = min(top, size[1] - n * (h + gap) - int(30 * u))
         for i, b in enumerate(self.widgets.widgets):

@@ -62,6 +62,21 @@ def _scoresheet(app, **kw):
     return ScoreSheetScene(app, **kw)
 
 
+def _replays(app):
+    from .replays import ReplayMenu
+    return ReplayMenu(app)
+
+
+def _file_picker(app, **kw):
+    from .file_picker import FilePicker
+    return FilePicker(app, **kw)
+
+
+def _replay(app, **kw):
+    from .table.replay import ReplayTable
+    return ReplayTable(app, **kw)
+
+
 def register(app) -> None:
     nav = app.nav
     nav.register("menu", lambda: _menu(app))
@@ -74,5 +89,8 @@ def register(app) -> None:
     nav.register("handoff", lambda **kw: _overlay("HandoffScene")(app, **kw))
     nav.register("scoreboard", lambda **kw: _scoresheet(app, between=True, **kw))
     nav.register("scoresheet", lambda **kw: _scoresheet(app, **kw))
+    nav.register("replays", lambda: _replays(app))
+    nav.register("open-file", lambda **kw: _file_picker(app, **kw))
+    nav.register("replay", lambda **kw: _replay(app, **kw))
     nav.register("result", lambda **kw: _overlay("ResultScene")(app, **kw))
     nav.register("pause", lambda **kw: _overlay("PauseScene")(app, **kw))

@@ -15,21 +15,16 @@ from __future__ import annotations
 import json
 import math
 import time
-from pathlib import Path
 
-from ...settings import atomic_write_text, data_dir
+from ...settings import atomic_write_text
+from ..replay_open import last_game_path
 
 #: the session keys that belong to one game (a new game of the session starts them afresh)
 PER_GAME = ("started", "played_s", "hints", "undo_used")
-LAST_GAME = "last_game.json"
 
 
 def now_iso() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S")
-
-
-def last_game_path() -> Path:
-    return data_dir() / LAST_GAME
 
 
 def clean(session: dict) -> dict:

@@ -154,7 +154,10 @@ class Renderer:
                     (rect.left + int(10 * u), rect.top + int(30 * u)), T.TEXT_DIM if out else T.TEXT,
                     max_width=rect.width - int(20 * u))
         s.part.seat_extra(surface, seat, rect)
-        if self.lay.seat_slot(seat) != 0 and count and not out:
+        hand = m.hands[seat] if s.open_hands and self.lay.seat_slot(seat) != 0 and not out else None
+        if hand:
+            self.open_fan(surface, rect, [c for c in s.part.sort_hand(hand) if c not in s.tl.landing_cards()])
+        elif self.lay.seat_slot(seat) != 0 and count and not out:
             k = min(count, 10)
             w = self.lay.small_w
             fx = rect.centerx - (k - 1) * w * 0.18 / 2
@@ -162,6 +165,40 @@ class Renderer:
             fy = rect.top - ch * 0.5 - 3 * u if rect.centery > self.lay.center[1] else rect.bottom + ch * 0.5 + 3 * u
             for i in range(k):
                 self.card(surface, None, False, (fx + i * w * 0.18, fy), w, shadow=False)
+
+    def open_fan(self, surface, rect, cards: list[str]) -> None:
+        """Another seat's cards face up beside its panel (the replay of a finished game): a
+        row of card labels, wrapped, on the side away from the middle of the table."""
+        if not cards:
+            return
+        u = self.lay.u
+        settings = self.s.app.settings
+        px = 13 * u
+        pad, gap = int(4 * u), int(3 * u)
+        pieces = [(T.render(C.card_text(c, settings), px, C.suit_color(c[1], settings), True)) for c in cards]
+        maxw = int(self.lay.panel_w * 1.3)
+        rows, row, width = [], [], 0
+        for img in pieces:
+            w = img.get_width() + 2 * pad
+            if row and width + gap + w > maxw:
+                rows.append(row)
+                row, width = [], 0
+            row.append(img)
+            width += w + (gap if width else 0)
+        rows.append(row)
+        h = pieces[0].get_height() + int(2 * u)
+        total = len(rows) * (h + gap)
+        below = rect.centery < self.lay.center[1]
+        y = rect.bottom + int(4 * u) if below else rect.top - int(4 * u) - total
+        for row in rows:
+            rw = sum(img.get_width() + 2 * pad for img in row) + gap * (len(row) - 1)
+            x = rect.centerx - rw // 2
+            for img in row:
+                box = pygame.Rect(x, y, img.get_width() + 2 * pad, h)
+                pygame.draw.rect(surface, (246, 243, 232), box, border_radius=int(4 * u))
+                surface.blit(img, img.get_rect(center=box.center))
+                x += box.width + gap
+            y += h + gap
 
     def hand(self, surface) -> None:
         s = self.s

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ...engine.cards import RANKS
+from ...engine.public import new_table
 from ...i18n import _
 from .. import cards as C
 from .. import messages as M
@@ -226,3 +227,18 @@ class DurakPart(TablePart):
 
     def hint_line(self, hint: dict) -> str:
         return hint_words.durak_line(hint, self.s.app.settings)
+
+    # -- the replay viewer's chapters --------------------------------------------------------------
+    def chapters(self, events: list[dict]) -> list[int]:
+        """Where each bout begins (its opening attack)."""
+        table = new_table(self.s.rules, self.m.options, self.s.players)
+        starts = []
+        for i, e in enumerate(events):
+            if e["type"] == "attack" and not table.on_table():
+                starts.append(i)
+            table.apply(e)
+        return starts
+
+    def chapter_label(self, k: int, total: int) -> str:
+        # TRANSLATORS: the replay viewer; {n} is a bout's number, {total} how many bouts
+        return _("Bout {n} of {total}").format(n=k, total=total)

@@ -317,3 +317,12 @@ class GurkaPart(TablePart):
 
     def hint_line(self, hint: dict) -> str:
         return hint_words.gurka_line(hint, self.s.app.settings)
+
+    # -- the replay viewer's chapters --------------------------------------------------------------
+    def chapters(self, events: list[dict]) -> list[int]:
+        """Where each deal begins."""
+        return [i for i, e in enumerate(events) if e["type"] == "deal"]
+
+    def chapter_label(self, k: int, total: int) -> str:
+        # TRANSLATORS: the replay viewer; {n} is a deal's number, {total} how many deals
+        return _("Deal {n} of {total}").format(n=k, total=total)

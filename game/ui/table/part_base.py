@@ -152,5 +152,12 @@ class TablePart:
         """A hint's reason in one line (:mod:`.hint_words`)."""
         raise NotImplementedError
 
+    def chapters(self, events: list[dict]) -> list[int]:  # pragma: no cover - interface
+        """Where each deal (Durak: bout) begins in ``events``: the replay viewer's jumps."""
+        raise NotImplementedError
+
+    def chapter_label(self, k: int, total: int) -> str:  # pragma: no cover - interface
+        raise NotImplementedError
+
     def note_result(self, session: dict) -> None:
         """The game just ended: note what the session keeps of it (Durak: who was durak)."""

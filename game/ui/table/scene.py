@@ -43,6 +43,9 @@ from .undo import Undo
 
 
 class TableScene(Scene):
+    #: every seat's cards face up (the replay of a finished game)
+    open_hands = False
+
     def __init__(self, app, state, session: dict | None = None, save: bool = True):
         super().__init__(app)
         self.entry = find_ruleset(state.rules)
