@@ -10,9 +10,14 @@ import pygame
 
 from ..i18n import _
 from . import messages as M
+from . import shortcuts
 from . import theme as T
 from .scene import Scene
 from .widgets import Button, WidgetGroup
+
+
+#: the width of the keys' column in the pause menu's list of shortcuts (design pixels)
+KEY_W = 190
 
 
 class Overlay(Scene):
@@ -175,12 +180,15 @@ class PauseScene(Overlay):
     def layout(self, size):
         u = T.unit(size)
         n = len(self.widgets.widgets)
-        self.box = pygame.Rect(0, 0, int(420 * u), int((90 + n * 62) * u))
+        self.keys = keys_layout(shortcuts.table_keys(), u, min(int(940 * u), size[0] - int(32 * u)) - int(420 * u))
+        keys_h = sum(h for *_r, h in self.keys) + int(70 * u)
+        self.box = pygame.Rect(0, 0, min(int(940 * u), size[0] - int(32 * u)),
+                               max(int((90 + n * 62) * u), keys_h))
         self.box.center = (size[0] // 2, size[1] // 2)
         y = self.box.top + int(76 * u)
         for b in self.widgets.widgets:
             b.rect = pygame.Rect(0, 0, int(320 * u), int(48 * u))
-            b.rect.midtop = (self.box.centerx, y)
+            b.rect.midtop = (self.box.left + int(200 * u), y)
             y += int(62 * u)
 
     def handle_event(self, e):
@@ -193,6 +201,27 @@ class PauseScene(Overlay):
         u = T.unit(surface.get_size())
         self._shade(surface)
         T.panel(surface, self.box, u)
-        T.blit_text(surface, _("Paused"), 28 * u, (self.box.centerx, self.box.top + int(20 * u)), T.ACCENT,
-                    bold=True, anchor="midtop")
+        T.blit_text(surface, _("Paused"), 28 * u, (self.box.left + int(200 * u), self.box.top + int(20 * u)),
+                    T.ACCENT, bold=True, anchor="midtop")
+        x = self.box.left + int(400 * u)
+        T.blit_text(surface, shortcuts.section_title(), 18 * u, (x, self.box.top + int(28 * u)), T.ACCENT,
+                    bold=True)
+        draw_keys(surface, self.keys, u, x, self.box.top + int(62 * u))
         self.widgets.draw(surface, u)
+
+
+def keys_layout(keys: list[tuple[str, str]], u: float, width: int) -> list[tuple[str, list[str], int]]:
+    """(keys, the description's lines, row height) for a list of shortcuts ``width`` wide."""
+    out = []
+    for key, what in keys:
+        lines = T.wrap(what, 14 * u, width - int(KEY_W * u) - int(24 * u))
+        out.append((key, lines, int((22 + 17 * (len(lines) - 1)) * u)))
+    return out
+
+
+def draw_keys(surface, rows, u: float, x: int, y: int) -> None:
+    for key, lines, h in rows:
+        T.blit_text(surface, key, 14 * u, (x, y), T.FOCUS, bold=True, max_width=KEY_W * u - 8 * u)
+        for i, line in enumerate(lines):
+            T.blit_text(surface, line, 14 * u, (x + int(KEY_W * u), y + int(i * 17 * u)), T.TEXT)
+        y += h

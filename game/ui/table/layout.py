@@ -16,12 +16,12 @@ from .. import theme as T
 
 
 class Layout:
-    def __init__(self, size: tuple[int, int], n: int, viewer: int):
+    def __init__(self, size: tuple[int, int], n: int, viewer: int, unit: float | None = None):
         self.size = size
         self.n = n
         self.viewer = viewer
         w, h = size
-        u = self.u = T.unit(size)
+        u = self.u = unit or T.unit(size)   # ``unit``: a part of a bigger window (the replay viewer)
         self.hand_w = max(40, int(min(96 * u, w * 0.085, h * 0.125)))
         self.table_w = int(self.hand_w * 0.86)
         self.small_w = int(self.hand_w * 0.42)

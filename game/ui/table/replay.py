@@ -18,6 +18,7 @@ from ...i18n import _, pgettext
 from .. import theme as T
 from ..widgets import Button, Choice
 from .families import part_for
+from .layout import Layout
 from .scene import TableScene
 
 #: playing speeds (× normal)
@@ -87,7 +88,7 @@ class ReplayTable(TableScene):
         self.b_prev = Button("«", lambda: self.chapter(-1), name="prev", px=20)
         self.b_next = Button("»", lambda: self.chapter(1), name="next", px=20)
         self.w_rate = Choice(lambda: _("Speed"), [(i, rate_text(r)) for i, r in enumerate(RATES)],
-                             self.rate_index, self._set_rate, name="speed", px=15)
+                             self.rate_index, self._set_rate, name="speed", px=17)
         self.bar = [self.b_start, self.b_back, self.b_play, self.b_fwd, self.b_end, self.b_prev,
                     self.b_next, self.w_rate]
         self.clear_actions()
@@ -229,7 +230,11 @@ class ReplayTable(TableScene):
         w, h = size
         u = T.unit(size)
         bar = int(BAR_H * u)
-        super().layout((w, h - bar))
+        self.lay = Layout((w, h - bar), self.n, self.viewer, unit=u)
+        self.menu_button.rect = pygame.Rect(w - int(112 * u), int(10 * u), int(100 * u), int(36 * u))
+        self.toolbar.place()
+        self.renderer.place_buttons()
+        self.invalidate()
         self.bar_rect = pygame.Rect(0, h - bar, w, bar)
         y, bh = h - bar + int(10 * u), bar - int(20 * u)
         x = int(16 * u)
