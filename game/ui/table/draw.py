@@ -14,6 +14,7 @@ import pygame
 from ...i18n import pgettext
 from .. import cards as C
 from .. import theme as T
+from .layers import StaticLayer
 from .timeline import ease
 
 
@@ -26,6 +27,9 @@ def dealer_letter() -> str:
 class Renderer:
     def __init__(self, scene):
         self.s = scene
+        self.layer = StaticLayer(self)
+        #: the rectangles the last frame changed (None: the whole window)
+        self.dirty: list[pygame.Rect] | None = None
 
     # -- helpers ----------------------------------------------------------------------------
     @property
@@ -34,7 +38,17 @@ class Renderer:
 
     def card(self, surface, card, face_up: bool, center, width, angle: float = 0.0,
              shadow: bool = True) -> pygame.Rect:
-        img = C.face(card, width, self.s.app.settings) if (face_up and card) else C.back(width)
+        width = int(width)
+        sizes = self.lay.card_sizes
+        if width in sizes:
+            img = C.face(card, width, self.s.app.settings) if (face_up and card) else C.back(width)
+        else:
+            # in between the table's sizes (a card in flight): scale the nearest larger one,
+            # rather than drawing and caching a card for every passing width
+            base = min((w for w in sizes if w >= width), default=max(sizes))
+            img = C.face(card, base, self.s.app.settings) if (face_up and card) else C.back(base)
+            img = pygame.transform.smoothscale(img, (width, C.height_for(width)))
+            shadow = False
         if angle:
             img = pygame.transform.rotate(img, angle)
         r = img.get_rect(center=(int(center[0]), int(center[1])))
@@ -104,6 +118,19 @@ class Renderer:
 
     # -- the frame ----------------------------------------------------------------------------------
     def draw(self, surface) -> None:
+        """A frame: the static layer in one copy, what moves over it (see :mod:`.layers`)."""
+        s = self.s
+        size = surface.get_size()
+        static, full = self.layer.get(size)
+        surface.blit(static, (0, 0))
+        rects = self.flights(surface) + self.banners(surface) + self.prompt(surface)
+        s.widgets.draw(surface, self.lay.u)
+        pad = int(6 * self.lay.u)
+        rects += [w.rect.inflate(pad, pad) for w in s.widgets.widgets if w.rect is not None]
+        self.dirty = self.layer.dirty(rects, full, size)
+
+    def draw_static(self, surface) -> None:
+        """Everything that does not move: felt, header, the middle, the seats, the hand."""
         s = self.s
         surface.blit(T.felt(surface.get_size()), (0, 0))
         self.header(surface)
@@ -111,10 +138,6 @@ class Renderer:
         for seat in range(s.n):
             self.seat(surface, seat)
         self.hand(surface)
-        self.flights(surface)
-        self.banners(surface)
-        self.prompt(surface)
-        s.widgets.draw(surface, self.lay.u)
 
     def header(self, surface) -> None:
         u = self.lay.u
@@ -184,10 +207,11 @@ class Renderer:
                 else:
                     surface.blit(C.dim(w), r)
 
-    def flights(self, surface) -> None:
+    def flights(self, surface) -> list[pygame.Rect]:
         s = self.s
         now = s.tl.now
         W, H = self.lay.size
+        rects = []
         for f in s.tl.flights:
             if not f.started(now):
                 continue
@@ -200,12 +224,14 @@ class Renderer:
             w = int(w0 + (tw - w0) * t)
             face_up = f.face_up or (f.seat == s.viewer and not s.hidden and t > 0.5
                                     and self.lay.seat_slot(f.seat) == 0)
-            self.card(surface, f.card, face_up, (x, y), max(12, w))
+            rects.append(self.card(surface, f.card, face_up, (x, y), max(12, w)).inflate(8, 8))
+        return rects
 
-    def banners(self, surface) -> None:
+    def banners(self, surface) -> list[pygame.Rect]:
         s = self.s
         u = self.lay.u
         now = s.tl.now
+        rects = []
         for b in s.tl.banners:
             if now < b.start:
                 continue
@@ -221,9 +247,11 @@ class Renderer:
                 r = img.get_rect(center=(self.lay.center[0], self.lay.center[1] - int(20 * u)))
                 surface.blit(sh, r.move(int(4 * u), int(4 * u)))
                 surface.blit(img, r)
+                rects.append(r.inflate(int(12 * u), int(12 * u)))
                 if b.sub:
-                    T.blit_text(surface, b.sub, 24 * u, (r.centerx, r.bottom + int(6 * u)), T.TEXT, bold=True,
-                                anchor="midtop", max_width=self.lay.size[0] * 0.9)
+                    sub = T.blit_text(surface, b.sub, 24 * u, (r.centerx, r.bottom + int(6 * u)), T.TEXT,
+                                      bold=True, anchor="midtop", max_width=self.lay.size[0] * 0.9)
+                    rects.append(sub.inflate(8, 8))
                 continue
             if b.seat is not None:
                 # over the seat's lower lines, leaving its name readable; opaque, so the
@@ -247,8 +275,10 @@ class Renderer:
             img = img.copy()
             img.set_alpha(alpha)
             surface.blit(img, img.get_rect(center=box.center))
+            rects.append(box.inflate(4, 4))
+        return rects
 
-    def prompt(self, surface) -> None:
+    def prompt(self, surface) -> list[pygame.Rect]:
         s = self.s
         u = self.lay.u
         color = T.TEXT
@@ -259,7 +289,7 @@ class Renderer:
         else:
             text = s.prompt()
         if not text:
-            return
+            return []
         y = self.lay.hand_y - int(44 * u)
         maxw = self.lay.size[0] - 2 * (self.lay.panel_w + int(40 * u))
         px = T.fit_px(text, 17 * u, maxw, bold=True)
@@ -269,3 +299,4 @@ class Renderer:
         pygame.draw.rect(bg, (0, 0, 0, 140), bg.get_rect(), border_radius=int(8 * u))
         surface.blit(bg, box)
         surface.blit(img, img.get_rect(center=box.center))
+        return [box.inflate(4, 4)]

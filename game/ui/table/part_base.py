@@ -68,6 +68,10 @@ class TablePart:
     def settled(self) -> None:
         """Everything shown is at rest (after a fast-forward or a skip)."""
 
+    def static_key(self) -> tuple:
+        """What else the part's static drawing depends on (see :mod:`.layers`)."""
+        return ()
+
     def deal_flights(self, src) -> float:
         """Every dealt card from ``src`` to its hand, round by round from the dealer's left."""
         sp = self.sp()

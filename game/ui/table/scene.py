@@ -35,6 +35,7 @@ from .keys import handle_key
 from .layout import Layout
 from .saver import Saver
 from .timeline import Timeline
+from .warmup import Warmup
 
 
 class TableScene(Scene):
@@ -74,6 +75,7 @@ class TableScene(Scene):
         self.renderer = Renderer(self)
         self.handle = TableHandle(self)
         self.saver = Saver()
+        self.warmup = Warmup()
         self.on_game_over = None   # hook for the demo / tests
 
     # -- creating ------------------------------------------------------------------
@@ -173,6 +175,7 @@ class TableScene(Scene):
             self.flash(problem)
         if self.lay is None:
             return  # not laid out yet: positions for animations are unknown
+        self.warmup.step()
         events = self.state.events
         while not self.tl.waiting() and self.shown < len(events):
             ev = events[self.shown]
@@ -382,6 +385,7 @@ class TableScene(Scene):
     # -- geometry (the renderer and the tests ask) ------------------------------------------------
     def layout(self, size) -> None:
         self.lay = Layout(size, self.n, self.viewer)
+        self.warmup.start(self.lay, self.app.settings)
         self.menu_button.rect = pygame.Rect(size[0] - int(112 * self.lay.u), int(10 * self.lay.u),
                                             int(100 * self.lay.u), int(36 * self.lay.u))
         self.renderer.place_buttons()
@@ -411,3 +415,6 @@ class TableScene(Scene):
 
     def draw(self, surface) -> None:
         self.renderer.draw(surface)
+
+    def dirty_rects(self):
+        return self.renderer.dirty
