@@ -123,21 +123,19 @@ class Renderer:
         size = surface.get_size()
         static, full = self.layer.get(size)
         surface.blit(static, (0, 0))
-        rects = self.flights(surface) + self.banners(surface) + self.prompt(surface)
+        rects = [self.seat(surface, seat) for seat in range(s.n)]
+        rects.append(self.hand(surface))
+        rects += self.flights(surface) + self.banners(surface) + self.prompt(surface)
         s.widgets.draw(surface, self.lay.u)
         pad = int(6 * self.lay.u)
         rects += [w.rect.inflate(pad, pad) for w in s.widgets.widgets if w.rect is not None]
         self.dirty = self.layer.dirty(rects, full, size)
 
     def draw_static(self, surface) -> None:
-        """Everything that does not move: felt, header, the middle, the seats, the hand."""
-        s = self.s
+        """What changes only when an event is shown: felt, header, the middle of the table."""
         surface.blit(T.felt(surface.get_size()), (0, 0))
         self.header(surface)
-        s.part.draw_centre(surface)
-        for seat in range(s.n):
-            self.seat(surface, seat)
-        self.hand(surface)
+        self.s.part.draw_centre(surface)
 
     def header(self, surface) -> None:
         u = self.lay.u
@@ -147,7 +145,8 @@ class Renderer:
         if line:
             T.blit_text(surface, line, 15 * u, (int(16 * u), int(36 * u)), T.TEXT_DIM)
 
-    def seat(self, surface, seat: int) -> None:
+    def seat(self, surface, seat: int) -> pygame.Rect:
+        """A seat's panel, its lines and the backs of its cards; returns the area drawn."""
         s = self.s
         u = self.lay.u
         m = s.model
@@ -177,6 +176,7 @@ class Renderer:
                     (rect.left + int(10 * u), rect.top + int(30 * u)), T.TEXT_DIM if out else T.TEXT,
                     max_width=rect.width - int(20 * u))
         s.part.seat_extra(surface, seat, rect)
+        area = rect.inflate(int(12 * u), int(12 * u))
         if self.lay.seat_slot(seat) != 0 and count and not out:
             k = min(count, 10)
             w = self.lay.small_w
@@ -184,17 +184,21 @@ class Renderer:
             ch = C.height_for(w)
             fy = rect.top - ch * 0.5 - 3 * u if rect.centery > self.lay.center[1] else rect.bottom + ch * 0.5 + 3 * u
             for i in range(k):
-                self.card(surface, None, False, (fx + i * w * 0.18, fy), w, shadow=False)
+                area.union_ip(self.card(surface, None, False, (fx + i * w * 0.18, fy), w, shadow=False))
+        return area
 
-    def hand(self, surface) -> None:
+    def hand(self, surface) -> pygame.Rect:
+        """The viewer's hand (backs in hot seat); returns the area it covers."""
         s = self.s
         u = self.lay.u
+        w, h = self.lay.size
+        area = pygame.Rect(0, self.lay.hand_y - int(30 * u), w, h - self.lay.hand_y + int(30 * u))
         if s.hidden:
             n = s.model.counts[s.viewer]
             for i in range(n):
                 x = self.lay.size[0] / 2 + (i - (n - 1) / 2) * self.lay.hand_w * 0.35
                 self.card(surface, None, False, (x, self.lay.hand_y + self.lay.hand_h / 2), self.lay.hand_w)
-            return
+            return area
         legal = s.legal_cards()
         mine = s.my_turn()
         w = self.lay.hand_w
@@ -206,6 +210,7 @@ class Renderer:
                     self.mark(surface, r.center, w, T.GOOD if c in s.sel.cards else T.ACCENT)
                 else:
                     surface.blit(C.dim(w), r)
+        return area
 
     def flights(self, surface) -> list[pygame.Rect]:
         s = self.s
