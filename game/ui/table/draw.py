@@ -123,13 +123,35 @@ class Renderer:
         size = surface.get_size()
         static, full = self.layer.get(size)
         surface.blit(static, (0, 0))
-        rects = [self.seat(surface, seat) for seat in range(s.n)]
-        rects.append(self.hand(surface))
+        rects = []
+        for seat in range(s.n):
+            area = self.seat(surface, seat)
+            if self.layer.changed(("seat", seat), self._seat_key(seat), area):
+                rects.append(area)
+        area = self.hand(surface)
+        if self.layer.changed("hand", self._hand_key(), area):
+            rects.append(area)
         rects += self.flights(surface) + self.banners(surface) + self.prompt(surface)
         s.widgets.draw(surface, self.lay.u)
         pad = int(6 * self.lay.u)
         rects += [w.rect.inflate(pad, pad) for w in s.widgets.widgets if w.rect is not None]
         self.dirty = self.layer.dirty(rects, full, size)
+
+    def _seat_key(self, seat: int) -> tuple:
+        """Everything a seat's drawing shows (its dirty rectangle is skipped while it is the same)."""
+        s = self.s
+        m = s.model
+        count = max(0, m.counts[seat] - s.tl.landing(seat))
+        to_act = s.state.to_act() == seat and not s.busy() and not s.finished
+        return (to_act, m.in_game(seat), s.players[seat]["name"], m.dealer == seat, count,
+                tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat))
+
+    def _hand_key(self) -> tuple:
+        s = self.s
+        if s.hidden:
+            return ("hidden", s.model.counts[s.viewer])
+        return (tuple((c, tuple(r)) for c, r in self.hand_layout()), frozenset(s.legal_cards()),
+                s.my_turn(), tuple(s.sel.cards))
 
     def draw_static(self, surface) -> None:
         """What changes only when an event is shown: felt, header, the middle of the table."""
