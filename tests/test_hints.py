@@ -159,3 +159,34 @@ def test_a_hint_at_the_table_by_key_then_gone_after_the_move(app, tmp_path):
     table.do(h["action"])
     assert table.hints.current() is None
     assert table.session["hints"] == 1
+
+
+def test_a_shown_hint_is_in_the_frames_changed_rectangles(app, tmp_path):
+    """With dirty rectangles a real display updates only what changed: the hint's line
+    and rings must be among them, the frame it appears and the frame it goes."""
+    from game.ui.tour import Tour, mid_deal
+    state = Tour(app, tmp_path).game("gurka-se", mid_deal)
+    table = app.nav.push("table", state=state)
+    table.fast_forward()
+    app.step([], 16)
+    app.step([], 16)
+    legal = state.legal_actions()
+    table.hints.shown = (table.decision_key, {"action": legal[0], "figures": [
+        {"action": legal[0], "tried": 10, "mean": 0.5, "last": 0.2}]})
+    surface = app.screen
+    for _ in range(2):
+        app.manager.dirty = True
+        app.manager.draw(surface)
+    drawn = table.hints.draw(surface.copy())
+    assert drawn
+    dirty = table.dirty_rects()
+    assert dirty is not None
+    for r in drawn:
+        assert any(d.contains(r) for d in dirty), r
+    table.hints.shown = None
+    app.manager.dirty = True
+    app.manager.draw(surface)
+    dirty = table.dirty_rects()
+    assert dirty is not None
+    for r in drawn:
+        assert any(d.contains(r) for d in dirty), r

@@ -24,6 +24,9 @@ class GurkaPart(TablePart):
             return sorted(cards, key=lambda c: (SUIT_ORDER.index(c[1]), m.strength(c)))
         return sorted(cards, key=lambda c: (m.strength(c), "CDHS".index(c[1])))
 
+    def static_key(self) -> tuple:
+        return (self.swept, frozenset(self.losers))
+
     def settled(self) -> None:
         m = self.m
         if m.trick_over() and any(m.counts):
@@ -252,6 +255,10 @@ class GurkaPart(TablePart):
         else:
             parts.append(M.points(int(round(total))))
         return parts
+
+    def seat_extra_key(self, seat: int) -> tuple:
+        chips = self.s.session.get("chips")
+        return (chips[seat], self.s.chips_paid, self.m.staked(seat)) if chips else ()
 
     def seat_extra(self, surface, seat: int, rect) -> None:
         chips = self.s.session.get("chips")

@@ -86,26 +86,27 @@ class Hints:
         return self.s.part.hint_line(hint) if hint else ""
 
     # -- drawing -------------------------------------------------------------------------------
-    def draw(self, surface) -> None:
+    def draw(self, surface) -> list[pygame.Rect]:
+        """The rings and the line; the rectangles they cover (for the frame's dirty areas)."""
         s = self.s
         lay = s.lay
         if lay is None:
-            return
+            return []
         if self.thinking:
-            self._text(surface, _("Looking for a hint…"), T.TEXT_DIM)
-            return
+            return [self._text(surface, _("Looking for a hint…"), T.TEXT_DIM)]
         hint = self.current()
         if hint is None:
-            return
+            return []
         u = lay.u
+        rects = []
         action = hint["action"]
         cards = set(action.get("cards") or action.get("discard") or
                     ([action["card"]] if "card" in action else []))
         ring = max(2, int(3 * u))
         for c, r in s.hand_layout():
             if c in cards:
-                pygame.draw.rect(surface, T.FOCUS, r.inflate(int(8 * u), int(8 * u)), ring,
-                                 border_radius=int(8 * u))
+                rects.append(pygame.draw.rect(surface, T.FOCUS, r.inflate(int(8 * u), int(8 * u)), ring,
+                                              border_radius=int(8 * u)))
         if action["type"] == "defend":
             pairs = s.model.pairs
             for i, pair in enumerate(pairs):
@@ -113,19 +114,20 @@ class Hints:
                     x, y, w = lay.pair_pos(i, 0, len(pairs))
                     r = pygame.Rect(0, 0, w, C.height_for(w))
                     r.center = (int(x), int(y))
-                    pygame.draw.rect(surface, T.FOCUS, r.inflate(int(8 * u), int(8 * u)), ring,
-                                     border_radius=int(8 * u))
+                    rects.append(pygame.draw.rect(surface, T.FOCUS, r.inflate(int(8 * u), int(8 * u)),
+                                                  ring, border_radius=int(8 * u)))
         name = BUTTONS.get(action["type"])
         if action["type"] == "exchange" and action.get("discard"):
             name = None
         if name and len(action.get("cards", ())) <= 1:
             b = s.widgets.by_name(name)
             if b is not None:
-                pygame.draw.rect(surface, T.FOCUS, b.rect.inflate(int(10 * u), int(10 * u)), ring,
-                                 border_radius=int(10 * u))
-        self._text(surface, self.line(), T.FOCUS)
+                rects.append(pygame.draw.rect(surface, T.FOCUS, b.rect.inflate(int(10 * u), int(10 * u)),
+                                              ring, border_radius=int(10 * u)))
+        rects.append(self._text(surface, self.line(), T.FOCUS))
+        return [r.inflate(4, 4) for r in rects]
 
-    def _text(self, surface, text: str, color) -> None:
+    def _text(self, surface, text: str, color) -> pygame.Rect:
         """Up to two lines above the prompt, wrapped (never smaller than 12 px)."""
         lay = self.s.lay
         u = lay.u
@@ -148,3 +150,4 @@ class Hints:
         for line in lines:
             T.blit_text(surface, line, px, (lay.size[0] // 2, y), color, bold=True, anchor="midtop")
             y += step
+        return box

@@ -248,10 +248,11 @@ class ReplayTable(TableScene):
         self.b_next.rect = pygame.Rect(mid + int(86 * u), y, int(44 * u), bh)
         self.label_rect = pygame.Rect(self.b_prev.rect.right, y, self.b_next.rect.left - self.b_prev.rect.right, bh)
 
-    def draw(self, surface) -> None:
-        self.renderer.draw(surface)
+    def draw_extras(self, surface) -> list:
+        """The control bar (its buttons are the scene's widgets, drawn over it)."""
         u = self.lay.u
-        T.panel(surface, self.bar_rect.inflate(int(4 * u), 0).move(0, int(2 * u)), u, alpha=240)
+        bar = self.bar_rect.inflate(int(4 * u), 0).move(0, int(2 * u))
+        T.panel(surface, bar, u, alpha=240)
         total = max(1, len(self.starts))
         now = max(1, self.chapter_now())
         r = self.label_rect
@@ -261,4 +262,4 @@ class ReplayTable(TableScene):
         T.blit_text(surface, _("Event {n} of {total}").format(n=self.shown, total=len(self.events)),
                     13 * u, (r.centerx, r.bottom - int(2 * u)), T.TEXT_DIM, anchor="midbottom",
                     max_width=r.width - 8 * u)
-        self.widgets.draw(surface, u)
+        return [bar.inflate(int(8 * u), int(8 * u))]

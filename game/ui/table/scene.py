@@ -40,6 +40,7 @@ from .saver import Saver
 from .timeline import Timeline
 from .toolbar import Toolbar
 from .undo import Undo
+from .warmup import Warmup
 
 
 class TableScene(Scene):
@@ -85,6 +86,7 @@ class TableScene(Scene):
         self.renderer = Renderer(self)
         self.handle = TableHandle(self)
         self.saver = Saver()
+        self.warmup = Warmup()
         self.autoplay = AutoPlay(self)
         self.undo = Undo(self)
         self.hints = Hints(self)
@@ -192,6 +194,7 @@ class TableScene(Scene):
         self.toolbar.refresh()
         if self.lay is None:
             return  # not laid out yet: positions for animations are unknown
+        self.warmup.step()
         events = self.state.events
         while not self.tl.waiting() and self.shown < len(events):
             ev = events[self.shown]
@@ -435,6 +438,7 @@ class TableScene(Scene):
     # -- geometry (the renderer and the tests ask) ------------------------------------------------
     def layout(self, size) -> None:
         self.lay = Layout(size, self.n, self.viewer)
+        self.warmup.start(self.lay, self.app.settings)
         self.menu_button.rect = pygame.Rect(size[0] - int(112 * self.lay.u), int(10 * self.lay.u),
                                             int(100 * self.lay.u), int(36 * self.lay.u))
         self.toolbar.place()
@@ -465,4 +469,10 @@ class TableScene(Scene):
 
     def draw(self, surface) -> None:
         self.renderer.draw(surface)
-        self.hints.draw(surface)
+
+    def draw_extras(self, surface) -> list:
+        """What is drawn over the table before its buttons (a hint); the rectangles it covers."""
+        return self.hints.draw(surface)
+
+    def dirty_rects(self):
+        return self.renderer.dirty
