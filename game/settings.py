@@ -167,6 +167,8 @@ class Settings:
     #: ``international``: A K Q J
     card_indices: str = "native"
     four_colour: bool = False
+    #: the tutorials were offered on first start (offered once)
+    tutorial_offered: bool = False
     window_size: tuple[int, int] = field(default=DEFAULT_WINDOW)
 
     @property
@@ -215,7 +217,7 @@ def _valid(key: str, value: object) -> object:
     elif key == "speed":
         if value in SPEEDS:
             return value
-    elif key in ("sound", "fullscreen", "four_colour"):
+    elif key in ("sound", "fullscreen", "four_colour", "tutorial_offered"):
         if isinstance(value, bool):
             return value
     elif key == "volume":
