@@ -26,6 +26,9 @@ def dealer_letter() -> str:
 class Renderer:
     def __init__(self, scene):
         self.s = scene
+        #: where each face-up card was drawn in the last frame, in drawing order (a tutorial's
+        #: callouts point there)
+        self.drawn: dict[str, list[pygame.Rect]] = {}
 
     # -- helpers ----------------------------------------------------------------------------
     @property
@@ -41,6 +44,8 @@ class Renderer:
         if shadow and not angle:
             surface.blit(C.shadow(width), r.move(int(2 * self.lay.u), int(3 * self.lay.u)))
         surface.blit(img, r)
+        if face_up and card:
+            self.drawn.setdefault(card, []).append(r)
         return r
 
     def mark(self, surface, center, width, color) -> None:
@@ -105,6 +110,7 @@ class Renderer:
     # -- the frame ----------------------------------------------------------------------------------
     def draw(self, surface) -> None:
         s = self.s
+        self.drawn = {}
         surface.blit(T.felt(surface.get_size()), (0, 0))
         self.header(surface)
         s.part.draw_centre(surface)

@@ -2,10 +2,12 @@
 what it explains (cards in the hand or on the table, a seat, the stock, the trump card,
 the discard pile, a score pile) with arrows to them, and the last callout with its offer.
 
-Everything is read from the table scene as it is drawn (its layout, its public table
-``scene.model``, the hand's fan), so a callout follows a resize or a language switch at
-once.  Where a family keeps its cards on the table is said per family object (as the
-table's own :mod:`game.ui.table.families` does), never by its name.
+Everything is read from the table scene as it is drawn: the hand's fan, where the
+renderer drew each card on the table this frame (``scene.renderer.drawn``), the seats,
+the stock and the discard pile of its layout; so a callout follows a resize or a
+language switch at once.  What differs per family (score piles, the trump card) is said
+per family object (as the table's own :mod:`game.ui.table.families` does), never by its
+name.
 """
 
 from __future__ import annotations
@@ -30,43 +32,10 @@ def _card_rect(x: float, y: float, w: float) -> pygame.Rect:
     return r
 
 
-def _gurka_table_cards(scene) -> dict[str, pygame.Rect]:
-    lay = scene.lay
-    out = {}
-    for s, cs in scene.model.trick:
-        for j, c in enumerate(cs):
-            x, y, w = lay.trick_pos(s, j, len(cs))
-            out[c] = _card_rect(x, y, w)
-    return out
-
-
-def _durak_table_cards(scene) -> dict[str, pygame.Rect]:
-    lay = scene.lay
-    pairs = scene.model.pairs
-    out = {}
-    for i, pair in enumerate(pairs):
-        for j, c in enumerate(pair):
-            if c:
-                x, y, w = lay.pair_pos(i, j, len(pairs))
-                out[c] = _card_rect(x, y, w)
-    return out
-
-
-def _gurka_pile(scene, s: int) -> list[pygame.Rect]:
-    """Where ``s``'s score pile lies (as the Gurka part draws it)."""
-    lay = scene.lay
-    cx, cy = lay.center
-    px, py = lay.seat_pos(s)
-    pw = int(lay.small_w * 1.1)
-    cards = scene.model.piles[s][-4:]
-    return [_card_rect(px + (cx - px) * 0.22 + i * pw * 0.35, py + (cy - py) * 0.22, pw)
-            for i in range(len(cards))]
-
-
-#: family -> the cards on the table by card code
-TABLE_CARDS = {GURKA: _gurka_table_cards, DURAK: _durak_table_cards}
-#: family -> a seat's score pile (families without piles have none)
-PILES = {GURKA: _gurka_pile}
+#: family -> the cards of a seat's score pile (families without piles have none)
+PILES = {GURKA: lambda model, s: list(model.piles[s])}
+#: family -> the trump card shown under the stock (None once drawn)
+TRUMP_CARD = {DURAK: lambda model: model.bottom}
 
 
 def merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
@@ -92,22 +61,29 @@ def target_rects(scene, spec: tuple) -> list[pygame.Rect]:
             rects = list(fan.values())
             return [rects[0].unionall(rects[1:])] if rects else []
         return merged([fan[c] for c in spec[1:] if c in fan])
+    # where the table drew each card this frame: a score pile is drawn before the trick, so
+    # a card lying in both (the last trick's loser) is the last one on the table, the
+    # first one in a pile
+    drawn = scene.renderer.drawn
     if kind == "table":
-        on_table = TABLE_CARDS[family](scene)
-        return merged([on_table[c] for c in spec[1:] if c in on_table])
+        return merged([drawn[c][-1] for c in spec[1:] if c in drawn])
     if kind == "seat":
         return [lay.seat_rect(spec[1])]
     if kind == "pile":
-        rects = PILES.get(family, lambda _s, _p: [])(scene, spec[1])
-        return [rects[0].unionall(rects[1:])] if rects else [lay.seat_rect(spec[1])]
+        cards = PILES.get(family, lambda _m, _s: [])(scene.model, spec[1])
+        rects = [drawn[c][0] for c in cards if c in drawn]
+        return merged(rects) or [lay.seat_rect(spec[1])]
     if kind == "stock":
         return [_card_rect(*lay.stock_pos(), lay.table_w)]
     if kind == "trump":
-        # the trump card lies crosswise under the stock: what shows of it, right of the stock
-        sx, sy = lay.stock_pos()
-        w, h = lay.table_w, lay.table_h
-        left, right = sx + w / 2, sx + w * 0.45 + h / 2
-        return [pygame.Rect(int(left), int(sy - w / 2), max(1, int(right - left)), w)]
+        card = TRUMP_CARD.get(family, lambda _m: None)(scene.model)
+        if card not in drawn:
+            return []
+        # it lies crosswise under the stock: ring what shows of it
+        r = drawn[card][0]
+        stock = _card_rect(*lay.stock_pos(), lay.table_w)
+        shown = r.clip(pygame.Rect(stock.right, r.top, max(0, r.right - stock.right), r.height))
+        return [shown if shown.width > 4 else r]
     if kind == "discard":
         return [_card_rect(*lay.discard_pos(), lay.table_w).inflate(lay.table_w // 2, 0)]
     return []

@@ -68,8 +68,11 @@ class Coach:
         return self.note or self.asking(scene)
 
     def quiet(self) -> bool:
-        """A callout is up that the player reads: the table's own prompt stays away."""
-        return self.finished or self.note is not None
+        """A callout says what to do (or is read): the table's own prompt stays away (its
+        flashed messages, such as a refusal, still show)."""
+        b = self.beat
+        return (self.finished or self.note is not None
+                or (b is not None and b.kind == "move" and b.seat == HUMAN))
 
     def callouts(self) -> list[Beat]:
         """Every beat with a callout, in order (for the step counter)."""
@@ -92,7 +95,7 @@ class Coach:
     def advance(self, scene) -> bool:
         """Nothing left to show: True when the coach acted or waits (the table does nothing
         more this frame); False lets the table ask the player at the screen."""
-        if self.quiet():
+        if self.finished or self.note is not None:
             return True
         b = self.beat
         state = scene.state

@@ -46,7 +46,8 @@ class LearnScene(Scene):
     def layout(self, size) -> None:
         u = T.unit(size)
         w = min(int(820 * u), size[0] - int(40 * u))
-        self.box = pygame.Rect(0, 0, w, min(size[1] - int(24 * u), int(560 * u)))
+        height = int((118 + 102 * len(self.choices) + 84) * u)
+        self.box = pygame.Rect(0, 0, w, min(size[1] - int(24 * u), height))
         self.box.center = (size[0] // 2, size[1] // 2)
         pad = int(26 * u)
         top = self.box.top + int(118 * u)
