@@ -200,3 +200,32 @@ def test_escape_opens_the_pause_menu_over_a_callout(app):
     wait_for_callout(app, scene)
     frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
     assert app.nav.top_is("pause")
+
+
+def key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+def test_keyboard_only_and_a_resize(app):
+    """Enter reads on, the arrows and Enter make the asked move; the callout follows a resize."""
+    scene = app.nav.push("tutorial", rules="gurka-se")
+    coach = scene.coach
+    while True:
+        wait_for_callout(app, scene)
+        if coach.asking(scene) is not None:
+            break
+        frames(app, 1, [key(pygame.K_RETURN)])
+    small = coach.callout.box.copy()
+    pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
+    frames(app, 2, [pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080)])
+    big = coach.callout.box
+    assert big.width > small.width * 1.5 and big.top > small.top
+    want = coach.asking(scene).action["cards"][0]
+    n = len(scene.state.events)
+    for _ in range(8):
+        if scene.hover_card == want:
+            break
+        frames(app, 1, [key(pygame.K_RIGHT)])
+    assert scene.hover_card == want
+    frames(app, 1, [key(pygame.K_RETURN)])
+    assert scene.state.events[n] == {"type": "play", "player": 0, "cards": [want]}
