@@ -4,6 +4,7 @@
     python build_scripts/bench.py ai         AI strength and decision times
     python build_scripts/bench.py package    frozen app size and start-up time
     python build_scripts/bench.py ui         frame times of the table, start-up vs a bare window
+    python build_scripts/bench.py hostile files|kill   hostile files and kill -9 (POSIX)
 
 Figures are medians of several runs on one core.
 """
@@ -65,7 +66,7 @@ def bench_engine(argv: list[str]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("engine", "ai", "package", "ui"):
+    if not argv or argv[0] not in ("engine", "ai", "package", "ui", "hostile"):
         print(__doc__)
         return 2
     what, rest = argv[0], argv[1:]
@@ -77,6 +78,9 @@ def main(argv: list[str]) -> int:
     elif what == "ai":
         import bench_ai
         return bench_ai.main(rest) or 0
+    elif what == "hostile":
+        import bench_hostile
+        return bench_hostile.main(rest) or 0
     else:
         import bench_package
         return bench_package.main(rest) or 0

@@ -48,11 +48,11 @@ def test_menu_button_opens_the_choice_and_a_tutorial(app):
 
 
 def test_menu_buttons_clear_the_title_with_seven_buttons(app):
+    from game.engine import new_game
     from game.ui import savegame
-    from game.ui.table import TableScene
     players = [{"name": "A", "seat": "human"}, {"name": "B", "seat": "ai:easy"},
                {"name": "C", "seat": "ai:easy"}]
-    TableScene.new(app, "agurk-no", players, seed=4).save()
+    assert savegame.save(new_game("agurk-no", players, seed=4).record(), {}) is None
     assert savegame.has_save()
     menu = app.nav.push("menu")
     frames(app, 2)

@@ -16,6 +16,7 @@ from game.ui import messages as M
 from game.ui import theme as T
 from game.ui.table.input import Selection
 from game.ui.tutorial.beats import same_action
+from game.ui.tutorial.callout import target_rects
 from game.ui.tutorial.coach import try_the_one_shown
 from game.ui.tutorial.scripts import TUTORIAL_IDS
 
@@ -97,6 +98,9 @@ def play_through(app, rid):
         if coach.finished:
             break
         assert coach.callout.box is not None and coach.callout.box.width > 0
+        shown = coach.showing(scene) or coach.beat
+        for spec in shown.point:            # every callout points at something on screen
+            assert target_rects(scene, spec), (rid, coach.i, spec)
         if coach.note is not None:
             notes += 1
             click(app, coach.callout.next_button.rect.center)
@@ -167,13 +171,14 @@ def test_other_offers_at_the_end(app):
 
 
 def test_the_tutorial_leaves_the_saved_game_alone(app):
+    from game.engine import new_game
     from game.ui import savegame
-    from game.ui.table import TableScene
     players = [{"name": "A", "seat": "human"}, {"name": "B", "seat": "ai:easy"},
                {"name": "C", "seat": "ai:easy"}]
-    TableScene.new(app, "agurk-no", players, seed=4).save()
+    assert savegame.save(new_game("agurk-no", players, seed=4).record(), {}) is None
     before, _err = savegame.load()
-    play_through(app, "durak")
+    scene = play_through(app, "durak")
+    scene.leave()                        # as the pause menu's "quit to menu" does
     after, _err = savegame.load()
     assert before is not None and after is not None and after.record == before.record
 
@@ -229,3 +234,18 @@ def test_keyboard_only_and_a_resize(app):
     assert scene.hover_card == want
     frames(app, 1, [key(pygame.K_RETURN)])
     assert scene.state.events[n] == {"type": "play", "player": 0, "cards": [want]}
+
+
+def test_the_window_updates_where_the_callout_is_and_was(app):
+    """With changed-rectangle updates, the callout's old and new areas are in the frame's rects."""
+    scene = app.nav.push("tutorial", rules="gurka-se")
+    wait_for_callout(app, scene)
+    frames(app, 3)
+    old = scene.coach.callout.box.copy()
+    click(app, scene.coach.callout.next_button.rect.center)      # on to the next callout
+    rects = app.dirty                                            # that frame's rectangles
+    assert rects is not None, "a steady table frame names its rectangles"
+    assert scene.coach.note is not None and scene.coach.i == 1
+    assert any(r.contains(old) for r in rects)                   # the old callout is wiped
+    areas = scene.coach.callout.areas
+    assert areas and all(any(r.contains(a) for r in rects) for a in areas)

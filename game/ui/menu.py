@@ -55,9 +55,7 @@ class MessageScene(Scene):
 
     def draw(self, surface):
         u = T.unit(surface.get_size())
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
+        T.shade(surface, 120)
         T.panel(surface, self.box, u)
         y = self.box.top + int(22 * u)
         if self.title:
@@ -120,6 +118,9 @@ class MainMenu(Scene):
             self.manager.push(MessageScene(self.app, _("The saved game could not be resumed and was "
                                                        "set aside ({reason}).").format(reason=e)))
             self.build()
+            return
+        if error:   # resumed with a notice, e.g. a bot's seat now played by the Normal AI
+            self.manager.push(MessageScene(self.app, error))
 
     def on_new(self):
         self.app.nav.push("setup")

@@ -14,6 +14,7 @@ import pygame
 from ...i18n import pgettext
 from .. import cards as C
 from .. import theme as T
+from .layers import StaticLayer
 from .timeline import ease
 
 
@@ -26,9 +27,13 @@ def dealer_letter() -> str:
 class Renderer:
     def __init__(self, scene):
         self.s = scene
-        #: where each face-up card was drawn in the last frame, in drawing order (a tutorial's
+        self.layer = StaticLayer(self)
+        #: the rectangles the last frame changed (None: the whole window)
+        self.dirty: list[pygame.Rect] | None = None
+        #: where the static layer drew each face-up card, in drawing order (a tutorial's
         #: callouts point there)
         self.drawn: dict[str, list[pygame.Rect]] = {}
+        self._recording = False
 
     # -- helpers ----------------------------------------------------------------------------
     @property
@@ -37,14 +42,24 @@ class Renderer:
 
     def card(self, surface, card, face_up: bool, center, width, angle: float = 0.0,
              shadow: bool = True) -> pygame.Rect:
-        img = C.face(card, width, self.s.app.settings) if (face_up and card) else C.back(width)
+        width = int(width)
+        sizes = self.lay.card_sizes
+        if width in sizes:
+            img = C.face(card, width, self.s.app.settings) if (face_up and card) else C.back(width)
+        else:
+            # in between the table's sizes (a card in flight): scale the nearest larger one,
+            # rather than drawing and caching a card for every passing width
+            base = min((w for w in sizes if w >= width), default=max(sizes))
+            img = C.face(card, base, self.s.app.settings) if (face_up and card) else C.back(base)
+            img = pygame.transform.smoothscale(img, (width, C.height_for(width)))
+            shadow = False
         if angle:
             img = pygame.transform.rotate(img, angle)
         r = img.get_rect(center=(int(center[0]), int(center[1])))
         if shadow and not angle:
             surface.blit(C.shadow(width), r.move(int(2 * self.lay.u), int(3 * self.lay.u)))
         surface.blit(img, r)
-        if face_up and card:
+        if self._recording and face_up and card:
             self.drawn.setdefault(card, []).append(r)
         return r
 
@@ -109,18 +124,48 @@ class Renderer:
 
     # -- the frame ----------------------------------------------------------------------------------
     def draw(self, surface) -> None:
+        """A frame: the static layer in one copy, what moves over it (see :mod:`.layers`)."""
         s = self.s
-        self.drawn = {}
+        size = surface.get_size()
+        static, full = self.layer.get(size)
+        surface.blit(static, (0, 0))
+        rects = []
+        for seat in range(s.n):
+            area = self.seat(surface, seat)
+            if self.layer.changed(("seat", seat), self._seat_key(seat), area):
+                rects.append(area)
+        area = self.hand(surface)
+        if self.layer.changed("hand", self._hand_key(), area):
+            rects.append(area)
+        rects += self.flights(surface) + self.banners(surface) + self.prompt(surface)
+        s.widgets.draw(surface, self.lay.u)
+        pad = int(6 * self.lay.u)
+        rects += [w.rect.inflate(pad, pad) for w in s.widgets.widgets if w.rect is not None]
+        self.dirty = self.layer.dirty(rects, full, size)
+
+    def _seat_key(self, seat: int) -> tuple:
+        """Everything a seat's drawing shows (its dirty rectangle is skipped while it is the same)."""
+        s = self.s
+        m = s.model
+        count = max(0, m.counts[seat] - s.tl.landing(seat))
+        to_act = s.state.to_act() == seat and not s.busy() and not s.finished
+        return (to_act, m.in_game(seat), s.players[seat]["name"], m.dealer == seat, count,
+                tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat))
+
+    def _hand_key(self) -> tuple:
+        s = self.s
+        if s.hidden:
+            return ("hidden", s.model.counts[s.viewer])
+        return (tuple((c, tuple(r)) for c, r in self.hand_layout()), frozenset(s.legal_cards()),
+                s.my_turn(), tuple(s.sel.cards))
+
+    def draw_static(self, surface) -> None:
+        """What changes only when an event is shown: felt, header, the middle of the table."""
         surface.blit(T.felt(surface.get_size()), (0, 0))
         self.header(surface)
-        s.part.draw_centre(surface)
-        for seat in range(s.n):
-            self.seat(surface, seat)
-        self.hand(surface)
-        self.flights(surface)
-        self.banners(surface)
-        self.prompt(surface)
-        s.widgets.draw(surface, self.lay.u)
+        self.drawn, self._recording = {}, True
+        self.s.part.draw_centre(surface)
+        self._recording = False
 
     def header(self, surface) -> None:
         u = self.lay.u
@@ -130,7 +175,8 @@ class Renderer:
         if line:
             T.blit_text(surface, line, 15 * u, (int(16 * u), int(36 * u)), T.TEXT_DIM)
 
-    def seat(self, surface, seat: int) -> None:
+    def seat(self, surface, seat: int) -> pygame.Rect:
+        """A seat's panel, its lines and the backs of its cards; returns the area drawn."""
         s = self.s
         u = self.lay.u
         m = s.model
@@ -160,6 +206,7 @@ class Renderer:
                     (rect.left + int(10 * u), rect.top + int(30 * u)), T.TEXT_DIM if out else T.TEXT,
                     max_width=rect.width - int(20 * u))
         s.part.seat_extra(surface, seat, rect)
+        area = rect.inflate(int(12 * u), int(12 * u))
         if self.lay.seat_slot(seat) != 0 and count and not out:
             k = min(count, 10)
             w = self.lay.small_w
@@ -167,17 +214,21 @@ class Renderer:
             ch = C.height_for(w)
             fy = rect.top - ch * 0.5 - 3 * u if rect.centery > self.lay.center[1] else rect.bottom + ch * 0.5 + 3 * u
             for i in range(k):
-                self.card(surface, None, False, (fx + i * w * 0.18, fy), w, shadow=False)
+                area.union_ip(self.card(surface, None, False, (fx + i * w * 0.18, fy), w, shadow=False))
+        return area
 
-    def hand(self, surface) -> None:
+    def hand(self, surface) -> pygame.Rect:
+        """The viewer's hand (backs in hot seat); returns the area it covers."""
         s = self.s
         u = self.lay.u
+        w, h = self.lay.size
+        area = pygame.Rect(0, self.lay.hand_y - int(30 * u), w, h - self.lay.hand_y + int(30 * u))
         if s.hidden:
             n = s.model.counts[s.viewer]
             for i in range(n):
                 x = self.lay.size[0] / 2 + (i - (n - 1) / 2) * self.lay.hand_w * 0.35
                 self.card(surface, None, False, (x, self.lay.hand_y + self.lay.hand_h / 2), self.lay.hand_w)
-            return
+            return area
         legal = s.legal_cards()
         mine = s.my_turn()
         w = self.lay.hand_w
@@ -189,11 +240,13 @@ class Renderer:
                     self.mark(surface, r.center, w, T.GOOD if c in s.sel.cards else T.ACCENT)
                 else:
                     surface.blit(C.dim(w), r)
+        return area
 
-    def flights(self, surface) -> None:
+    def flights(self, surface) -> list[pygame.Rect]:
         s = self.s
         now = s.tl.now
         W, H = self.lay.size
+        rects = []
         for f in s.tl.flights:
             if not f.started(now):
                 continue
@@ -206,12 +259,14 @@ class Renderer:
             w = int(w0 + (tw - w0) * t)
             face_up = f.face_up or (f.seat == s.viewer and not s.hidden and t > 0.5
                                     and self.lay.seat_slot(f.seat) == 0)
-            self.card(surface, f.card, face_up, (x, y), max(12, w))
+            rects.append(self.card(surface, f.card, face_up, (x, y), max(12, w)).inflate(8, 8))
+        return rects
 
-    def banners(self, surface) -> None:
+    def banners(self, surface) -> list[pygame.Rect]:
         s = self.s
         u = self.lay.u
         now = s.tl.now
+        rects = []
         for b in s.tl.banners:
             if now < b.start:
                 continue
@@ -227,9 +282,11 @@ class Renderer:
                 r = img.get_rect(center=(self.lay.center[0], self.lay.center[1] - int(20 * u)))
                 surface.blit(sh, r.move(int(4 * u), int(4 * u)))
                 surface.blit(img, r)
+                rects.append(r.inflate(int(12 * u), int(12 * u)))
                 if b.sub:
-                    T.blit_text(surface, b.sub, 24 * u, (r.centerx, r.bottom + int(6 * u)), T.TEXT, bold=True,
-                                anchor="midtop", max_width=self.lay.size[0] * 0.9)
+                    sub = T.blit_text(surface, b.sub, 24 * u, (r.centerx, r.bottom + int(6 * u)), T.TEXT,
+                                      bold=True, anchor="midtop", max_width=self.lay.size[0] * 0.9)
+                    rects.append(sub.inflate(8, 8))
                 continue
             if b.seat is not None:
                 # over the seat's lower lines, leaving its name readable; opaque, so the
@@ -253,8 +310,10 @@ class Renderer:
             img = img.copy()
             img.set_alpha(alpha)
             surface.blit(img, img.get_rect(center=box.center))
+            rects.append(box.inflate(4, 4))
+        return rects
 
-    def prompt(self, surface) -> None:
+    def prompt(self, surface) -> list[pygame.Rect]:
         s = self.s
         u = self.lay.u
         color = T.TEXT
@@ -265,7 +324,7 @@ class Renderer:
         else:
             text = s.prompt()
         if not text:
-            return
+            return []
         y = self.lay.hand_y - int(44 * u)
         maxw = self.lay.size[0] - 2 * (self.lay.panel_w + int(40 * u))
         px = T.fit_px(text, 17 * u, maxw, bold=True)
@@ -275,3 +334,4 @@ class Renderer:
         pygame.draw.rect(bg, (0, 0, 0, 140), bg.get_rect(), border_radius=int(8 * u))
         surface.blit(bg, box)
         surface.blit(img, img.get_rect(center=box.center))
+        return [box.inflate(4, 4)]

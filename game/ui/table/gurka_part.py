@@ -22,6 +22,9 @@ class GurkaPart(TablePart):
         m = self.m
         return sorted(cards, key=lambda c: (m.strength(c), "CDHS".index(c[1])))
 
+    def static_key(self) -> tuple:
+        return (self.swept, frozenset(self.losers))
+
     def settled(self) -> None:
         m = self.m
         if m.trick_over() and any(m.counts):
@@ -250,6 +253,10 @@ class GurkaPart(TablePart):
         else:
             parts.append(M.points(int(round(total))))
         return parts
+
+    def seat_extra_key(self, seat: int) -> tuple:
+        chips = self.s.session.get("chips")
+        return (chips[seat], self.s.chips_paid, self.m.staked(seat)) if chips else ()
 
     def seat_extra(self, surface, seat: int, rect) -> None:
         chips = self.s.session.get("chips")

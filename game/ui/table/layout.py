@@ -32,6 +32,8 @@ class Layout:
         self.rx = w / 2 - int(120 * u)
         self.ry = h * 0.42 - int(60 * u)
         self.panel_w, self.panel_h = int(176 * u), int(64 * u)
+        #: the widths cards are drawn at (cached); anything else is scaled from these
+        self.card_sizes = (self.small_w, int(self.small_w * 1.1), self.table_w, self.hand_w)
 
     # -- seats ----------------------------------------------------------------------------
     def seat_slot(self, seat: int) -> int:

@@ -68,6 +68,10 @@ class TablePart:
     def settled(self) -> None:
         """Everything shown is at rest (after a fast-forward or a skip)."""
 
+    def static_key(self) -> tuple:
+        """What else the part's static drawing depends on (see :mod:`.layers`)."""
+        return ()
+
     def deal_flights(self, src) -> float:
         """Every dealt card from ``src`` to its hand, round by round from the dealer's left."""
         sp = self.sp()
@@ -127,6 +131,10 @@ class TablePart:
 
     def seat_extra(self, surface, seat: int, rect) -> None:
         """Anything drawn under a seat's panel (chips)."""
+
+    def seat_extra_key(self, seat: int) -> tuple:
+        """What :meth:`seat_extra` shows, for the frame's dirty rectangles."""
+        return ()
 
     def draw_centre(self, surface) -> None:  # pragma: no cover - interface
         raise NotImplementedError

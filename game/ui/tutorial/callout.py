@@ -118,6 +118,8 @@ class Callout:
             Button(lambda: _("Main menu"), self._menu, name="menu", px=17),
         ]
         self.scene = None
+        #: where the last frame drew a callout (for the window's changed rectangles)
+        self.areas: list[pygame.Rect] = []
 
     # -- buttons --------------------------------------------------------------------------
     def _next(self):
@@ -150,6 +152,7 @@ class Callout:
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, scene, surface) -> None:
         self.scene = scene
+        self.areas = []
         coach = self.coach
         if scene.lay is None:
             return
@@ -180,6 +183,7 @@ class Callout:
         box.midtop = (size[0] // 2, int(58 * u))
         self.box = box
         targets = [r for spec in beat.point for r in target_rects(scene, spec)]
+        self.areas.append(box.inflate(int(12 * u), int(12 * u)))
         for r in targets:
             self._ring(surface, r, u)
         T.panel(surface, box, u, alpha=240, border=T.ACCENT)
@@ -205,6 +209,7 @@ class Callout:
 
     def _ring(self, surface, r: pygame.Rect, u: float) -> None:
         ring = r.inflate(int(10 * u), int(10 * u))
+        self.areas.append(ring.inflate(int(8 * u), int(8 * u)))
         pygame.draw.rect(surface, (0, 0, 0), ring.inflate(int(4 * u), int(4 * u)), max(2, int(3 * u)),
                          border_radius=int(10 * u))
         pygame.draw.rect(surface, T.ACCENT, ring, max(2, int(3 * u)), border_radius=int(9 * u))
@@ -226,6 +231,10 @@ class Callout:
         base = (tip[0] - math.cos(ang) * head, tip[1] - math.sin(ang) * head)
         wing = (math.cos(ang + math.pi / 2) * head * 0.55, math.sin(ang + math.pi / 2) * head * 0.55)
         tri = [tip, (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
+        pad = int(head) + 4
+        self.areas.append(pygame.Rect(min(start[0], tip[0]), min(start[1], tip[1]),
+                                      abs(tip[0] - start[0]) + 1, abs(tip[1] - start[1]) + 1)
+                          .inflate(2 * pad, 2 * pad))
         pygame.draw.line(surface, (0, 0, 0), start, base, max(3, int(6 * u)))
         pygame.draw.line(surface, T.ACCENT, start, base, max(2, int(3 * u)))
         pygame.draw.polygon(surface, T.ACCENT, tri)
@@ -237,6 +246,7 @@ class Callout:
         shade = pygame.Surface(size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 110))
         surface.blit(shade, (0, 0))
+        self.areas.append(pygame.Rect((0, 0), size))
         pad = int(24 * u)
         width = min(int(680 * u), size[0] - int(40 * u))
         text = _(self.coach.tutorial.final)

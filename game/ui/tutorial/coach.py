@@ -49,6 +49,7 @@ class Coach:
         self.finished = False
         self.broken = ""              # why the script stopped matching the game (never, in tests)
         self.callout = Callout(self)
+        self._last_areas: list = []
 
     # -- where the script is -------------------------------------------------------------
     @property
@@ -174,6 +175,15 @@ class Coach:
 
     def draw(self, scene, surface) -> None:
         self.callout.draw(scene, surface)
+
+    def dirty(self, rects):
+        """The table's changed rectangles of this frame with where the callout was and is
+        (None: the whole window)."""
+        now = list(self.callout.areas)
+        before, self._last_areas = self._last_areas, now
+        if rects is None:
+            return None
+        return list(rects) + before + now
 
     # -- moving on -------------------------------------------------------------------------------
     def next(self, scene) -> None:
