@@ -246,6 +246,8 @@ class Settings:
     #: ``international``: A K Q J
     card_indices: str = "native"
     four_colour: bool = False
+    #: the tutorials were offered on first start (offered once)
+    tutorial_offered: bool = False
     hand_sort: str = "rank"
     #: play the only legal card by itself
     auto_play: bool = False
@@ -299,7 +301,7 @@ def _valid(key: str, value: object) -> object:
     elif key == "speed":
         if value in SPEEDS:
             return value
-    elif key in ("sound", "fullscreen", "four_colour", "auto_play", "undo"):
+    elif key in ("sound", "fullscreen", "four_colour", "tutorial_offered", "auto_play", "undo"):
         if isinstance(value, bool):
             return value
     elif key == "volume":

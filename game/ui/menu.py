@@ -82,6 +82,7 @@ class MainMenu(Scene):
             items.append(Button(lambda: _("Continue"), self.on_continue, primary=True, name="continue"))
         items += [
             Button(lambda: _("New game"), self.on_new, primary=not self.has_save, name="new"),
+            Button(lambda: _("Learn to play"), lambda: self.app.nav.push("learn"), name="learn"),
             Button(lambda: _("Rules"), lambda: self.app.nav.push("rules"), name="rules"),
             Button(lambda: _("Statistics"), lambda: self.app.nav.push("stats"), name="stats"),
             Button(lambda: _("Replays"), lambda: self.app.nav.push("replays"), name="replays"),
@@ -93,6 +94,8 @@ class MainMenu(Scene):
         self.size = (0, 0)
 
     def enter(self):
+        if not self.app.settings.get("tutorial_offered") and not self.app.demo:
+            self.app.nav.push("learn", first=True)     # first start: offer the tutorials once
         for text in self.app.notices:
             self.manager.push(MessageScene(self.app, text))
         self.app.notices.clear()
@@ -126,10 +129,9 @@ class MainMenu(Scene):
     def layout(self, size):
         u = T.unit(size)
         n = len(self.widgets.widgets)
-        tight = n > 5   # six or seven buttons (with Continue) still clear the title at 1024x640
-        very = n > 6
-        w, h = int(300 * u), int((40 if very else 46 if tight else 52) * u)
-        gap = int((8 if very else 10 if tight else 14) * u)
+        # up to eight buttons (with Continue) still clear the title at 1024x640
+        w, h = int(300 * u), int((52 if n <= 5 else 46 if n == 6 else 40 if n == 7 else 36) * u)
+        gap = int((14 if n <= 5 else 10 if n == 6 else 8 if n == 7 else 7) * u)
         top = int(size[1] * 0.40) + int(40 * u)
         top = min(top, size[1] - n * (h + gap) - int(30 * u))
         for i, b in enumerate(self.widgets.widgets):

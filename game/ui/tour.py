@@ -51,6 +51,7 @@ class Tour:
         """An empty scene stack and the tour's settings (instant animations)."""
         self.app.manager.clear()
         self.app.settings["speed"] = "instant"
+        self.app.settings["tutorial_offered"] = True   # the menu's first-start offer has its own step
 
     def push(self, name: str, **kw):
         scene = self.app.nav.push(name, **kw)

@@ -105,6 +105,31 @@ def _menu(t) -> None:
     t.push("menu")
 
 
+@step("learn")
+def _learn(t) -> None:
+    t.push("learn", first=True)
+
+
+def _tutorial_shot(name: str, t) -> None:
+    """A tutorial at the callout of one of its lessons (the tutorials' own tour hook)."""
+    from .tutorial.build import tutorial_shots
+    prepare = dict(tutorial_shots(t.app))[name]
+    try:
+        prepare()
+    except RuntimeError as e:
+        raise Unreachable(str(e)) from None
+    t.settle()
+
+
+def _tutorial_names() -> list[str]:
+    from .tutorial.scripts import TUTORIAL_IDS, tutorial
+    return [tutorial(r).tour for r in TUTORIAL_IDS]
+
+
+for _name in _tutorial_names():
+    add_step(_name, lambda t, n=_name: _tutorial_shot(n, t))
+
+
 def _setup(rules: str, t) -> None:
     t.push("setup", rules=rules)
 

@@ -6,7 +6,7 @@ The session (saved with the game, :mod:`game.saves`) holds, for the game being p
 were asked for) and ``undo_used`` (an undo was made: the record itself, fixed by
 RECORDS.md, carries no such mark).  When a game ends (never in the demo) its record
 is kept as ``last_game.json`` in the data folder (the replay viewer's "last finished
-game") and, with a human seat, it goes into the statistics
+game"; not a tutorial's) and, with a human seat, it goes into the statistics
 (:func:`game.stats.record_game`) with those marks.
 """
 
@@ -74,7 +74,7 @@ class Bookkeeping:
     def finish(self) -> str | None:
         """The game ended: keep its record and add it to the statistics (once; never in the
         demo).  A notice for the player when something could not be written."""
-        if self.done or self.s.app.demo:
+        if self.done or self.s.app.demo or self.s.coach is not None:   # a tutorial is no game of yours
             return None
         self.done = True
         record = self.s.state.record()

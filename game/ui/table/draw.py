@@ -30,6 +30,10 @@ class Renderer:
         self.layer = StaticLayer(self)
         #: the rectangles the last frame changed (None: the whole window)
         self.dirty: list[pygame.Rect] | None = None
+        #: where the static layer drew each face-up card, in drawing order (a tutorial's
+        #: callouts point there)
+        self.drawn: dict[str, list[pygame.Rect]] = {}
+        self._recording = False
 
     # -- helpers ----------------------------------------------------------------------------
     @property
@@ -55,6 +59,8 @@ class Renderer:
         if shadow and not angle:
             surface.blit(C.shadow(width), r.move(int(2 * self.lay.u), int(3 * self.lay.u)))
         surface.blit(img, r)
+        if self._recording and face_up and card:
+            self.drawn.setdefault(card, []).append(r)
         return r
 
     def mark(self, surface, center, width, color) -> None:
@@ -158,7 +164,9 @@ class Renderer:
         """What changes only when an event is shown: felt, header, the middle of the table."""
         surface.blit(T.felt(surface.get_size()), (0, 0))
         self.header(surface)
+        self.drawn, self._recording = {}, True
         self.s.part.draw_centre(surface)
+        self._recording = False
 
     def header(self, surface) -> None:
         u = self.lay.u

@@ -31,7 +31,7 @@ class AutoPlay:
         """A new decision for the player at the screen (``key``: the scene's decision key)."""
         s = self.s
         self.due = None
-        if not s.app.settings.get("auto_play") or key == self.held:
+        if not s.app.settings.get("auto_play") or key == self.held or s.coach is not None:
             return
         action = forced_action(s.state.legal_actions())
         if action is not None:

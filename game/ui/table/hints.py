@@ -34,13 +34,13 @@ class Hints:
 
     def available(self) -> bool:
         s = self.s
-        return bool(s.humans) and s.my_turn() and not self.thinking
+        return bool(s.humans) and s.coach is None and s.my_turn() and not self.thinking
 
     def ask(self) -> bool:
         """Ask for a hint on the current decision; False when none can be asked now."""
         s = self.s
-        if not s.my_turn() or self.thinking:
-            return False
+        if not self.available():
+            return self.current() is not None
         if self.current() is not None:
             return True
         seat = s.state.to_act()

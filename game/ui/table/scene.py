@@ -47,8 +47,9 @@ class TableScene(Scene):
     #: every seat's cards face up (the replay of a finished game)
     open_hands = False
 
-    def __init__(self, app, state, session: dict | None = None, save: bool = True):
+    def __init__(self, app, state, session: dict | None = None, save: bool = True, coach=None):
         super().__init__(app)
+        self.coach = coach   # a tutorial's coach (game.ui.tutorial.coach), consulted at a few points
         self.entry = find_ruleset(state.rules)
         self.state = state
         self.rules = state.rules
@@ -167,6 +168,8 @@ class TableScene(Scene):
     def raise_event(self, kind: str, **data) -> None:
         """Tell the app something happened that shows an overlay (hand-off, deal scored,
         game over)."""
+        if self.coach is not None and self.coach.table_event(self, kind, **data):
+            return
         self.app.nav.table_event(kind, table=self.handle, **data)
 
     # -- timing -------------------------------------------------------------------------
@@ -174,6 +177,8 @@ class TableScene(Scene):
         return 0.0 if self.skipping else self.app.speed
 
     def animating(self) -> bool:
+        if self.coach is not None and self.coach.note is not None:
+            return self.tl.moving()    # a tutorial's callout waits to be read
         return bool(self.tl.moving() or self.tl.waiting() or self.ai.thinking or self.autoplay.pending
                     or self.hints.thinking
                     or (self.error_until and self.tl.now < self.error_until + 50)
@@ -198,6 +203,8 @@ class TableScene(Scene):
         events = self.state.events
         while not self.tl.waiting() and self.shown < len(events):
             ev = events[self.shown]
+            if self.coach is not None and self.coach.hold(self, ev):
+                return
             self.shown += 1
             if self.part.show(ev):   # raised an overlay: stop here
                 return
@@ -209,6 +216,8 @@ class TableScene(Scene):
 
     def _advance(self) -> None:
         """Nothing left to show: whose decision is it?"""
+        if self.coach is not None and self.coach.advance(self):
+            return
         seat = self.state.to_act()
         if seat is None or seat == CHANCE:
             return
@@ -259,6 +268,8 @@ class TableScene(Scene):
     def do(self, action: dict) -> bool:
         """Apply an action through the engine; False (and the reason shown) when illegal."""
         seat = self.state.to_act()
+        if self.coach is not None and not self.coach.allow(self, action):
+            return False
         try:
             self.state.apply(action)
         except IllegalActionError as e:
@@ -383,7 +394,7 @@ class TableScene(Scene):
 
     def prompt(self) -> str:
         """What the player at the screen is asked to do (or who is thinking)."""
-        if self.finished:
+        if self.finished or (self.coach is not None and self.coach.quiet()):
             return ""
         seat = self.state.to_act()
         if seat is None or seat < 0:
@@ -409,6 +420,8 @@ class TableScene(Scene):
             self.invalidate()
 
     def handle_event(self, e) -> None:
+        if self.coach is not None and self.coach.handle_event(self, e):
+            return
         if e.type == pygame.KEYDOWN:
             if e.key == pygame.K_ESCAPE:
                 self.open_pause()
@@ -469,10 +482,14 @@ class TableScene(Scene):
 
     def draw(self, surface) -> None:
         self.renderer.draw(surface)
+        if self.coach is not None:
+            self.coach.draw(self, surface)
 
     def draw_extras(self, surface) -> list:
         """What is drawn over the table before its buttons (a hint); the rectangles it covers."""
         return self.hints.draw(surface)
 
     def dirty_rects(self):
+        if self.coach is not None:      # where the callout is and was
+            return self.coach.dirty(self.renderer.dirty)
         return self.renderer.dirty

@@ -37,7 +37,7 @@ class Toolbar:
 
     def refresh(self) -> None:
         """Show and enable what is on offer now (every frame: it is cheap)."""
-        self.hint.visible = bool(self.s.humans)
+        self.hint.visible = bool(self.s.humans) and self.s.coach is None   # a tutorial coaches itself
         self.hint.enabled = self.s.hints.available()
         undo = self.s.undo
         self.undo.visible = undo.allowed()

@@ -5,7 +5,7 @@ after it: the game becomes its record replayed (:func:`game.engine.replay`) with
 those events, so there is never a second game state to keep in step.  It goes back one
 decision at a time, as far as the start of the current deal; it is not offered in hot
 seat with more than one human, once the deal is scored (or the game is over), in the
-demo, or when the ``undo`` setting is off.  A game in which undo was used is marked in
+demo or a tutorial, or when the ``undo`` setting is off.  A game in which undo was used is marked in
 its session (the save) and in the statistics.  The AI seats' seeds move on, so after an
 undo they may decide differently.
 """
@@ -61,7 +61,8 @@ class Undo:
     def allowed(self) -> bool:
         """Undo is on offer at this table at all (setting, one human, not the demo)."""
         s = self.s
-        return bool(s.app.settings.get("undo", True)) and not s.app.demo and self.seat() is not None
+        return (bool(s.app.settings.get("undo", True)) and not s.app.demo and s.coach is None
+                and self.seat() is not None)
 
     def point(self) -> int | None:
         if not self.allowed() or self.s.finished or self.s.state.is_over():
