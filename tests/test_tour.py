@@ -13,23 +13,26 @@ REQUIRED = ["menu", "settings", "table-durak-defend", "table-gurka-is-pair", "sc
             "buyback", "replay-viewer", "notice-corrupt-save"]
 
 
+_FELT: dict = {}
+
+
+def _small(surface) -> bytes:
+    return pygame.image.tobytes(pygame.transform.scale(surface, (128, 80)), "RGB")
+
+
 def _blank(path, size) -> str | None:
     """Why the picture at ``path`` counts as blank, or None."""
     from game.ui import theme as T
     img = pygame.image.load(str(path))
     if img.get_size() != size:
         return f"size {img.get_size()}"
-    small = pygame.transform.scale(img, (128, 80))
-    felt = pygame.transform.scale(T.felt(size), (128, 80))
-    colours = set()
-    differ = 0
-    for y in range(80):
-        for x in range(128):
-            c = small.get_at((x, y))[:3]
-            colours.add(c)
-            f = felt.get_at((x, y))[:3]
-            if sum(abs(a - b) for a, b in zip(c, f)) > 40:
-                differ += 1
+    pixels = _small(img)
+    if size not in _FELT:
+        _FELT[size] = _small(T.felt(size))
+    felt = _FELT[size]
+    colours = {pixels[i:i + 3] for i in range(0, len(pixels), 3)}
+    differ = sum(1 for i in range(0, len(pixels), 3)
+                 if abs(pixels[i] - felt[i]) + abs(pixels[i + 1] - felt[i + 1]) + abs(pixels[i + 2] - felt[i + 2]) > 40)
     if len(colours) < 12:
         return f"only {len(colours)} colours"
     if differ < 128 * 80 * 0.02:

@@ -187,3 +187,16 @@ def test_the_demo_never_records(tmp_path, monkeypatch):
         assert not db_path().exists() and not last_game_path().exists()
     finally:
         demo.manager.clear()
+
+
+def test_a_tutorial_offers_no_undo_and_no_hint_and_records_nothing(app):
+    from game.stats import db_path
+    from game.ui.replay_open import last_game_path
+    from game.ui.tutorial.scripts import TUTORIAL_IDS
+    table = app.nav.push("tutorial", rules=TUTORIAL_IDS[0])
+    for _ in range(3):
+        app.step([], 16)
+    assert not table.undo.allowed() and not table.toolbar.undo.visible
+    assert not table.toolbar.hint.visible and not table.hints.available()
+    assert table.books.finish() is None
+    assert not db_path().exists() and not last_game_path().exists()

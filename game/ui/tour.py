@@ -18,8 +18,10 @@ that cannot reach its screen raises :class:`Unreachable` and is reported, never 
 from __future__ import annotations
 
 import os
+import struct
 import sys
 import tempfile
+import zlib
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable
@@ -35,6 +37,21 @@ from .tour_steps import (STEPS, Step, Unreachable, add_step, buyback_offer, deal
 MAX_STEPS = 20000
 #: how many seeds a step tries before it gives up
 MAX_SEEDS = 60
+
+
+def save_png(surface, path) -> None:
+    """The surface as an RGB PNG, compressed fast (zlib level 1: the tour saves many large
+    screens; ``pygame.image.save`` compresses hard and takes a few times longer)."""
+    w, h = surface.get_size()
+    raw = pygame.image.tobytes(surface, "RGB")
+    stride = w * 3
+    rows = b"".join(b"\x00" + raw[y * stride:(y + 1) * stride] for y in range(h))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    Path(path).write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+                           + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b""))
 
 
 # -- the driver --------------------------------------------------------------------------
@@ -140,7 +157,7 @@ class Tour:
         app.manager.dirty = True
         app.manager.draw(app.screen)
         path = self.out / f"{name}.png"
-        pygame.image.save(app.screen, str(path))
+        save_png(app.screen, path)
         if self.show:
             pygame.display.flip()
         self.saved.append(name)
