@@ -161,9 +161,8 @@ class MainMenu(Scene):
             r = rot.get_rect(center=(cx + off, cy + abs(i - 2) * int(6 * u)))
             surface.blit(rot, r)
         ty = cy + int(62 * u)
-        T.blit_text(surface, "Gurka", 54 * u, (cx + int(2 * u), ty + int(2 * u)), (0, 0, 0), bold=True,
-                    anchor="midtop")
-        T.blit_text(surface, "Gurka", 54 * u, (cx, ty), T.ACCENT, bold=True, anchor="midtop")
+        T.blit_text(surface, "Gurka", 54 * u, (cx, ty), T.ACCENT, bold=True, anchor="midtop",
+                    shadow=(int(2 * u), int(2 * u)))
         self.widgets.draw(surface, u)
         # TRANSLATORS: subtitle under the game's name on the main menu
         T.blit_text(surface, _("Nordic card games"), 16 * u, (cx, size[1] - int(14 * u)), T.TEXT_DIM,

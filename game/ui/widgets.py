@@ -18,7 +18,7 @@ from collections.abc import Callable
 import pygame
 
 from . import theme as T
-from .widget_base import Widget, box as _box, text_of as _text
+from .widget_base import Widget, box as _box, draw_label, text_of as _text
 from .widgets_input import Choice, ChoiceList, TextInput, Toggle
 
 class Label(Widget):
@@ -39,10 +39,10 @@ class Label(Widget):
     def draw(self, surface, u, focused):
         if not self.visible:
             return
-        px = T.fit_px(self.text, self.px * u, self.rect.width, self.bold)
         anchor = {"left": "midleft", "center": "center", "right": "midright"}[self.align]
         pos = getattr(self.rect, anchor)
-        T.blit_text(surface, self.text, px, pos, self.color, self.bold, anchor=anchor)
+        T.blit_text(surface, self.text, self.px * u, pos, self.color, self.bold, anchor=anchor,
+                    max_width=self.rect.width)
 
 
 class Button(Widget):
@@ -90,8 +90,8 @@ class Button(Widget):
             col = T.BUTTON_HOVER if self.hover else T.BUTTON
         _box(surface, self.rect, u, col, focused)
         color = T.TEXT_DIM if not self.enabled else (T.TEXT_DARK if self.primary else T.TEXT)
-        px = T.fit_px(self.text, self.px * u, self.rect.width - 16 * u, bold=True)
-        T.blit_text(surface, self.text, px, self.rect.center, color, bold=True, anchor="center")
+        draw_label(surface, self.text, self.px * u, self.rect.inflate(-int(16 * u), -int(4 * u)), color)
+
 
 
 class WidgetGroup:

@@ -41,6 +41,7 @@ class Renderer:
         if shadow and not angle:
             surface.blit(C.shadow(width), r.move(int(2 * self.lay.u), int(3 * self.lay.u)))
         surface.blit(img, r)
+        T.note_box(surface, "card", r)
         return r
 
     def mark(self, surface, center, width, color) -> None:
@@ -148,6 +149,7 @@ class Renderer:
             d.center = (rect.right - int(2 * u), rect.bottom - int(2 * u))
             pygame.draw.circle(surface, (245, 245, 235), d.center, d.width // 2)
             pygame.draw.circle(surface, T.ACCENT_DARK, d.center, d.width // 2, max(1, int(u)))
+            T.note_box(surface, "panel", d)
             T.blit_text(surface, dealer_letter(), 12 * u, d.center, T.TEXT_DARK, bold=True, anchor="center")
         count = max(0, m.counts[seat] - s.tl.landing(seat))
         T.blit_text(surface, "  ·  ".join(s.part.seat_line(seat, count)), 14 * u,
@@ -178,6 +180,7 @@ class Renderer:
         for c, r in self.hand_layout():
             surface.blit(C.shadow(w), r.move(int(2 * u), int(3 * u)))
             surface.blit(C.face(c, w, s.app.settings), r)
+            T.note_box(surface, "card", r)
             if mine and legal:
                 if c in legal or c in s.sel.cards:
                     self.mark(surface, r.center, w, T.GOOD if c in s.sel.cards else T.ACCENT)
