@@ -26,6 +26,9 @@ FILENAME = "settings.json"
 SPEEDS = ("slow", "normal", "fast", "instant")
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 CARD_INDICES = ("native", "international")
+#: After a finished trick (or Durak bout): ``last`` waits for a click after the last trick of
+#: a deal only, ``every`` after every trick, ``never`` goes on by itself.
+TRICK_PAUSES = ("last", "every", "never")
 DEFAULT_VOLUME = 0.3
 MIN_WINDOW = (1024, 640)
 MAX_WINDOW = (7680, 4320)
@@ -167,6 +170,8 @@ class Settings:
     #: ``international``: A K Q J
     card_indices: str = "native"
     four_colour: bool = False
+    #: when the table waits for a click after a trick (:data:`TRICK_PAUSES`)
+    trick_pause: str = "last"
     window_size: tuple[int, int] = field(default=DEFAULT_WINDOW)
 
     @property
@@ -223,6 +228,9 @@ def _valid(key: str, value: object) -> object:
             return float(value)
     elif key == "card_indices":
         if value in CARD_INDICES:
+            return value
+    elif key == "trick_pause":
+        if value in TRICK_PAUSES:
             return value
     elif key == "window_size":
         if (isinstance(value, (list, tuple)) and len(value) == 2

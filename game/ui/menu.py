@@ -71,6 +71,38 @@ class MessageScene(Scene):
         self.widgets.draw(surface, u)
 
 
+class ConfirmScene(MessageScene):
+    """A question with two answers: ``yes`` (does ``on_yes``) and ``no`` (only closes)."""
+
+    def __init__(self, app, text: str, yes, no, on_yes, title=None):
+        super().__init__(app, text, title)
+        self.on_yes = on_yes
+        self.widgets = WidgetGroup([Button(yes, self.confirm, primary=True, name="yes"),
+                                    Button(no, self.close, name="no")])
+        self.widgets.focus = 1          # Enter keeps what is there
+
+    def confirm(self):
+        if self.manager:
+            self.manager.pop()
+        self.on_yes()
+
+    def layout(self, size):
+        super().layout(size)
+        u = T.unit(size)
+        bw, gap = int(220 * u), int(16 * u)
+        y = self.box.bottom - int(20 * u) - int(46 * u)
+        x = self.box.centerx - bw - gap // 2
+        for b in self.widgets.widgets:
+            b.rect = pygame.Rect(x, y, bw, int(46 * u))
+            x += bw + gap
+
+    def handle_event(self, e):
+        if self.widgets.handle_event(e):
+            return
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            self.close()
+
+
 class MainMenu(Scene):
     def __init__(self, app):
         super().__init__(app)
@@ -81,7 +113,9 @@ class MainMenu(Scene):
         self.has_save = savegame.has_save()
         items = []
         if self.has_save:
-            items.append(Button(lambda: _("Continue"), self.on_continue, primary=True, name="continue"))
+            self.saved_name = savegame.summary()
+            items.append(Button(lambda: _("Continue"), self.on_continue, primary=True, name="continue",
+                                sub=self.saved_name or None))
         items += [
             Button(lambda: _("New game"), self.on_new, primary=not self.has_save, name="new"),
             Button(lambda: _("Rules"), lambda: self.app.nav.push("rules"), name="rules"),
@@ -119,7 +153,15 @@ class MainMenu(Scene):
             self.build()
 
     def on_new(self):
-        self.app.nav.push("setup")
+        if not savegame.has_save():
+            self.app.nav.push("setup")
+            return
+        game = getattr(self, "saved_name", "") or _("the saved game")
+        # TRANSLATORS: asked before a new game replaces the saved one; {game} is e.g. "Gurka · Deal 3"
+        text = _("A new game replaces your saved game ({game}).").format(game=game)
+        self.manager.push(ConfirmScene(self.app, text, yes=lambda: _("Start a new game"),
+                                       no=lambda: _("Keep the saved game"),
+                                       on_yes=lambda: self.app.nav.push("setup")))
 
     def layout(self, size):
         u = T.unit(size)
@@ -128,10 +170,14 @@ class MainMenu(Scene):
         w, h = int(300 * u), int((46 if tight else 52) * u)
         gap = int((10 if tight else 14) * u)
         top = int(size[1] * 0.40) + int(40 * u)
-        top = min(top, size[1] - n * (h + gap) - int(30 * u))
-        for i, b in enumerate(self.widgets.widgets):
-            b.rect = pygame.Rect(0, 0, w, h)
-            b.rect.midtop = (size[0] // 2, top + i * (h + gap))
+        extra = sum(int(h * 0.25) for b in self.widgets.widgets if b.sub)
+        top = min(top, size[1] - n * (h + gap) - extra - int(30 * u))
+        y = top
+        for b in self.widgets.widgets:
+            tall = int(h * 1.25) if b.sub else h          # Continue names the game it resumes
+            b.rect = pygame.Rect(0, 0, w + (int(60 * u) if b.sub else 0), tall)
+            b.rect.midtop = (size[0] // 2, y)
+            y += tall + gap
 
     def handle_event(self, e):
         if self.widgets.handle_event(e):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from . import menu, overlays, rules_scene, settings_scene, setup, stats_scene
 from .table import TableScene
+from .table.lookback import LookbackScene
+from .table.movelog import MoveLogScene
 
 
 def make_table(app, state=None, record=None, session=None, scene=None, **new):
@@ -32,3 +34,5 @@ def register(app) -> None:
                  overlays.ScoreboardScene(app, table, delay=delay, auto=auto))
     nav.register("result", lambda table: overlays.ResultScene(app, table))
     nav.register("pause", lambda table: overlays.PauseScene(app, table))
+    nav.register("lookback", lambda table: LookbackScene(app, table))
+    nav.register("movelog", lambda table: MoveLogScene(app, table))

@@ -48,12 +48,14 @@ class Label(Widget):
 class Button(Widget):
     def __init__(self, label, on_click: Callable[[], None] | None = None, rect=None,
                  enabled: bool = True, tooltip=None, primary: bool = False, name: str = "",
-                 px: float = 20):
+                 px: float = 20, sub=None):
         super().__init__(rect, enabled, tooltip, name)
         self.label = label
         self.on_click = on_click
         self.primary = primary
         self.px = px
+        #: a smaller second line under the label (e.g. which game Continue resumes)
+        self.sub = sub
 
     @property
     def text(self) -> str:
@@ -90,7 +92,17 @@ class Button(Widget):
             col = T.BUTTON_HOVER if self.hover else T.BUTTON
         _box(surface, self.rect, u, col, focused)
         color = T.TEXT_DIM if not self.enabled else (T.TEXT_DARK if self.primary else T.TEXT)
-        draw_label(surface, self.text, self.px * u, self.rect.inflate(-int(16 * u), -int(4 * u)), color)
+        inner = self.rect.inflate(-int(16 * u), -int(4 * u))
+        sub = _text(self.sub) if self.sub else ""
+        if sub:
+            top = inner.copy()
+            top.height = int(inner.height * 0.58)
+            T.blit_text(surface, self.text, self.px * u, top.center, color, bold=True, anchor="center",
+                        max_width=top.width)
+            T.blit_text(surface, sub, max(T.MIN_PX, self.px * u * 0.68), (inner.centerx, top.bottom),
+                        color, anchor="midtop", max_width=inner.width)
+            return
+        draw_label(surface, self.text, self.px * u, inner, color)
 
 
 

@@ -23,6 +23,28 @@ def dealer_letter() -> str:
     return pgettext("dealer button", "D")
 
 
+#: between the parts of the header line
+SEP = "  ·  "
+
+
+def pack(parts: list[str], px: float, width: float) -> list[str]:
+    """The header's parts on as few lines of ``width`` as they go (a part is never split)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and T.font(px).size(lines[-1] + SEP + part)[0] <= width:
+            lines[-1] += SEP + part
+        else:
+            lines.append(part)
+    return lines
+
+
+def name_tag(surface, lay, pos, name: str) -> None:
+    """A small panel with ``name`` under the card at ``pos`` (x, y, width)."""
+    r = lay.tag_rect(*pos)
+    T.panel(surface, r, lay.u, alpha=225)
+    T.blit_text(surface, name, 12 * lay.u, r.center, T.TEXT, anchor="center", max_width=r.width - 6 * lay.u)
+
+
 class Renderer:
     def __init__(self, scene):
         self.s = scene
@@ -104,26 +126,42 @@ class Renderer:
         return self.s.part.pair_at(pos)
 
     # -- the frame ----------------------------------------------------------------------------------
-    def draw(self, surface) -> None:
+    def draw(self, surface, middle: bool = True) -> None:
+        """The frame.  ``middle=False``: the table without its middle, flights, texts of the
+        moment and buttons (the background of a look back).  Under an overlay the banners,
+        the announcement and the prompt are left out: nothing shows through it."""
         s = self.s
         surface.blit(T.felt(surface.get_size()), (0, 0))
         self.header(surface)
-        s.part.draw_centre(surface)
+        if middle:
+            s.part.draw_centre(surface)
         for seat in range(s.n):
             self.seat(surface, seat)
         self.hand(surface)
+        if not middle:
+            return
         self.flights(surface)
-        self.banners(surface)
-        self.prompt(surface)
+        if s.manager is None or s.manager.top is s:
+            self.banners(surface)
+            self.prompt(surface)
         s.widgets.draw(surface, self.lay.u)
 
     def header(self, surface) -> None:
         u = self.lay.u
         s = self.s
-        T.blit_text(surface, s.part.title(), 18 * u, (int(16 * u), int(12 * u)), T.ACCENT, bold=True)
+        width = self.lay.size[0] / 2 - self.lay.panel_w / 2 - 32 * u     # clear of a seat at the top
+        T.blit_text(surface, s.part.title(), 18 * u, (int(16 * u), int(12 * u)), T.ACCENT, bold=True,
+                    max_width=width)
         line = s.part.header()
         if line:
-            T.blit_text(surface, line, 15 * u, (int(16 * u), int(36 * u)), T.TEXT_DIM)
+            px = 15 * u
+            lines = pack(line.split(SEP), px, width)
+            if len(lines) > 2:
+                px = T.MIN_PX
+                lines = pack(line.split(SEP), px, width)
+            for i, ln in enumerate(lines[:2]):
+                T.blit_text(surface, ln, px, (int(16 * u), int(36 * u) + i * T.line_step(px)), T.TEXT_DIM,
+                            max_width=width)
 
     def seat(self, surface, seat: int) -> None:
         s = self.s
@@ -152,9 +190,15 @@ class Renderer:
             T.note_box(surface, "panel", d)
             T.blit_text(surface, dealer_letter(), 12 * u, d.center, T.TEXT_DARK, bold=True, anchor="center")
         count = max(0, m.counts[seat] - s.tl.landing(seat))
-        T.blit_text(surface, "  ·  ".join(s.part.seat_line(seat, count)), 14 * u,
-                    (rect.left + int(10 * u), rect.top + int(30 * u)), T.TEXT_DIM if out else T.TEXT,
-                    max_width=rect.width - int(20 * u))
+        flash = s.tl.shown(("seat", seat)) if s.manager is None or s.manager.top is s else None
+        if flash is not None:
+            # a banner at the seat takes the place of its line while it shows
+            T.blit_text(surface, flash.text, 15 * u, (rect.left + int(10 * u), rect.top + int(29 * u)),
+                        flash.color, bold=True, max_width=rect.width - int(20 * u))
+        else:
+            T.blit_text(surface, "  ·  ".join(s.part.seat_line(seat, count)), 14 * u,
+                        (rect.left + int(10 * u), rect.top + int(30 * u)), T.TEXT_DIM if out else T.TEXT,
+                        max_width=rect.width - int(20 * u))
         s.part.seat_extra(surface, seat, rect)
         if self.lay.seat_slot(seat) != 0 and count and not out:
             k = min(count, 10)
@@ -206,50 +250,68 @@ class Renderer:
             self.card(surface, f.card, face_up, (x, y), max(12, w))
 
     def banners(self, surface) -> None:
+        """The shout (a knock-out) and the announcement line; seat banners are drawn in
+        their seat's panel (:meth:`seat`)."""
         s = self.s
         u = self.lay.u
         now = s.tl.now
-        for b in s.tl.banners:
-            if now < b.start:
-                continue
-            alpha = b.alpha(now)
-            if b.big:
-                t = (now - b.start) / b.dur
-                scale = 0.6 + 0.4 * ease(min(1.0, t * 4))
-                px = T.fit_px(b.text, 90 * u * scale, self.lay.size[0] * 0.9, bold=True)
-                img = T.render(b.text, px, b.color, True).copy()
-                sh = T.render(b.text, px, (0, 0, 0), True).copy()
+        news = s.tl.shown(("news",))
+        if news is not None:
+            self.news(surface, news.text, news.color, news.alpha(now))
+        big = s.tl.shown(("big",))
+        if big is None:
+            return
+        alpha = big.alpha(now)
+        t = (now - big.start) / big.dur
+        scale = 0.6 + 0.4 * ease(min(1.0, t * 4))
+        w = self.lay.size[0]
+        px = T.fit_px(big.text, 90 * u * scale, w * 0.8, bold=True)
+        img = T.render(big.text, px, big.color, True).copy()
+        sh = T.render(big.text, px, (0, 0, 0), True).copy()
+        img.set_alpha(alpha)
+        sh.set_alpha(alpha // 2)
+        r = img.get_rect(center=(self.lay.center[0], self.lay.center[1] - int(20 * u)))
+        sub_px = 24 * u
+        sub_h = T.line_step(sub_px, True) + int(6 * u) if big.sub else 0
+        box = r.inflate(int(40 * u), int(16 * u))
+        box.height += sub_h
+        box.width = max(box.width, min(int(w * 0.9), T.font(sub_px, True).size(big.sub)[0] + int(40 * u)))
+        box.centerx = r.centerx
+        T.panel(surface, box, u, alpha=min(225, alpha))
+        surface.blit(sh, r.move(int(4 * u), int(4 * u)))
+        T.blit_rendered(surface, img, r, big.text, px)
+        if big.sub:
+            T.blit_text(surface, big.sub, sub_px, (r.centerx, r.bottom + int(6 * u)), T.TEXT, bold=True,
+                        anchor="midtop", max_width=box.width - int(24 * u))
+
+    def news(self, surface, text: str, color, alpha: int = 255) -> None:
+        """The announcement line (who took the trick, a take, the scoring): one or two lines
+        between the middle of the table and the prompt."""
+        u = self.lay.u
+        width = self.lay.middle_width() - int(20 * u)
+        px, lines = T.fit_wrapped(text, 17 * u, width, 2, bold=True)
+        box = self.lay.news_rect(len(lines))
+        self._text_box(surface, lines, px, color, box, alpha, (0, 0, 0, min(200, alpha)))
+
+    def _text_box(self, surface, lines, px, color, box, alpha, fill) -> None:
+        u = self.lay.u
+        widest = max(T.font(px, True).size(ln)[0] for ln in lines)
+        box = pygame.Rect(box)
+        box.width = min(box.width, widest + int(24 * u))
+        box.centerx = self.lay.size[0] // 2
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, fill, bg.get_rect(), border_radius=int(8 * u))
+        surface.blit(bg, box)
+        T.note_box(surface, "panel", box, opaque=False)
+        step = T.line_step(px, True)
+        y = box.centery - step * (len(lines) - 1) / 2
+        for i, ln in enumerate(lines):
+            img = T.render(ln, px, color, True)
+            if alpha < 255:
+                img = img.copy()
                 img.set_alpha(alpha)
-                sh.set_alpha(alpha // 2)
-                r = img.get_rect(center=(self.lay.center[0], self.lay.center[1] - int(20 * u)))
-                surface.blit(sh, r.move(int(4 * u), int(4 * u)))
-                surface.blit(img, r)
-                if b.sub:
-                    T.blit_text(surface, b.sub, 24 * u, (r.centerx, r.bottom + int(6 * u)), T.TEXT, bold=True,
-                                anchor="midtop", max_width=self.lay.size[0] * 0.9)
-                continue
-            if b.seat is not None:
-                # over the seat's lower lines, leaving its name readable; opaque, so the
-                # panel's own text never shows through
-                x, y = self.lay.seat_pos(b.seat)
-                y += int(self.lay.panel_h * 0.18)
-                px = T.fit_px(b.text, 18 * u, self.lay.panel_w - int(12 * u), bold=True)
-                img = T.render(b.text, px, b.color, True)
-                box = img.get_rect(center=(int(x), int(y))).inflate(int(16 * u), int(8 * u))
-                box.width = max(box.width, self.lay.panel_w - int(8 * u))
-                box.center = (int(x), int(y))
-                fill = (*T.PANEL, min(245, alpha))
-            else:
-                x, y = self.lay.center[0], self.lay.center[1] - int(self.lay.ry * 0.62)
-                img = T.render(b.text, T.fit_px(b.text, 18 * u, self.lay.size[0] * 0.8, bold=True), b.color, True)
-                box = img.get_rect(center=(int(x), int(y))).inflate(int(16 * u), int(8 * u))
-                fill = (0, 0, 0, min(170, alpha))
-            bg = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(bg, fill, bg.get_rect(), border_radius=int(8 * u))
-            surface.blit(bg, box)
-            img = img.copy()
-            img.set_alpha(alpha)
-            surface.blit(img, img.get_rect(center=box.center))
+            r = img.get_rect(center=(box.centerx, int(y + i * step)))
+            T.blit_rendered(surface, img, r, ln, px)
 
     def prompt(self, surface) -> None:
         s = self.s
@@ -263,12 +325,9 @@ class Renderer:
             text = s.prompt()
         if not text:
             return
-        y = self.lay.hand_y - int(44 * u)
-        maxw = self.lay.size[0] - 2 * (self.lay.panel_w + int(40 * u))
-        px = T.fit_px(text, 17 * u, maxw, bold=True)
-        img = T.render(text, px, color, True)
-        box = img.get_rect(center=(self.lay.size[0] // 2, y)).inflate(int(20 * u), int(10 * u))
-        bg = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(bg, (0, 0, 0, 140), bg.get_rect(), border_radius=int(8 * u))
-        surface.blit(bg, box)
-        surface.blit(img, img.get_rect(center=box.center))
+        width = self.lay.middle_width() - int(20 * u)
+        px, lines = T.fit_wrapped(text, 17 * u, width, 2, bold=True)
+        step = T.line_step(px, True)
+        box = pygame.Rect(0, 0, width + int(20 * u), len(lines) * step + int(10 * u))
+        box.midbottom = (self.lay.size[0] // 2, self.lay.prompt_bottom())
+        self._text_box(surface, lines, px, color, box, 255, (0, 0, 0, 150))

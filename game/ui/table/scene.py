@@ -30,10 +30,12 @@ from . import pace
 from .ai_driver import AIDriver
 from .draw import Renderer
 from .families import part_for
+from .flow import Flow
 from .handle import TableHandle
 from .input import Selection
 from .keys import handle_key
 from .layout import Layout
+from .journal import MoveLog
 from .timeline import Timeline
 
 
@@ -73,6 +75,9 @@ class TableScene(Scene):
         self.part = part_for(self.entry.family)(self)
         self.renderer = Renderer(self)
         self.handle = TableHandle(self)
+        self.log = MoveLog()
+        self.flow = Flow(self)
+        self.widgets = self._group()
         self.on_game_over = None   # hook for the demo / tests
 
     # -- creating ------------------------------------------------------------------
@@ -93,14 +98,18 @@ class TableScene(Scene):
         while state.to_act() == CHANCE:
             state.resolve_chance()
         scene = cls(app, state, session)
-        scene.fast_forward()
+        # the moves of the trick (or bout) under way are shown again, as they were played
+        scene.fast_forward(scene.part.replay_from(state.events))
         return scene
 
-    def fast_forward(self) -> None:
-        """Show every event so far without animation (after loading a save)."""
-        while self.shown < len(self.state.events):
-            self.model.apply(self.state.events[self.shown])
+    def fast_forward(self, upto: int | None = None) -> None:
+        """Show the events so far (the first ``upto``) without animation (a loaded save)."""
+        end = len(self.state.events) if upto is None else max(self.shown, min(upto, len(self.state.events)))
+        while self.shown < end:
+            ev = self.state.events[self.shown]
+            self.model.apply(ev)
             self.shown += 1
+            self.part.log(ev)
         self.part.settled()
         self.tl.flights.clear()
 
@@ -165,6 +174,10 @@ class TableScene(Scene):
     # -- per frame ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.tl.advance(dt)
+        self._show_events()
+        self.flow.refresh()
+
+    def _show_events(self) -> None:
         if self.lay is None:
             return  # not laid out yet: positions for animations are unknown
         events = self.state.events
@@ -172,11 +185,12 @@ class TableScene(Scene):
             ev = events[self.shown]
             self.shown += 1
             if self.part.show(ev):   # raised an overlay: stop here
-                return
-        if self.shown >= len(events) and not self.tl.waiting():
-            if self.skipping:
                 self.skipping = False
-                self.tl.flights.clear()
+                return
+        if self.tl.held is not None and self.skipping:
+            self.skipping = False    # a held trick stops a skip: the player reads it
+            self.tl.flights.clear()
+        if self.shown >= len(events) and not self.tl.waiting():
             self._advance()
 
     def _advance(self) -> None:
@@ -185,6 +199,10 @@ class TableScene(Scene):
         if seat is None or seat == CHANCE:
             return
         spec = self.players[seat]["seat"]
+        if spec == "human" and self.skipping:
+            self.skipping = False    # skipped up to the player's own decision
+            self.tl.flights.clear()
+            self.part.settled()
         if spec != "human":
             action = self.ai.poll(self.tl.now, pace.AI_MIN_DELAY * self.speed())
             if action is not None:
@@ -234,8 +252,11 @@ class TableScene(Scene):
         self.sel.clear()
         self._decision_key = None
         self.clear_actions()
-        if seat is not None and seat >= 0 and self.players[seat]["seat"] == "human" and len(self.humans) == 1:
-            self.set_viewer(seat)
+        if seat is not None and seat >= 0 and self.players[seat]["seat"] == "human":
+            if len(self.humans) == 1:
+                self.set_viewer(seat)
+            elif self.state.to_act() != seat:
+                self.hidden = True   # hot seat: the hand turns down, everyone may watch the others
         self.save()
         self.invalidate()
         return True
@@ -272,15 +293,26 @@ class TableScene(Scene):
     def legal(self) -> list[dict]:
         return self.state.legal_actions() if self.my_turn() else []
 
+    def _group(self) -> WidgetGroup:
+        return WidgetGroup([self.menu_button, *self.flow.buttons, *self.action_buttons])
+
     def clear_actions(self) -> None:
         self.action_buttons = []
-        self.widgets = WidgetGroup([self.menu_button])
+        self.widgets = self._group()
         self.renderer.place_buttons()
 
     def build_actions(self) -> None:
         self.action_buttons = self.part.buttons(self.state.legal_actions())
-        self.widgets = WidgetGroup([self.menu_button] + self.action_buttons)
+        self.widgets = self._group()
         self.renderer.place_buttons()
+        self.sync_buttons()
+
+    def sync_buttons(self) -> None:
+        """Play / Attack / Exchange are enabled only on a selection that makes a legal move."""
+        legal = self.state.legal_actions() if self.action_buttons else []
+        for b in self.action_buttons:
+            if b.name in ("play", "attack", "exchange"):
+                b.enabled = self.sel.complete(legal) is not None
 
     def legal_cards(self) -> set[str]:
         """Cards worth lighting for the viewer now (the click model's lit cards)."""
@@ -300,6 +332,8 @@ class TableScene(Scene):
             self.message_color = T.TEXT
         if action is not None:
             self.do(action)
+        else:
+            self.sync_buttons()
         self.invalidate()
 
     def click_pair(self, index: int) -> None:
@@ -340,18 +374,21 @@ class TableScene(Scene):
         self.app.nav.push("pause", table=self.handle)
 
     def skip_animations(self) -> None:
-        if self.busy() or self.tl.flights:
-            self.skipping = True
-            self.tl.skip()
-            self.part.settled()
-            self.invalidate()
+        """The explicit skip (button or key): every move at once up to the player's next
+        decision (or a held trick)."""
+        if self.finished or self.my_turn():
+            return
+        self.skipping = True
+        self.tl.skip()
+        self.part.settled()
+        self.invalidate()
 
     def handle_event(self, e) -> None:
         if e.type == pygame.KEYDOWN:
             if e.key == pygame.K_ESCAPE:
                 self.open_pause()
                 return
-            if handle_key(self, e):
+            if self.flow.key(e) or handle_key(self, e):
                 return
         if self.widgets.handle_event(e):
             return
@@ -362,8 +399,8 @@ class TableScene(Scene):
                 self.invalidate()
             return
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            if self.busy() or (self.tl.flights and not self.my_turn()):
-                self.skip_animations()
+            if self.tl.held is not None:
+                self.flow.go_on()        # a held trick: a click on the table goes on
                 return
             card = self.card_at(e.pos)
             if card is not None:
@@ -378,6 +415,7 @@ class TableScene(Scene):
         self.lay = Layout(size, self.n, self.viewer)
         self.menu_button.rect = pygame.Rect(size[0] - int(112 * self.lay.u), int(10 * self.lay.u),
                                             int(100 * self.lay.u), int(36 * self.lay.u))
+        self.flow.place(self.lay)
         self.renderer.place_buttons()
         self.invalidate()
 
