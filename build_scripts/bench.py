@@ -3,6 +3,7 @@
     python build_scripts/bench.py engine     random-play throughput per ruleset
     python build_scripts/bench.py ai         AI strength and decision times
     python build_scripts/bench.py package    frozen app size and start-up time
+    python build_scripts/bench.py ui         frame times of the table, start-up vs a bare window
 
 Figures are medians of several runs on one core.
 """
@@ -64,12 +65,15 @@ def bench_engine(argv: list[str]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("engine", "ai", "package"):
+    if not argv or argv[0] not in ("engine", "ai", "package", "ui"):
         print(__doc__)
         return 2
     what, rest = argv[0], argv[1:]
     if what == "engine":
         bench_engine(rest)
+    elif what == "ui":
+        import bench_ui
+        return bench_ui.main(rest) or 0
     elif what == "ai":
         import bench_ai
         return bench_ai.main(rest) or 0

@@ -1,16 +1,16 @@
-"""The app's scenes by name: the one module that imports them all (scenes import none)."""
+"""The app's scenes by name: the one module that knows them all (scenes import none).
+
+Each factory imports its scene's module when the scene is first asked for, so the
+start-up imports only the menu.
+"""
 
 from __future__ import annotations
-
-from . import menu, overlays, rules_scene, settings_scene, setup, stats_scene
-from .table import TableScene
-from .table.lookback import LookbackScene
-from .table.movelog import MoveLogScene
 
 
 def make_table(app, state=None, record=None, session=None, scene=None, **new):
     """A table: ``scene`` made already (the next game), ``state``, a saved ``record``
     (resumed), or a new game from ``rules``, ``players``, ``options``, ``seed``."""
+    from .table import TableScene
     if scene is not None:
         return scene
     if state is not None:
@@ -20,19 +20,65 @@ def make_table(app, state=None, record=None, session=None, scene=None, **new):
     return TableScene.new(app, session=session, **new)
 
 
+def _menu(app):
+    from .menu import MainMenu
+    return MainMenu(app)
+
+
+def _message(app, **kw):
+    from .menu import MessageScene
+    return MessageScene(app, **kw)
+
+
+def _setup(app, **kw):
+    from .setup import SetupScene
+    return SetupScene(app, **kw)
+
+
+def _rules(app, **kw):
+    from .rules_scene import RulesScene
+    return RulesScene(app, **kw)
+
+
+def _settings(app):
+    from .settings_scene import SettingsScene
+    return SettingsScene(app)
+
+
+def _stats(app):
+    from .stats_scene import StatsScene
+    return StatsScene(app)
+
+
+def _lookback(app, table):
+    from .table.lookback import LookbackScene
+    return LookbackScene(app, table)
+
+
+def _movelog(app, table):
+    from .table.movelog import MoveLogScene
+    return MoveLogScene(app, table)
+
+
+def _overlay(name: str):
+    def make(app, **kw):
+        from . import overlays
+        return getattr(overlays, name)(app, **kw)
+    return make
+
+
 def register(app) -> None:
     nav = app.nav
-    nav.register("menu", lambda: menu.MainMenu(app))
-    nav.register("message", lambda **kw: menu.MessageScene(app, **kw))
-    nav.register("setup", lambda **kw: setup.SetupScene(app, **kw))
-    nav.register("rules", lambda **kw: rules_scene.RulesScene(app, **kw))
-    nav.register("settings", lambda: settings_scene.SettingsScene(app))
-    nav.register("stats", lambda: stats_scene.StatsScene(app))
+    nav.register("menu", lambda: _menu(app))
+    nav.register("message", lambda **kw: _message(app, **kw))
+    nav.register("setup", lambda **kw: _setup(app, **kw))
+    nav.register("rules", lambda **kw: _rules(app, **kw))
+    nav.register("settings", lambda: _settings(app))
+    nav.register("stats", lambda: _stats(app))
     nav.register("table", lambda **kw: make_table(app, **kw))
-    nav.register("handoff", lambda table, seat: overlays.HandoffScene(app, table, seat))
-    nav.register("scoreboard", lambda table, delay=0.0, auto=False:
-                 overlays.ScoreboardScene(app, table, delay=delay, auto=auto))
-    nav.register("result", lambda table: overlays.ResultScene(app, table))
-    nav.register("pause", lambda table: overlays.PauseScene(app, table))
-    nav.register("lookback", lambda table: LookbackScene(app, table))
-    nav.register("movelog", lambda table: MoveLogScene(app, table))
+    nav.register("handoff", lambda **kw: _overlay("HandoffScene")(app, **kw))
+    nav.register("scoreboard", lambda **kw: _overlay("ScoreboardScene")(app, **kw))
+    nav.register("result", lambda **kw: _overlay("ResultScene")(app, **kw))
+    nav.register("pause", lambda **kw: _overlay("PauseScene")(app, **kw))
+    nav.register("lookback", lambda **kw: _lookback(app, **kw))
+    nav.register("movelog", lambda **kw: _movelog(app, **kw))
