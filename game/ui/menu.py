@@ -89,7 +89,11 @@ class ConfirmScene(MessageScene):
     def layout(self, size):
         super().layout(size)
         u = T.unit(size)
-        bw, gap = int(220 * u), int(16 * u)
+        bw, gap = int(270 * u), int(16 * u)
+        self.box.width = max(self.box.width, 2 * bw + gap + int(40 * u))
+        self.box.height = min(self.box.height, int(210 * u) + len(T.wrap(self.text, 19 * u, self.box.width - int(56 * u)))
+                              * T.line_step(19 * u))
+        self.box.center = (size[0] // 2, size[1] // 2)
         y = self.box.bottom - int(20 * u) - int(46 * u)
         x = self.box.centerx - bw - gap // 2
         for b in self.widgets.widgets:

@@ -312,16 +312,17 @@ class Recorder:
     def texts(self) -> list[Box]:
         return [b for b in self.boxes if b.kind == "text" and not b.covered]
 
-    def problems(self) -> list[str]:
+    def problems(self, cards: bool = True) -> list[str]:
         """Texts over texts, and texts that are not wholly on the panel they lie on (over a
-        card, across a panel's edge, partly under a later panel or card)."""
+        card, across a panel's edge, partly under a later panel or card).  ``cards=False``
+        leaves cards out (a moment with cards in flight)."""
         out = []
         texts = self.texts()
         for i, a in enumerate(texts):
             for b in texts[i + 1:]:
                 if a.rect.colliderect(b.rect):
                     out.append(f"text over text: {a} / {b}")
-        shapes = [b for b in self.boxes if b.kind != "text" and not b.covered]
+        shapes = [b for b in self.boxes if b.kind != "text" and not b.covered and (cards or b.kind != "card")]
         for t in texts:
             below = [p for p in shapes if p.order < t.order and p.rect.colliderect(t.rect)]
             if below:
@@ -330,6 +331,12 @@ class Recorder:
                     out.append(f"text over a {top.kind}: {t} / {top}")
                 elif not top.rect.contains(t.rect):
                     out.append(f"text leaves its panel: {t} / {top}")
+                for c in below:
+                    # a see-through box under a text still lets it hide the card beneath
+                    if c.kind == "card" and c is not top and not any(
+                            p.kind == "panel" and p.opaque and c.order < p.order and p.rect.contains(t.rect)
+                            for p in below):
+                        out.append(f"text over a card: {t} / {c}")
             for p in shapes:
                 if p.order > t.order and p.opaque and p.rect.colliderect(t.rect):
                     out.append(f"text under a {p.kind}: {t} / {p}")

@@ -48,6 +48,7 @@ def name_tag(surface, lay, pos, name: str) -> None:
 class Renderer:
     def __init__(self, scene):
         self.s = scene
+        self.prompt_lines = 0
 
     # -- helpers ----------------------------------------------------------------------------
     @property
@@ -142,9 +143,9 @@ class Renderer:
             return
         self.flights(surface)
         if s.manager is None or s.manager.top is s:
-            self.banners(surface)
             self.prompt(surface)
-        s.widgets.draw(surface, self.lay.u)
+            self.banners(surface)
+            s.widgets.draw(surface, self.lay.u)
 
     def header(self, surface) -> None:
         u = self.lay.u
@@ -290,7 +291,7 @@ class Renderer:
         u = self.lay.u
         width = self.lay.middle_width() - int(20 * u)
         px, lines = T.fit_wrapped(text, 17 * u, width, 2, bold=True)
-        box = self.lay.news_rect(len(lines))
+        box = self.lay.news_rect(len(lines), self.prompt_lines)
         self._text_box(surface, lines, px, color, box, alpha, (0, 0, 0, min(200, alpha)))
 
     def _text_box(self, surface, lines, px, color, box, alpha, fill) -> None:
@@ -314,6 +315,7 @@ class Renderer:
             T.blit_rendered(surface, img, r, ln, px)
 
     def prompt(self, surface) -> None:
+        self.prompt_lines = 0
         s = self.s
         u = self.lay.u
         color = T.TEXT
@@ -327,6 +329,7 @@ class Renderer:
             return
         width = self.lay.middle_width() - int(20 * u)
         px, lines = T.fit_wrapped(text, 17 * u, width, 2, bold=True)
+        self.prompt_lines = len(lines)
         step = T.line_step(px, True)
         box = pygame.Rect(0, 0, width + int(20 * u), len(lines) * step + int(10 * u))
         box.midbottom = (self.lay.size[0] // 2, self.lay.prompt_bottom())

@@ -32,7 +32,6 @@ class DurakPart(TablePart):
     def on_deal(self, ev: dict) -> float:
         self.s.play_sound("shuffle")
         self.fold(ev)
-        self.opened = False
         dur = self.deal_flights(self.lay.stock_pos())
         self.s.play_sound("deal")
         return dur + (300 * self.sp() if dur else 0.0)
@@ -48,10 +47,10 @@ class DurakPart(TablePart):
             for j, c in enumerate(ev["cards"]):
                 self.tl.fly(c, True, self.lay.frac(src[j]), self._pair_target(base + j, 0), j * 70 * sp,
                             pace.PLAY_FLIGHT * sp, self.lay.hand_w / self.lay.size[0])
-        if not getattr(self, "opened", True):
-            self.opened = True
+        m = self.m
+        if len(m.bouts) == 1 and len(m.bout.pairs) == len(ev["cards"]):
             # the first attack of the game: who opens, and why
-            self.announce(W.opens(self.name(p), self.you(p), self.m.game == 1))
+            self.announce(W.opens(self.name(p), self.you(p), m.game == 1))
         self.s.play_sound("play")
         return (pace.PLAY_FLIGHT + 70 * len(ev["cards"])) * sp
 
@@ -186,7 +185,7 @@ class DurakPart(TablePart):
         lay = self.lay
         count = len(b.pairs)
         out = LookBack(W.bout_title(b.result, self.name(b.defender), self.you(b.defender), len(b.cards())))
-        mark = T.GOOD if b.result == "beaten" else T.ERROR
+        mark = T.GOOD if b.result == "beaten" else None
         for i, (a, d, attacker) in enumerate(b.pairs):
             out.cards.append((a, lay.look_pair_pos(i, 0, count), None))
             if d:

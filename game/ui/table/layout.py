@@ -167,11 +167,13 @@ class Layout:
         off = self.panel_w // 2 + int(self.small_w * 1.6) + pw // 2
         return (x + off, y, 1) if x <= self.center[0] else (x - off, y, -1)
 
-    def news_rect(self, lines: int = 1) -> pygame.Rect:
-        """The announcement line: between the middle of the table and the prompt."""
+    def news_rect(self, lines: int = 1, prompt_lines: int = 2) -> pygame.Rect:
+        """The announcement line: between the middle of the table and the prompt (of
+        ``prompt_lines`` lines, 0 when there is none)."""
         h = lines * T.line_step(17 * self.u, True) + int(8 * self.u)
         r = pygame.Rect(0, 0, self.middle_width(), h)
-        r.midbottom = (self.size[0] // 2, self.prompt_top() - int(6 * self.u))
+        bottom = self.prompt_top(prompt_lines) - int(6 * self.u) if prompt_lines else self.prompt_bottom()
+        r.midbottom = (self.size[0] // 2, bottom)
         return r
 
     def prompt_bottom(self) -> int:

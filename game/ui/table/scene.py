@@ -357,6 +357,9 @@ class TableScene(Scene):
         """What the player at the screen is asked to do (or who is thinking)."""
         if self.finished:
             return ""
+        if self.tl.held is not None:
+            # TRANSLATORS: under a finished trick the table waits on
+            return _("Click the table or press Enter to go on.")
         seat = self.state.to_act()
         if seat is None or seat < 0:
             return ""
