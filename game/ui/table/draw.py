@@ -67,9 +67,16 @@ class Renderer:
         T.note_box(surface, "card", r)
         return r
 
-    def mark(self, surface, center, width, color) -> None:
+    def mark(self, surface, center, width, color, strong: bool = False) -> None:
+        """A glow around a card; ``strong``: a thick frame as well (a card on the table that
+        won, scored or is the one to reach)."""
         hl = C.highlight(width, color)
         surface.blit(hl, hl.get_rect(center=(int(center[0]), int(center[1]))))
+        if strong:
+            u = self.lay.u
+            r = pygame.Rect(0, 0, int(width), C.height_for(width)).inflate(int(6 * u), int(6 * u))
+            r.center = (int(center[0]), int(center[1]))
+            pygame.draw.rect(surface, color, r, max(3, int(3 * u)), border_radius=int(width * 0.09))
 
     def place_buttons(self) -> None:
         if self.lay is None:

@@ -98,7 +98,7 @@ class Flow:
         menu = self.s.menu_button.rect
         y = menu.bottom + int(8 * u)
         for b in (self.log_btn, self.back_btn):     # under the Menu button, clear of the seats
-            b.rect = pygame.Rect(0, y, int(150 * u), menu.height)
+            b.rect = pygame.Rect(0, y, int(158 * u), menu.height)
             b.rect.right = menu.right
             y = b.rect.bottom + int(8 * u)
         bw, bh = int(190 * u), int(44 * u)

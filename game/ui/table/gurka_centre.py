@@ -43,11 +43,11 @@ def draw_centre(part, surface) -> None:
                 pos = lay.trick_pos(seat, j, len(cs), i, slots)
                 d.card(surface, c, True, pos[:2], pos[2])
                 if (seat, c) in part.losers:
-                    d.mark(surface, pos[:2], pos[2], T.ERROR)
+                    d.mark(surface, pos[:2], pos[2], T.ERROR, strong=True)
                 elif c in won and seat == m.trick_winner:
-                    d.mark(surface, pos[:2], pos[2], T.GOOD)
+                    d.mark(surface, pos[:2], pos[2], T.GOOD, strong=True)
                 elif c == ref:
-                    d.mark(surface, pos[:2], pos[2], T.ACCENT)
+                    d.mark(surface, pos[:2], pos[2], T.ACCENT, strong=True)
             if lay.crowded and not any(c in flying for c in cs):
                 name_tag(surface, lay, lay.trick_pos(seat, 0, 1, i, slots), part.name(seat))
     if m.dealer is not None and any(m.counts):

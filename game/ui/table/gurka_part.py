@@ -192,12 +192,14 @@ class GurkaPart(TablePart):
         return dur
 
     def _after_score(self, dur: float):
-        """Between deals: the scoreboard (humans click on, AI-only tables go on by themselves)."""
+        """Between deals: the scoreboard (humans click on, AI-only tables go on by themselves),
+        once the count-up and a knock-out's shout have been seen."""
         self.tl.wait(dur)
         rest = self.s.state.events[self.s.shown:]
         if any(e["type"] == "game_over" for e in rest):
             return dur
-        self.s.raise_event("deal_scored", delay=dur, auto=not self.s.humans or self.s.app.demo)
+        auto = not self.s.humans or self.s.app.demo
+        self.tl.after(dur, lambda: self.s.raise_event("deal_scored", auto=auto))
         return True
 
     # -- the move log ------------------------------------------------------------------------------

@@ -67,7 +67,7 @@ class TableHandle:
     def draw_card(self, surface, card: str, center, width: float, mark=None):
         r = self._scene.renderer.card(surface, card, True, center, width)
         if mark is not None:
-            self._scene.renderer.mark(surface, center, width, mark)
+            self._scene.renderer.mark(surface, center, width, mark, strong=True)
         return r
 
     # -- what an overlay may do ---------------------------------------------------------------

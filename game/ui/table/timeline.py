@@ -96,6 +96,8 @@ class Timeline:
         self.count = CountUp()
         #: waiting for the player (a finished trick): what to do when they go on, else None
         self.held: Callable[[], None] | None = None
+        #: (time, what): done once the clock reaches the time (the scoreboard after a shout)
+        self.due: list[tuple[float, Callable[[], None]]] = []
 
     # -- queueing ---------------------------------------------------------------------
     def fly(self, card, face_up: bool, src, target, delay: float, dur: float, width_from: float,
@@ -118,6 +120,11 @@ class Timeline:
             if b.place() == place and b.start <= now < b.start + b.dur:
                 return b
         return None
+
+    def after(self, dur: float, then: Callable[[], None]) -> None:
+        """Do ``then`` once ``dur`` ms have passed (and show nothing further before)."""
+        self.due.append((self.now + dur, then))
+        self.wait(dur)
 
     def end(self, place: tuple) -> None:
         """End the banners at ``place`` now."""
@@ -151,15 +158,20 @@ class Timeline:
     def advance(self, dt: float) -> None:
         self.now += dt
         now = self.now
+        if self.due:
+            ready = [fn for t, fn in self.due if t <= now]
+            self.due = [(t, fn) for t, fn in self.due if t > now]
+            for fn in ready:
+                fn()
         if self.flights:
             self.flights = [f for f in self.flights if not f.done(now)]
         if self.banners:
             self.banners = [b for b in self.banners if now < b.start + b.dur]
 
     def waiting(self) -> bool:
-        """True while the last queued step still shows, or the player is to go on (the next
-        event must wait)."""
-        return self.now < self.busy_until or self.held is not None
+        """True while the last queued step still shows, the player is to go on, or something
+        is due (the next event must wait)."""
+        return self.now < self.busy_until or self.held is not None or bool(self.due)
 
     def moving(self) -> bool:
         """Something changes on screen (a banner that waits for the player does not)."""
@@ -179,3 +191,4 @@ class Timeline:
         self.banners.clear()
         self.busy_until = self.now
         self.count.dur = 0.0
+        self.due = [(self.now, fn) for _t, fn in self.due]
