@@ -164,3 +164,13 @@ def test_the_after_a_trick_setting(app, tmp_path):
     assert app.settings["trick_pause"] == "every"
     scene.restore_defaults()
     assert app.settings["trick_pause"] == "last"
+
+
+def test_look_back_follows_a_resize(app):
+    table = S.table_at(app, "gurka-se", 4, lambda st: S.count(st, "trick") >= 1 and S.trick_full(1)(st), seed=2)
+    frames(app, 2)
+    table.flow.look_back()
+    frames(app)
+    pygame.display.set_mode((1600, 1000), pygame.RESIZABLE)
+    frames(app, 2, [pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 1000), w=1600, h=1000)])
+    assert top(app) == "LookbackScene" and table.lay.size == (1600, 1000)

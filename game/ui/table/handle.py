@@ -59,6 +59,10 @@ class TableHandle:
         """The table's geometry (:class:`.layout.Layout`) for the window size now."""
         return self._scene.lay
 
+    def lay_out(self, size) -> None:
+        """Lay the table out for ``size`` (an opaque overlay after a resize)."""
+        self._scene.ensure_layout(size)
+
     def draw_table(self, surface, middle: bool = True) -> None:
         """The table as it stands (``middle=False``: without the cards in the middle and
         without banners, the prompt or buttons: a background for a look back)."""

@@ -37,6 +37,7 @@ def handle_key(scene, e) -> bool:
     if k == pygame.K_DOWN:
         if scene.hover_card in sel.cards:
             sel.cards.remove(scene.hover_card)
+            scene.sync_buttons()
             scene.invalidate()
         return True
     if pygame.K_1 <= k <= pygame.K_9 and sel.defend_with is not None:

@@ -32,6 +32,7 @@ class LookbackScene(Scene):
             self.manager.pop()
 
     def layout(self, size) -> None:
+        self.table.lay_out(size)
         lay = self.table.layout
         u = T.unit(size)
         b = self.widgets.widgets[0]
