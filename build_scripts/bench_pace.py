@@ -77,7 +77,13 @@ def main(argv: list[str]) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["GURKA_HOME"] = tempfile.mkdtemp(prefix="gurka-pace-")
+    from game.settings import SPEED_FACTORS
+    from game.ui.table import pace
+    f = SPEED_FACTORS[speed]
     print(f"pace at {speed} speed, real time, {seconds:.0f} s per table")
+    print(f"  (a finished trick lies {pace.TRICK_HOLD * f / 1000:.2f} s with its winner named, is swept in "
+          f"{pace.SWEEP * f / 1000:.2f} s; a bout lies {pace.BOUT_HOLD * f / 1000:.2f} s; the next AI card "
+          f"follows no sooner than {pace.AI_MIN_DELAY * f / 1000:.2f} s)")
     g = run("agurk-no", 4, seconds, speed)
     print("Agurk (NO), 4 Normal AI seats")
     show("between two AI cards of a trick", g["card"])

@@ -8,7 +8,7 @@ DEAL_STEP = 45          # between two dealt cards
 DEAL_FLIGHT = 260       # one dealt card on its way
 PLAY_FLIGHT = 320       # a played card on its way to the table
 PLAY_SETTLE = 60        # a played card lies still before the next step
-AI_MIN_DELAY = 520      # from asking an AI seat to its card leaving the hand: with the
+AI_MIN_DELAY = 480      # from asking an AI seat to its card leaving the hand: with the
                         # flight and its settling, AI cards land about 0.9 s apart
 TRICK_HOLD = 1500       # a finished trick stays on the table, its winner named
 SWEEP = 380             # the trick swept to its winner
