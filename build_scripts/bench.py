@@ -5,6 +5,7 @@
     python build_scripts/bench.py package    frozen app size and start-up time
     python build_scripts/bench.py ui         frame times of the table, start-up vs a bare window
     python build_scripts/bench.py pace       seconds between AI cards, the hold of a trick / bout
+    python build_scripts/bench.py hostile files|kill   hostile files and kill -9 (POSIX)
 
 Figures are medians of several runs on one core.
 """
@@ -66,7 +67,7 @@ def bench_engine(argv: list[str]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("engine", "ai", "package", "ui", "pace"):
+    if not argv or argv[0] not in ("engine", "ai", "package", "ui", "pace", "hostile"):
         print(__doc__)
         return 2
     what, rest = argv[0], argv[1:]
@@ -81,6 +82,9 @@ def main(argv: list[str]) -> int:
     elif what == "ai":
         import bench_ai
         return bench_ai.main(rest) or 0
+    elif what == "hostile":
+        import bench_hostile
+        return bench_hostile.main(rest) or 0
     else:
         import bench_package
         return bench_package.main(rest) or 0

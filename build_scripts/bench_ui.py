@@ -80,7 +80,7 @@ def animate(size, seconds: float, flip: bool = False) -> dict:
             app.manager.top.go()
         if flip and app.drew:
             t = time.perf_counter()
-            pygame.display.flip()
+            app.present()
             flips.append((time.perf_counter() - t) * 1000)
         clock.tick(60)
     cpu = (time.process_time() - cpu0) / (time.perf_counter() - wall0)

@@ -41,5 +41,6 @@ def test_old_save_resumes_and_plays_on(app, tmp_path, path):
     before = len(table.state.events)
     assert table.do(table.state.legal_actions()[0])
     assert len(table.state.events) > before
+    table.saver.flush()
     again, notice = saves.load()
     assert notice is None and again.record["events"] == table.state.events

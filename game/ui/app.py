@@ -53,6 +53,7 @@ class App:
         self.lang = i18n.set_language(self.settings.get("language") or i18n.detect_language())
         self.running = True
         self.drew = False
+        self.dirty = None
         self.exit_code = 0
         self.manager = SceneManager(self)
         self.nav = Nav(self.manager)
@@ -174,10 +175,25 @@ class App:
             return
         self.screen = pg.display.get_surface() or self.screen
         if self.manager.needs_redraw():
-            self.manager.draw(self.screen)
+            #: the rectangles this frame changed (None: the whole window), for present()
+            self.dirty = self.manager.draw(self.screen)
             self.drew = True
         else:
             self.drew = False
+
+    def present(self) -> None:
+        """Show the frame just drawn: only its changed rectangles when it says which."""
+        pg = self.pygame
+        if self.dirty is None or self._size_changed():
+            pg.display.flip()
+        elif self.dirty:
+            pg.display.update(self.dirty)
+
+    def _size_changed(self) -> bool:
+        size = self.screen.get_size() if self.screen is not None else None
+        changed = size != getattr(self, "_presented_size", None)
+        self._presented_size = size
+        return changed
 
     def shutdown(self) -> None:
         """Leave every scene (each one releases what it holds, e.g. the AI worker process)."""
@@ -242,7 +258,7 @@ def run(demo: bool = False, lang: str | None = None, rules: str | None = None, s
             if director is not None:
                 director.after_frame()
             if app.drew:
-                pygame.display.flip()
+                app.present()
                 # start-up benchmark (build_scripts/bench_package.py): quit after the menu's first frame
                 if not demo and os.environ.get("GURKA_EXIT_AT_MENU") == "1":
                     print("gurka: menu drawn", flush=True)

@@ -155,6 +155,9 @@ class MainMenu(Scene):
             self.manager.push(MessageScene(self.app, _("The saved game could not be resumed and was "
                                                        "set aside ({reason}).").format(reason=e)))
             self.build()
+            return
+        if error:   # resumed with a notice, e.g. a bot's seat now played by the Normal AI
+            self.manager.push(MessageScene(self.app, error))
 
     def on_new(self):
         if not savegame.has_save():

@@ -214,7 +214,8 @@ class SetupScene(Scene):
         self.invalidate()
 
     def set_name(self, i: int, name: str) -> None:
-        self.seats[i]["name"] = name
+        from ..engine.records import clean_name
+        self.seats[i]["name"] = clean_name(name)   # no control characters, at most 40
 
     def player_list(self) -> list[dict]:
         out = []

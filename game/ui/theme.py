@@ -59,6 +59,7 @@ def reset_fonts() -> None:
     """Forget loaded fonts and rendered texts (after pygame.quit() / init())."""
     _fonts.clear()
     _text_cache.clear()
+    _panel_cache.clear()
 
 
 def font(px: float, bold: bool = False) -> pygame.font.Font:
@@ -203,18 +204,37 @@ def blit_wrapped(surface: pygame.Surface, text: str, px: float, rect: pygame.Rec
     return y - rect.top
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, u: float, alpha: int = 235,
-          border=PANEL_BORDER, fill=PANEL) -> None:
-    """A rounded dark panel with a thin gold border and a soft shadow."""
+_panel_cache: dict[tuple, pygame.Surface] = {}
+
+
+def panel_image(size: tuple[int, int], u: float, alpha: int = 235, border=PANEL_BORDER,
+                fill=PANEL) -> pygame.Surface:
+    """A rounded dark panel with a thin gold border and a soft shadow, shadow included
+    (cached: drawing panels is a blit, not a redraw)."""
+    key = (size, round(u, 3), alpha, border, fill)
+    img = _panel_cache.get(key)
+    if img is not None:
+        return img
+    w, h = size
     r = max(4, int(10 * u))
-    sh = pygame.Surface((rect.width, rect.height), pygame.SRCALPHA)
-    pygame.draw.rect(sh, (0, 0, 0, 80), sh.get_rect(), border_radius=r)
-    surface.blit(sh, rect.move(int(3 * u), int(4 * u)))
-    body = pygame.Surface((rect.width, rect.height), pygame.SRCALPHA)
+    dx, dy = int(3 * u), int(4 * u)
+    img = pygame.Surface((w + dx, h + dy), pygame.SRCALPHA)
+    pygame.draw.rect(img, (0, 0, 0, 80), pygame.Rect(dx, dy, w, h), border_radius=r)
+    body = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(body, (*fill, alpha), body.get_rect(), border_radius=r)
     if border is not None:
         pygame.draw.rect(body, border, body.get_rect(), max(1, int(2 * u)), border_radius=r)
-    surface.blit(body, rect)
+    img.blit(body, (0, 0))
+    if len(_panel_cache) > 256:
+        _panel_cache.clear()
+    _panel_cache[key] = img
+    return img
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, u: float, alpha: int = 235,
+          border=PANEL_BORDER, fill=PANEL) -> None:
+    """A rounded dark panel with a thin gold border and a soft shadow."""
+    surface.blit(panel_image(rect.size, u, alpha, border, fill), rect.topleft)
     note_box(surface, "panel", rect, opaque=alpha >= 200)
 
 
@@ -344,17 +364,33 @@ class Recorder:
 
 
 _recorder: Recorder | None = None
+_recordings = 0
+#: off-screen surfaces that are copied to the screen whole (a scene's static layer)
+_screen_like: list = []
 
 
 def record_boxes(on: bool = True) -> Recorder | None:
     """Switch the box recorder on (a fresh :class:`Recorder`, returned) or off."""
-    global _recorder
+    global _recorder, _recordings
     _recorder = Recorder() if on else None
+    _recordings += 1
     return _recorder
 
 
+def recording() -> int:
+    """Changes whenever the recorder is switched: a cached layer that includes it in its
+    key is drawn again, so the recorder sees all of it."""
+    return _recordings if _recorder is not None else 0
+
+
+def screen_like(surface) -> None:
+    """``surface`` is blitted whole onto the screen at (0, 0): record what is drawn on it."""
+    _screen_like[:] = [s for s in _screen_like if s is not surface][-7:] + [surface]
+
+
 def _on_screen(surface) -> bool:
-    return _recorder is not None and surface is pygame.display.get_surface()
+    return _recorder is not None and (surface is pygame.display.get_surface()
+                                      or any(surface is s for s in _screen_like))
 
 
 def note_text(surface, surf: pygame.Surface, rect: pygame.Rect, text: str, px: float) -> None:

@@ -14,6 +14,7 @@ import pygame
 from ...i18n import pgettext
 from .. import cards as C
 from .. import theme as T
+from .layers import StaticLayer
 from .timeline import ease
 
 
@@ -49,6 +50,9 @@ class Renderer:
     def __init__(self, scene):
         self.s = scene
         self.prompt_lines = 0
+        self.layer = StaticLayer(self)
+        #: the rectangles the last frame changed (None: the whole window)
+        self.dirty: list[pygame.Rect] | None = None
 
     # -- helpers ----------------------------------------------------------------------------
     @property
@@ -57,7 +61,17 @@ class Renderer:
 
     def card(self, surface, card, face_up: bool, center, width, angle: float = 0.0,
              shadow: bool = True) -> pygame.Rect:
-        img = C.face(card, width, self.s.app.settings) if (face_up and card) else C.back(width)
+        width = int(width)
+        sizes = self.lay.card_sizes
+        if width in sizes:
+            img = C.face(card, width, self.s.app.settings) if (face_up and card) else C.back(width)
+        else:
+            # in between the table's sizes (a card in flight): scale the nearest larger one,
+            # rather than drawing and caching a card for every passing width
+            base = min((w for w in sizes if w >= width), default=max(sizes))
+            img = C.face(card, base, self.s.app.settings) if (face_up and card) else C.back(base)
+            img = pygame.transform.smoothscale(img, (width, C.height_for(width)))
+            shadow = False
         if angle:
             img = pygame.transform.rotate(img, angle)
         r = img.get_rect(center=(int(center[0]), int(center[1])))
@@ -77,6 +91,7 @@ class Renderer:
             r = pygame.Rect(0, 0, int(width), C.height_for(width)).inflate(int(6 * u), int(6 * u))
             r.center = (int(center[0]), int(center[1]))
             pygame.draw.rect(surface, color, r, max(3, int(3 * u)), border_radius=int(width * 0.09))
+
 
     def place_buttons(self) -> None:
         if self.lay is None:
@@ -135,24 +150,37 @@ class Renderer:
 
     # -- the frame ----------------------------------------------------------------------------------
     def draw(self, surface, middle: bool = True) -> None:
-        """The frame.  ``middle=False``: the table without its middle, flights, texts of the
-        moment and buttons (the background of a look back).  Under an overlay the banners,
-        the announcement and the prompt are left out: nothing shows through it."""
+        """A frame: the static layer in one copy, what moves over it (see :mod:`.layers`).
+        ``middle=False``: the table without its middle, flights, texts of the moment and
+        buttons (the background of a look back).  Under an overlay the banners, the
+        announcement, the prompt and the buttons are left out: nothing shows through it."""
         s = self.s
+        size = surface.get_size()
+        if not middle:
+            surface.blit(T.felt(size), (0, 0))
+            self.header(surface)
+            for seat in range(s.n):
+                self.seat(surface, seat)
+            self.hand(surface)
+            self.dirty = None
+            return
+        static, full = self.layer.get(size)
+        surface.blit(static, (0, 0))
+        rects = [self.seat(surface, seat) for seat in range(s.n)]
+        rects.append(self.hand(surface))
+        rects += self.flights(surface)
+        if s.manager is None or s.manager.top is s:
+            rects += self.prompt(surface) + self.banners(surface)
+            s.widgets.draw(surface, self.lay.u)
+        pad = int(6 * self.lay.u)
+        rects += [w.rect.inflate(pad, pad) for w in s.widgets.widgets if w.rect is not None]
+        self.dirty = self.layer.dirty(rects, full, size)
+
+    def draw_static(self, surface) -> None:
+        """What changes only when an event is shown: felt, header, the middle of the table."""
         surface.blit(T.felt(surface.get_size()), (0, 0))
         self.header(surface)
-        if middle:
-            s.part.draw_centre(surface)
-        for seat in range(s.n):
-            self.seat(surface, seat)
-        self.hand(surface)
-        if not middle:
-            return
-        self.flights(surface)
-        if s.manager is None or s.manager.top is s:
-            self.prompt(surface)
-            self.banners(surface)
-            s.widgets.draw(surface, self.lay.u)
+        self.s.part.draw_centre(surface)
 
     def header(self, surface) -> None:
         u = self.lay.u
@@ -171,7 +199,9 @@ class Renderer:
                 T.blit_text(surface, ln, px, (int(16 * u), int(36 * u) + i * T.line_step(px)), T.TEXT_DIM,
                             max_width=width)
 
-    def seat(self, surface, seat: int) -> None:
+
+    def seat(self, surface, seat: int) -> pygame.Rect:
+        """A seat's panel, its lines and the backs of its cards; returns the area drawn."""
         s = self.s
         u = self.lay.u
         m = s.model
@@ -208,6 +238,7 @@ class Renderer:
                         (rect.left + int(10 * u), rect.top + int(30 * u)), T.TEXT_DIM if out else T.TEXT,
                         max_width=rect.width - int(20 * u))
         s.part.seat_extra(surface, seat, rect)
+        area = rect.inflate(int(12 * u), int(12 * u))
         if self.lay.seat_slot(seat) != 0 and count and not out:
             k = min(count, 10)
             w = self.lay.small_w
@@ -215,17 +246,21 @@ class Renderer:
             ch = C.height_for(w)
             fy = rect.top - ch * 0.5 - 3 * u if rect.centery > self.lay.center[1] else rect.bottom + ch * 0.5 + 3 * u
             for i in range(k):
-                self.card(surface, None, False, (fx + i * w * 0.18, fy), w, shadow=False)
+                area.union_ip(self.card(surface, None, False, (fx + i * w * 0.18, fy), w, shadow=False))
+        return area
 
-    def hand(self, surface) -> None:
+    def hand(self, surface) -> pygame.Rect:
+        """The viewer's hand (backs in hot seat); returns the area it covers."""
         s = self.s
         u = self.lay.u
+        w, h = self.lay.size
+        area = pygame.Rect(0, self.lay.hand_y - int(30 * u), w, h - self.lay.hand_y + int(30 * u))
         if s.hidden:
             n = s.model.counts[s.viewer]
             for i in range(n):
                 x = self.lay.size[0] / 2 + (i - (n - 1) / 2) * self.lay.hand_w * 0.35
                 self.card(surface, None, False, (x, self.lay.hand_y + self.lay.hand_h / 2), self.lay.hand_w)
-            return
+            return area
         legal = s.legal_cards()
         mine = s.my_turn()
         w = self.lay.hand_w
@@ -238,11 +273,13 @@ class Renderer:
                     self.mark(surface, r.center, w, T.GOOD if c in s.sel.cards else T.ACCENT)
                 else:
                     surface.blit(C.dim(w), r)
+        return area
 
-    def flights(self, surface) -> None:
+    def flights(self, surface) -> list[pygame.Rect]:
         s = self.s
         now = s.tl.now
         W, H = self.lay.size
+        rects = []
         for f in s.tl.flights:
             if not f.started(now):
                 continue
@@ -255,20 +292,22 @@ class Renderer:
             w = int(w0 + (tw - w0) * t)
             face_up = f.face_up or (f.seat == s.viewer and not s.hidden and t > 0.5
                                     and self.lay.seat_slot(f.seat) == 0)
-            self.card(surface, f.card, face_up, (x, y), max(12, w))
+            rects.append(self.card(surface, f.card, face_up, (x, y), max(12, w)).inflate(8, 8))
+        return rects
 
-    def banners(self, surface) -> None:
+    def banners(self, surface) -> list[pygame.Rect]:
         """The shout (a knock-out) and the announcement line; seat banners are drawn in
-        their seat's panel (:meth:`seat`)."""
+        their seat's panel (:meth:`seat`).  Returns the areas drawn."""
         s = self.s
         u = self.lay.u
         now = s.tl.now
+        rects = []
         news = s.tl.shown(("news",))
         if news is not None:
-            self.news(surface, news.text, news.color, news.alpha(now))
+            rects.append(self.news(surface, news.text, news.color, news.alpha(now)))
         big = s.tl.shown(("big",))
         if big is None:
-            return
+            return rects
         alpha = big.alpha(now)
         t = (now - big.start) / big.dur
         scale = 0.6 + 0.4 * ease(min(1.0, t * 4))
@@ -291,17 +330,19 @@ class Renderer:
         if big.sub:
             T.blit_text(surface, big.sub, sub_px, (r.centerx, r.bottom + int(6 * u)), T.TEXT, bold=True,
                         anchor="midtop", max_width=box.width - int(24 * u))
+        rects.append(box.inflate(int(12 * u), int(12 * u)))
+        return rects
 
-    def news(self, surface, text: str, color, alpha: int = 255) -> None:
+    def news(self, surface, text: str, color, alpha: int = 255) -> pygame.Rect:
         """The announcement line (who took the trick, a take, the scoring): one or two lines
         between the middle of the table and the prompt."""
         u = self.lay.u
         width = self.lay.middle_width() - int(20 * u)
         px, lines = T.fit_wrapped(text, 17 * u, width, 2, bold=True)
         box = self.lay.news_rect(len(lines), self.prompt_lines)
-        self._text_box(surface, lines, px, color, box, alpha, (0, 0, 0, min(200, alpha)))
+        return self._text_box(surface, lines, px, color, box, alpha, (0, 0, 0, min(200, alpha)))
 
-    def _text_box(self, surface, lines, px, color, box, alpha, fill) -> None:
+    def _text_box(self, surface, lines, px, color, box, alpha, fill) -> pygame.Rect:
         u = self.lay.u
         widest = max(T.font(px, True).size(ln)[0] for ln in lines)
         box = pygame.Rect(box)
@@ -320,8 +361,9 @@ class Renderer:
                 img.set_alpha(alpha)
             r = img.get_rect(center=(box.centerx, int(y + i * step)))
             T.blit_rendered(surface, img, r, ln, px)
+        return box.inflate(4, 4)
 
-    def prompt(self, surface) -> None:
+    def prompt(self, surface) -> list[pygame.Rect]:
         self.prompt_lines = 0
         s = self.s
         u = self.lay.u
@@ -333,11 +375,11 @@ class Renderer:
         else:
             text = s.prompt()
         if not text:
-            return
+            return []
         width = self.lay.middle_width() - int(20 * u)
         px, lines = T.fit_wrapped(text, 17 * u, width, 2, bold=True)
         self.prompt_lines = len(lines)
         step = T.line_step(px, True)
         box = pygame.Rect(0, 0, width + int(20 * u), len(lines) * step + int(10 * u))
         box.midbottom = (self.lay.size[0] // 2, self.lay.prompt_bottom())
-        self._text_box(surface, lines, px, color, box, 255, (0, 0, 0, 150))
+        return [self._text_box(surface, lines, px, color, box, 255, (0, 0, 0, 150))]

@@ -22,6 +22,11 @@ class DurakPart(TablePart):
         return sorted(cards, key=lambda c: (c[1] == trump, "CDHS".index(c[1]) if c[1] != trump else 0,
                                             RANKS.index(c[0])))
 
+    def static_key(self) -> tuple:
+        now = self.tl.now
+        return (getattr(self, "swept", True), tuple(c for c, _p in getattr(self, "ending", ())),
+                frozenset(f.card for f in self.tl.flights if f.face_up and not f.started(now)))
+
     def replay_from(self, events: list[dict]) -> int:
         i = len(events)
         while i > 0 and events[i - 1]["type"] in ("attack", "defend", "pass", "take", "swap"):

@@ -26,6 +26,9 @@ class GurkaPart(TablePart):
         m = self.m
         return sorted(cards, key=lambda c: (m.strength(c), "CDHS".index(c[1])))
 
+    def static_key(self) -> tuple:
+        return (self.swept, frozenset(self.losers))
+
     def settled(self) -> None:
         m = self.m
         if m.trick_over() and any(m.counts):

@@ -33,6 +33,8 @@ class Layout:
         self.ry = h * 0.42 - int(60 * u)
         self.panel_w, self.panel_h = int(176 * u), int(64 * u)
         self.tag_h = int(18 * u)
+        #: the widths cards are drawn at (cached); anything else is scaled from these
+        self.card_sizes = (self.small_w, int(self.small_w * 1.1), self.table_w, self.hand_w)
         self.crowded = self._toward_owners_overlap()
 
     def _toward_owners_overlap(self) -> bool:

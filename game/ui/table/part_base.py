@@ -118,6 +118,10 @@ class TablePart:
     def lookback_label(self) -> str:
         return _("Previous trick")
 
+    def static_key(self) -> tuple:
+        """What else the part's static drawing depends on (see :mod:`.layers`)."""
+        return ()
+
     def deal_flights(self, src) -> float:
         """Every dealt card from ``src`` to its hand, round by round from the dealer's left."""
         sp = self.sp()

@@ -22,7 +22,6 @@ from ...engine.public import new_table
 from ...engine.registry import find_ruleset
 from ...i18n import _
 from .. import messages as M
-from .. import savegame
 from .. import theme as T
 from ..scene import Scene
 from ..widgets import Button, WidgetGroup
@@ -36,7 +35,9 @@ from .input import Selection
 from .keys import handle_key
 from .layout import Layout
 from .journal import MoveLog
+from .saver import Saver
 from .timeline import Timeline
+from .warmup import Warmup
 
 
 class TableScene(Scene):
@@ -75,6 +76,8 @@ class TableScene(Scene):
         self.part = part_for(self.entry.family)(self)
         self.renderer = Renderer(self)
         self.handle = TableHandle(self)
+        self.saver = Saver()
+        self.warmup = Warmup()
         self.log = MoveLog()
         self.flow = Flow(self)
         self.widgets = self._group()
@@ -129,6 +132,7 @@ class TableScene(Scene):
 
     def exit(self):
         self.ai.close()
+        self.saver.flush()
 
     def resume(self):
         self.size = (0, 0)
@@ -137,21 +141,22 @@ class TableScene(Scene):
     def on_app_close(self) -> None:
         # the game is saved after every action: only the worker process needs stopping
         self.ai.close()
+        self.saver.flush()
 
     def save(self) -> None:
+        """Save the game (written by the saver's thread, off the frame path)."""
         if not self.save_enabled:
             return
         if self.state.is_over():
-            savegame.delete()
-            return
-        problem = savegame.save(self.state.record(), self.session)
-        if problem:
-            self.flash(problem)
+            self.saver.delete()
+        else:
+            self.saver.save(self.state.record(), self.session)
 
     def leave(self) -> None:
         """Save and stop thinking: the player goes back to the menu."""
         self.save()
         self.ai.cancel()
+        self.saver.flush()
 
     def raise_event(self, kind: str, **data) -> None:
         """Tell the app something happened that shows an overlay (hand-off, deal scored,
@@ -174,12 +179,16 @@ class TableScene(Scene):
     # -- per frame ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.tl.advance(dt)
+        problem = self.saver.take_problem()
+        if problem:
+            self.flash(problem)
         self._show_events()
         self.flow.refresh()
 
     def _show_events(self) -> None:
         if self.lay is None:
             return  # not laid out yet: positions for animations are unknown
+        self.warmup.step()
         events = self.state.events
         while not self.tl.waiting() and self.shown < len(events):
             ev = events[self.shown]
@@ -275,7 +284,7 @@ class TableScene(Scene):
             self.session["chips"] = sessions.settle_chips(self.session["chips"], self.model)
             self.chips_paid = True
         if self.save_enabled:
-            savegame.delete()
+            self.saver.delete()
         self.tl.busy_until = self.tl.now
         if self.on_game_over:
             self.on_game_over(self)
@@ -416,6 +425,7 @@ class TableScene(Scene):
     # -- geometry (the renderer and the tests ask) ------------------------------------------------
     def layout(self, size) -> None:
         self.lay = Layout(size, self.n, self.viewer)
+        self.warmup.start(self.lay, self.app.settings)
         self.menu_button.rect = pygame.Rect(size[0] - int(112 * self.lay.u), int(10 * self.lay.u),
                                             int(100 * self.lay.u), int(36 * self.lay.u))
         self.flow.place(self.lay)
@@ -446,3 +456,6 @@ class TableScene(Scene):
 
     def draw(self, surface) -> None:
         self.renderer.draw(surface)
+
+    def dirty_rects(self):
+        return self.renderer.dirty

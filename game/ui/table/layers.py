@@ -1,0 +1,65 @@
+"""The table's static layer: everything that does not move, drawn once and reused.
+
+A frame is the static layer (felt, header, the middle of the table, the seats, the
+viewer's hand) blitted in one copy, with what moves drawn over it (cards in flight,
+banners, the prompt, the buttons).  The static layer is drawn again only when what it
+shows changes: its :meth:`StaticLayer.key` names everything it reads.  While nothing but
+the moving parts change, the frame's dirty rectangles are where they were and are now,
+so a real display updates only those (``pygame.display.update(rects)``).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ... import i18n
+from .. import theme as T
+
+
+def _rounded(values) -> tuple:
+    return tuple(int(round(v)) for v in values)
+
+
+class StaticLayer:
+    def __init__(self, renderer):
+        self.r = renderer
+        self.surface: pygame.Surface | None = None
+        self._key = None
+        self._last_rects: list[pygame.Rect] = []
+        self.redraws = 0
+
+    def key(self) -> tuple:
+        s = self.r.s
+        tl = s.tl
+        now = tl.now
+        # what the static drawing reads of the flights: which cards are on their way (not
+        # drawn where they land yet) and which swept cards still lie where they were
+        flights = (frozenset(id(f) for f in tl.flights if not f.vanish),
+                   frozenset(id(f) for f in tl.flights if f.vanish and not f.started(now)))
+        count = _rounded(tl.count.value(i, now) for i in range(len(tl.count.new))) if tl.count.new else ()
+        settings = s.app.settings
+        return (s.lay.size, s.lay.viewer, i18n.current_language(), s.shown, s.hidden, tuple(s.sel.cards),
+                s.sel.defend_with, s.hover_card, s.my_turn(), s.busy(), s.finished, s.state.to_act(),
+                flights, count, settings.get("card_indices"), settings.get("four_colour"),
+                s.part.static_key(), T.recording())
+
+    def get(self, size: tuple[int, int]) -> tuple[pygame.Surface, bool]:
+        """The static layer for this frame, and whether it was drawn anew."""
+        key = self.key()
+        if self.surface is not None and self.surface.get_size() == size and key == self._key:
+            return self.surface, False
+        if self.surface is None or self.surface.get_size() != size:
+            self.surface = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            T.screen_like(self.surface)
+        self.r.draw_static(self.surface)
+        self._key = key
+        self.redraws += 1
+        return self.surface, True
+
+    def dirty(self, rects: list[pygame.Rect], full: bool, size) -> list[pygame.Rect] | None:
+        """The rectangles a display must update this frame (None: the whole window)."""
+        bounds = pygame.Rect((0, 0), size)
+        now = [r.clip(bounds) for r in rects if r.width and r.height]
+        out = None if full else self._last_rects + now
+        self._last_rects = now
+        return out
