@@ -55,9 +55,7 @@ class MessageScene(Scene):
 
     def draw(self, surface):
         u = T.unit(surface.get_size())
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
+        T.shade(surface, 120)
         T.panel(surface, self.box, u)
         y = self.box.top + int(22 * u)
         if self.title:

@@ -26,9 +26,7 @@ class Overlay(Scene):
         self.box = pygame.Rect(0, 0, 10, 10)
 
     def _shade(self, surface, alpha=None) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, self.shade if alpha is None else alpha))
-        surface.blit(shade, (0, 0))
+        T.shade(surface, self.shade if alpha is None else alpha)
 
     def _buttons_row(self, buttons, y, u, w=200) -> None:
         bw, bh, gap = int(w * u), int(48 * u), int(16 * u)

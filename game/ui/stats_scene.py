@@ -214,9 +214,7 @@ class StatsScene(Scene):
                        17 * u, body, T.TEXT, align="center")
 
     def _draw_confirm(self, surface, u):
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 130))
-        surface.blit(shade, (0, 0))
+        T.shade(surface, 130)
         box = self.confirm_box
         T.panel(surface, box, u)
         T.blit_text(surface, _("Reset all statistics?"), 22 * u, (box.centerx, box.top + int(20 * u)),

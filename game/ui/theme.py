@@ -60,6 +60,7 @@ def reset_fonts() -> None:
     _fonts.clear()
     _text_cache.clear()
     _panel_cache.clear()
+    _shade_cache.clear()
 
 
 def font(px: float, bold: bool = False) -> pygame.font.Font:
@@ -205,6 +206,26 @@ def blit_wrapped(surface: pygame.Surface, text: str, px: float, rect: pygame.Rec
 
 
 _panel_cache: dict[tuple, pygame.Surface] = {}
+_shade_cache: dict[tuple, pygame.Surface] = {}
+
+
+def shade_image(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """A window-sized translucent black (made once per size and alpha)."""
+    key = (tuple(size), alpha)
+    img = _shade_cache.get(key)
+    if img is None:
+        if len(_shade_cache) > 8:
+            _shade_cache.clear()
+        img = pygame.Surface(key[0])
+        img.fill((0, 0, 0))
+        img.set_alpha(alpha)
+        _shade_cache[key] = img
+    return img
+
+
+def shade(surface: pygame.Surface, alpha: int) -> None:
+    """Darken the whole of ``surface`` (under an overlay)."""
+    surface.blit(shade_image(surface.get_size(), alpha), (0, 0))
 
 
 def panel_image(size: tuple[int, int], u: float, alpha: int = 235, border=PANEL_BORDER,
@@ -227,6 +248,7 @@ def panel_image(size: tuple[int, int], u: float, alpha: int = 235, border=PANEL_
     img.blit(body, (0, 0))
     if len(_panel_cache) > 256:
         _panel_cache.clear()
+    _shade_cache.clear()
     _panel_cache[key] = img
     return img
 

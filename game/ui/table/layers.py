@@ -1,8 +1,8 @@
-"""The table's static layer: everything that does not move, drawn once and reused.
+"""The table's static layer: what changes only when an event is shown, drawn once and reused.
 
-A frame is the static layer (felt, header, the middle of the table, the seats, the
-viewer's hand) blitted in one copy, with what moves drawn over it (cards in flight,
-banners, the prompt, the buttons).  The static layer is drawn again only when what it
+A frame is the static layer (felt, header, the middle of the table) blitted in one copy,
+with the rest drawn over it from cached images (the seats' panels and lines, the
+viewer's hand, cards in flight, banners, the prompt, the buttons).  The static layer is drawn again only when what it
 shows changes: its :meth:`StaticLayer.key` names everything it reads.  While nothing but
 the moving parts change, the frame's dirty rectangles are where they were and are now,
 so a real display updates only those (``pygame.display.update(rects)``).
@@ -14,10 +14,6 @@ import pygame
 
 from ... import i18n
 from .. import theme as T
-
-
-def _rounded(values) -> tuple:
-    return tuple(int(round(v)) for v in values)
 
 
 class StaticLayer:
@@ -32,16 +28,15 @@ class StaticLayer:
         s = self.r.s
         tl = s.tl
         now = tl.now
-        # what the static drawing reads of the flights: which cards are on their way (not
-        # drawn where they land yet) and which swept cards still lie where they were
-        flights = (frozenset(id(f) for f in tl.flights if not f.vanish),
+        # what the middle reads of the flights: cards on their way to the table (not drawn
+        # where they land yet) and swept cards that still lie where they were
+        flights = (frozenset(id(f) for f in tl.flights if f.seat is None and not f.vanish),
                    frozenset(id(f) for f in tl.flights if f.vanish and not f.started(now)))
-        count = _rounded(tl.count.value(i, now) for i in range(len(tl.count.new))) if tl.count.new else ()
         settings = s.app.settings
-        return (s.lay.size, s.lay.viewer, i18n.current_language(), s.shown, s.hidden, tuple(s.sel.cards),
-                s.sel.defend_with, s.hover_card, s.my_turn(), s.busy(), s.finished, s.state.to_act(),
-                flights, count, settings.get("card_indices"), settings.get("four_colour"),
-                s.part.static_key(), T.recording())
+        legal = s.legal() if s.sel.defend_with else ()
+        return (s.lay.size, s.lay.viewer, i18n.current_language(), s.shown, s.sel.defend_with, len(legal),
+                flights, settings.get("card_indices"), settings.get("four_colour"), s.part.static_key(),
+                T.recording())
 
     def get(self, size: tuple[int, int]) -> tuple[pygame.Surface, bool]:
         """The static layer for this frame, and whether it was drawn anew."""

@@ -58,9 +58,7 @@ class LookbackScene(Scene):
             return
         u = lay.u
         self.table.draw_table(surface, middle=False)
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 60))
-        surface.blit(shade, (0, 0))
+        T.shade(surface, 60)
         for card, pos, mark in back.cards:
             self.table.draw_card(surface, card, pos[:2], pos[2], mark)
         for pos, name in back.tags:

@@ -90,9 +90,7 @@ class MoveLogScene(Scene):
 
     def draw(self, surface) -> None:
         u = self.u
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        T.shade(surface, 150)
         T.panel(surface, self.box, u, alpha=245)
         # TRANSLATORS: the title of the move log
         T.blit_text(surface, _("Moves so far"), 24 * u, (self.box.centerx, self.box.top + int(18 * u)),

@@ -19,6 +19,8 @@ class Warmup:
 
     def start(self, lay, settings: dict) -> None:
         def jobs():
+            for alpha in (90, 110, 140, 150):    # the overlays' shades (hand-off, scores, result, pause)
+                yield lambda a=alpha: T.shade_image(lay.size, a)
             for w in lay.card_sizes:
                 yield lambda w=w: C.back(w)
                 yield lambda w=w: C.shadow(w)
