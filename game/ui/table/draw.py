@@ -166,8 +166,14 @@ class Renderer:
             return
         static, full = self.layer.get(size)
         surface.blit(static, (0, 0))
-        rects = [self.seat(surface, seat) for seat in range(s.n)]
-        rects.append(self.hand(surface))
+        rects = []
+        for seat in range(s.n):
+            area = self.seat(surface, seat)
+            if self.layer.changed(("seat", seat), self._seat_key(seat), area):
+                rects.append(area)
+        area = self.hand(surface)
+        if self.layer.changed("hand", self._hand_key(), area):
+            rects.append(area)
         rects += self.flights(surface)
         if s.manager is None or s.manager.top is s:
             rects += self.prompt(surface) + self.banners(surface)
@@ -175,6 +181,29 @@ class Renderer:
         pad = int(6 * self.lay.u)
         rects += [w.rect.inflate(pad, pad) for w in s.widgets.widgets if w.rect is not None]
         self.dirty = self.layer.dirty(rects, full, size)
+
+    def _seat_key(self, seat: int) -> tuple:
+        """Everything a seat's drawing shows (its dirty rectangle is skipped while it is the same)."""
+        s = self.s
+        m = s.model
+        count = max(0, m.counts[seat] - s.tl.landing(seat))
+        to_act = s.state.to_act() == seat and not s.busy() and not s.finished
+        flash = self.flash(seat)
+        return (to_act, m.in_game(seat), s.players[seat]["name"], m.dealer == seat, count,
+                tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat),
+                (flash.text, flash.color) if flash is not None else None)
+
+    def flash(self, seat: int):
+        """The banner showing in ``seat``'s panel now (none under an overlay)."""
+        s = self.s
+        return s.tl.shown(("seat", seat)) if s.manager is None or s.manager.top is s else None
+
+    def _hand_key(self) -> tuple:
+        s = self.s
+        if s.hidden:
+            return ("hidden", s.model.counts[s.viewer])
+        return (tuple((c, tuple(r)) for c, r in self.hand_layout()), frozenset(s.legal_cards()),
+                s.my_turn(), tuple(s.sel.cards))
 
     def draw_static(self, surface) -> None:
         """What changes only when an event is shown: felt, header, the middle of the table."""
@@ -228,7 +257,7 @@ class Renderer:
             T.note_box(surface, "panel", d)
             T.blit_text(surface, dealer_letter(), 12 * u, d.center, T.TEXT_DARK, bold=True, anchor="center")
         count = max(0, m.counts[seat] - s.tl.landing(seat))
-        flash = s.tl.shown(("seat", seat)) if s.manager is None or s.manager.top is s else None
+        flash = self.flash(seat)
         if flash is not None:
             # a banner at the seat takes the place of its line while it shows
             T.blit_text(surface, flash.text, 15 * u, (rect.left + int(10 * u), rect.top + int(29 * u)),

@@ -349,6 +349,10 @@ class GurkaPart(TablePart):
             parts.append(M.points(int(round(total))))
         return parts
 
+    def seat_extra_key(self, seat: int) -> tuple:
+        chips = self.s.session.get("chips")
+        return (chips[seat], self.s.chips_paid, self.m.staked(seat)) if chips else ()
+
     def seat_extra(self, surface, seat: int, rect) -> None:
         chips = self.s.session.get("chips")
         if not chips:

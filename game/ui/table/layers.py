@@ -22,6 +22,7 @@ class StaticLayer:
         self.surface: pygame.Surface | None = None
         self._key = None
         self._last_rects: list[pygame.Rect] = []
+        self._elements: dict = {}
         self.redraws = 0
 
     def key(self) -> tuple:
@@ -51,10 +52,20 @@ class StaticLayer:
         self.redraws += 1
         return self.surface, True
 
+    def changed(self, name, key, area: pygame.Rect) -> bool:
+        """Whether an element drawn over the layer looks different from the last frame."""
+        key = (key, tuple(area))
+        old = self._elements.get(name)
+        self._elements[name] = key
+        return old != key
+
     def dirty(self, rects: list[pygame.Rect], full: bool, size) -> list[pygame.Rect] | None:
-        """The rectangles a display must update this frame (None: the whole window)."""
+        """The rectangles a display must update this frame (None: the whole window): where
+        what moves was last frame and is now, and the elements that changed."""
         bounds = pygame.Rect((0, 0), size)
         now = [r.clip(bounds) for r in rects if r.width and r.height]
-        out = None if full else self._last_rects + now
+        if full:
+            self._elements.clear()
+        out = None if full else list({tuple(r): r for r in self._last_rects + now}.values())
         self._last_rects = now
         return out

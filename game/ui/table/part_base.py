@@ -193,6 +193,10 @@ class TablePart:
     def seat_extra(self, surface, seat: int, rect) -> None:
         """Anything drawn under a seat's panel (chips)."""
 
+    def seat_extra_key(self, seat: int) -> tuple:
+        """What :meth:`seat_extra` shows, for the frame's dirty rectangles."""
+        return ()
+
     def draw_centre(self, surface) -> None:  # pragma: no cover - interface
         raise NotImplementedError
 
