@@ -249,6 +249,8 @@ class Settings:
     four_colour: bool = False
     #: when the table waits for a click after a trick (:data:`TRICK_PAUSES`)
     trick_pause: str = "last"
+    #: the tutorials were offered on first start (offered once)
+    tutorial_offered: bool = False
     window_size: tuple[int, int] = field(default=DEFAULT_WINDOW)
 
     @property
@@ -297,7 +299,7 @@ def _valid(key: str, value: object) -> object:
     elif key == "speed":
         if value in SPEEDS:
             return value
-    elif key in ("sound", "fullscreen", "four_colour"):
+    elif key in ("sound", "fullscreen", "four_colour", "tutorial_offered"):
         if isinstance(value, bool):
             return value
     elif key == "volume":

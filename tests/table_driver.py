@@ -41,6 +41,7 @@ def main(argv: list[str]) -> int:
         app.step(pygame.event.get(), 16.0)
         if len(table.state.events) != shown:
             shown = len(table.state.events)
+            table.saver.flush()            # the saver thread has written it: "saved"
             print(f"move {shown}", flush=True)
         time.sleep(0.002)
     return 0

@@ -26,6 +26,7 @@ def make_app():
     pygame.init()
     app = App(size=(1024, 640), lang="en")
     app.settings["speed"] = "instant"
+    app.settings["tutorial_offered"] = True   # the first-start offer has tests of its own
     return app
 
 

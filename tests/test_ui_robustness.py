@@ -22,6 +22,7 @@ def make_app(lang="en"):
     pygame.init()
     app = App(size=(1024, 640), lang=lang)
     app.settings["speed"] = "instant"
+    app.settings["tutorial_offered"] = True   # the first-start offer has tests of its own
     return app
 
 

@@ -120,6 +120,7 @@ class MainMenu(Scene):
                                 sub=self.saved_name or None))
         items += [
             Button(lambda: _("New game"), self.on_new, primary=not self.has_save, name="new"),
+            Button(lambda: _("Learn to play"), lambda: self.app.nav.push("learn"), name="learn"),
             Button(lambda: _("Rules"), lambda: self.app.nav.push("rules"), name="rules"),
             Button(lambda: _("Statistics"), lambda: self.app.nav.push("stats"), name="stats"),
             Button(lambda: _("Settings"), lambda: self.app.nav.push("settings"), name="settings"),
@@ -130,6 +131,8 @@ class MainMenu(Scene):
         self.size = (0, 0)
 
     def enter(self):
+        if not self.app.settings.get("tutorial_offered") and not self.app.demo:
+            self.app.nav.push("learn", first=True)     # first start: offer the tutorials once
         for text in self.app.notices:
             self.manager.push(MessageScene(self.app, text))
         self.app.notices.clear()
@@ -171,9 +174,9 @@ class MainMenu(Scene):
     def layout(self, size):
         u = T.unit(size)
         n = len(self.widgets.widgets)
-        tight = n > 5   # six buttons (with Continue) still clear the title at 1024x640
-        w, h = int(300 * u), int((46 if tight else 52) * u)
-        gap = int((10 if tight else 14) * u)
+        # seven buttons (with Continue) still clear the title at 1024x640
+        w, h = int(300 * u), int((52 if n <= 5 else 46 if n == 6 else 40) * u)
+        gap = int((14 if n <= 5 else 10 if n == 6 else 8) * u)
         top = int(size[1] * 0.40) + int(40 * u)
         extra = sum(int(h * 0.25) for b in self.widgets.widgets if b.sub)
         top = min(top, size[1] - n * (h + gap) - extra - int(30 * u))

@@ -7,14 +7,16 @@ start-up imports only the menu.
 from __future__ import annotations
 
 
-def make_table(app, state=None, record=None, session=None, scene=None, **new):
-    """A table: ``scene`` made already (the next game), ``state``, a saved ``record``
-    (resumed), or a new game from ``rules``, ``players``, ``options``, ``seed``."""
+def make_table(app, state=None, record=None, session=None, scene=None, save=True, coach=None,
+               **new):
+    """A table: ``scene`` made already (the next game), ``state`` (``save`` it or not, a
+    tutorial's ``coach``), a saved ``record`` (resumed), or a new game from ``rules``,
+    ``players``, ``options``, ``seed``."""
     from .table import TableScene
     if scene is not None:
         return scene
     if state is not None:
-        return TableScene(app, state, session)
+        return TableScene(app, state, session, save=save, coach=coach)
     if record is not None:
         return TableScene.from_record(app, record, session)
     return TableScene.new(app, session=session, **new)
@@ -60,6 +62,18 @@ def _movelog(app, table):
     return MoveLogScene(app, table)
 
 
+def _tutorial(app, rules: str):
+    """A tutorial: the real table with a coach, never saved (the player's save stays)."""
+    from .tutorial.build import tutorial_parts
+    state, coach = tutorial_parts(rules)
+    return make_table(app, state=state, save=False, coach=coach)
+
+
+def _learn(app, **kw):
+    from .tutorial.learn import LearnScene
+    return LearnScene(app, **kw)
+
+
 def _overlay(name: str):
     def make(app, **kw):
         from . import overlays
@@ -76,6 +90,8 @@ def register(app) -> None:
     nav.register("settings", lambda: _settings(app))
     nav.register("stats", lambda: _stats(app))
     nav.register("table", lambda **kw: make_table(app, **kw))
+    nav.register("tutorial", lambda **kw: _tutorial(app, **kw))
+    nav.register("learn", lambda **kw: _learn(app, **kw))
     nav.register("handoff", lambda **kw: _overlay("HandoffScene")(app, **kw))
     nav.register("scoreboard", lambda **kw: _overlay("ScoreboardScene")(app, **kw))
     nav.register("result", lambda **kw: _overlay("ResultScene")(app, **kw))

@@ -53,6 +53,10 @@ class Renderer:
         self.layer = StaticLayer(self)
         #: the rectangles the last frame changed (None: the whole window)
         self.dirty: list[pygame.Rect] | None = None
+        #: where the static layer drew each face-up card, in drawing order (a tutorial's
+        #: callouts point there)
+        self.drawn: dict[str, list[pygame.Rect]] = {}
+        self._recording = False
 
     # -- helpers ----------------------------------------------------------------------------
     @property
@@ -79,6 +83,8 @@ class Renderer:
             surface.blit(C.shadow(width), r.move(int(2 * self.lay.u), int(3 * self.lay.u)))
         surface.blit(img, r)
         T.note_box(surface, "card", r)
+        if self._recording and face_up and card:
+            self.drawn.setdefault(card, []).append(r)
         return r
 
     def mark(self, surface, center, width, color, strong: bool = False) -> None:
@@ -209,7 +215,9 @@ class Renderer:
         """What changes only when an event is shown: felt, header, the middle of the table."""
         surface.blit(T.felt(surface.get_size()), (0, 0))
         self.header(surface)
+        self.drawn, self._recording = {}, True
         self.s.part.draw_centre(surface)
+        self._recording = False
 
     def header(self, surface) -> None:
         u = self.lay.u

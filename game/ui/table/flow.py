@@ -43,8 +43,8 @@ class Flow:
     def wants_hold(self, last: bool) -> bool:
         """Should a finished trick (``last``: the deal's last one) wait for the player?"""
         s = self.s
-        if not s.humans or s.app.demo:
-            return False
+        if not s.humans or s.app.demo or getattr(s, "coach", None) is not None:
+            return False        # (a tutorial's coach holds the table with its own callouts)
         mode = s.app.settings.get("trick_pause", "last")
         return mode == "every" or (mode == "last" and last)
 

@@ -109,7 +109,10 @@ class Selection:
         if not with_card:
             kind = "attack" if any(a["type"] == "attack" for a in legal) else "play"
             if any(a["type"] in ("defend", "take") for a in legal):
-                return {"type": "defend", "attack": "", "card": card}
+                # one attack to beat: name it, so the engine says why this card does not beat it
+                attacks = {a["attack"] for a in legal if a["type"] == "defend"}
+                return {"type": "defend", "attack": attacks.pop() if len(attacks) == 1 else "",
+                        "card": card}
             return {"type": kind, "cards": [card]}
         single = [a for a in with_card if len(a["cards"]) == 1]
         if single and len(with_card) == 1:

@@ -41,8 +41,9 @@ from .warmup import Warmup
 
 
 class TableScene(Scene):
-    def __init__(self, app, state, session: dict | None = None, save: bool = True):
+    def __init__(self, app, state, session: dict | None = None, save: bool = True, coach=None):
         super().__init__(app)
+        self.coach = coach   # a tutorial's coach (game.ui.tutorial.coach), consulted at a few points
         self.entry = find_ruleset(state.rules)
         self.state = state
         self.rules = state.rules
@@ -161,6 +162,8 @@ class TableScene(Scene):
     def raise_event(self, kind: str, **data) -> None:
         """Tell the app something happened that shows an overlay (hand-off, deal scored,
         game over)."""
+        if self.coach is not None and self.coach.table_event(self, kind, **data):
+            return
         self.app.nav.table_event(kind, table=self.handle, **data)
 
     # -- timing -------------------------------------------------------------------------
@@ -168,6 +171,8 @@ class TableScene(Scene):
         return 0.0 if self.skipping else self.app.speed
 
     def animating(self) -> bool:
+        if self.coach is not None and self.coach.note is not None:
+            return self.tl.moving()    # a tutorial's callout waits to be read
         return bool(self.tl.moving() or self.tl.waiting() or self.ai.thinking
                     or (self.error_until and self.tl.now < self.error_until + 50)
                     or self.shown < len(self.state.events))
@@ -192,6 +197,8 @@ class TableScene(Scene):
         events = self.state.events
         while not self.tl.waiting() and self.shown < len(events):
             ev = events[self.shown]
+            if self.coach is not None and self.coach.hold(self, ev):
+                return
             self.shown += 1
             if self.part.show(ev):   # raised an overlay: stop here
                 self.skipping = False
@@ -204,6 +211,8 @@ class TableScene(Scene):
 
     def _advance(self) -> None:
         """Nothing left to show: whose decision is it?"""
+        if self.coach is not None and self.coach.advance(self):
+            return
         seat = self.state.to_act()
         if seat is None or seat == CHANCE:
             return
@@ -251,6 +260,8 @@ class TableScene(Scene):
     def do(self, action: dict) -> bool:
         """Apply an action through the engine; False (and the reason shown) when illegal."""
         seat = self.state.to_act()
+        if self.coach is not None and not self.coach.allow(self, action):
+            return False
         try:
             self.state.apply(action)
         except IllegalActionError as e:
@@ -364,7 +375,7 @@ class TableScene(Scene):
 
     def prompt(self) -> str:
         """What the player at the screen is asked to do (or who is thinking)."""
-        if self.finished:
+        if self.finished or (self.coach is not None and self.coach.quiet()):
             return ""
         if self.tl.held is not None:
             # TRANSLATORS: under a finished trick the table waits on
@@ -396,6 +407,8 @@ class TableScene(Scene):
         self.invalidate()
 
     def handle_event(self, e) -> None:
+        if self.coach is not None and self.coach.handle_event(self, e):
+            return
         if e.type == pygame.KEYDOWN:
             if e.key == pygame.K_ESCAPE:
                 self.open_pause()
@@ -456,6 +469,10 @@ class TableScene(Scene):
 
     def draw(self, surface) -> None:
         self.renderer.draw(surface)
+        if self.coach is not None:
+            self.coach.draw(self, surface)
 
     def dirty_rects(self):
+        if self.coach is not None:      # where the callout is and was
+            return self.coach.dirty(self.renderer.dirty)
         return self.renderer.dirty
