@@ -183,7 +183,10 @@ def _unquote(text: str) -> str:
     text = text.strip()
     if len(text) < 2 or text[0] != '"' or text[-1] != '"':
         raise ValueError(f"not a quoted string: {text[:40]!r}")
-    out, i, body = [], 0, text[1:-1]
+    body = text[1:-1]
+    if "\\" not in body:
+        return body                       # the common case: nothing to unescape
+    out, i = [], 0
     escapes = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\"}
     while i < len(body):
         c = body[i]
