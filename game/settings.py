@@ -32,6 +32,9 @@ SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 CARD_INDICES = ("native", "international")
 #: how the hand is sorted: by rank, or by suit then rank (Durak: trumps last either way)
 HAND_SORTS = ("rank", "suit")
+#: After a finished trick (or Durak bout): ``last`` waits for a click after the last trick of
+#: a deal only, ``every`` after every trick, ``never`` goes on by itself.
+TRICK_PAUSES = ("last", "every", "never")
 DEFAULT_VOLUME = 0.3
 MIN_WINDOW = (1024, 640)
 MAX_WINDOW = (7680, 4320)
@@ -246,6 +249,8 @@ class Settings:
     #: ``international``: A K Q J
     card_indices: str = "native"
     four_colour: bool = False
+    #: when the table waits for a click after a trick (:data:`TRICK_PAUSES`)
+    trick_pause: str = "last"
     #: the tutorials were offered on first start (offered once)
     tutorial_offered: bool = False
     hand_sort: str = "rank"
@@ -312,6 +317,9 @@ def _valid(key: str, value: object) -> object:
             return value
     elif key == "hand_sort":
         if value in HAND_SORTS:
+            return value
+    elif key == "trick_pause":
+        if value in TRICK_PAUSES:
             return value
     elif key == "window_size":
         if (isinstance(value, (list, tuple)) and len(value) == 2

@@ -46,9 +46,10 @@ class Overlay(Scene):
 
 
 class HandoffScene(Overlay):
-    """Hot seat: every hand is hidden until the next player clicks."""
+    """Hot seat: every hand is hidden until the next player clicks; the box says what
+    happened since that player's last turn."""
 
-    opaque = True  # nothing of the table may show through
+    shade = 170     # the table shows through dimly: every hand on it lies face down
 
     def __init__(self, app, table, seat: int):
         super().__init__(app, table)
@@ -68,7 +69,11 @@ class HandoffScene(Overlay):
 
     def layout(self, size):
         u = T.unit(size)
-        self.box = pygame.Rect(0, 0, int(560 * u), int(260 * u))
+        self.news = self.table.since_last_turn(self.seat)
+        self.box = pygame.Rect(0, 0, int(600 * u), int(260 * u))
+        if self.news:
+            self.box.height += int(30 * u) + len(self.news) * T.line_step(15 * u)
+        self.box.height = min(self.box.height, size[1] - int(20 * u))
         self.box.center = (size[0] // 2, size[1] // 2)
         self._buttons_row(self.widgets.widgets, self.box.bottom - int(76 * u), u, w=380)
 
@@ -83,15 +88,26 @@ class HandoffScene(Overlay):
     def draw(self, surface):
         size = surface.get_size()
         u = T.unit(size)
-        surface.blit(T.felt(size), (0, 0))
-        self._shade(surface, 90)
-        T.panel(surface, self.box, u)
+        self._shade(surface)
+        T.panel(surface, self.box, u, alpha=245)
         T.blit_text(surface, M.pass_to(self.name), 34 * u,
                     (self.box.centerx, self.box.top + int(30 * u)), T.ACCENT, bold=True, anchor="midtop",
                     max_width=self.box.width - 40 * u)
         T.blit_text(surface, _("Everyone else, please look away."), 18 * u,
                     (self.box.centerx, self.box.top + int(92 * u)), T.TEXT, anchor="midtop",
                     max_width=self.box.width - 40 * u)
+        if self.news:
+            y = self.box.top + int(132 * u)
+            # TRANSLATORS: hot seat: the moves the next player has not seen follow this line
+            T.blit_text(surface, _("Since your last turn:"), 15 * u, (self.box.left + int(30 * u), y),
+                        T.ACCENT, bold=True, max_width=self.box.width - 60 * u)
+            y += int(26 * u)
+            for line in self.news:
+                if y + T.line_step(15 * u) > self.box.bottom - int(84 * u):
+                    break
+                T.blit_text(surface, line, 15 * u, (self.box.left + int(40 * u), y), T.TEXT,
+                            max_width=self.box.width - 70 * u)
+                y += T.line_step(15 * u)
         self.widgets.draw(surface, u)
 
 

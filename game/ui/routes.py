@@ -52,6 +52,16 @@ def _stats(app):
     return StatsScene(app)
 
 
+def _lookback(app, table):
+    from .table.lookback import LookbackScene
+    return LookbackScene(app, table)
+
+
+def _movelog(app, table):
+    from .table.movelog import MoveLogScene
+    return MoveLogScene(app, table)
+
+
 def _tutorial(app, rules: str):
     """A tutorial: the real table with a coach, never saved (the player's save stays)."""
     from .tutorial.build import tutorial_parts
@@ -110,3 +120,5 @@ def register(app) -> None:
     nav.register("replay", lambda **kw: _replay(app, **kw))
     nav.register("result", lambda **kw: _overlay("ResultScene")(app, **kw))
     nav.register("pause", lambda **kw: _overlay("PauseScene")(app, **kw))
+    nav.register("lookback", lambda **kw: _lookback(app, **kw))
+    nav.register("movelog", lambda **kw: _movelog(app, **kw))

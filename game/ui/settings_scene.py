@@ -13,7 +13,7 @@ import pygame
 
 from .. import i18n
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
-from ..settings import DEFAULT_VOLUME, SPEEDS
+from ..settings import DEFAULT_VOLUME, SPEEDS, TRICK_PAUSES
 from . import sound
 from . import theme as T
 from .scene import Scene
@@ -23,13 +23,13 @@ ROW_H = 44
 ROW_GAP = 6
 PANEL_W = 940
 #: rows in the left column (the rest go right)
-LEFT_ROWS = 5
+LEFT_ROWS = 6
 SAMPLE = ("AS", "KH", "QD", "JC", "TS")
 VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 
 DEFAULTS = {"language": None, "speed": "normal", "sound": True, "volume": DEFAULT_VOLUME,
             "fullscreen": False, "card_indices": "native", "four_colour": False,
-            "hand_sort": "rank", "auto_play": False, "undo": True}
+            "trick_pause": "last", "hand_sort": "rank", "auto_play": False, "undo": True}
 
 
 def _speed_label(speed: str):
@@ -40,6 +40,18 @@ def _speed_label(speed: str):
         "fast": lambda: pgettext("speed", "Fast"),
         "instant": lambda: pgettext("speed", "Instant"),
     }[speed]
+
+
+def _pause_label(pause: str):
+    return {
+        # TRANSLATORS: the setting "After a trick": the table waits for a click only after the
+        # last trick of a deal (and goes on by itself after the others)
+        "last": lambda: _("Wait after the last trick"),
+        # TRANSLATORS: the setting "After a trick": the table waits for a click after every trick
+        "every": lambda: _("Wait after every trick"),
+        # TRANSLATORS: the setting "After a trick": the table never waits for a click
+        "never": lambda: _("Go on by itself"),
+    }[pause]
 
 
 def _auto_language() -> str:
@@ -70,6 +82,11 @@ class SettingsScene(Scene):
                               name="speed",
                               tooltip=lambda: _("How fast the cards move. Instant shows every move "
                                                 "at once."))
+        self.w_pause = Choice(lambda: _("After a trick"), [(k, _pause_label(k)) for k in TRICK_PAUSES],
+                              s.get("trick_pause", "last"), lambda v: self.change("trick_pause", v),
+                              name="trick_pause",
+                              tooltip=lambda: _("Whether the table waits for your click after a finished "
+                                                "trick (in Durak, a bout) before it goes on."))
         self.w_sound = Toggle(lambda: _("Sound effects"), s.get("sound", True),
                               lambda v: self.change("sound", v), name="sound",
                               tooltip=lambda: _("Short sounds for shuffling, dealing and playing "
@@ -115,8 +132,9 @@ class SettingsScene(Scene):
                                                "in the statistics."))
         self.w_defaults = Button(lambda: _("Restore defaults"), self.restore_defaults, name="defaults")
         self.w_back = Button(lambda: _("Back"), self.close, primary=True, name="back")
-        self.rows = [self.w_language, self.w_speed, self.w_sound, self.w_volume, self.w_fullscreen,
-                     self.w_indices, self.w_four, self.w_sort, self.w_auto, self.w_undo]
+        self.rows = [self.w_language, self.w_speed, self.w_pause, self.w_sound, self.w_volume,
+                     self.w_fullscreen, self.w_indices, self.w_four, self.w_sort, self.w_auto,
+                     self.w_undo]
         self.widgets = WidgetGroup(self.rows + [self.w_defaults, self.w_back])
         self.widgets.focus = 0
 
@@ -147,6 +165,7 @@ class SettingsScene(Scene):
             self.settings[key] = value
         self.w_language.index = 0
         self.w_speed.index = list(SPEEDS).index("normal")
+        self.w_pause.index = list(TRICK_PAUSES).index("last")
         self.w_sound.value = True
         self.w_volume.index = VOLUMES.index(DEFAULT_VOLUME)
         self.w_volume.enabled = True
@@ -174,7 +193,7 @@ class SettingsScene(Scene):
         u = self.u = T.unit(size)
         pw = min(int(PANEL_W * u), w - int(40 * u))
         row_h, gap = int(ROW_H * u), int(ROW_GAP * u)
-        self.card_w = int(46 * u)
+        self.card_w = int(40 * u)
         from .cards import height_for
         sample_h = height_for(self.card_w) + int(16 * u)
         hint_h = int(46 * u)

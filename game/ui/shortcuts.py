@@ -35,6 +35,10 @@ def table_keys() -> list[tuple[str, str]]:
         (_k("enter"), _("play the selected cards, or press the first button")),
         ("1–9", _("Durak: the attack card to beat")),
         (_k("tab"), _("move between the buttons")),
+        (f"{_k('space')} / {_k('enter')}", _("while the others play: show their moves at once; "
+                                             "under a finished trick: go on")),
+        ("L", _("the previous trick or bout")),
+        ("M", _("the moves so far, in words")),
         ("H", _("a hint")),
         (f"U / {_k('ctrl')}+Z / {_k('backspace')}", _("undo your last move")),
         ("S", _("the score sheet")),

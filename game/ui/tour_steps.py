@@ -252,6 +252,64 @@ def _handoff(t) -> None:
         raise Unreachable("no hand-off screen")
 
 
+# -- play you can follow (issue 10): the held last trick, the look back, the move log -----
+def tricks_in_deal(k: int):
+    """The player at the screen to play, ``k`` tricks (Durak: bouts) done in this deal."""
+    def stop(state) -> bool:
+        return sum(e["type"] in ("trick", "bout_end") for e in _since_deal(state)) >= k and mid_deal(state)
+    return stop
+
+
+def _deal_scored(state) -> bool:
+    return bool(state.events) and state.events[-1]["type"] == "score"
+
+
+def _before_last_trick(state) -> int:
+    """Events up to the start of the deal's last trick (the table plays that trick itself)."""
+    tricks = [i for i, e in enumerate(state.events) if e["type"] == "trick"]
+    return tricks[-2] + 1 if len(tricks) >= 2 else len(state.events)
+
+
+@step("table-last-trick-held")
+def _last_trick_held(t) -> None:
+    table = t.table(RULESET_IDS[0], _deal_scored, upto=_before_last_trick)
+    if table.tl.held is None:
+        raise Unreachable("the last trick was not held")
+
+
+@step("table-crowded")
+def _crowded(t) -> None:
+    """The most seats a Gurka ruleset allows, with hands small enough for them."""
+    gurka = [find_ruleset(r) for r in RULESET_IDS if find_ruleset(r).family is not DURAK]
+    entry = max(gurka, key=lambda e: e.players[1])
+    n = entry.players[1]
+    t.table(entry.id, tricks_in_deal(1), players=n, options={"hand_size": 52 // n})
+
+
+@step("lookback")
+def _lookback(t) -> None:
+    table = t.table(RULESET_IDS[0], tricks_in_deal(2))
+    t.key(pygame.K_l)
+    if t.top is table:
+        raise Unreachable("the look back did not open")
+
+
+@step("lookback-durak")
+def _lookback_durak(t) -> None:
+    table = t.table(next(r for r in RULESET_IDS if find_ruleset(r).family is DURAK), tricks_in_deal(2))
+    t.key(pygame.K_l)
+    if t.top is table:
+        raise Unreachable("the look back did not open")
+
+
+@step("movelog")
+def _movelog(t) -> None:
+    table = t.table(RULESET_IDS[-1], tricks_in_deal(3))
+    t.key(pygame.K_m)
+    if t.top is table:
+        raise Unreachable("the move log did not open")
+
+
 @step("pause")
 def _pause(t) -> None:
     t.table(RULESET_IDS[0], mid_deal)
@@ -265,8 +323,13 @@ def _buyback(t) -> None:
 
 
 def _result(rules: str, t) -> None:
-    t.table(rules, finished, upto=last_scoring)
-    t.wait_for(lambda: type(t.top).__name__ == "ResultScene")
+    table = t.table(rules, finished, upto=last_scoring)
+
+    def there() -> bool:
+        if t.top is table and table.tl.held is not None:
+            table.flow.go_on()          # the last trick waits for the player: go on
+        return type(t.top).__name__ == "ResultScene"
+    t.wait_for(there)
     t.settle()
 
 

@@ -128,26 +128,7 @@ class Hints:
         return [r.inflate(4, 4) for r in rects]
 
     def _text(self, surface, text: str, color) -> pygame.Rect:
-        """Up to two lines above the prompt, wrapped (never smaller than 12 px)."""
-        lay = self.s.lay
-        u = lay.u
-        maxw = lay.size[0] - 2 * (lay.panel_w + int(40 * u))
-        px = 15 * u
-        lines = T.wrap(text, px, maxw, True)
-        while len(lines) > 2 and px > 12 * u:
-            px -= 1
-            lines = T.wrap(text, px, maxw, True)
-        step = T.font(px, True).get_linesize()
-        bottom = lay.hand_y - int(44 * u) - int(20 * u)
-        top = bottom - step * len(lines)
-        width = max(T.font(px, True).size(line)[0] for line in lines)
-        box = pygame.Rect(0, 0, width + int(20 * u), bottom - top + int(8 * u))
-        box.midbottom = (lay.size[0] // 2, bottom + int(4 * u))
-        bg = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(bg, (0, 0, 0, 170), bg.get_rect(), border_radius=int(8 * u))
-        surface.blit(bg, box)
-        y = top
-        for line in lines:
-            T.blit_text(surface, line, px, (lay.size[0] // 2, y), color, bold=True, anchor="midtop")
-            y += step
-        return box
+        """Where the table's announcements go (above the prompt; above a showing
+        announcement), in the same box: up to two lines, never under 12 px."""
+        return self.s.renderer.news(surface, text, color, above_news=True)
+

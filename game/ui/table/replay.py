@@ -16,7 +16,7 @@ import pygame
 from ...engine.public import new_table
 from ...i18n import _, pgettext
 from .. import theme as T
-from ..widgets import Button, Choice
+from ..widgets import Button, Choice, WidgetGroup
 from .families import part_for
 from .layout import Layout
 from .scene import TableScene
@@ -188,6 +188,10 @@ class ReplayTable(TableScene):
     def close(self) -> None:
         if self.manager is not None:
             self.manager.pop()
+
+    def _group(self):
+        """Back and Scores (no look back, move log or skip: the viewer steps itself)."""
+        return WidgetGroup([self.menu_button, *self.toolbar.buttons])
 
     def clear_actions(self) -> None:
         super().clear_actions()

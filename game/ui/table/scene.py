@@ -28,14 +28,17 @@ from ..widgets import Button, WidgetGroup
 from . import pace
 from .ai_driver import AIDriver
 from .bookkeeping import Bookkeeping, next_session
+from .dispatch import dispatch
 from .draw import Renderer
 from .families import part_for
+from .flow import Flow
 from .forced import AutoPlay
 from .handle import TableHandle
 from .hints import Hints
 from .input import Selection
-from .keys import handle_key
 from .layout import Layout
+from .prompt import prompt_for
+from .journal import MoveLog
 from .saver import Saver
 from .timeline import Timeline
 from .toolbar import Toolbar
@@ -91,6 +94,9 @@ class TableScene(Scene):
         self.autoplay = AutoPlay(self)
         self.undo = Undo(self)
         self.hints = Hints(self)
+        self.log = MoveLog()
+        self.flow = Flow(self)
+        self.widgets = self._group()
         self.on_game_over = None   # hook for the demo / tests
 
     # -- creating ------------------------------------------------------------------
@@ -111,15 +117,18 @@ class TableScene(Scene):
         while state.to_act() == CHANCE:
             state.resolve_chance()
         scene = cls(app, state, session)
-        scene.fast_forward()
+        # the moves of the trick (or bout) under way are shown again, as they were played
+        scene.fast_forward(scene.part.replay_from(state.events))
         return scene
 
     def fast_forward(self, upto: int | None = None) -> None:
-        """Show every event so far (the first ``upto``) without animation (after loading a save)."""
-        end = len(self.state.events) if upto is None else min(upto, len(self.state.events))
+        """Show the events so far (the first ``upto``) without animation (a loaded save)."""
+        end = len(self.state.events) if upto is None else max(self.shown, min(upto, len(self.state.events)))
         while self.shown < end:
-            self.model.apply(self.state.events[self.shown])
+            ev = self.state.events[self.shown]
+            self.model.apply(ev)
             self.shown += 1
+            self.part.log(ev)
         self.part.settled()
         self.tl.flights.clear()
 
@@ -197,6 +206,10 @@ class TableScene(Scene):
         self.books.tick(dt)
         self.hints.poll()
         self.toolbar.refresh()
+        self._show_events()
+        self.flow.refresh()
+
+    def _show_events(self) -> None:
         if self.lay is None:
             return  # not laid out yet: positions for animations are unknown
         self.warmup.step()
@@ -207,11 +220,12 @@ class TableScene(Scene):
                 return
             self.shown += 1
             if self.part.show(ev):   # raised an overlay: stop here
-                return
-        if self.shown >= len(events) and not self.tl.waiting():
-            if self.skipping:
                 self.skipping = False
-                self.tl.flights.clear()
+                return
+        if self.tl.held is not None and self.skipping:
+            self.skipping = False    # a held trick stops a skip: the player reads it
+            self.tl.flights.clear()
+        if self.shown >= len(events) and not self.tl.waiting():
             self._advance()
 
     def _advance(self) -> None:
@@ -222,6 +236,10 @@ class TableScene(Scene):
         if seat is None or seat == CHANCE:
             return
         spec = self.players[seat]["seat"]
+        if spec == "human" and self.skipping:
+            self.skipping = False    # skipped up to the player's own decision
+            self.tl.flights.clear()
+            self.part.settled()
         if spec != "human":
             action = self.ai.poll(self.tl.now, pace.AI_MIN_DELAY * self.speed())
             if action is not None:
@@ -281,8 +299,11 @@ class TableScene(Scene):
         self._decision_key = None
         self.hints.cancel()
         self.clear_actions()
-        if seat is not None and seat >= 0 and self.players[seat]["seat"] == "human" and len(self.humans) == 1:
-            self.set_viewer(seat)
+        if seat is not None and seat >= 0 and self.players[seat]["seat"] == "human":
+            if len(self.humans) == 1:
+                self.set_viewer(seat)
+            elif self.state.to_act() != seat:
+                self.hidden = True   # hot seat: the hand turns down, everyone may watch the others
         self.save()
         self.invalidate()
         return True
@@ -345,15 +366,26 @@ class TableScene(Scene):
     def legal(self) -> list[dict]:
         return self.state.legal_actions() if self.my_turn() else []
 
+    def _group(self) -> WidgetGroup:
+        return WidgetGroup([self.menu_button, *self.flow.buttons, *self.toolbar.buttons, *self.action_buttons])
+
     def clear_actions(self) -> None:
         self.action_buttons = []
-        self.widgets = WidgetGroup([self.menu_button, *self.toolbar.buttons])
+        self.widgets = self._group()
         self.renderer.place_buttons()
 
     def build_actions(self) -> None:
         self.action_buttons = self.part.buttons(self.state.legal_actions())
-        self.widgets = WidgetGroup([self.menu_button, *self.toolbar.buttons] + self.action_buttons)
+        self.widgets = self._group()
         self.renderer.place_buttons()
+        self.sync_buttons()
+
+    def sync_buttons(self) -> None:
+        """Play / Attack / Exchange are enabled only on a selection that makes a legal move."""
+        legal = self.state.legal_actions() if self.action_buttons else []
+        for b in self.action_buttons:
+            if b.name in ("play", "attack", "exchange"):
+                b.enabled = self.sel.complete(legal) is not None
 
     def legal_cards(self) -> set[str]:
         """Cards worth lighting for the viewer now (the click model's lit cards)."""
@@ -373,6 +405,8 @@ class TableScene(Scene):
             self.message_color = T.TEXT
         if action is not None:
             self.do(action)
+        else:
+            self.sync_buttons()
         self.invalidate()
 
     def click_pair(self, index: int) -> None:
@@ -394,59 +428,24 @@ class TableScene(Scene):
 
     def prompt(self) -> str:
         """What the player at the screen is asked to do (or who is thinking)."""
-        if self.finished or (self.coach is not None and self.coach.quiet()):
-            return ""
-        seat = self.state.to_act()
-        if seat is None or seat < 0:
-            return ""
-        if not self.my_turn():
-            if self.busy():
-                return ""
-            name = self.players[seat]["name"]
-            if self.players[seat]["seat"] != "human":
-                return M.thinking(name)
-            return M.to_play(name, M.is_you(self.players, seat))
-        return self.part.prompt(self.state.legal_actions())
+        return prompt_for(self)
 
     # -- input ----------------------------------------------------------------------------------
     def open_pause(self) -> None:
         self.app.nav.push("pause", table=self.handle)
 
     def skip_animations(self) -> None:
-        if self.busy() or self.tl.flights:
-            self.skipping = True
-            self.tl.skip()
-            self.part.settled()
-            self.invalidate()
+        """The explicit skip (button or key): every move at once up to the player's next
+        decision (or a held trick)."""
+        if self.finished or self.my_turn():
+            return
+        self.skipping = True
+        self.tl.skip()
+        self.part.settled()
+        self.invalidate()
 
     def handle_event(self, e) -> None:
-        if self.coach is not None and self.coach.handle_event(self, e):
-            return
-        if e.type == pygame.KEYDOWN:
-            if e.key == pygame.K_ESCAPE:
-                self.open_pause()
-                return
-            if self.toolbar.handle_key(e) or handle_key(self, e):
-                return
-        if self.widgets.handle_event(e):
-            return
-        if e.type == pygame.MOUSEMOTION:
-            card = self.card_at(e.pos)
-            if card != self.hover_card:
-                self.hover_card = card
-                self.invalidate()
-            return
-        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            if self.busy() or (self.tl.flights and not self.my_turn()):
-                self.skip_animations()
-                return
-            card = self.card_at(e.pos)
-            if card is not None:
-                self.click_card(card)
-                return
-            pair = self.renderer.pair_at(e.pos)
-            if pair is not None:
-                self.click_pair(pair)
+        dispatch(self, e)
 
     # -- geometry (the renderer and the tests ask) ------------------------------------------------
     def layout(self, size) -> None:
@@ -454,6 +453,7 @@ class TableScene(Scene):
         self.warmup.start(self.lay, self.app.settings)
         self.menu_button.rect = pygame.Rect(size[0] - int(112 * self.lay.u), int(10 * self.lay.u),
                                             int(100 * self.lay.u), int(36 * self.lay.u))
+        self.flow.place(self.lay)
         self.toolbar.place()
         self.renderer.place_buttons()
         self.invalidate()

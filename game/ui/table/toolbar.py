@@ -1,7 +1,7 @@
-"""The table's tools under the Menu button: the score sheet, a hint and undo, by mouse and key.
+"""The table's tools: the score sheet, a hint and undo, by mouse and key.
 
-Each tool is a button in the column under Menu and a key (:data:`KEYS`); the pause menu
-and the rules screen list the keys (:mod:`game.ui.shortcuts`).
+Each tool is a button in the row left of the Menu button and a key; the pause menu and
+the rules screen list the keys (:mod:`game.ui.shortcuts`).
 """
 
 from __future__ import annotations
@@ -37,11 +37,14 @@ class Toolbar:
 
     def refresh(self) -> None:
         """Show and enable what is on offer now (every frame: it is cheap)."""
-        self.hint.visible = bool(self.s.humans) and self.s.coach is None   # a tutorial coaches itself
+        self.hint.visible = self._offers_hint()
         self.hint.enabled = self.s.hints.available()
         undo = self.s.undo
         self.undo.visible = undo.allowed()
         self.undo.enabled = self.undo.visible and undo.available()
+
+    def _offers_hint(self) -> bool:
+        return bool(self.s.humans) and self.s.coach is None   # a tutorial coaches itself
 
     # -- keys and places ----------------------------------------------------------------------
     def handle_key(self, e) -> bool:
@@ -60,13 +63,26 @@ class Toolbar:
         return False
 
     def place(self) -> None:
-        """The buttons in a column under the Menu button."""
+        """A row along the top, left of the Menu button: [Undo] [Hint] [Scores] [Menu], each
+        as wide as its label, the whole row ending before the top seat's panel (the seats
+        on the right sit below it).  Undo, which comes and goes, is on the far end, so
+        nothing else moves."""
         lay = self.s.lay
         if lay is None:
             return
         u = lay.u
-        r = self.s.menu_button.rect
-        y = r.bottom + int(8 * u)
-        for b in self.buttons:
-            b.rect = pygame.Rect(r.left, y, r.width, int(32 * u))
-            y += int(32 * u) + int(6 * u)
+        menu = self.s.menu_button.rect
+        gap = int(6 * u)
+        row = [self.scores] + ([self.hint] if self._offers_hint() else []) + [self.undo]
+        room = menu.left - (lay.size[0] // 2 + lay.panel_w // 2 + int(12 * u)) - gap * len(row)
+        font = T.font(15 * u, True)
+        widths = [max(int(64 * u), font.size(b.text)[0] + int(24 * u)) for b in row]
+        if sum(widths) > room:                  # labels shrink (never under 12 px) to share it
+            widths = [room // len(row)] * len(row)
+        x = menu.left
+        for b, bw in zip(row, widths):
+            b.rect = pygame.Rect(0, menu.top, bw, menu.height)
+            b.rect.right = x - gap
+            x = b.rect.left
+        if not self._offers_hint():
+            self.hint.rect = pygame.Rect(0, 0, 0, 0)
