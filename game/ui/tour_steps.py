@@ -270,7 +270,7 @@ def _before_last_trick(state) -> int:
     return tricks[-2] + 1 if len(tricks) >= 2 else len(state.events)
 
 
-@step("table-last-trick-held")
+@step("last-trick")
 def _last_trick_held(t) -> None:
     table = t.table(RULESET_IDS[0], _deal_scored, upto=_before_last_trick)
     if table.tl.held is None:
@@ -302,7 +302,7 @@ def _lookback_durak(t) -> None:
         raise Unreachable("the look back did not open")
 
 
-@step("movelog")
+@step("log")
 def _movelog(t) -> None:
     table = t.table(RULESET_IDS[-1], tricks_in_deal(3))
     t.key(pygame.K_m)
