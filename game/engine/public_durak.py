@@ -54,7 +54,9 @@ class DurakTable:
         self.bouts: list[Bout] = []
         self.taking = False
         self.last_result: str | None = None
-        self.swaps: list[tuple[int, int | None]] = []
+        #: trump-six swaps of the game: (player, who gave the trump card or None for the
+        #: stock's bottom card, the card the six was swapped for)
+        self.swaps: list[tuple[int, int | None, str]] = []
         self.loser: int | None = None
         self.losing_team: list[int] | None = None
         self.winners: list[int] | None = None
@@ -153,6 +155,7 @@ class DurakTable:
     def _on_swap(self, ev: dict) -> None:
         p, giver = ev["player"], ev.get("from")
         six = "6" + self.trump
+        taken = self.trump_card
         self._lose(p, six)
         if giver is None:
             self._give(p, [self.trump_card], True)
@@ -162,7 +165,7 @@ class DurakTable:
             self._give(giver, [six], True)
             self._give(p, [self.trump_card], True)
         self.trump_card = six
-        self.swaps.append((p, giver))
+        self.swaps.append((p, giver, taken))
 
     def _on_attack(self, ev: dict) -> None:
         p = ev["player"]

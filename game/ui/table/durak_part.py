@@ -90,8 +90,8 @@ class DurakPart(TablePart):
         return 500 * self.sp()
 
     def on_swap(self, ev: dict) -> float:
-        card = self.swapped = self.m.trump_card     # the card the six is swapped for
         self.fold(ev)
+        card = self.m.swaps[-1][2]                  # the card the six was swapped for
         p = ev["player"]
         self.tl.banner(_("swaps the trump six"), max(700.0, 1200 * self.sp()), seat=p, color=T.ACCENT)
         self.announce(W.swaps(self.name(p), self.you(p), self.card_text([card]) if card else ""))
@@ -152,6 +152,7 @@ class DurakPart(TablePart):
 
     # -- the move log ------------------------------------------------------------------------------
     def log(self, ev: dict) -> None:
+        """(A take is not a line of its own: the bout's end says who picked up how many.)"""
         log = self.s.log
         m = self.m
         kind = ev["type"]
@@ -164,10 +165,8 @@ class DurakPart(TablePart):
         elif kind == "defend":
             log.add(p, W.beats(self.name(p), self.you(p), self.card_text([ev["attack"]]),
                                self.card_text([ev["card"]])))
-        elif kind == "take":
-            log.add(p, W.takes(self.name(p), self.you(p)))
         elif kind == "swap":
-            card = getattr(self, "swapped", None)
+            card = self.m.swaps[-1][2] if self.m.swaps else None
             log.add(p, W.swaps(self.name(p), self.you(p), self.card_text([card]) if card else ""))
         elif kind == "bout_end":
             b = m.bouts[-1]
