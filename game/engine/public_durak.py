@@ -50,6 +50,7 @@ class DurakTable:
         self.known: list[list[str]] = [[] for _ in range(n)]   # public cards in each hand
         self.discard = 0
         self.out = [False] * n
+        self.out_order: list[int] = []    # who went out (safe), in order
         self.bout: Bout | None = None
         self.bouts: list[Bout] = []
         self.taking = False
@@ -217,6 +218,7 @@ class DurakTable:
 
     def _on_out(self, ev: dict) -> None:
         self.out[ev["player"]] = True
+        self.out_order.append(ev["player"])
 
     def _on_game_over(self, ev: dict) -> None:
         self.over = True

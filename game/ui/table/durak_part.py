@@ -6,7 +6,7 @@ import pygame
 
 from ...engine.cards import RANKS
 from ...engine.public import new_table
-from ...i18n import _
+from ...i18n import _, ngettext
 from .. import cards as C
 from .. import messages as M
 from .. import theme as T
@@ -304,13 +304,29 @@ class DurakPart(TablePart):
 
     # -- the end ----------------------------------------------------------------------------------------
     def result(self) -> tuple[str, list[str]]:
+        """The durak (or the losing team, or a draw), who went out in which order, and the
+        evening's tally of duraks (the session's, this game included)."""
         m = self.m
         you = M.local_seat(self.s.players)
         if m.losing_team:
-            return M.team_loses([self.name(s) for s in m.losing_team], you in m.losing_team), []
-        if m.loser is not None:
-            return M.is_durak(self.name(m.loser), m.loser == you), []
-        return _("A draw: everybody is out"), []
+            title = M.team_loses([self.name(s) for s in m.losing_team], you in m.losing_team)
+        elif m.loser is not None:
+            title = M.is_durak(self.name(m.loser), m.loser == you)
+        else:
+            title = _("A draw: everybody is out")
+        lines = []
+        if m.out_order:
+            # TRANSLATORS: Durak's result; {names} are the players who got rid of their cards, first first
+            lines.append(_("Out first to last: {names}").format(names=", ".join(self.name(p) for p in m.out_order)))
+        tally = [0] * self.s.n
+        for losers in sheet.durak_log(self.s.session, self.s.n):
+            for p in losers:
+                tally[p] += 1
+        for p in sorted((p for p in range(self.s.n) if tally[p]), key=lambda p: -tally[p]):
+            # TRANSLATORS: Durak's result, the evening's tally; {name} is a name, {n} a count
+            lines.append(ngettext("{name}: durak {n} time this evening", "{name}: durak {n} times this evening",
+                                  tally[p]).format(name=self.name(p), n=tally[p]))
+        return title, lines
 
     def score_sheet(self):
         return sheet.durak_sheet(self.m, self.s.players, self.s.session)
