@@ -83,6 +83,15 @@ class DurakTable:
     def defender(self) -> int | None:
         return self.bout.defender if self.bout else None
 
+    def throwers(self) -> tuple:
+        """The seats besides the opening attacker that may throw in to the bout on the table
+        (clockwise from the defender's left; ``neighbours_only``: the defender's neighbours)."""
+        if not self.on_table():
+            return ()
+        b = self.bout
+        return seats.attackers(b.opener, b.defender, self.n, self.out, self.teams,
+                               bool(self.options.get("neighbours_only")))[1:]
+
     def in_game(self, seat: int) -> bool:
         return not self.out[seat]
 

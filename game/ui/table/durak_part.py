@@ -248,6 +248,9 @@ class DurakPart(TablePart):
                 parts.append(_("defends"))
             elif m.attacker == seat:
                 parts.append(_("attacks"))
+            elif seat in m.throwers():
+                # TRANSLATORS: Durak, a seat's role in the bout: may add cards to the attack
+                parts.append(_("throws in"))
         return parts
 
     # -- the middle of the table ---------------------------------------------------------------------
