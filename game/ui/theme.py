@@ -248,7 +248,6 @@ def panel_image(size: tuple[int, int], u: float, alpha: int = 235, border=PANEL_
     img.blit(body, (0, 0))
     if len(_panel_cache) > 256:
         _panel_cache.clear()
-    _shade_cache.clear()
     _panel_cache[key] = img
     return img
 
