@@ -194,7 +194,7 @@ class PauseScene(Overlay):
     def layout(self, size):
         u = T.unit(size)
         n = len(self.widgets.widgets)
-        self.keys = keys_layout(shortcuts.table_keys(), u, min(int(940 * u), size[0] - int(32 * u)) - int(420 * u))
+        self.keys = keys_layout(shortcuts.table_keys(self.table.rules), u, min(int(940 * u), size[0] - int(32 * u)) - int(420 * u))
         keys_h = sum(h for *_r, h in self.keys) + int(70 * u)
         self.box = pygame.Rect(0, 0, min(int(940 * u), size[0] - int(32 * u)),
                                max(int((90 + n * 62) * u), keys_h))
