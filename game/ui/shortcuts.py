@@ -51,11 +51,11 @@ def table_keys(rules: str | None = None) -> list[tuple[str, str]]:
         ("← →", _("pick a card in your hand")),
         ("↑", _("select the card, or play it")),
         ("↓", _("put a selected card back")),
-        (_k("space"), _("on your turn: select the card or play it; otherwise: show the others' "
-                        "moves at once, or go on after a finished trick")),
+        (_k("space"), _("on your turn as ↑; else: show the others' moves at once, or go on "
+                        "after a trick")),
         # TRANSLATORS: {space} is the name of the Space key, as translated above
-        (_k("enter"), _("on your turn: play the selected cards or press the first button; "
-                        "otherwise the same as {space}").format(space=_k("space"))),
+        (_k("enter"), _("play the selected cards or press the first button; else as {space}").format(
+            space=_k("space"))),
         *_pick(rules, {DURAK: ("1–9", _("Durak: the attack card to beat"))}),
         (_k("tab"), _("move between the buttons")),
         *_pick(rules, {GURKA: ("L", _("the previous trick")), DURAK: ("L", _("the previous bout"))},
