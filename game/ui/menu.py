@@ -199,6 +199,21 @@ class MainMenu(Scene):
             b.rect = pygame.Rect(0, 0, w + (int(60 * u) if b.sub else 0), tall)
             b.rect.midtop = (size[0] // 2, y)
             y += tall + gap
+        self.subtitle_at = self._subtitle_place(size, u)
+
+    def _subtitle_place(self, size, u):
+        """Where the subtitle goes (its midtop): at the foot of the window with clear room
+        above it, else right under the title, else nowhere (no room at all)."""
+        line = T.line_step(16 * u)
+        last = max(b.rect.bottom for b in self.widgets.widgets)
+        foot = size[1] - int(14 * u) - line
+        if foot - last >= int(16 * u):
+            return (size[0] // 2, foot)
+        under = int(size[1] * 0.17) + int(62 * u) + T.line_step(54 * u, True)
+        first = min(b.rect.top for b in self.widgets.widgets)
+        if first - (under + line) >= int(8 * u):
+            return (size[0] // 2, under)
+        return None
 
     def handle_event(self, e):
         if self.widgets.handle_event(e):
@@ -231,6 +246,7 @@ class MainMenu(Scene):
         T.blit_text(surface, "Gurka", 54 * u, (cx, ty), T.ACCENT, bold=True, anchor="midtop",
                     shadow=(int(2 * u), int(2 * u)))
         self.widgets.draw(surface, u)
-        # TRANSLATORS: subtitle under the game's name on the main menu
-        T.blit_text(surface, _("Nordic card games"), 16 * u, (cx, size[1] - int(14 * u)), T.TEXT_DIM,
-                    anchor="midbottom")
+        if getattr(self, "subtitle_at", None) is not None:
+            # TRANSLATORS: subtitle under the game's name on the main menu
+            T.blit_text(surface, _("Nordic card games"), 16 * u, self.subtitle_at, T.TEXT_DIM,
+                        anchor="midtop")
