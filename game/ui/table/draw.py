@@ -11,17 +11,11 @@ import math
 
 import pygame
 
-from ...i18n import pgettext
 from .. import cards as C
 from .. import theme as T
 from .layers import StaticLayer
+from .marks import dealer_letter
 from .timeline import ease
-
-
-def dealer_letter() -> str:
-    # TRANSLATORS: one or two letters on the dealer button (D = dealer); not a card's letter
-    # (Icelandic G is the jack)
-    return pgettext("dealer button", "D")
 
 
 #: between the parts of the header line
@@ -39,16 +33,11 @@ def pack(parts: list[str], px: float, width: float) -> list[str]:
     return lines
 
 
-def name_tag(surface, lay, pos, name: str) -> None:
-    """A small panel with ``name`` under the card at ``pos`` (x, y, width)."""
-    r = lay.tag_rect(*pos)
-    T.panel(surface, r, lay.u, alpha=225)
-    T.blit_text(surface, name, 12 * lay.u, r.center, T.TEXT, anchor="center", max_width=r.width - 6 * lay.u)
-
-
 class Renderer:
     def __init__(self, scene):
         self.s = scene
+        self._shots: dict = {}      # seat -> (key, area, pixels, where): see :meth:`seats`
+        self._shots_on = None
         self.prompt_lines = 0
         self.news_box: pygame.Rect | None = None   # where the announcement line is this frame
         self.layer = StaticLayer(self)
@@ -173,11 +162,7 @@ class Renderer:
             return
         static, full = self.layer.get(size)
         surface.blit(static, (0, 0))
-        rects = []
-        for seat in range(s.n):
-            area = self.seat(surface, seat)
-            if self.layer.changed(("seat", seat), self._seat_key(seat), area):
-                rects.append(area)
+        rects = self.seats(surface, full)
         area = self.hand(surface)
         if self.layer.changed("hand", self._hand_key(), area):
             rects.append(area)
@@ -189,6 +174,34 @@ class Renderer:
         pad = int(6 * self.lay.u)
         rects += [w.rect.inflate(pad, pad) for w in s.widgets.widgets if w.rect is not None]
         self.dirty = self.layer.dirty(rects, full, size)
+
+    def seats(self, surface, full: bool) -> list[pygame.Rect]:
+        """Every seat's panel and card backs, drawn afresh only when its key changed (or the
+        static layer was drawn anew, or a seat drawn afresh before it overlaps it), else its
+        last drawing's pixels copied back in drawing order (the same pixels a full redraw
+        gives).  Returns the changed seats' areas."""
+        s = self.s
+        bounds = surface.get_rect()
+        fresh = full or self._shots_on is not surface or bool(T.recording())
+        self._shots_on = surface
+        redrawn: list[pygame.Rect] = []
+        rects = []
+        for seat in range(s.n):
+            key = self._seat_key(seat)
+            shot = None if fresh else self._shots.get(seat)
+            if shot is None or shot[0] != key or shot[1].collidelist(redrawn) >= 0:
+                area = self.seat(surface, seat)
+                redrawn.append(area)
+                if shot is not None:
+                    redrawn.append(shot[1])
+                r = area.clip(bounds)
+                pic = surface.subsurface(r).copy() if r.width and r.height else None
+                self._shots[seat] = shot = (key, area, pic, r.topleft)
+            elif shot[2] is not None:
+                surface.blit(shot[2], shot[3])
+            if self.layer.changed(("seat", seat), key, shot[1]):
+                rects.append(shot[1])
+        return rects
 
     def _seat_key(self, seat: int) -> tuple:
         """Everything a seat's drawing shows (its dirty rectangle is skipped while it is the same)."""
@@ -238,7 +251,6 @@ class Renderer:
                 T.blit_text(surface, ln, px, (int(16 * u), int(36 * u) + i * T.line_step(px)), T.TEXT_DIM,
                             max_width=width)
 
-
     def seat(self, surface, seat: int) -> pygame.Rect:
         """A seat's panel, its lines and the backs of its cards; returns the area drawn."""
         s = self.s
@@ -280,6 +292,8 @@ class Renderer:
                         max_width=rect.width - int(20 * u))
         s.part.seat_extra(surface, seat, rect)
         area = rect.inflate(int(12 * u), int(12 * u))
+        if m.dealer == seat:
+            area.union_ip(d.inflate(4, 4))           # the dealer chip sits on the panel's corner
         hand = m.hands[seat] if s.open_hands and self.lay.seat_slot(seat) != 0 and not out else None
         if hand:
             cards = [c for c in s.part.sort_hand(hand) if c not in s.tl.landing_cards()]

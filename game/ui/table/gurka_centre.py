@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .. import theme as T
 from . import gurka_words as W
-from .draw import name_tag
+from .marks import name_tag
 from .part_base import LookBack
 
 

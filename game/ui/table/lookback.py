@@ -15,7 +15,7 @@ from .. import theme as T
 from ..scene import Scene
 from ..widgets import Button, WidgetGroup
 from .flow import LOOK_BACK_KEY
-from .draw import name_tag
+from .marks import name_tag
 
 
 class LookbackScene(Scene):
