@@ -12,7 +12,10 @@ the candidate with the best mean score wins.  A family supplies the parts::
 
 and :func:`run` does the rest: the loop, the budget (``iterations`` evaluations in all,
 deterministic under the seed; or a ``deadline`` on :func:`time.perf_counter`), and the
-stats (``iterations``, ``samples``, ``seconds``, the mean per candidate).
+stats (``iterations``, ``samples``, ``seconds``, the ``means`` and ``counts`` per
+candidate, the ``candidates``).  A caller that wants its own figures of every play-out
+(the hints: how often a candidate took the last trick) puts ``observe(i, sample,
+played_out)`` in ``stats``; it is called after each evaluation of candidate ``i``.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ def run(parts, candidates: list, rng, iterations: int | None = None,
     runs = samples = 0
     limit = iterations if iterations else (10 ** 9 if deadline else 100)
     clock = time.perf_counter
+    observe = stats.get("observe") if stats is not None else None
     while True:
         det = parts.sample(rng)
         samples += 1
@@ -39,6 +43,8 @@ def run(parts, candidates: list, rng, iterations: int | None = None,
             parts.play(st, cand)
             totals[i] += parts.value(st, rng)
             counts[i] += 1
+            if observe is not None:
+                observe(i, det, st)
             runs += 1
             if deadline is not None and clock() >= deadline:
                 late = True
@@ -51,4 +57,6 @@ def run(parts, candidates: list, rng, iterations: int | None = None,
         stats["samples"] = samples
         stats["seconds"] = clock() - start
         stats["means"] = means
+        stats["counts"] = counts
+        stats["candidates"] = list(candidates)
     return max(range(k), key=means.__getitem__)
