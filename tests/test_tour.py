@@ -10,7 +10,8 @@ SIZES = [(1024, 640), (1920, 1080)]
 
 #: the names of issue 11 that exist so far (the issue never drops one)
 REQUIRED = ["menu", "settings", "table-durak-defend", "table-gurka-is-pair", "scoresheet", "hint", "undo", "handoff", "pause",
-            "buyback", "replay-viewer", "notice-corrupt-save"]
+            "buyback", "replay-viewer", "notice-corrupt-save", "lookback", "log", "last-trick",
+            "stats", "stats-empty", "tutorial-gurka", "tutorial-gurka-is", "tutorial-durak"]
 
 
 _FELT: dict = {}

@@ -270,7 +270,7 @@ def _before_last_trick(state) -> int:
     return tricks[-2] + 1 if len(tricks) >= 2 else len(state.events)
 
 
-@step("table-last-trick-held")
+@step("last-trick")
 def _last_trick_held(t) -> None:
     table = t.table(RULESET_IDS[0], _deal_scored, upto=_before_last_trick)
     if table.tl.held is None:
@@ -302,12 +302,34 @@ def _lookback_durak(t) -> None:
         raise Unreachable("the look back did not open")
 
 
-@step("movelog")
+@step("log")
 def _movelog(t) -> None:
     table = t.table(RULESET_IDS[-1], tricks_in_deal(3))
     t.key(pygame.K_m)
     if t.top is table:
         raise Unreachable("the move log did not open")
+
+
+# -- statistics (issue 12) -----------------------------------------------------------------
+@step("stats-empty")
+def _stats_empty(t) -> None:
+    t.app.nav.push("stats")
+    t.settle()
+
+
+@step("stats")
+def _stats(t) -> None:
+    """Some finished games of every ruleset in the tour's own statistics file."""
+    from ..stats import record_game
+    when = {"started": "2026-11-20T19:00:00", "finished": "2026-11-20T19:25:00", "duration_s": 1500.0,
+            "undo_used": False, "hints": 0, "human_seat": 0, "demo": False}
+    for k, rules in enumerate(RULESET_IDS * 2):
+        state = t.game(rules, finished)
+        notice = record_game(state.record(), dict(when, hints=k % 3, undo_used=k % 4 == 0))
+        if notice:
+            raise Unreachable(notice)
+    t.app.nav.push("stats")
+    t.settle()
 
 
 @step("pause")
