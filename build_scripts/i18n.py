@@ -60,7 +60,7 @@ def update(no_fuzzy: bool = False) -> None:
             _pybabel("init", "-i", str(POT), "-d", str(LOCALES), "-D", DOMAIN, "-l", lang)
         else:
             args = ["update", "-i", str(POT), "-d", str(LOCALES), "-D", DOMAIN, "-l", lang,
-                    "--ignore-obsolete"]
+                    "--ignore-obsolete", "-w", "100"]   # the width every script here writes
             if no_fuzzy:
                 args.append("--no-fuzzy-matching")
             _pybabel(*args)

@@ -119,17 +119,21 @@ def test_the_line_names_the_cards_and_the_figures(app):
         line = W.gurka_line(h, {"card_indices": "native"})
     finally:
         set_language("en")
-    flat = line.replace("\xa0", " ")      # the catalogues keep "41 %" and "7♣: 41 %" unbroken
-    assert flat.startswith("K♠:") and "18 %" in flat and "7♣: 41 %" in flat and "2♦" not in flat
+    assert "\u00a0%" in line and "7♣:\u00a041\u00a0%" in line     # figures never break apart
+    line = line.replace("\u00a0", " ")
+    assert line.startswith("K♠:") and "18 %" in line and "7♣: 41 %" in line and "2♦" not in line
+    h["figures"][0]["points"], h["figures"][1]["points"] = 2.14, 3.5
+    line = W.gurka_line(h, {"card_indices": "native"}).replace("\u00a0", " ")
+    assert line.startswith("K♠: you take the last trick in 18 %") and "2.1 penalty points" in line
+    assert "7♣: 41 %, on average 3.5" in line
     d = {"action": {"type": "take"},
          "figures": [{"action": {"type": "take"}, "tried": 40, "mean": .6, "lost": .2, "mine": 4.2,
                       "theirs": 1.0},
                      {"action": {"type": "defend", "attack": "9S", "card": "AH"}, "tried": 40, "mean": .4,
                       "lost": .55, "mine": 1, "theirs": 3}]}
-    line = W.durak_line(d, {"card_indices": "international"})
-    flat = line.replace("\xa0", " ")
-    assert flat.startswith("Take: durak in 20%") and "4 cards against 1" in flat
-    assert "beat 9♠ with A♥: 55%, 1 against 3" in flat
+    line = W.durak_line(d, {"card_indices": "international"}).replace("\u00a0", " ")
+    assert line.startswith("Take: durak in 20 %") and "4 cards against 1" in line
+    assert "beat 9♠ with A♥: 55 %, 1 against 3" in line
     assert W.durak_line({"action": {"type": "take"}, "figures": [], "solved": True}, {}).startswith("Take:")
 
 

@@ -131,16 +131,46 @@ def test_bad_files_are_refused_as_the_command_line_refuses_them(tmp_path, capsys
         path.write_bytes(content)
     games, problems = open_games(path)
     assert not games and problems
-    assert problems[0] == _cli_refusal(path, capsys)
+    assert problems[0].text == _cli_refusal(path, capsys)
 
 
-def test_a_refused_file_says_so_on_screen(app, tmp_path):
+@pytest.mark.parametrize("content, code", [
+    (b"not json at all", "not_record"), (b"[1, 2]", "not_record"), (b"", "not_record"),
+    (b'{"format": "gurka-record/7", "game": 1}', "newer"),
+    (b'{"format": "gurka-record/1", "events": []}', "damaged"),
+    (b'{"format": "gurka-record/1", "game": 0}', "out_of_range"),
+])
+def test_refusals_say_what_kind_of_problem_a_file_has(tmp_path, content, code):
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(content)
+    games, problems = open_games(path)
+    assert not games and problems[0].code == code and problems[0].file == "game.jsonl"
+
+
+def test_a_record_whose_moves_do_not_replay_is_refused_for_its_moves(tmp_path):
+    record = load_records((GOLDEN / "durak-3p.jsonl").read_text(encoding="utf-8"))[0]
+    record["events"] = record["events"][:5] + [{"type": "nonsense"}]
+    path = tmp_path / "moves.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    games, problems = open_games(path)
+    assert not games and problems[0].code == "bad_moves"
+
+
+def test_a_refused_file_says_so_on_screen_by_its_name_in_the_players_language(app, tmp_path):
+    from game import i18n
     from game.ui.replays import open_in_viewer
     path = tmp_path / "bad.json"
-    path.write_text("{", encoding="utf-8")
-    assert not open_in_viewer(app, path)
-    top = app.manager.top
-    assert type(top).__name__ == "MessageScene" and str(path) in top.text
+    path.write_text('{"format": "gurka-record/1", "game": 0}', encoding="utf-8")
+    i18n.set_language("sv")
+    try:
+        assert not open_in_viewer(app, path)
+        top = app.manager.top
+        assert type(top).__name__ == "MessageScene"
+        assert "bad.json" in top.text and str(tmp_path) not in top.text
+        assert "game must be" not in top.text and "game must be" in top.detail
+        assert "kan inte" in top.text.lower() or "går inte" in top.text.lower()
+    finally:
+        i18n.set_language("en")
 
 
 def test_the_last_finished_game_from_the_menu(app):

@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.engine.registry import RULESET_IDS
+from game.engine.registry import DURAK, RULESET_IDS, find_ruleset
 from game.ui import shortcuts
 from game.ui import theme as T
 
@@ -22,8 +22,9 @@ def test_the_pause_menu_lists_the_table_keys(app, tmp_path, lang):
         app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)], 16)
         pause = app.manager.top
         assert type(pause).__name__ == "PauseScene"
-        keys = shortcuts.table_keys()
+        keys = shortcuts.table_keys("gurka-se")
         assert [k for k, _lines, _h in pause.keys] == [k for k, _w in keys]
+        assert "1–9" not in [k for k, _w in keys]          # a Durak key, not in a game of Gurka
         u = T.unit((1024, 640))
         for key, lines, _h in pause.keys:
             assert T.fit_px(key, 14 * u, KEY_W * u - 8 * u, bold=True) >= 12, (lang, key)
@@ -41,5 +42,14 @@ def test_every_rules_text_ends_with_the_keys(app):
         scene.ensure_layout((1024, 640))
         texts = [t for _x, _w, t in scene.text_lines()]
         assert shortcuts.section_title() in texts and shortcuts.replay_title() in texts
-        for key, _what in shortcuts.table_keys() + shortcuts.replay_keys():
+        for key, _what in shortcuts.table_keys(rules) + shortcuts.replay_keys(rules):
             assert key in texts, (rules, key)
+        family = find_ruleset(rules).family
+        assert ("1–9" in texts) == (family is DURAK), rules
+
+
+@pytest.mark.parametrize("rules", [None, *RULESET_IDS])
+def test_each_key_is_listed_once_with_one_meaning(rules):
+    for keys in (shortcuts.table_keys(rules), shortcuts.replay_keys(rules)):
+        named = [part.strip() for k, _what in keys for part in k.split("/")]
+        assert len(named) == len(set(named)), (rules, named)

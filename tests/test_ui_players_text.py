@@ -90,7 +90,8 @@ def _result_title(app, players, winners=(), loser=None, losing_team=None, family
     from game.ui.table.durak_part import DurakPart
     from game.ui.table.gurka_part import GurkaPart
     model = SimpleNamespace(winners=list(winners), loser=loser,
-                            losing_team=losing_team or [], totals=[0] * len(players), pot=0)
+                            losing_team=losing_team or [], totals=[0] * len(players), pot=0,
+                            options={}, out_order=[])
     scene = SimpleNamespace(model=model, players=players, n=len(players), session={})
     part = DurakPart(scene) if family == "durak" else GurkaPart(scene)
     return part.result()[0]

@@ -118,8 +118,11 @@ def test_labels_fit_in_every_language(app, size):
         u = sc.u
         assert sc.panel.bottom <= size[1] and sc.panel.top > 0
         for w in sc.rows:
+            if getattr(w, "stacked", False):          # the label on a line of its own: full size
+                assert T.fit_px(w.text, 18 * u, w.rect.width - 16 * u) >= 18 * u - 0.5, (lang, w.text)
+                assert w._value_rect(u).top >= w.rect.top + T.line_step(18 * u) - 1
             area = (w._value_rect(u).left - w.rect.left - 14 * u) if hasattr(w, "_value_rect") \
-                else w.rect.width - 64 * u
+                and not getattr(w, "stacked", False) else w.rect.width - 64 * u
             if T.fit_px(w.text, 18 * u, area) < 14 * u:      # the widget wraps it onto two lines
                 px, lines = T.fit_wrapped(w.text, 18 * u * 0.85, area, 2, True)
                 assert " " in w.text and len(lines) <= 2 and px >= 13 * u, (lang, w.text, px)

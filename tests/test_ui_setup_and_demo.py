@@ -1,6 +1,7 @@
 """New-game setup validation, the main menu, and the --demo run."""
 
 import pygame
+import pytest
 
 
 def step(app, events=()):
@@ -70,3 +71,25 @@ def test_demo_runs_to_the_end(tmp_path, monkeypatch):
     assert run(demo=True, lang="sv", screenshots=str(shots)) == 0
     names = sorted(p.name for p in shots.iterdir())
     assert any("ResultScene" in n for n in names) and names[-1].endswith("end.png")
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (800, 500), (1920, 1080)])
+@pytest.mark.parametrize("saved", [False, True])
+def test_the_menu_subtitle_keeps_clear_of_the_buttons(app, size, saved):
+    from game.engine import new_game
+    from game.ui import savegame
+    from game.ui import theme as T
+    from game.ui.menu import MainMenu
+    if saved:
+        savegame.save(new_game("gurka-se", 4, seed=1).record(), {"game": 1})
+    menu = MainMenu(app)
+    menu.ensure_layout(size)
+    assert (menu.widgets.by_name("continue") is not None) == saved
+    u = T.unit(size)
+    at = menu.subtitle_at
+    if at is None:
+        return                                           # no room: left out
+    line = pygame.Rect(0, at[1], 10, T.line_step(16 * u))
+    for b in menu.widgets.widgets:
+        assert line.bottom + 8 * u <= b.rect.top or line.top >= b.rect.bottom + 16 * u - 1, (size, b.name)
+    assert line.bottom <= size[1]

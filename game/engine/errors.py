@@ -15,9 +15,17 @@ class IllegalActionError(ValueError):
 
 
 class RecordError(ValueError):
-    """A game record that cannot be replayed: names the game, event and reason."""
+    """A game record that cannot be replayed: names the game, event and reason.
 
-    def __init__(self, reason: str, game: int | None = None, event: int | None = None):
+    ``code`` says what kind of problem it is (stable: the replay viewer translates it):
+    ``not_record`` (not JSON, not a record object, another format), ``newer`` (a format
+    of a later version), ``damaged`` (a field missing or of the wrong kind), ``out_of_range``
+    (a name, seat, number or option the game does not allow), ``unknown_rules``,
+    ``too_big`` (over a size limit) and ``bad_moves`` (events that do not replay).
+    """
+
+    def __init__(self, reason: str, game: int | None = None, event: int | None = None,
+                 code: str = "damaged"):
         where = []
         if game is not None:
             where.append(f"game {game}")
@@ -28,6 +36,7 @@ class RecordError(ValueError):
         self.reason = reason
         self.game = game
         self.event = event
+        self.code = code
 
 
 class OptionError(ValueError):

@@ -50,11 +50,14 @@ class DurakTable:
         self.known: list[list[str]] = [[] for _ in range(n)]   # public cards in each hand
         self.discard = 0
         self.out = [False] * n
+        self.out_order: list[int] = []    # who went out (safe), in order
         self.bout: Bout | None = None
         self.bouts: list[Bout] = []
         self.taking = False
         self.last_result: str | None = None
-        self.swaps: list[tuple[int, int | None]] = []
+        #: trump-six swaps of the game: (player, who gave the trump card or None for the
+        #: stock's bottom card, the card the six was swapped for)
+        self.swaps: list[tuple[int, int | None, str]] = []
         self.loser: int | None = None
         self.losing_team: list[int] | None = None
         self.winners: list[int] | None = None
@@ -79,6 +82,15 @@ class DurakTable:
     @property
     def defender(self) -> int | None:
         return self.bout.defender if self.bout else None
+
+    def throwers(self) -> tuple:
+        """The seats besides the opening attacker that may throw in to the bout on the table
+        (clockwise from the defender's left; ``neighbours_only``: the defender's neighbours)."""
+        if not self.on_table():
+            return ()
+        b = self.bout
+        return seats.attackers(b.opener, b.defender, self.n, self.out, self.teams,
+                               bool(self.options.get("neighbours_only")))[1:]
 
     def in_game(self, seat: int) -> bool:
         return not self.out[seat]
@@ -153,6 +165,7 @@ class DurakTable:
     def _on_swap(self, ev: dict) -> None:
         p, giver = ev["player"], ev.get("from")
         six = "6" + self.trump
+        taken = self.trump_card
         self._lose(p, six)
         if giver is None:
             self._give(p, [self.trump_card], True)
@@ -162,7 +175,7 @@ class DurakTable:
             self._give(giver, [six], True)
             self._give(p, [self.trump_card], True)
         self.trump_card = six
-        self.swaps.append((p, giver))
+        self.swaps.append((p, giver, taken))
 
     def _on_attack(self, ev: dict) -> None:
         p = ev["player"]
@@ -214,6 +227,7 @@ class DurakTable:
 
     def _on_out(self, ev: dict) -> None:
         self.out[ev["player"]] = True
+        self.out_order.append(ev["player"])
 
     def _on_game_over(self, ev: dict) -> None:
         self.over = True

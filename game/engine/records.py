@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 
-from ..safe_json import clip, decode, loads
+from ..safe_json import JSONLimitError, clip, decode, loads
 from .base import FORMAT, GameState
 from .errors import IllegalActionError, RecordError
 from .registry import find_ruleset
@@ -48,6 +48,7 @@ HARD_ITERATIONS = (1, 100_000)
 # control characters (NUL included), lone surrogates, line and paragraph separators
 _BAD_NAME = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
 _HARD_N = re.compile(r"hard:([1-9][0-9]{0,5})")
+_FORMAT_VERSION = re.compile(r"gurka-(?:record|save)/([0-9]{1,6})")
 
 
 def name_problem(name: object) -> str | None:
@@ -95,20 +96,33 @@ def seat_problem(spec: object) -> str | None:
     return f"a seat is human, ai:LEVEL or ext:BOT, not {clip(spec, 40)!r}"
 
 
+def _newer(fmt: object) -> bool:
+    """Whether ``fmt`` names a record or save format of a later version than this one's."""
+    m = _FORMAT_VERSION.fullmatch(fmt) if isinstance(fmt, str) else None
+    return bool(m) and int(m.group(1)) > int(FORMAT.rsplit("/", 1)[1])
+
+
+def _longer(text: str | bytes, limit: int) -> bool:
+    n = len(text) if isinstance(text, (bytes, bytearray)) else len(text.encode("utf-8", "surrogatepass"))
+    return n > limit
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _header(record: object) -> tuple:
     if not isinstance(record, dict):
-        raise RecordError("a record must be a JSON object")
-    game = record.get("game")
-    if not _is_int(game) or not 1 <= game <= MAX_GAME:
-        raise RecordError(f"game must be a whole number from 1 to {MAX_GAME:,}")
+        raise RecordError("a record must be a JSON object", code="not_record")
     if record.get("format") != FORMAT:
         fmt = record.get("format")
         shown = repr(clip(fmt, 40)) if isinstance(fmt, str) else "missing or not text"
-        raise RecordError(f"format must be {FORMAT!r}, not {shown}", game)
+        raise RecordError(f"format must be {FORMAT!r}, not {shown}",
+                          code="newer" if _newer(fmt) else "not_record")
+    game = record.get("game")
+    if not _is_int(game) or not 1 <= game <= MAX_GAME:
+        raise RecordError(f"game must be a whole number from 1 to {MAX_GAME:,}",
+                          code="out_of_range" if _is_int(game) else "damaged")
     rules = record.get("rules")
     players = record.get("players")
     if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
@@ -116,22 +130,24 @@ def _header(record: object) -> tuple:
     for seat, p in enumerate(players[:64]):
         problem = name_problem(p.get("name")) or seat_problem(p.get("seat"))
         if problem:
-            raise RecordError(f"player {seat}: {problem}", game)
+            raise RecordError(f"player {seat}: {problem}", game, code="out_of_range")
     seed = record.get("seed")
     if not _is_int(seed) or not -SEED_RANGE < seed < SEED_RANGE:
-        raise RecordError("seed must be a whole number below 2**63 in size", game)
+        raise RecordError("seed must be a whole number below 2**63 in size", game,
+                          code="out_of_range" if _is_int(seed) else "damaged")
     events = record.get("events")
     if not isinstance(events, list):
         raise RecordError("events must be a list", game)
     if len(events) > MAX_EVENTS:
-        raise RecordError(f"more than {MAX_EVENTS:,} events ({len(events):,})", game)
+        raise RecordError(f"more than {MAX_EVENTS:,} events ({len(events):,})", game, code="too_big")
     options = record.get("options")
     if not isinstance(options, dict):
         raise RecordError("options must be an object", game)
     try:
         opts = effective_options(rules, options, len(players))
     except ValueError as e:
-        raise RecordError(clip(e), game) from None
+        code = "unknown_rules" if getattr(e, "code", "") == "unknown_ruleset" else "out_of_range"
+        raise RecordError(clip(e), game, code=code) from None
     if opts != options:
         missing = sorted(set(opts) - set(options))
         raise RecordError(clip(f"options must list every effective option (missing: "
@@ -154,24 +170,25 @@ def replay(record: object) -> GameState:
     while i < len(events):
         ev = events[i]
         if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
-            raise RecordError("an event must be an object with a type", game, i + 1)
+            raise RecordError("an event must be an object with a type", game, i + 1, code="bad_moves")
         if i < len(state.events):
             mine = state.events[i]
             if mine != ev:
                 raise RecordError(f"the rules give {clip(json.dumps(mine), 200)}, the record "
-                                  f"says {clip(json.dumps(ev), 200)}", game, i + 1)
+                                  f"says {clip(json.dumps(ev), 200)}", game, i + 1, code="bad_moves")
             i += 1
             continue
         if state.is_over():
             raise RecordError(f"the game is already over, but the record goes on with "
-                              f"{clip(ev['type'], 40)!r}", game, i + 1)
+                              f"{clip(ev['type'], 40)!r}", game, i + 1, code="bad_moves")
         before = len(state.events)
         try:
             state.apply_record_event(ev)
         except IllegalActionError as e:
-            raise RecordError(clip(e.reason), game, i + 1) from None
+            raise RecordError(clip(e.reason), game, i + 1, code="bad_moves") from None
         if len(state.events) == before:
-            raise RecordError(f"{clip(ev['type'], 40)!r} event has no effect", game, i + 1)
+            raise RecordError(f"{clip(ev['type'], 40)!r} event has no effect", game, i + 1,
+                              code="bad_moves")
     return state
 
 
@@ -179,8 +196,10 @@ def parse_record(text: str | bytes) -> object:
     """One record's JSON within the limits (:mod:`game.safe_json`); RecordError (one line)."""
     try:
         return loads(text, MAX_RECORD_BYTES)
+    except JSONLimitError as e:
+        raise RecordError(clip(e), code="too_big" if _longer(text, MAX_RECORD_BYTES) else "damaged") from None
     except ValueError as e:
-        raise RecordError(clip(e)) from None
+        raise RecordError(clip(e), code="not_record") from None
 
 
 def load_records(text: str | bytes) -> list:
@@ -190,10 +209,10 @@ def load_records(text: str | bytes) -> list:
         try:
             text = decode(bytes(text))
         except ValueError as e:
-            raise RecordError(str(e)) from None
+            raise RecordError(str(e), code="not_record") from None
     text = text.lstrip("\ufeff").strip()
     if not text:
-        raise RecordError("the file is empty")
+        raise RecordError("the file is empty", code="not_record")
     if "\n" not in text or len(text) <= MAX_RECORD_BYTES:
         try:
             return [parse_record(text)]
@@ -207,7 +226,7 @@ def load_records(text: str | bytes) -> list:
         try:
             out.append(parse_record(line))
         except RecordError as e:
-            raise RecordError(f"line {n}: {e}") from None
+            raise RecordError(f"line {n}: {e}", code=e.code) from None
     return out
 
 

@@ -16,13 +16,15 @@ from .widgets import Button, WidgetGroup
 
 
 class MessageScene(Scene):
-    """A modal message with an OK button (overlay)."""
+    """A modal message with an OK button (overlay); ``detail``: a technical line in small
+    print under the text (e.g. the English reason a file was refused)."""
 
     opaque = False
 
-    def __init__(self, app, text: str, title=None, on_close=None):
+    def __init__(self, app, text: str, title=None, on_close=None, detail: str = ""):
         super().__init__(app)
         self.text = text
+        self.detail = detail
         self.title = title
         self.on_close = on_close
         self.widgets = WidgetGroup([Button(lambda: _("OK"), self.close, primary=True, name="ok")])
@@ -38,7 +40,7 @@ class MessageScene(Scene):
         u = T.unit(size)
         w = int(520 * u)
         lines = len(T.wrap(self.text, 19 * u, w - int(56 * u)))
-        text_h = lines * T.font(19 * u).get_linesize()
+        text_h = lines * T.font(19 * u).get_linesize() + self._detail_h(u, w - int(56 * u))
         h = min(size[1] - int(20 * u), max(int(240 * u), text_h + int((42 if self.title else 0) * u)
                                           + int(122 * u)))
         self.box = pygame.Rect(0, 0, w, h)
@@ -46,6 +48,12 @@ class MessageScene(Scene):
         b = self.widgets.widgets[0]
         b.rect = pygame.Rect(0, 0, int(160 * u), int(46 * u))
         b.rect.midbottom = (self.box.centerx, self.box.bottom - int(20 * u))
+
+    def _detail_h(self, u: float, width: int) -> int:
+        if not self.detail:
+            return 0
+        return int(12 * u) + len(T.wrap(self.detail, max(T.MIN_PX, 15 * u), width)) * \
+            T.font(max(T.MIN_PX, 15 * u)).get_linesize()
 
     def handle_event(self, e):
         if self.widgets.handle_event(e):
@@ -65,7 +73,11 @@ class MessageScene(Scene):
             y += int(42 * u)
         area = pygame.Rect(self.box.left + int(28 * u), y, self.box.width - int(56 * u),
                            self.box.bottom - y - int(80 * u))
-        T.blit_wrapped(surface, self.text, 19 * u, area, T.TEXT, align="center")
+        used = T.blit_wrapped(surface, self.text, 19 * u, area, T.TEXT, align="center")
+        if self.detail:
+            area.top += used + int(12 * u)
+            area.height = max(0, self.box.bottom - area.top - int(80 * u))
+            T.blit_wrapped(surface, self.detail, max(T.MIN_PX, 15 * u), area, T.TEXT_DIM, align="center")
         self.widgets.draw(surface, u)
 
 
@@ -187,6 +199,21 @@ class MainMenu(Scene):
             b.rect = pygame.Rect(0, 0, w + (int(60 * u) if b.sub else 0), tall)
             b.rect.midtop = (size[0] // 2, y)
             y += tall + gap
+        self.subtitle_at = self._subtitle_place(size, u)
+
+    def _subtitle_place(self, size, u):
+        """Where the subtitle goes (its midtop): at the foot of the window with clear room
+        above it, else right under the title, else nowhere (no room at all)."""
+        line = T.line_step(16 * u)
+        last = max(b.rect.bottom for b in self.widgets.widgets)
+        foot = size[1] - int(14 * u) - line
+        if foot - last >= int(16 * u):
+            return (size[0] // 2, foot)
+        under = int(size[1] * 0.17) + int(62 * u) + T.line_step(54 * u, True)
+        first = min(b.rect.top for b in self.widgets.widgets)
+        if first - (under + line) >= int(8 * u):
+            return (size[0] // 2, under)
+        return None
 
     def handle_event(self, e):
         if self.widgets.handle_event(e):
@@ -219,6 +246,7 @@ class MainMenu(Scene):
         T.blit_text(surface, "Gurka", 54 * u, (cx, ty), T.ACCENT, bold=True, anchor="midtop",
                     shadow=(int(2 * u), int(2 * u)))
         self.widgets.draw(surface, u)
-        # TRANSLATORS: subtitle under the game's name on the main menu
-        T.blit_text(surface, _("Nordic card games"), 16 * u, (cx, size[1] - int(14 * u)), T.TEXT_DIM,
-                    anchor="midbottom")
+        if getattr(self, "subtitle_at", None) is not None:
+            # TRANSLATORS: subtitle under the game's name on the main menu
+            T.blit_text(surface, _("Nordic card games"), 16 * u, self.subtitle_at, T.TEXT_DIM,
+                        anchor="midtop")

@@ -150,6 +150,24 @@ def join_names(names: list[str]) -> str:
     return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
+def takes_pot(names: list[str], you: bool, n: int) -> str:
+    """Who takes the pot of ``n`` chips at the end of a Gurka game (``names``: the winners other
+    than the player at the screen; several winners share it)."""
+    if you and not names:
+        return ngettext("You take the pot: {n} chip.", "You take the pot: {n} chips.", n).format(n=n)
+    if you:
+        # TRANSLATORS: {names} are the other winners, {n} the chips in the pot
+        return ngettext("You share the pot with {names}: {n} chip.", "You share the pot with {names}: {n} chips.",
+                        n).format(names=join_names(names), n=n)
+    if len(names) == 1:
+        # TRANSLATORS: {names} is the winner's name, {n} the chips in the pot
+        return ngettext("{names} takes the pot: {n} chip.", "{names} takes the pot: {n} chips.", n).format(
+            names=names[0], n=n)
+    # TRANSLATORS: {names} are the winners' names, {n} the chips in the pot
+    return ngettext("{names} share the pot: {n} chip.", "{names} share the pot: {n} chips.", n).format(
+        names=join_names(names), n=n)
+
+
 def wins(names: list[str], you: bool = False) -> str:
     """The result title of a Gurka game: ``names`` are the winners other than the player at
     the screen, ``you`` whether that player is among the winners."""

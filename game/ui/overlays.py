@@ -18,6 +18,8 @@ from .widgets import Button, WidgetGroup
 
 #: the width of the keys' column in the pause menu's list of shortcuts (design pixels)
 KEY_W = 190
+#: the least height of the pause menu's list of keys (design pixels; see PauseScene.layout)
+PAUSE_KEYS_H = 412
 
 
 class Overlay(Scene):
@@ -194,8 +196,10 @@ class PauseScene(Overlay):
     def layout(self, size):
         u = T.unit(size)
         n = len(self.widgets.widgets)
-        self.keys = keys_layout(shortcuts.table_keys(), u, min(int(940 * u), size[0] - int(32 * u)) - int(420 * u))
-        keys_h = sum(h for *_r, h in self.keys) + int(70 * u)
+        self.keys = keys_layout(shortcuts.table_keys(self.table.rules), u, min(int(940 * u), size[0] - int(32 * u)) - int(420 * u))
+        # no shorter than the longest list (every family's keys): the box keeps its height
+        # whichever game is paused, and so covers the same part of the table
+        keys_h = max(sum(h for *_r, h in self.keys) + int(70 * u), int(PAUSE_KEYS_H * u))
         self.box = pygame.Rect(0, 0, min(int(940 * u), size[0] - int(32 * u)),
                                max(int((90 + n * 62) * u), keys_h))
         self.box.center = (size[0] // 2, size[1] // 2)

@@ -4,8 +4,9 @@ or a saved game, each replayed through the engine before it is shown.
 The file is read within a size limit (:func:`game.safe_json.read_bytes`), parsed by the
 engine's loader (:func:`game.engine.records.load_records`) and every record replayed
 (:func:`game.engine.replay`); a save file (``gurka-save/1``) gives its record.  What
-cannot be shown is refused in the same words as ``python -m game replay``: the file, the
-record, then the engine's reason.  No pygame here.
+cannot be shown is a :class:`Problem`: the line ``python -m game replay`` gives (the file,
+the record, then the engine's reason) and the kind of problem, which the viewer says in the
+player's language (:func:`game.ui.replays.refusal`).  No pygame here.
 """
 
 from __future__ import annotations
@@ -29,6 +30,24 @@ def last_game_path() -> Path:
     return data_dir() / LAST_GAME
 
 
+@dataclass(frozen=True)
+class Problem:
+    """Why a file (or one record of it) cannot be shown.
+
+    ``text`` is the line ``python -m game replay`` gives (English, the full path), ``code``
+    the kind of problem (a :class:`RecordError` code, or ``unreadable``) that the viewer
+    says in the player's language, ``detail`` the engine's English reason."""
+
+    text: str
+    code: str
+    file: str             # the file's name, without its folder
+    label: str = ""       # "record 2" when the file holds several
+    detail: str = ""
+
+    def __str__(self) -> str:
+        return self.text
+
+
 @dataclass
 class Game:
     """One record of the file, replayed."""
@@ -43,20 +62,25 @@ class Game:
         return self.state.is_over()
 
 
-def open_games(path) -> tuple[list[Game], list[str]]:
+def open_games(path) -> tuple[list[Game], list[Problem]]:
     """(the games that replay, the problems): each problem one line naming the file."""
     path = Path(path)
-    name = str(path)
+    name, file = str(path), path.name
+
+    def refused(text: str, code: str, label: str = "", detail: str = "") -> Problem:
+        return Problem(text, code, file, label, detail or text)
+
     try:
         raw = read_bytes(path, MAX_BYTES)
     except JSONLimitError as e:
-        return [], [f"{name}: {e}"]
+        return [], [refused(f"{name}: {e}", "too_big", detail=str(e))]
     except OSError as e:
-        return [], [f"cannot read {name}: {e.strerror or clip(e)}"]
+        reason = e.strerror or clip(e)
+        return [], [refused(f"cannot read {name}: {reason}", "unreadable", detail=reason)]
     try:
         items = load_records(raw)
     except RecordError as e:
-        return [], [f"{name}: {e}"]
+        return [], [refused(f"{name}: {e}", e.code, detail=str(e))]
     games, problems = [], []
     for n, item in enumerate(items, 1):
         label = f"record {n}" if len(items) > 1 else ""
@@ -66,12 +90,13 @@ def open_games(path) -> tuple[list[Game], list[str]]:
         try:
             state = replay(record)
         except RecordError as e:
-            problems.append(f"{where}: {'saved game: ' if saved else ''}{e}")
+            problems.append(refused(f"{where}: {'saved game: ' if saved else ''}{e}", e.code, label, str(e)))
             continue
         except Exception as e:  # noqa: BLE001 - a record the engine chokes on is still just a bad record
-            problems.append(f"{where}: the engine could not replay it ({type(e).__name__})")
+            problems.append(refused(f"{where}: the engine could not replay it ({type(e).__name__})",
+                                    "bad_moves", label, type(e).__name__))
             continue
         games.append(Game(label, record, state, saved))
     if not items:
-        problems.append(f"{name}: no records")
+        problems.append(refused(f"{name}: no records", "not_record"))
     return games, problems

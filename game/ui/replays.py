@@ -1,8 +1,9 @@
 """Replays, from the main menu: the last finished game, or a record file (or a save)
 chosen in the game's file picker, shown in the replay viewer (route ``replay``).
 
-A file that cannot be replayed is refused with the reason ``python -m game replay``
-gives (:mod:`game.ui.replay_open`); a file with several records opens at its first
+A file that cannot be replayed is refused by its name and the kind of problem, in the
+player's language, with the engine's English reason below in small print
+(:mod:`game.ui.replay_open`); a file with several records opens at its first
 one, and the viewer moves between them.
 """
 
@@ -18,21 +19,52 @@ from .scene import Scene
 from .widgets import Button, WidgetGroup
 
 
+def reason_text(code: str) -> str:
+    """The kind of problem a refused file has (a :class:`RecordError` code), in words."""
+    if code == "unreadable":
+        return _("The file cannot be read.")
+    if code == "too_big":
+        return _("The file is too big to open.")
+    if code == "not_record":
+        return _("This is not a game record.")
+    if code == "newer":
+        return _("The record was written by a newer version of the game.")
+    if code == "unknown_rules":
+        return _("The record is of a game this version does not know.")
+    if code == "out_of_range":
+        return _("The record holds a name, number or option outside what the game allows.")
+    if code == "bad_moves":
+        return _("The moves in the record do not follow the rules of its game.")
+    return _("The record is damaged or incomplete.")
+
+
+def refusal(problem) -> str:
+    """What the player reads about a file that cannot be replayed: its name and why."""
+    if problem.label:
+        # TRANSLATORS: {file} is a file name, {n} the number of the record in it
+        where = _("{file}, record {n}").format(file=problem.file, n=problem.label.rsplit(" ", 1)[-1])
+    else:
+        where = problem.file
+    # TRANSLATORS: {file} is a file name; the reason follows on the next line
+    return _("{file} cannot be replayed.").format(file=where) + "\n" + reason_text(problem.code)
+
+
 def open_in_viewer(app, path) -> bool:
     """Replay the file at ``path``, or say why it cannot be (True when the viewer opened)."""
     games, problems = open_games(path)
     if not games:
-        # TRANSLATORS: {reason} is the technical reason, as the command line gives it
-        app.nav.push("message", text=_("This file cannot be replayed: {reason}").format(
-            reason=problems[0] if problems else "?"), title=lambda: _("Replays"))
+        first = problems[0] if problems else None
+        app.nav.push("message", text=refusal(first) if first else _("This file cannot be replayed."),
+                     detail=first.detail if first else "", title=lambda: _("Replays"))
         return False
     app.nav.push("replay", games=games)
     if problems:
-        # TRANSLATORS: {n} records of the file were left out; {reason} is the first one's reason
+        # TRANSLATORS: {n} records of the file were left out; {reason} says why the first one was
         app.nav.push("message", text=ngettext(
             "{n} of the file's records cannot be replayed and was left out: {reason}",
             "{n} of the file's records cannot be replayed and were left out: {reason}",
-            len(problems)).format(n=len(problems), reason=problems[0]))
+            len(problems)).format(n=len(problems), reason=reason_text(problems[0].code)),
+            detail=problems[0].detail)
     return True
 
 

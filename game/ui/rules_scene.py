@@ -127,8 +127,8 @@ class RulesScene(Scene):
 
         body = BODY_PX * u
         para(R.rules_title(self.rules), TITLE_PX * u, True, T.ACCENT, gap_after=0.5)
-        keys = [Section(shortcuts.section_title(), items=shortcuts.table_keys()),
-                Section(shortcuts.replay_title(), items=shortcuts.replay_keys())]
+        keys = [Section(shortcuts.section_title(), items=shortcuts.table_keys(self.rules)),
+                Section(shortcuts.replay_title(), items=shortcuts.replay_keys(self.rules))]
         for sec in R.sections(self.rules) + keys:
             y += int(6 * u)
             para(sec.title, HEAD_PX * u, True, T.ACCENT, gap_after=0.25)

@@ -21,7 +21,7 @@ from .widgets import Button, Choice, Toggle, WidgetGroup
 
 ROW_H = 44
 ROW_GAP = 6
-PANEL_W = 940
+PANEL_W = 984
 #: rows in the left column (the rest go right)
 LEFT_ROWS = 6
 SAMPLE = ("AS", "KH", "QD", "JC", "TS")
@@ -208,9 +208,20 @@ class SettingsScene(Scene):
         rw = pw - int(40 * u)
         col_gap = int(24 * u)
         cw = (rw - col_gap) // 2
-        for i, wdg in enumerate(self.rows):
-            col, row = (0, i) if i < LEFT_ROWS else (1, i - LEFT_ROWS)
-            wdg.rect = pygame.Rect(x + col * (cw + col_gap), y0 + row * (row_h + gap), cw, row_h)
+        # a choice too wide for its label and value side by side at full size takes two lines
+        # (label above the value) where its column has the room, else its label shrinks
+        for col, rows in enumerate((self.rows[:LEFT_ROWS], self.rows[LEFT_ROWS:])):
+            spare = (per_column - len(rows)) * (row_h + gap)
+            y = y0
+            for wdg in rows:
+                h = row_h
+                if isinstance(wdg, Choice):
+                    extra = wdg.label_height(u)
+                    wdg.stacked = wdg.side_by_side_width(u) > cw and extra <= spare
+                    if wdg.stacked:
+                        h, spare = row_h + extra, spare - extra
+                wdg.rect = pygame.Rect(x + col * (cw + col_gap), y, cw, h)
+                y += h + gap
         y = y0 + per_column * (row_h + gap)
         self.sample_rect = pygame.Rect(x, y, rw, sample_h)
         y += sample_h

@@ -249,7 +249,7 @@ class SetupScene(Scene):
         m = int(24 * u)
         top = int(76 * u)
         col1 = pygame.Rect(m, top, int(w * 0.22), h - top - int(90 * u))
-        col3w = int(w * 0.30)
+        col3w = int(w * 0.33)
         col3 = pygame.Rect(w - m - col3w, top, col3w, col1.height)
         col2 = pygame.Rect(col1.right + m, top, col3.left - col1.right - 2 * m, col1.height)
         self.cols = (col1, col2, col3)
@@ -259,15 +259,23 @@ class SetupScene(Scene):
                                       col1.bottom - self.rule_list.rect.bottom - int(14 * u))
         y = col2.top + int(34 * u)
         row = int(38 * u)
+        # a label beside its value where every one fits at full size, else each on its own line
+        choices = [wdg for wdg in self.option_widgets if isinstance(wdg, Choice)]
+        stacked = any(c.side_by_side_width(u) + int(8 * u) > col2.width for c in choices)
         for wdg in self.option_widgets:
-            wdg.rect = pygame.Rect(col2.left, y, col2.width, row - int(4 * u))
-            y += row
+            tall = row + (wdg.label_height(u) if stacked and wdg in choices else 0)
+            if wdg in choices:
+                wdg.stacked = stacked
+            wdg.rect = pygame.Rect(col2.left, y, col2.width, tall - int(4 * u))
+            y += tall
         self.explain_rect = pygame.Rect(col2.left, y + int(10 * u), col2.width, col2.bottom - y - int(10 * u))
         y = col3.top + int(34 * u)
         self.count_choice.rect = pygame.Rect(col3.left, y, col3.width, int(36 * u))
         y += int(46 * u)
         rh = min(int(38 * u), (col3.bottom - y) // max(1, len(self.seat_widgets)))
-        kw = int(col3.width * 0.66)
+        # the seat's kind as wide as its longest name needs, the player's name the rest
+        need = max((kind.value_need(u) for kind, _n in self.seat_widgets), default=0)
+        kw = max(int(col3.width * 0.62), min(need, col3.width - int(104 * u)))
         for kind, name in self.seat_widgets:
             kind.rect = pygame.Rect(col3.left, y, kw, rh - int(4 * u))
             name.rect = pygame.Rect(col3.left + kw + int(8 * u), y + int(3 * u), col3.width - kw - int(8 * u),

@@ -2,11 +2,13 @@
 
 One list per place the keys work (the table, the replay viewer); the table's keys are
 handled in :mod:`game.ui.table.keys` and :mod:`game.ui.table.toolbar`, the viewer's in
-:mod:`game.ui.table.replay`.
+:mod:`game.ui.table.replay`.  Given a ruleset, a list holds only the keys of its family
+(no Durak attack keys in a game of Gurka).
 """
 
 from __future__ import annotations
 
+from ..engine.registry import DURAK, GURKA, Family, find_ruleset
 from ..i18n import _, pgettext
 
 
@@ -26,18 +28,38 @@ def _k(name: str) -> str:
     }[name]
 
 
-def table_keys() -> list[tuple[str, str]]:
-    """(keys, what they do) at the card table."""
+def _family(rules: str | None) -> Family | None:
+    """The family of ruleset ``rules`` (None: every family's keys are listed)."""
+    try:
+        return find_ruleset(rules).family if rules is not None else None
+    except ValueError:
+        return None
+
+
+def _pick(rules: str | None, by_family: dict, every: tuple | None = None) -> list[tuple[str, str]]:
+    """The row of ``by_family`` (family -> (keys, what)) for the game of ``rules``, none if
+    its family has no such key; without a game, ``every`` (or every family's row)."""
+    family = _family(rules)
+    if family is None:
+        return [every] if every else list(by_family.values())
+    return [by_family[family]] if family in by_family else []
+
+
+def table_keys(rules: str | None = None) -> list[tuple[str, str]]:
+    """(keys, what they do) at the card table of ruleset ``rules`` (None: every game)."""
     return [
         ("← →", _("pick a card in your hand")),
-        (f"↑ / {_k('space')}", _("select the card, or play it")),
+        ("↑", _("select the card, or play it")),
         ("↓", _("put a selected card back")),
-        (_k("enter"), _("play the selected cards, or press the first button")),
-        ("1–9", _("Durak: the attack card to beat")),
+        (_k("space"), _("on your turn as ↑; else: show the others' moves at once, or go on "
+                        "after a trick")),
+        # TRANSLATORS: {space} is the name of the Space key, as translated above
+        (_k("enter"), _("play the selected cards or press the first button; else as {space}").format(
+            space=_k("space"))),
+        *_pick(rules, {DURAK: ("1–9", _("Durak: the attack card to beat"))}),
         (_k("tab"), _("move between the buttons")),
-        (f"{_k('space')} / {_k('enter')}", _("while the others play: show their moves at once; "
-                                             "under a finished trick: go on")),
-        ("L", _("the previous trick or bout")),
+        *_pick(rules, {GURKA: ("L", _("the previous trick")), DURAK: ("L", _("the previous bout"))},
+               ("L", _("the previous trick or bout"))),
         ("M", _("the moves so far, in words")),
         ("H", _("a hint")),
         (f"U / {_k('ctrl')}+Z / {_k('backspace')}", _("undo your last move")),
@@ -47,11 +69,14 @@ def table_keys() -> list[tuple[str, str]]:
     ]
 
 
-def replay_keys() -> list[tuple[str, str]]:
-    """(keys, what they do) in the replay viewer."""
+def replay_keys(rules: str | None = None) -> list[tuple[str, str]]:
+    """(keys, what they do) in the replay viewer (``rules``: of that game's family only)."""
+    pages = f"{_k('pgup')} / {_k('pgdn')}"
     return [
         ("← →", _("one event back or on")),
-        (f"{_k('pgup')} / {_k('pgdn')}", _("the previous or next deal (Durak: bout)")),
+        *_pick(rules, {GURKA: (pages, _("the previous or next deal")),
+                       DURAK: (pages, _("the previous or next bout"))},
+               (pages, _("the previous or next deal (Durak: bout)"))),
         (f"{_k('home')} / {_k('end')}", _("the start or the end")),
         (_k("space"), _("play or pause")),
         ("+ −", _("faster or slower")),

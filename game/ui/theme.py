@@ -228,10 +228,11 @@ def shade(surface: pygame.Surface, alpha: int) -> None:
     surface.blit(shade_image(surface.get_size(), alpha), (0, 0))
 
 
-def panel_image(size: tuple[int, int], u: float, alpha: int = 235, border=PANEL_BORDER,
+def panel_image(size: tuple[int, int], u: float, alpha: int = 255, border=PANEL_BORDER,
                 fill=PANEL) -> pygame.Surface:
     """A rounded dark panel with a thin gold border and a soft shadow, shadow included
-    (cached: drawing panels is a blit, not a redraw)."""
+    (cached: drawing panels is a blit, not a redraw).  Solid unless ``alpha`` says
+    otherwise: a panel holds text, and nothing behind it may show through the text."""
     key = (size, round(u, 3), alpha, border, fill)
     img = _panel_cache.get(key)
     if img is not None:
@@ -248,12 +249,11 @@ def panel_image(size: tuple[int, int], u: float, alpha: int = 235, border=PANEL_
     img.blit(body, (0, 0))
     if len(_panel_cache) > 256:
         _panel_cache.clear()
-    _shade_cache.clear()
     _panel_cache[key] = img
     return img
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, u: float, alpha: int = 235,
+def panel(surface: pygame.Surface, rect: pygame.Rect, u: float, alpha: int = 255,
           border=PANEL_BORDER, fill=PANEL) -> None:
     """A rounded dark panel with a thin gold border and a soft shadow."""
     surface.blit(panel_image(rect.size, u, alpha, border, fill), rect.topleft)

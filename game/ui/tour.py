@@ -133,9 +133,9 @@ class Tour:
              options: dict | None = None):
         from ..ai.seats import make_player
         from .names import ai_name, human_name
-        n, demo = find_ruleset(rules).demo
-        n = players or n
-        opts = dict(demo) if options is None else options
+        entry = find_ruleset(rules)
+        n = players or entry.demo[0]
+        opts = {} if options is None else options     # the ruleset as it is played (its preset)
         seats = [{"name": ai_name(s), "seat": "ai:normal"} for s in range(n)]
         for k, s in enumerate(sorted(humans)):
             seats[s] = {"name": human_name(k + 1), "seat": "human"}

@@ -74,7 +74,9 @@ class Toggle(Widget):
 
 class Choice(Widget):
     """A label and a value cycled with ◀ ▶ (click or Left / Right).  ``wrap=False`` (numbers):
-    ◀ stops at the first value and ▶ at the last instead of going round."""
+    ◀ stops at the first value and ▶ at the last instead of going round.  ``stacked``: the
+    label on a line of its own above the value (where a row is too narrow for both at full
+    size; :meth:`side_by_side_width` says how wide a row must be)."""
 
     def __init__(self, label, options: list[tuple[object, object]], value=None, on_change=None,
                  rect=None, tooltip=None, name: str = "", px: float = 18, enabled: bool = True,
@@ -89,10 +91,26 @@ class Choice(Widget):
                 self.index = i
         self.on_change = on_change
         self.px = px
+        self.stacked = False
 
     @property
     def text(self) -> str:
         return _text(self.label)
+
+    def value_need(self, u: float) -> int:
+        """The width the value box needs for its longest value at full size."""
+        need = max((T.font(self.px * u, True).size(_text(t))[0] for _v, t in self.options), default=0)
+        return need + int(2 * 22 * u + 24 * u)
+
+    def side_by_side_width(self, u: float) -> int:
+        """How wide a row must be for the label and the longest value, both at full size."""
+        if not self.text:
+            return self.value_need(u)
+        return T.font(self.px * u).size(self.text)[0] + int(22 * u) + self.value_need(u)
+
+    def label_height(self, u: float) -> int:
+        """The height of the label's own line when stacked."""
+        return T.line_step(self.px * u, False)
 
     @property
     def value(self):
@@ -126,9 +144,15 @@ class Choice(Widget):
         r = self.rect
         if not self.text:
             return r
+        if self.stacked:
+            lh = self.label_height(u)
+            return pygame.Rect(r.left, r.top + lh, r.width, r.height - lh)
         # as wide as the longest value needs (long translations), leaving the label its room
-        need = max((T.font(self.px * u, True).size(_text(t))[0] for _v, t in self.options), default=0)
-        need += int(2 * 22 * u + 24 * u)
+        need = self.value_need(u)
+        full = T.font(self.px * u).size(self.text)[0] + int(22 * u)
+        if need + full <= r.width:                                          # both at full size
+            w = max(need, min(int(r.width * 0.55), int(300 * u), r.width - full))
+            return pygame.Rect(r.right - w, r.top, w, r.height)
         label = T.font(self.px * u * 0.8).size(self.text)[0] + int(22 * u)  # the label may shrink
         if " " in self.text.strip():
             label = label // 2 + int(22 * u)                                # ... or take two lines
@@ -171,7 +195,10 @@ class Choice(Widget):
             surface.blit(hl, r)
         vr = self._value_rect(u)
         color = T.TEXT if self.enabled else T.TEXT_DIM
-        if self.text:
+        if self.text and self.stacked:
+            T.blit_text(surface, self.text, self.px * u, (r.left + int(8 * u), r.top), color,
+                        max_width=r.width - int(16 * u))
+        elif self.text:
             draw_label(surface, self.text, self.px * u, pygame.Rect(r.left + int(8 * u), r.top + int(2 * u),
                                                                    vr.left - r.left - int(14 * u),
                                                                    r.height - int(4 * u)),

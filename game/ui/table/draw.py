@@ -260,12 +260,14 @@ class Renderer:
             T.blit_text(surface, level, 12 * u, (rect.right - int(8 * u), rect.top + int(8 * u)), T.TEXT_DIM,
                         anchor="topright")
         if m.dealer == seat:
-            d = pygame.Rect(0, 0, int(22 * u), int(22 * u))
+            letter = dealer_letter()           # one or two letters ("G", "Gj"): the chip fits them
+            side = max(int(22 * u), T.font(12 * u, True).size(letter)[0] + int(10 * u))
+            d = pygame.Rect(0, 0, side, side)
             d.center = (rect.right - int(2 * u), rect.bottom - int(2 * u))
             pygame.draw.circle(surface, (245, 245, 235), d.center, d.width // 2)
             pygame.draw.circle(surface, T.ACCENT_DARK, d.center, d.width // 2, max(1, int(u)))
             T.note_box(surface, "panel", d)
-            T.blit_text(surface, dealer_letter(), 12 * u, d.center, T.TEXT_DARK, bold=True, anchor="center")
+            T.blit_text(surface, letter, 12 * u, d.center, T.TEXT_DARK, bold=True, anchor="center")
         count = max(0, m.counts[seat] - s.tl.landing(seat))
         flash = self.flash(seat)
         if flash is not None:
@@ -287,7 +289,10 @@ class Renderer:
             w = self.lay.small_w
             fx = rect.centerx - (k - 1) * w * 0.18 / 2
             ch = C.height_for(w)
-            fy = rect.top - ch * 0.5 - 3 * u if rect.centery > self.lay.center[1] else rect.bottom + ch * 0.5 + 3 * u
+            # above the panel, except for the seats along the top (below theirs): side seats
+            # next to each other on a crowded table never put their fans between them
+            top_row = rect.centery < self.lay.center[1] - self.lay.ry * 0.5
+            fy = rect.bottom + ch * 0.5 + 3 * u if top_row else rect.top - ch * 0.5 - 3 * u
             for i in range(k):
                 area.union_ip(self.card(surface, None, False, (fx + i * w * 0.18, fy), w, shadow=False))
         return area

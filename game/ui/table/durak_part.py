@@ -6,7 +6,7 @@ import pygame
 
 from ...engine.cards import RANKS
 from ...engine.public import new_table
-from ...i18n import _
+from ...i18n import _, ngettext
 from .. import cards as C
 from .. import messages as M
 from .. import theme as T
@@ -90,8 +90,8 @@ class DurakPart(TablePart):
         return 500 * self.sp()
 
     def on_swap(self, ev: dict) -> float:
-        card = self.swapped = self.m.trump_card     # the card the six is swapped for
         self.fold(ev)
+        card = self.m.swaps[-1][2]                  # the card the six was swapped for
         p = ev["player"]
         self.tl.banner(_("swaps the trump six"), max(700.0, 1200 * self.sp()), seat=p, color=T.ACCENT)
         self.announce(W.swaps(self.name(p), self.you(p), self.card_text([card]) if card else ""))
@@ -152,6 +152,7 @@ class DurakPart(TablePart):
 
     # -- the move log ------------------------------------------------------------------------------
     def log(self, ev: dict) -> None:
+        """(A take is not a line of its own: the bout's end says who picked up how many.)"""
         log = self.s.log
         m = self.m
         kind = ev["type"]
@@ -164,10 +165,8 @@ class DurakPart(TablePart):
         elif kind == "defend":
             log.add(p, W.beats(self.name(p), self.you(p), self.card_text([ev["attack"]]),
                                self.card_text([ev["card"]])))
-        elif kind == "take":
-            log.add(p, W.takes(self.name(p), self.you(p)))
         elif kind == "swap":
-            card = getattr(self, "swapped", None)
+            card = self.m.swaps[-1][2] if self.m.swaps else None
             log.add(p, W.swaps(self.name(p), self.you(p), self.card_text([card]) if card else ""))
         elif kind == "bout_end":
             b = m.bouts[-1]
@@ -249,6 +248,9 @@ class DurakPart(TablePart):
                 parts.append(_("defends"))
             elif m.attacker == seat:
                 parts.append(_("attacks"))
+            elif seat in m.throwers():
+                # TRANSLATORS: Durak, a seat's role in the bout: may add cards to the attack
+                parts.append(_("throws in"))
         return parts
 
     # -- the middle of the table ---------------------------------------------------------------------
@@ -305,13 +307,29 @@ class DurakPart(TablePart):
 
     # -- the end ----------------------------------------------------------------------------------------
     def result(self) -> tuple[str, list[str]]:
+        """The durak (or the losing team, or a draw), who went out in which order, and the
+        evening's tally of duraks (the session's, this game included)."""
         m = self.m
         you = M.local_seat(self.s.players)
         if m.losing_team:
-            return M.team_loses([self.name(s) for s in m.losing_team], you in m.losing_team), []
-        if m.loser is not None:
-            return M.is_durak(self.name(m.loser), m.loser == you), []
-        return _("A draw: everybody is out"), []
+            title = M.team_loses([self.name(s) for s in m.losing_team], you in m.losing_team)
+        elif m.loser is not None:
+            title = M.is_durak(self.name(m.loser), m.loser == you)
+        else:
+            title = _("A draw: everybody is out")
+        lines = []
+        if m.out_order:
+            # TRANSLATORS: Durak's result; {names} are the players who got rid of their cards, first first
+            lines.append(_("Out first to last: {names}").format(names=", ".join(self.name(p) for p in m.out_order)))
+        tally = [0] * self.s.n
+        for losers in sheet.durak_log(self.s.session, self.s.n):
+            for p in losers:
+                tally[p] += 1
+        for p in sorted((p for p in range(self.s.n) if tally[p]), key=lambda p: -tally[p]):
+            # TRANSLATORS: Durak's result, the evening's tally; {name} is a name, {n} a count
+            lines.append(ngettext("{name}: durak {n} time this evening", "{name}: durak {n} times this evening",
+                                  tally[p]).format(name=self.name(p), n=tally[p]))
+        return title, lines
 
     def score_sheet(self):
         return sheet.durak_sheet(self.m, self.s.players, self.s.session)

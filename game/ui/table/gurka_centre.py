@@ -80,6 +80,5 @@ def lookback(part) -> LookBack | None:
         for j, c in enumerate(cs):
             pos = lay.trick_pos(seat, j, len(cs), i, slots)
             out.cards.append((c, pos, T.GOOD if seat == trick.winner else None))
-        if lay.crowded:
-            out.tags.append((lay.trick_pos(seat, 0, 1, i, slots), part.name(seat)))
+        out.tags.append((lay.trick_pos(seat, 0, 1, i, slots), part.name(seat)))   # who played it
     return out

@@ -305,8 +305,10 @@ class GurkaPart(TablePart):
             if self.m.out[seat]:
                 # TRANSLATORS: {points} is a number of points with its word, such as "24 points"
                 return _("You are out. Buy back in with {points}?").format(points=points)
-            # TRANSLATORS: {points} is a number of points with its word, such as "24 points"
-            return _("Buy back now and go on with {points}?").format(points=points)
+            # TRANSLATORS: still in, but with more points than everyone else: an early buy-back
+            # (once a game) brings the player down to the others' highest; {points} such as "12 points"
+            return _("You are still in but behind everyone: buy back now (once a game) and go on "
+                     "with {points}, the highest of the others?").format(points=points)
         plays = [a for a in legal if a["type"] == "play"]
         multi = any(len(a["cards"]) > 1 for a in plays)
         single_click = any(len(a["cards"]) == 1 for a in plays)
@@ -375,10 +377,18 @@ class GurkaPart(TablePart):
         you = M.local_seat(s.players)
         winners = list(m.winners or [])
         title = M.wins([self.name(w) for w in winners if w != you], you in winners)
-        lines = [f"{self.name(p)}: {M.points(m.totals[p])}" for p in sorted(range(s.n), key=lambda p: m.totals[p])]
-        if s.session.get("chips") and m.pot:
-            # TRANSLATORS: {n} is the number of chips the winner takes
-            lines.append(ngettext("The pot held {n} chip.", "The pot held {n} chips.", m.pot).format(n=m.pot))
+        lives = m.options.get("lives")
+        lines = []
+        for p in sorted(range(s.n), key=lambda p: m.totals[p]):
+            if lives:
+                left = max(0, lives - int(round(m.totals[p])))
+                # TRANSLATORS: a Gurka result with lives; {name} is a name, {n} the lives left
+                lines.append(ngettext("{name}: {n} life left", "{name}: {n} lives left", left).format(
+                    name=self.name(p), n=left))
+            else:
+                lines.append(f"{self.name(p)}: {M.points(m.totals[p])}")
+        if s.session.get("chips") and m.pot and winners:
+            lines.append(M.takes_pot([self.name(w) for w in winners if w != you], you in winners, m.pot))
         return title, lines
 
     def score_sheet(self):

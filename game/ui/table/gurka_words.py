@@ -7,7 +7,7 @@ written as on the cards (``K♠``, ``10♥``) in the player's card letters.
 
 from __future__ import annotations
 
-from ...i18n import _, ngettext
+from ...i18n import _, ngettext, pgettext
 from .. import cards as C
 
 
@@ -97,9 +97,29 @@ def trick_counter(n: int, total: int) -> str:
 
 # -- prompts -----------------------------------------------------------------------------------
 
+def a_rank(rank: str) -> str:
+    """A card of ``rank`` in words, as a player says it ("a nine", "a king")."""
+    # TRANSLATORS: a card of a rank in words, as in "play at least a nine" (your language's case)
+    return {
+        "2": pgettext("rank noun", "a two"),
+        "3": pgettext("rank noun", "a three"),
+        "4": pgettext("rank noun", "a four"),
+        "5": pgettext("rank noun", "a five"),
+        "6": pgettext("rank noun", "a six"),
+        "7": pgettext("rank noun", "a seven"),
+        "8": pgettext("rank noun", "an eight"),
+        "9": pgettext("rank noun", "a nine"),
+        "T": pgettext("rank noun", "a ten"),
+        "J": pgettext("rank noun", "a jack"),
+        "Q": pgettext("rank noun", "a queen"),
+        "K": pgettext("rank noun", "a king"),
+        "A": pgettext("rank noun", "an ace"),
+    }[rank]
+
+
 def requirement(req, settings) -> str:
     """What the card to play must be, from the public table's requirement."""
-    rank = C.rank_label(req.card[0], settings) if req.card else ""
+    rank = a_rank(req.card[0]) if req.card else ""
     if req.kind == "lead_lowest":
         return _("Your lead: lead one of your lowest cards.")
     if req.kind == "two":
@@ -107,14 +127,15 @@ def requirement(req, settings) -> str:
     if req.kind == "lowest":
         return _("No ace on an ace: play one of your lowest cards.")
     if req.kind == "reach_or_lowest":
-        # TRANSLATORS: {rank} is a card rank such as 9 or K: the card on the table to reach
-        return _("Play at least {rank}, or one of your lowest cards.").format(rank=rank)
+        # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to reach
+        return _("Play at least {a_rank}, or one of your lowest cards.").format(a_rank=rank)
     if req.kind == "reach_nearest":
-        # TRANSLATORS: {rank} is a card rank such as 9 or K: the card on the table to reach
-        return _("Play your lowest card that reaches {rank}, else one of your lowest cards.").format(rank=rank)
+        # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to reach
+        return _("Play your lowest card that reaches {a_rank}, else one of your lowest cards.").format(
+            a_rank=rank)
     if req.kind == "reach":
-        # TRANSLATORS: {rank} is a card rank such as 9 or K: the card on the table to reach
-        return _("Play at least {rank} if you can, else one of your lowest cards.").format(rank=rank)
+        # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to reach
+        return _("Play at least {a_rank} if you can, else one of your lowest cards.").format(a_rank=rank)
     if req.kind == "match":
         # TRANSLATORS: a lead of several cards; {n} is how many the player must play
         return ngettext("Play {n} card to match the strongest set, or your lowest.",

@@ -7,7 +7,7 @@ candidates are named: the advised one and the next best.
 
 from __future__ import annotations
 
-from ...i18n import _, ngettext
+from ...i18n import _, ngettext, pgettext
 from .. import cards as C
 
 SHOWN = 3
@@ -17,6 +17,19 @@ SHOWN_DURAK = 2
 
 def cards_text(cards: list[str], settings: dict) -> str:
     return " ".join(C.card_text(c, settings) for c in cards)
+
+
+NBSP = "\u00a0"
+
+
+def keep(text: str) -> str:
+    """A short figure that never breaks across lines."""
+    return text.replace(" ", NBSP)
+
+
+def decimal(v: float) -> str:
+    # TRANSLATORS: the decimal separator in numbers such as 4.5 (a comma in most Nordic languages)
+    return f"{v:.1f}".replace(".", pgettext("decimal separator", "."))
 
 
 def pct(share: float) -> int:
@@ -59,19 +72,37 @@ def gurka_move(action: dict, settings: dict) -> str:
 
 
 def gurka_line(hint: dict, settings: dict) -> str:
+    """The advised card's share of tried deals in which the player takes the last trick and
+    its mean penalty (the search weighs the penalty, and the game's score, not the share
+    alone), then the next cards' figures."""
     figures = [f for f in _tried(hint) if "last" in f]
     best = gurka_move(hint["action"], settings)
     if not figures:
         return plain(hint, best)
     first, rest = figures[0], figures[1:SHOWN]
-    # TRANSLATORS: a hint; {move} is the advised card(s), {p} a percentage of the deals the
-    # computer tried; the line goes on with the other cards' figures
-    line = _("{move}: you take the last trick in {p} % of the deals tried").format(
-        move=gurka_move(first["action"], settings), p=pct(first["last"]))
+    move = gurka_move(first["action"], settings)
+    if "points" in first:
+        # TRANSLATORS: a hint; {move} is the advised card(s), {p} a percentage of the deals the
+        # computer tried, {points} the mean penalty (such as "2.1"); the line goes on with the
+        # other cards' figures
+        line = _("{move}: you take the last trick in {p} % of the deals tried, "
+                 "{points} penalty points on average").format(move=move, p=pct(first["last"]),
+                                                             points=decimal(first["points"]))
+    else:
+        # TRANSLATORS: a hint; {move} is the advised card(s), {p} a percentage of the deals the
+        # computer tried; the line goes on with the other cards' figures
+        line = _("{move}: you take the last trick in {p} % of the deals tried").format(move=move, p=pct(first["last"]))
     for f in rest:
-        # TRANSLATORS: another card in a hint: "7♣: 41 %"
-        line += " · " + _("{move}: {p} %").format(move=gurka_move(f["action"], settings), p=pct(f["last"]))
-    return capital(line)
+        other = gurka_move(f["action"], settings)
+        if "points" in f:
+            # TRANSLATORS: another card in a hint: "7♣: 41 %, on average 3.5" (penalty points)
+            seg = _("{move}: {p} %, on average {points}").format(move=other, p=pct(f["last"]),
+                                                                 points=decimal(f["points"]))
+        else:
+            # TRANSLATORS: another card in a hint: "7♣: 41 %"
+            seg = _("{move}: {p} %").format(move=other, p=pct(f["last"]))
+        line += " · " + keep(seg)
+    return capital(line.replace(" %", NBSP + "%"))
 
 
 # -- Durak ------------------------------------------------------------------------------------------
@@ -108,7 +139,7 @@ def durak_line(hint: dict, settings: dict) -> str:
         move=durak_move(first["action"], settings), p=pct(first["lost"]), mine=mine, theirs=theirs)
     for f in rest:
         # TRANSLATORS: another move in a Durak hint: "Take: 41 %, 9 against 5"
-        line += " · " + _("{move}: {p} %, {mine} against {theirs}").format(
+        line += " · " + keep(_("{move}: {p} %, {mine} against {theirs}").format(
             move=durak_move(f["action"], settings), p=pct(f["lost"]),
-            mine=int(round(f.get("mine", 0))), theirs=int(round(f.get("theirs", 0))))
-    return capital(line)
+            mine=int(round(f.get("mine", 0))), theirs=int(round(f.get("theirs", 0)))))
+    return capital(line.replace(" %", NBSP + "%"))

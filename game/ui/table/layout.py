@@ -92,10 +92,10 @@ class Layout:
         return (x + off, y) if x <= self.center[0] else (x - off, y)
 
     def stock_pos(self) -> tuple[int, int]:
-        return (int(self.center[0] - self.rx * 0.62), self.center[1])
+        return (int(self.center[0] - self.rx * 0.57), self.center[1])
 
     def discard_pos(self) -> tuple[int, int]:
-        return (int(self.center[0] + self.rx * 0.62), self.center[1])
+        return (int(self.center[0] + self.rx * 0.57), self.center[1])
 
     # -- the viewer's hand ---------------------------------------------------------------------
     def fan(self, count: int) -> list[float]:
@@ -105,7 +105,7 @@ class Layout:
         w = self.size[0]
         cw = self.hand_w
         maxw = min(w * 0.62, w - 2 * (self.panel_w + int(40 * self.u)))
-        step = min(cw * 0.72, (maxw - cw) / max(1, count - 1)) if count > 1 else 0
+        step = min(cw * 0.9, (maxw - cw) / max(1, count - 1)) if count > 1 else 0
         x0 = w / 2 - (cw + step * (count - 1)) / 2
         return [x0 + i * step for i in range(count)]
 

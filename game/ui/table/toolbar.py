@@ -33,7 +33,8 @@ class Toolbar:
         if not s.undo():
             return
         s.play_sound("play")
-        s.flash(_("Move taken back. The computer may play differently this time."), T.ACCENT)
+        # on the announcement line: the prompt under it still says what to do now
+        s.part.announce(_("Move taken back. The computer may play differently this time."), color=T.ACCENT)
 
     def refresh(self) -> None:
         """Show and enable what is on offer now (every frame: it is cheap)."""
