@@ -114,10 +114,10 @@ def test_continue_names_the_game_and_new_game_asks(app):
     menu = app.manager.top
     cont = menu.widgets.by_name("continue")
     from game.ui import rules_text as R
-    assert cont.sub == R.ruleset_name("gurka-is7") + "  ·  Round 3 of 7"
+    assert cont.sub == R.ruleset_name("gurka-is7") + "  ·  Deal 3 of 7"
     menu.widgets.by_name("new").activate()
     ask = app.manager.top
-    assert top(app) == "ConfirmScene" and "Round 3 of 7" in ask.text
+    assert top(app) == "ConfirmScene" and "Deal 3 of 7" in ask.text
     ask.widgets.by_name("no").activate()
     assert top(app) == "MainMenu" and savegame.has_save()
     menu.widgets.by_name("new").activate()

@@ -114,13 +114,13 @@ def test_icelandic_chip_counts(lang, n, text):
     lang("is")
     assert M.chips(n) == text
     assert M.pot(n) == f"Pottur: {text}"
-    assert M.buy_back_for(n) == f"Kaupa mig aftur inn ({text})"
+    assert M.buy_back_for(n) == f"Endurkaup ({text})"
 
 
 def test_swedish_and_english_chip_counts(lang):
     lang("sv")
     assert (M.chips(1), M.chips(21), M.pot(1), M.buy_back_for(10)) == (
-        "1 mark", "21 marker", "Pott: 1 mark", "Köp dig tillbaka (10 marker)")
+        "1 mark", "21 marker", "Pott: 1 mark", "Återköp (10 marker)")
     lang("en")
     assert (M.chips(1), M.pot(2), M.buy_back_for(1)) == ("1 chip", "Pot: 2 chips", "Buy back (1 chip)")
 
