@@ -13,10 +13,16 @@ the candidate with the best mean score wins.  A family supplies the parts::
 and :func:`run` does the rest: the loop, the budget (``iterations`` evaluations in all,
 deterministic under the seed; or a ``deadline`` on :func:`time.perf_counter`), and the
 stats (``iterations``, ``samples``, ``seconds``, the mean per candidate).
+
+With a fixed budget and more than two candidates the evaluations are spread by
+sequential halving: every round gives the candidates still in the race the same
+number of common deals, and the worse half drops out, so that the budget goes to
+telling the best candidates apart rather than to confirming that poor ones are poor.
 """
 
 from __future__ import annotations
 
+import math
 import time
 
 
@@ -28,27 +34,53 @@ def run(parts, candidates: list, rng, iterations: int | None = None,
     totals = [0.0] * k
     counts = [0] * k
     runs = samples = 0
-    limit = iterations if iterations else (10 ** 9 if deadline else 100)
     clock = time.perf_counter
-    while True:
-        det = parts.sample(rng)
-        samples += 1
-        late = False
-        for i, cand in enumerate(candidates):
-            st = det.copy()
-            parts.play(st, cand)
-            totals[i] += parts.value(st, rng)
-            counts[i] += 1
-            runs += 1
-            if deadline is not None and clock() >= deadline:
-                late = True
+    if iterations and deadline is None and k > 2 and HALVING:
+        alive = list(range(k))
+        rounds = max(1, math.ceil(math.log2(k)))
+        left = iterations
+        for r in range(rounds):
+            per = max(1, left // ((rounds - r) * len(alive)))
+            for _ in range(per):
+                det = parts.sample(rng)
+                samples += 1
+                for i in alive:
+                    st = det.copy()
+                    parts.play(st, candidates[i])
+                    totals[i] += parts.value(st, rng)
+                    counts[i] += 1
+                    runs += 1
+            left = iterations - runs
+            if len(alive) <= 2 or left <= 0:
                 break
-        if late or runs >= limit:
-            break
-    means = [totals[i] / counts[i] if counts[i] else float("-inf") for i in range(k)]
+            alive.sort(key=lambda i: -totals[i] / counts[i])
+            alive = alive[:max(2, (len(alive) + 1) // 2)]
+        means = [totals[i] / counts[i] if i in alive else float("-inf") for i in range(k)]
+    else:
+        limit = iterations if iterations else (10 ** 9 if deadline else 100)
+        while True:
+            det = parts.sample(rng)
+            samples += 1
+            late = False
+            for i, cand in enumerate(candidates):
+                st = det.copy()
+                parts.play(st, cand)
+                totals[i] += parts.value(st, rng)
+                counts[i] += 1
+                runs += 1
+                if deadline is not None and clock() >= deadline:
+                    late = True
+                    break
+            if late or runs >= limit:
+                break
+        means = [totals[i] / counts[i] if counts[i] else float("-inf") for i in range(k)]
     if stats is not None:
         stats["iterations"] = runs
         stats["samples"] = samples
         stats["seconds"] = clock() - start
         stats["means"] = means
     return max(range(k), key=means.__getitem__)
+
+
+#: spread a fixed budget by sequential halving (see the module docstring)
+HALVING = True
