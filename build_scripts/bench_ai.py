@@ -36,9 +36,9 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.baselines import make_baseline  # noqa: E402
-from game.ai.seats import HARD_REPRODUCIBLE, make_player  # noqa: E402
-from game.engine import DURAK, find_ruleset, new_game, rulesets  # noqa: E402
+from game.ai.baselines import make_baseline
+from game.ai.seats import HARD_REPRODUCIBLE, make_player
+from game.engine import DURAK, find_ruleset, new_game, rulesets
 
 GURKA = tuple(r.id for r in rulesets() if r.family is not DURAK)
 DURAK_ID = next(r.id for r in rulesets() if r.family is DURAK)

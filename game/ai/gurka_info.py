@@ -22,7 +22,6 @@ from ..engine import gurka_moves as gm
 from ..engine.cards import INDEX
 from ..engine.determinize import Assignment, Position
 
-
 #: the softer inference (a follower that reaches sheds its highest card) is drawn only
 #: from plays after which the player still holds at least this many cards
 SOFT_MIN_LEFT = 3

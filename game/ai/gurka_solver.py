@@ -33,8 +33,7 @@ def best_reply(st, seat: int, utility, policy=opponent_move, stats: dict | None 
         child = st.copy()
         child.play_move(seat, m)
         v = best_reply(child, seat, utility, policy, stats)
-        if v > best:
-            best = v
+        best = max(best, v)
     st.play_move(seat, moves[-1])
     v = best_reply(st, seat, utility, policy, stats)
-    return v if v > best else best
+    return max(best, v)

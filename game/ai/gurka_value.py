@@ -31,7 +31,7 @@ MAX_DEALS = 60
 _MODELS: dict = {}
 
 
-def model_for(rules: str, options: dict, n: int) -> "ScoreModel":
+def model_for(rules: str, options: dict, n: int) -> ScoreModel:
     """The (cached) model of a ruleset with these options and ``n`` seats."""
     key = (rules, n, tuple(sorted(options.items())))
     m = _MODELS.get(key)
