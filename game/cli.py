@@ -1,84 +1,211 @@
 """Command line: ``python -m game`` starts the window; ``simulate`` and ``replay``
-work with game records (RECORDS.md)."""
+work with game records (RECORDS.md); ``stats`` prints the player's statistics.
+
+Every command checks everything it is given before doing anything and says what is wrong
+in one line (exit code 2 for a bad argument, 1 for a bad record), never a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import sys
 from pathlib import Path
 
-from .engine import RULESETS, RecordError, dumps, load_records, replay
+from .engine import RULESETS, RecordError, dumps, replay
+from .engine.records import (MAX_EVENTS, MAX_RECORD_BYTES, load_records, parse_record,
+                             seat_problem)
 from .engine.rulesets import effective_options, parse_option_value
+from .safe_json import JSONLimitError, clip, iter_lines
+
+#: simulate: games per run, |seed|, seconds a bot may think per decision
+MAX_GAMES = 10_000
+MAX_SEED = 10 ** 12
+BOT_TIME = (0.05, 600.0)
+#: replay: the whole input, its lines, and how many bad records are listed before stopping
+MAX_REPLAY_BYTES = 4 << 30
+MAX_REPLAY_LINES = 1_000_000
+MAX_BAD_SHOWN = 20
+SAVE_FORMAT = "gurka-save/1"
+
+
+class Refusal(ValueError):
+    """A command-line argument that cannot be used (exit code 2)."""
 
 
 def _parse_options(rules: str, items: list[str]) -> dict:
     opts = {}
     for item in items:
         if "=" not in item:
-            raise ValueError(f"--option takes KEY=VALUE, not {item!r}")
+            raise Refusal(f"--option takes KEY=VALUE, not {clip(item, 60)!r}")
         key, value = item.split("=", 1)
         opts[key.strip()] = parse_option_value(key.strip(), value)
     return opts
+
+
+def _check_out(out: Path) -> None:
+    """Refuse an output path that cannot take the records, before any game is played."""
+    if out.is_symlink():
+        raise Refusal(f"--out {out} is a symbolic link; name the file itself")
+    if out.exists() and not out.is_file():
+        raise Refusal(f"--out {out} is not a regular file (a folder or a device)")
+    folder = out.parent
+    if not folder.is_dir():
+        raise Refusal(f"--out {out}: the folder {folder} does not exist")
+
+
+def _open_tmp(out: Path):
+    tmp = out.with_name(f"{out.name}.{os.getpid()}.tmp")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except OSError as e:
+        raise Refusal(f"--out {out}: cannot write in {out.parent} ({e.strerror or e})") from None
+    return tmp, os.fdopen(fd, "w", encoding="utf-8")
+
+
+def _check_simulate(args) -> tuple[dict, list[str]]:
+    if not 1 <= args.games <= MAX_GAMES:
+        raise Refusal(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
+    if not -MAX_SEED <= args.seed <= MAX_SEED:
+        raise Refusal(f"--seed must be a whole number from {-MAX_SEED:,} to {MAX_SEED:,}")
+    lo, hi = BOT_TIME
+    if not lo <= args.bot_time <= hi:
+        raise Refusal(f"--bot-time must be from {lo:g} to {hi:g} seconds")
+    options = _parse_options(args.rules, args.option or [])
+    effective_options(args.rules, options, args.players)    # player count and option ranges
+    specs = args.seats.split(",") if args.seats else ["ai:normal"]
+    if len(specs) == 1:
+        specs = specs * args.players
+    if len(specs) != args.players:
+        raise Refusal(f"--seats lists {len(specs)} seats for {args.players} players")
+    for spec in specs:
+        problem = seat_problem(spec)
+        if problem:
+            raise Refusal(f"--seats: {problem}")
+        if spec == "human":
+            raise Refusal("--seats: simulate plays AI seats and bots only, not human")
+        if spec.startswith("ext:") and not Path(spec[4:]).is_file():
+            raise Refusal(f"--seats: {clip(spec, 80)}: no such file")
+    return options, specs
 
 
 def cmd_simulate(args) -> int:
     from .ai.seats import make_player
     from .engine.session import play_session
 
-    options = _parse_options(args.rules, args.option or [])
-    specs = (args.seats.split(",") if args.seats else ["ai:normal"] * args.players)
-    if len(specs) == 1 and args.players > 1:
-        specs = specs * args.players
-    if len(specs) != args.players:
-        raise ValueError(f"--seats lists {len(specs)} seats for {args.players} players")
-    effective_options(args.rules, options, args.players)
-    players = [{"name": f"P{i}", "seat": spec} for i, spec in enumerate(specs)]
-    agents = [make_player(spec, seed=args.seed * 100 + i, reproducible=True)
-              for i, spec in enumerate(specs)]
+    options, specs = _check_simulate(args)
     out = Path(args.out)
-    tmp = out.with_name(out.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        for state in play_session(args.rules, players, agents, options, seed=args.seed,
-                                  games=args.games):
-            fh.write(dumps(state.record()) + "\n")
-    tmp.replace(out)
-    print(f"wrote {args.games} game(s) to {out}")
+    _check_out(out)
+    players = [{"name": f"P{i}", "seat": spec} for i, spec in enumerate(specs)]
+    bot = {"budget": args.bot_time, "show_stderr": args.bot_stderr}
+    tmp, fh = _open_tmp(out)
+    agents = []
+    written = 0
+    stopped = None
+    try:
+        agents = [make_player(spec, seed=args.seed * 100 + i, reproducible=True, bot=bot)
+                  for i, spec in enumerate(specs)]
+        with fh:
+            for state in play_session(args.rules, players, agents, options, seed=args.seed,
+                                      games=args.games):
+                line = dumps(state.record())
+                if len(state.events) > MAX_EVENTS or len(line.encode()) > MAX_RECORD_BYTES:
+                    stopped = (f"game {written + 1} ran past the limits of a record "
+                               f"({len(state.events):,} events); stopped")
+                    break
+                fh.write(line + "\n")
+                written += 1
+        os.replace(tmp, out)
+    finally:
+        for agent in agents:
+            close = getattr(agent, "close", None)
+            if close:
+                close()
+        if tmp.exists():
+            tmp.unlink()
+    print(f"wrote {written} game(s) to {out}")
+    if stopped:                # every record written is one its replay accepts
+        print(f"error: {stopped}", file=sys.stderr)
+        return 1
     return 0
 
 
-def cmd_replay(args) -> int:
+def _records(path: str):
+    """``(label, parsed JSON or RecordError)`` for each record of the file; a file that
+    cannot be read or goes past a limit ends with ``(None, error)``."""
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"cannot read {args.file}: {e}", file=sys.stderr)
-        return 2
-    try:
-        records = load_records(text)
-    except RecordError as e:
-        print(f"{args.file}: {e}", file=sys.stderr)
-        return 1
-    bad = 0
-    for n, record in enumerate(records, 1):
-        label = record.get("game", n) if isinstance(record, dict) else n
+        fh = open(path, "rb")
+    except OSError as e:
+        yield None, OSError(f"cannot read {path}: {e.strerror or clip(e)}")
+        return
+    with fh:
         try:
+            regular = stat.S_ISREG(os.fstat(fh.fileno()).st_mode)
+            size = os.fstat(fh.fileno()).st_size
+        except OSError:
+            regular, size = False, 0
+        if regular and size <= MAX_RECORD_BYTES:   # small: maybe one pretty-printed record
+            try:
+                items = load_records(fh.read(MAX_RECORD_BYTES + 1))
+            except RecordError as e:
+                yield None, e
+                return
+            for n, item in enumerate(items, 1):
+                yield (n if len(items) > 1 else None), item
+            return
+        try:
+            for n, line in iter_lines(fh, MAX_RECORD_BYTES, MAX_REPLAY_BYTES, MAX_REPLAY_LINES):
+                try:
+                    yield f"line {n}", parse_record(line)
+                except RecordError as e:
+                    yield f"line {n}", e
+        except JSONLimitError as e:
+            yield None, RecordError(str(e))
+        except OSError as e:
+            yield None, RecordError(f"cannot read on: {e.strerror or clip(e)}")
+
+
+def cmd_replay(args) -> int:
+    bad = 0
+    seen = 0
+    for label, item in _records(args.file):
+        where = f"{args.file}: {label}" if label else args.file
+        if isinstance(item, OSError):
+            print(item, file=sys.stderr)
+            return 2
+        seen += 1
+        saved = isinstance(item, dict) and item.get("format") == SAVE_FORMAT
+        record = item.get("record") if saved else item
+        try:
+            if isinstance(item, Exception):
+                raise item
             state = replay(record)
         except RecordError as e:
-            where = f"record {n}" if len(records) > 1 else args.file
-            print(f"{where}: {e}", file=sys.stderr)
+            print(f"{where}: {'saved game: ' if saved else ''}{e}", file=sys.stderr)
             bad += 1
-            continue
-        out = state.outcome()
-        if out is None:
-            end = "unfinished (a saved game)"
-        elif out.draw:
-            end = "a draw"
+        except Exception as e:  # noqa: BLE001 - a record the engine chokes on is still just a bad record
+            print(f"{where}: the engine could not replay it ({type(e).__name__})", file=sys.stderr)
+            bad += 1
         else:
-            end = "winners " + ", ".join(str(s) for s in out.winners)
-        print(f"game {label}: {len(record['events'])} events OK, {end}")
+            out = state.outcome()
+            if out is None:
+                end = "unfinished (a saved game)"
+            elif out.draw:
+                end = "a draw"
+            else:
+                end = "winners " + ", ".join(str(s) for s in out.winners)
+            print(f"game {state.game}: {len(state.events)} events OK, {end}")
+        if bad >= MAX_BAD_SHOWN:
+            print(f"{args.file}: stopped after {bad} bad records", file=sys.stderr)
+            break
+    if not seen:
+        print(f"{args.file}: no records", file=sys.stderr)
+        return 1
     return 1 if bad else 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m game", description="Gurka card games")
     parser.add_argument("--demo", action="store_true",
                         help="play one game of AI seats in the window and exit")
@@ -93,28 +220,56 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--rules", required=True, choices=RULESETS)
     sim.add_argument("--option", action="append", metavar="KEY=VALUE")
     sim.add_argument("--players", type=int, required=True)
-    sim.add_argument("--games", type=int, default=1)
+    sim.add_argument("--games", type=int, default=1, help=f"1 to {MAX_GAMES:,}")
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--seats", help="comma-separated seat specs, e.g. ai:hard,ai:random")
+    sim.add_argument("--seats", help="comma-separated seat specs, e.g. ai:hard,ai:random,"
+                                     "ext:bot.py (a bot is a program running with your rights)")
+    sim.add_argument("--bot-time", type=float, default=5.0, metavar="SECONDS",
+                     help="time a bot may think per decision (default 5)")
+    sim.add_argument("--bot-stderr", action="store_true",
+                     help="show what bots write on stderr (otherwise only their last line, "
+                          "when they fail)")
     sim.add_argument("--out", required=True, metavar="FILE.jsonl")
-    rep = sub.add_parser("replay", help="replay and check game records")
+    rep = sub.add_parser("replay", help="replay and check game records (or a saved game)")
     rep.add_argument("file")
-    args = parser.parse_args(argv)
+    sta = sub.add_parser("stats", help="print the statistics of your finished games")
+    sta.add_argument("--json", action="store_true", help="one JSON object instead of a table")
+    sta.add_argument("--rules", choices=RULESETS, help="only this ruleset")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _build_parser().parse_args(argv)
+    if args.command == "stats":
+        from .stats.cli import run as run_stats
+        return run_stats(as_json=args.json, rules=args.rules)
     try:
         if args.command == "simulate":
             return cmd_simulate(args)
         if args.command == "replay":
             return cmd_replay(args)
-    except ValueError as e:
-        print(f"error: {e}", file=sys.stderr)
+    except ValueError as e:          # Refusal, OptionError: a bad argument
+        print(f"error: {clip(e, 300)}", file=sys.stderr)
         return 2
+    except OSError as e:             # e.g. the disk filled up while writing
+        print(f"error: {e.strerror or clip(e)}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except Exception as e:  # noqa: BLE001 - never a traceback at the player, whatever a file holds
+        print(f"error: {type(e).__name__}: {clip(e, 200)}", file=sys.stderr)
+        return 1
     size = None
     if args.size:
         try:
-            w, h = (int(x) for x in args.size.lower().split("x"))
+            w, h = (int(x) for x in args.size.lower().split("x") if len(x) <= 6)
+            if not (320 <= w <= 7680 and 240 <= h <= 4320):
+                raise ValueError
             size = (w, h)
         except ValueError:
-            print(f"error: --size takes WxH, e.g. 1024x640, not {args.size!r}", file=sys.stderr)
+            print(f"error: --size takes WxH from 320x240 to 7680x4320, e.g. 1024x640, not "
+                  f"{clip(args.size, 40)!r}", file=sys.stderr)
             return 2
     from .ui.app import run
     return run(demo=args.demo, lang=args.lang, rules=args.rules, seed=args.seed,

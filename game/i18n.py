@@ -97,7 +97,7 @@ def _windows_ui_language() -> str | None:
         import ctypes
         lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
         return normalize(locale.windows_locale.get(lcid))
-    except Exception:
+    except (AttributeError, ImportError, OSError, ValueError):
         return None
 
 
@@ -118,7 +118,7 @@ def _ask_mac() -> str | None:
         import subprocess
         out = subprocess.run(["defaults", "read", "-g", "AppleLanguages"], capture_output=True,
                              text=True, timeout=1).stdout
-    except Exception:
+    except (OSError, ValueError, subprocess.SubprocessError):
         return None
     for item in out.replace("(", " ").replace(")", " ").replace('"', " ").split(","):
         lang = normalize(item.strip())
@@ -173,22 +173,112 @@ def _load(lang: str) -> gettext.NullTranslations:
                 trans = gettext.GNUTranslations(fh)
         elif po.is_file():
             trans = gettext.GNUTranslations(compile_po(po, lang))
-    except Exception:  # a broken catalogue falls back to English, never a crash
+    except Exception:  # noqa: BLE001 - a broken catalogue falls back to English, never a crash
         trans = gettext.NullTranslations()
     _cache[lang] = trans
     return trans
 
 
+def _unquote(text: str) -> str:
+    text = text.strip()
+    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
+        raise ValueError(f"not a quoted string: {text[:40]!r}")
+    body = text[1:-1]
+    if "\\" not in body:
+        return body                       # the common case: nothing to unescape
+    out, i = [], 0
+    escapes = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\"}
+    while i < len(body):
+        c = body[i]
+        if c == "\\" and i + 1 < len(body):
+            out.append(escapes.get(body[i + 1], body[i + 1]))
+            i += 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def parse_po(text: str) -> dict:
+    """The translated entries of a ``.po`` text: ``{msgid: msgstr}``, with plurals as
+    ``"singular\\0plural"`` -> ``"form0\\0form1"`` and a context as ``"ctx\\x04msgid"`` (the
+    keys of a ``.mo`` file).  Fuzzy and obsolete entries are left out."""
+    entries: dict = {}
+    cur: dict = {}
+    field = None
+    fuzzy = False
+
+    def flush():
+        nonlocal cur, fuzzy
+        if "msgid" in cur and not fuzzy:
+            key = cur["msgid"]
+            if "msgid_plural" in cur:
+                key += "\0" + cur["msgid_plural"]
+                forms = [cur[k] for k in sorted(k for k in cur if k.startswith("msgstr["))]
+                value = "\0".join(forms)
+            else:
+                value = cur.get("msgstr", "")
+            if "msgctxt" in cur:
+                key = cur["msgctxt"] + "\x04" + key
+            if value.replace("\0", ""):
+                entries[key] = value
+        cur, fuzzy = {}, False
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            if line.startswith("#,") and "fuzzy" in line:
+                if "msgid" in cur:
+                    flush()
+                fuzzy = True
+            elif line.startswith("#~"):
+                continue
+            continue
+        if line.startswith('"'):
+            if field is None:
+                raise ValueError("a string outside an entry")
+            cur[field] += _unquote(line)
+            continue
+        key, _sep, rest = line.partition(" ")
+        if key in ("msgctxt", "msgid") and "msgid" in cur:
+            flush()        # a new entry without comments before it
+        if not (key in ("msgctxt", "msgid", "msgid_plural", "msgstr") or key.startswith("msgstr[")):
+            raise ValueError(f"unknown line {line[:40]!r}")
+        field = key
+        cur[field] = _unquote(rest)
+    flush()
+    return entries
+
+
+def mo_bytes(entries: dict) -> bytes:
+    """A GNU ``.mo`` file for ``entries`` (the layout of CPython's Tools/i18n/msgfmt.py)."""
+    import array
+    import struct
+    keys = sorted(entries)
+    ids = strs = b""
+    offsets = []
+    for k in keys:
+        kb, vb = k.encode("utf-8"), entries[k].encode("utf-8")
+        offsets.append((len(ids), len(kb), len(strs), len(vb)))
+        ids += kb + b"\0"
+        strs += vb + b"\0"
+    start = 7 * 4 + 16 * len(keys)
+    koffsets, voffsets = [], []
+    for o1, l1, o2, l2 in offsets:
+        koffsets += [l1, o1 + start]
+        voffsets += [l2, o2 + start + len(ids)]
+    header = struct.pack("Iiiiiii", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + len(keys) * 8, 0, 0)
+    return header + array.array("i", koffsets).tobytes() + array.array("i", voffsets).tobytes() + ids + strs
+
+
 def compile_po(po_path, lang: str) -> io.BytesIO:
-    """Compile a ``.po`` file in memory to ``.mo`` bytes (fuzzy entries left out)."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-    with open(po_path, "rb") as fh:
-        catalog = read_po(fh, locale=lang)
-    buf = io.BytesIO()
-    write_mo(buf, catalog)
-    buf.seek(0)
-    return buf
+    """Compile a ``.po`` file in memory to ``.mo`` bytes (fuzzy entries left out), with the
+    standard library only (no Babel at run time: it costs start-up time)."""
+    with open(po_path, encoding="utf-8") as fh:
+        entries = parse_po(fh.read())
+    return io.BytesIO(mo_bytes(entries))
 
 
 def set_language(lang: str | None) -> str:
@@ -204,7 +294,7 @@ def set_language(lang: str | None) -> str:
         for listener in list(_listeners):
             try:
                 listener(lang)
-            except Exception:
+            except Exception:  # noqa: BLE001 - one failing listener must not stop the language switch
                 pass
     return lang
 

@@ -13,10 +13,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
+from . import safe_json
+from .safe_json import clip
 from .i18n import LANGUAGES, _
 
 APP = "gurka"
@@ -67,8 +71,9 @@ def settings_path() -> Path:
 class Notice:
     """Something the player should be told about one of their files.
 
-    ``kind``: ``settings-corrupt``, ``settings-unwritable``, ``save-corrupt``
-    or ``save-unwritable``.  ``str(notice)`` is the message in the language
+    ``kind``: ``settings-corrupt``, ``settings-unwritable``, ``save-corrupt``,
+    ``save-unwritable`` or ``save-bot`` (a bot seat of a save resumed by the Normal AI;
+    ``detail``: the players' names).  ``str(notice)`` is the message in the language
     current at the time it is shown (so it can be created before the
     language is known).
     """
@@ -94,6 +99,10 @@ class Notice:
             return _("The saved game could not be read and cannot be continued.")
         if self.kind == "save-unwritable":
             return _("The game could not be saved: {reason}").format(reason=self.detail)
+        if self.kind == "save-bot":
+            # TRANSLATORS: {names} is a comma-separated list of player names
+            return _("A saved game never starts a bot program: the Normal AI now plays "
+                     "for {names}.").format(names=self.detail)
         return self.detail
 
     def __str__(self) -> str:
@@ -130,6 +139,20 @@ def atomic_write_text(path: Path, text: str) -> None:
             os.close(fd)
 
 
+def set_aside_file(path: Path) -> Path | None:
+    """:func:`set_aside` for anything at ``path`` but a real folder (a file, a link, a
+    pipe); None when there is nothing to move or it cannot be moved.  Never raises."""
+    try:
+        path = Path(path)
+        if path.is_dir() and not path.is_symlink():
+            return None
+        if not (path.exists() or path.is_symlink()):
+            return None
+        return set_aside(path)
+    except (OSError, ValueError):
+        return None
+
+
 def set_aside(path: Path) -> Path | None:
     """Rename a bad file to ``<name>.corrupt-<timestamp>``; None when that fails too."""
     path = Path(path)
@@ -146,11 +169,65 @@ def set_aside(path: Path) -> Path | None:
     return target
 
 
-def read_json(path: Path) -> object:
-    """Parse a JSON file.  FileNotFoundError when absent; ValueError / OSError when bad."""
-    with open(path, "rb") as fh:
-        raw = fh.read()
-    return json.loads(raw.decode("utf-8"))
+#: the largest settings file read (a real one is about 300 bytes)
+MAX_SETTINGS_BYTES = 64 << 10
+
+
+def read_json(path: Path, max_bytes: int = MAX_SETTINGS_BYTES) -> object:
+    """Parse a JSON file within the limits of :mod:`game.safe_json` (size, nesting,
+    numbers, characters; a byte-order mark is fine).  FileNotFoundError when absent;
+    ValueError / OSError (one line) when bad."""
+    return safe_json.read_file(path, max_bytes)
+
+
+_TEMP = re.compile(r".+\.json\.(\d{1,10})\.tmp")
+#: a temp file older than this is stray whoever wrote it (a write takes milliseconds)
+STALE_TEMP_SECONDS = 600
+_cleaned = False
+
+
+def _pid_running(pid: int) -> bool:
+    if os.name != "posix":
+        return True          # no safe way to ask (os.kill would end it): age decides
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError, OverflowError):
+        return True
+    return pid != os.getpid()
+
+
+def remove_stray_temp_files(folders: list[Path] | None = None) -> list[Path]:
+    """Delete ``<name>.json.<pid>.tmp`` files that a killed write left behind in the
+    user folders: those whose process is gone, or older than STALE_TEMP_SECONDS.
+    Returns what was removed.  Never raises."""
+    removed = []
+    try:
+        folders = folders if folders is not None else list(dict.fromkeys([config_dir(), data_dir()]))
+        now = time.time()
+        for folder in folders:
+            try:
+                entries = list(Path(folder).iterdir())
+            except OSError:
+                continue
+            for p in entries:
+                m = _TEMP.fullmatch(p.name)
+                if not m:
+                    continue
+                try:
+                    st = p.lstat()
+                    if not stat.S_ISREG(st.st_mode):
+                        continue
+                    if _pid_running(int(m.group(1))) and now - st.st_mtime < STALE_TEMP_SECONDS:
+                        continue
+                    p.unlink()
+                    removed.append(p)
+                except OSError:
+                    continue
+    except Exception:  # noqa: BLE001 - tidying up must never stop the game from starting
+        pass
+    return removed
 
 
 # -- settings --------------------------------------------------------------------
@@ -167,6 +244,8 @@ class Settings:
     #: ``international``: A K Q J
     card_indices: str = "native"
     four_colour: bool = False
+    #: the tutorials were offered on first start (offered once)
+    tutorial_offered: bool = False
     window_size: tuple[int, int] = field(default=DEFAULT_WINDOW)
 
     @property
@@ -215,7 +294,7 @@ def _valid(key: str, value: object) -> object:
     elif key == "speed":
         if value in SPEEDS:
             return value
-    elif key in ("sound", "fullscreen", "four_colour"):
+    elif key in ("sound", "fullscreen", "four_colour", "tutorial_offered"):
         if isinstance(value, bool):
             return value
     elif key == "volume":
@@ -239,26 +318,26 @@ def load_settings(path: Path | None = None) -> tuple[Settings, Notice | None]:
     path = Path(path) if path is not None else settings_path()
     try:
         data = read_json(path)
+        settings, rejected = Settings.from_dict(data)
     except FileNotFoundError:
         return Settings(), None
-    except (OSError, ValueError) as e:  # unreadable, not UTF-8, not JSON
-        aside = set_aside(path) if path.is_file() else None
-        return Settings(), Notice("settings-corrupt", path, aside, str(e))
-    settings, rejected = Settings.from_dict(data)
+    except Exception as e:  # noqa: BLE001 - whatever a hostile file raises, the game starts
+        return Settings(), Notice("settings-corrupt", path, set_aside_file(path), clip(e))
     if rejected == ["<file>"]:
-        aside = set_aside(path)
-        return settings, Notice("settings-corrupt", path, aside, "not a JSON object")
+        return settings, Notice("settings-corrupt", path, set_aside_file(path), "not a JSON object")
     return settings, None
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Notice | None:
     """Write the settings atomically; a notice (never an exception) when that fails."""
     path = Path(path) if path is not None else settings_path()
-    text = json.dumps(settings.to_dict(), ensure_ascii=False, indent=2) + "\n"
     try:
+        text = json.dumps(settings.to_dict(), ensure_ascii=False, indent=2) + "\n"
         atomic_write_text(path, text)
     except OSError as e:
         return Notice("settings-unwritable", path, None, e.strerror or str(e))
+    except ValueError as e:   # e.g. UnicodeEncodeError: nothing half-written is kept
+        return Notice("settings-unwritable", path, None, clip(e))
     return None
 
 
@@ -271,7 +350,10 @@ last_notice: Notice | None = None
 def load() -> dict:
     """The settings as a plain dict (``Settings.to_dict()``); a problem is left in
     :data:`last_notice`.  Never raises."""
-    global last_notice
+    global last_notice, _cleaned
+    if not _cleaned:      # once per run, at start: temp files of a killed write
+        _cleaned = True
+        remove_stray_temp_files()
     settings, notice = load_settings()
     if notice is not None:   # a pending notice stays until shown (the file is set aside by now)
         last_notice = notice
@@ -296,5 +378,6 @@ def take_notice() -> Notice | None:
 
 
 __all__ = ["Settings", "Notice", "load_settings", "save_settings", "settings_path", "config_dir",
-           "data_dir", "load", "save", "take_notice", "atomic_write_text", "set_aside", "read_json", "SPEEDS", "SPEED_FACTORS",
-           "CARD_INDICES", "DEFAULT_VOLUME", "MIN_WINDOW", "DEFAULT_WINDOW"]
+           "data_dir", "load", "save", "take_notice", "atomic_write_text", "set_aside",
+           "set_aside_file", "read_json", "remove_stray_temp_files", "SPEEDS", "SPEED_FACTORS",
+           "CARD_INDICES", "DEFAULT_VOLUME", "MIN_WINDOW", "DEFAULT_WINDOW", "MAX_SETTINGS_BYTES"]

@@ -1,23 +1,16 @@
-"""The bot API (ext:PATH seats) and the AI worker process."""
+"""The bot API (ext:PATH seats: the example bot) and the AI worker process.
+Misbehaving bots: tests/test_bot_process.py."""
 
-import io
 import time
 
 import pytest
 
-from game.ai.ext import ExternalBot
-from game.ai.seats import make_player
+from game.ai.seats import LEVELS, make_player
 from game.ai.worker import AIWorker
 from game.engine import new_game
 from game.engine.session import play_game
 
 EXAMPLE = "game/ai/example_bot.py"
-
-
-def _bot(tmp_path, body, budget=5.0):
-    path = tmp_path / "bot.py"
-    path.write_text(body)
-    return ExternalBot(str(path), seed=1, budget=budget, stream=io.StringIO())
 
 
 def _game_with(bot, rules="gurka-se", n=4):
@@ -29,56 +22,12 @@ def _game_with(bot, rules="gurka-se", n=4):
                                      ("gurka-is7", 3), ("durak", 3)])
 def test_example_bot_plays_every_ruleset(rules, n):
     bot = make_player(f"ext:{EXAMPLE}", 0)
-    state = _game_with(bot, rules, n)
+    try:
+        state = _game_with(bot, rules, n)
+    finally:
+        bot.close()
     assert state.outcome() is not None
-    assert bot.reports == []
-
-
-def test_raising_bot_is_reported_and_replaced(tmp_path):
-    bot = _bot(tmp_path, "def choose(view, legal):\n    raise RuntimeError('boom')\n")
-    assert _game_with(bot).outcome() is not None
-    assert bot.reports and "RuntimeError: boom" in bot.reports[0]
-    assert "normal AI plays" in bot.reports[0]
-
-
-def test_illegal_answer_is_reported_and_replaced(tmp_path):
-    bot = _bot(tmp_path, "def choose(view, legal):\n    return {'type': 'play', 'cards': ['ZZ']}\n")
-    assert _game_with(bot).outcome() is not None
-    assert bot.reports and "not a legal action" in bot.reports[0]
-
-
-def test_hanging_bot_is_reported_and_replaced(tmp_path):
-    bot = _bot(tmp_path, "import time\ndef choose(view, legal):\n    time.sleep(3)\n"
-                         "    return legal[0]\n", budget=0.2)
-    state = new_game("gurka-se", 4, seed=1)
-    s = state.to_act()
-    t = time.perf_counter()
-    action = bot.choose(state.view(s), state.legal_actions())
-    assert time.perf_counter() - t < 2
-    assert action in state.legal_actions()
-    assert "no answer within 0.2 s" in bot.reports[0]
-    # still busy: the next decision is not sent to the bot
-    bot.choose(state.view(s), state.legal_actions())
-    assert "still busy" in bot.reports[1]
-
-
-def test_broken_bot_files_are_reported(tmp_path):
-    bot = _bot(tmp_path, "x = 1\n")
-    assert "defines no choose" in bot.reports[0]
-    assert _game_with(bot).outcome() is not None
-    missing = ExternalBot(str(tmp_path / "nope.py"), stream=io.StringIO())
-    assert "cannot load" in missing.reports[0]
-
-
-def test_bot_cannot_change_the_view(tmp_path):
-    bot = _bot(tmp_path, "def choose(view, legal):\n    view['hand'].clear()\n"
-                         "    legal.reverse()\n    return legal[-1]\n")
-    state = new_game("gurka-se", 4, seed=1)
-    s = state.to_act()
-    view, legal = state.view(s), state.legal_actions()
-    before = list(view["hand"])
-    assert bot.choose(view, legal) == legal[0]
-    assert view["hand"] == before
+    assert bot.reports == [] and bot._decision > 5
 
 
 def test_simulate_accepts_ext_seats(tmp_path):
@@ -88,6 +37,16 @@ def test_simulate_accepts_ext_seats(tmp_path):
                "--seed", "3", "--seats", f"ext:{EXAMPLE},ai:easy,ai:normal,ai:hard:8",
                "--out", str(out)])
     assert rc == 0 and out.read_text().count("\n") == 1
+
+
+def test_seat_specs_are_the_record_formats():
+    from game.engine.records import AI_LEVELS
+    assert tuple(LEVELS) == AI_LEVELS
+    for bad in ("ai:ext:/tmp/x.py", "ai:hard:0", "ai:hard:100001", "ai:hard:1e3", "ai: normal",
+                "human", "ext:", "bot:x", "ai:Normal"):
+        with pytest.raises(ValueError):
+            make_player(bad)
+    assert make_player("ai:hard:100000").__class__.__name__ == "HardPlayer"
 
 
 # -- worker -----------------------------------------------------------------------------------
@@ -123,3 +82,21 @@ def test_worker_thread_fallback():
         assert w.mode == "thread"
     finally:
         w.close()
+
+
+def test_worker_never_starts_a_bot(tmp_path):
+    """A saved game's seat reaches the worker as a level: ext: (or ai:ext:) is refused and
+    the Normal AI decides; the file is never run."""
+    marker = tmp_path / "ran"
+    bot = tmp_path / "x.py"
+    bot.write_text(f"open({str(marker)!r}, 'w').write('ran')\n")
+    state = new_game("gurka-se", 4, seed=5)
+    view, legal = state.view(state.to_act()), state.legal_actions()
+    w = AIWorker(use_process=False)
+    try:
+        for level in (f"ext:{bot}", f"ai:ext:{bot}", str(bot)):
+            assert w.wait(w.submit(view, legal, level, 1), timeout=60) in legal
+    finally:
+        w.close()
+    assert not marker.exists()
+    assert len(w.errors) == 3 and all("built-in levels only" in e for e in w.errors)

@@ -229,7 +229,7 @@ def test_declined_offer_passes_through_to_the_lead():
         if st.phase == "offer" and st.turn == st.opener:
             break
     else:
-        pytest.skip("no such deal in the seeds tried")
+        raise AssertionError("no deal with the opener holding the trump six in 400 seeds")
     seat = st.turn
     view = st.view(seat)
     rng = random.Random(0)

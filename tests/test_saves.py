@@ -1,6 +1,5 @@
 """The saved game: atomic writes, exact resume, corrupt or tampered saves set aside."""
 
-import json
 
 import pytest
 

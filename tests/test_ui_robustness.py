@@ -6,7 +6,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import json
 
 import pygame
 import pytest
@@ -23,6 +22,7 @@ def make_app(lang="en"):
     pygame.init()
     app = App(size=(1024, 640), lang=lang)
     app.settings["speed"] = "instant"
+    app.settings["tutorial_offered"] = True   # the first-start offer has tests of its own
     return app
 
 
@@ -130,17 +130,18 @@ def test_closing_the_window_stops_the_ai_worker(home):
     table = TableScene.new(app, "gurka-se", [{"name": f"P{i}", "seat": "ai:easy"} for i in range(3)],
                            {}, seed=2)
     app.manager.push(table)
-    worker = table.ai
     for _ in range(400):
         frames(app)
-        if table.ai_ticket is not None:
+        if table.ai.thinking:
             break
-    assert table.ai_ticket is not None
+    assert table.ai.thinking
+    proc = table.ai.worker._proc           # the worker's process, while it thinks
+    assert proc is not None and proc.is_alive()
     app.step([pygame.event.Event(pygame.QUIT)], 16)
     assert not app.running
-    assert table.ai is None
-    proc = getattr(worker, "_proc", None)
-    assert proc is None or not proc.is_alive()
+    assert table.ai.worker is None
+    proc.join(3)
+    assert not proc.is_alive()
     app.shutdown()
 
 

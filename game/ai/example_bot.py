@@ -1,10 +1,15 @@
-"""An example external bot for Gurka: ``python -m game simulate ... --seats ext:game/ai/example_bot.py,...``
+"""An example bot for Gurka: ``python -m game simulate ... --seats ext:game/ai/example_bot.py,...``
 
-A bot is a Python file that defines ``choose(view, legal) -> action``; the
-action must be one of the dicts in ``legal`` (see game/ai/README.md).  This
-one plays every ruleset with simple, readable rules and no imports from the
-game: it only reads the view.
+A bot is a program of its own.  For every decision the game writes one line of JSON
+to its stdin, ``{"decision": N, "view": {...}, "legal": [...]}``, and reads one line
+from its stdout, ``{"action": ...}`` with one of the actions in ``legal`` (see
+game/ai/README.md).  This one plays every ruleset with simple, readable rules, imports
+nothing from the game and uses only the standard library.  Debugging output goes to
+stderr: stdout is for answers only.
 """
+
+import json
+import sys
 
 RANKS = "23456789TJQKA"
 
@@ -51,8 +56,18 @@ def choose(view, legal):
     if "buyback" in kinds:
         return {"type": "buyback"}          # always come back in when allowed
     if "exchange" in kinds:                 # swap away cards of ten and up
-        best = max(legal, key=lambda a: sum(strength(c, view) >= 10 for c in a["discard"])
+        return max(legal, key=lambda a: sum(strength(c, view) >= 10 for c in a["discard"])
                    - 0.1 * len(a["discard"]))
-        return best
     # play: get rid of the highest cards you may play, keep the low ones for the last trick
     return max(legal, key=lambda a: sum(strength(c, view) for c in a["cards"]))
+
+
+def main():
+    for line in sys.stdin:              # one request per line; the game closes stdin at the end
+        request = json.loads(line)
+        action = choose(request["view"], request["legal"])
+        print(json.dumps({"action": action}), flush=True)
+
+
+if __name__ == "__main__":
+    main()

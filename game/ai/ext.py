@@ -1,116 +1,126 @@
-"""External bots (``--seats ext:PATH``): a Python file that defines ``choose(view, legal)``.
+"""External bots (``--seats ext:PATH``): another program, asked for every decision.
 
-The bot gets a deep copy of its seat's view and of the legal actions (so it
-cannot alter the game) and must return one of the legal actions within
-``budget`` seconds.  A bot that fails to load, raises, runs past its budget
-or returns something that is not one of the legal actions is reported (on
-stderr and in :attr:`ExternalBot.reports`) and the built-in ``normal`` AI
-decides instead, for that decision only; the game goes on.  A bot that is
-still running a previous, timed-out decision is not called again until it
-returns (``normal`` decides meanwhile).
+:class:`ExternalBot` is an AI seat like the others (``choose(view, legal)``), but the
+choosing happens in the bot's own process (:mod:`game.ai.bot_process`): it is sent the
+seat's view and the legal actions as JSON and answers with one of the actions.  It cannot
+see or change anything else of the game.
 
-See ``game/ai/README.md`` for the full contract and ``game/ai/example_bot.py``.
+Whatever goes wrong (the bot cannot start, ends, hangs past ``budget`` seconds, floods
+its output, answers garbage or an action that is not legal) is reported in one line (on
+``stream``, stderr by default, and in :attr:`ExternalBot.reports`) and the built-in
+``normal`` AI decides that move.  A bot that ended or hung is started afresh for its
+next decision; after ``max_failures`` failures it is stopped for good and ``normal``
+plays the seat (one more line says so), so a game always finishes in bounded time.
+
+See ``game/ai/README.md`` for the protocol and ``game/ai/example_bot.py``.
 """
 
 from __future__ import annotations
 
-import copy
-import importlib.util
+import json
 import sys
-import threading
-from pathlib import Path
 
+from ..safe_json import clip
+from .bot_process import MEMORY_LIMIT, START_GRACE, BotError, BotProcess, command_for
 from .players import NormalPlayer
 
 DEFAULT_BUDGET = 5.0
+MAX_FAILURES = 5
 
 
 class ExternalBot:
     level = "ext"
 
-    def __init__(self, path: str, seed: int = 0, budget: float = DEFAULT_BUDGET, stream=None):
+    def __init__(self, path: str, seed: int = 0, budget: float = DEFAULT_BUDGET, stream=None,
+                 max_failures: int = MAX_FAILURES, memory: int = MEMORY_LIMIT,
+                 show_stderr: bool = False, start_grace: float = START_GRACE):
         self.path = str(path)
-        self.budget = budget
+        self.budget = float(budget)
         self.fallback = NormalPlayer(seed)
         self.reports: list[str] = []
         self.stream = stream if stream is not None else sys.stderr
-        self._busy: threading.Thread | None = None
-        self._choose = None
+        self.max_failures = max_failures
+        self.failures = 0
+        self.gave_up = False
         self._decision = 0
+        self._bot = BotProcess(self.path, memory=memory, show_stderr=show_stderr,
+                               start_grace=start_grace)
         try:
-            self._choose = self._load(Path(path))
-        except Exception as e:  # noqa: BLE001 - any failure of foreign code is reported
-            self._report(f"cannot load bot {path}: {type(e).__name__}: {e}")
-
-    @staticmethod
-    def _load(path: Path):
-        if not path.is_file():
-            raise FileNotFoundError(f"no such file: {path}")
-        name = f"gurka_ext_bot_{abs(hash(str(path.resolve())))}"
-        spec = importlib.util.spec_from_file_location(name, path)
-        if spec is None or spec.loader is None:
-            raise ImportError(f"{path} is not a Python file")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        fn = getattr(module, "choose", None)
-        if not callable(fn):
-            raise AttributeError(f"{path} defines no choose(view, legal) function")
-        return fn
+            command_for(self.path)
+        except BotError as e:
+            self._report(f"{e}; normal AI plays this seat")
+            self.gave_up = True
 
     def _report(self, text: str) -> None:
-        msg = f"[bot {self.path}] {text}"
+        msg = f"[bot {clip(self.path, 80)}] {text}"
         self.reports.append(msg)
         try:
             print(msg, file=self.stream, flush=True)
         except Exception:  # noqa: BLE001 - a closed stream must not stop the game
             pass
 
+    def _fail(self, where: str, what: str, fatal: bool) -> None:
+        self.failures += 1
+        self._report(f"{where}: {what}; normal AI plays")
+        if fatal:
+            self._bot.close()
+        if self.failures >= self.max_failures and not self.gave_up:
+            self.gave_up = True
+            self._bot.close()
+            self._report(f"stopped after {self.failures} failures; normal AI plays this seat "
+                         "from now on")
+
     def choose(self, view: dict, legal: list[dict]) -> dict:
         self._decision += 1
+        if self.gave_up:
+            return self.fallback.choose(view, legal)
         where = f"decision {self._decision} (seat {view.get('seat')})"
-        if self._choose is None:
+        request = {"decision": self._decision, "view": view, "legal": legal}
+        try:
+            reply = self._bot.ask(request, self.budget)
+        except BotError as e:
+            self._fail(where, str(e), e.fatal)
             return self.fallback.choose(view, legal)
-        if self._busy is not None and self._busy.is_alive():
-            self._report(f"{where}: still busy with an earlier decision; normal AI plays")
-            return self.fallback.choose(view, legal)
-        box: dict = {}
-
-        def run():
-            try:
-                box["action"] = self._choose(copy.deepcopy(view), copy.deepcopy(legal))
-            except BaseException as e:  # noqa: BLE001
-                box["error"] = e
-
-        t = threading.Thread(target=run, name="gurka-ext-bot", daemon=True)
-        t.start()
-        t.join(self.budget)
-        if t.is_alive():
-            self._busy = t
-            self._report(f"{where}: no answer within {self.budget:g} s; normal AI plays")
-            return self.fallback.choose(view, legal)
-        if "error" in box:
-            e = box["error"]
-            self._report(f"{where}: raised {type(e).__name__}: {e}; normal AI plays")
-            return self.fallback.choose(view, legal)
-        action = box.get("action")
-        if isinstance(action, dict):
-            clean = {k: v for k, v in action.items() if k != "player"}
-            for a in legal:
-                if a == clean or _same(a, clean):
-                    return a
-        self._report(f"{where}: returned {action!r}, which is not a legal action; normal AI plays")
+        action = reply.get("action") if isinstance(reply, dict) else None
+        chosen = match_action(action, legal)
+        if chosen is not None:
+            return chosen
+        shown = clip(json.dumps(reply if action is None else action, ensure_ascii=False), 80)
+        if action is None:
+            what = f"answered {shown}, which has no \"action\""
+        else:
+            what = f"chose {shown}, which is not a legal action"
+        self._fail(where, what, fatal=False)
         return self.fallback.choose(view, legal)
 
+    def close(self) -> None:
+        """Stop the bot's process (the end of the game or of ``simulate``)."""
+        self._bot.close()
 
-def _same(a: dict, b: dict) -> bool:
-    """Equal up to the order of cards in a multi-card action."""
-    if a.keys() != b.keys():
-        return False
-    for k, v in a.items():
-        w = b[k]
-        if isinstance(v, list) and isinstance(w, list):
-            if sorted(map(str, v)) != sorted(map(str, w)):
-                return False
-        elif v != w:
-            return False
-    return True
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - a finaliser must never raise
+            pass
+
+
+def match_action(action: object, legal: list[dict]) -> dict | None:
+    """The legal action ``action`` names (card order inside a multi-card action does not
+    matter; a ``player`` key is ignored), as the engine's own dict; else None.  ``action``
+    is parsed JSON: plain dicts, lists, strings and numbers."""
+    if not isinstance(action, dict):
+        return None
+    clean = {k: v for k, v in action.items() if k != "player"}
+    for a in legal:
+        if a.keys() != clean.keys():
+            continue
+        if all(_same_value(v, clean[k]) for k, v in a.items()):
+            return a
+    return None
+
+
+def _same_value(mine: object, theirs: object) -> bool:
+    if isinstance(mine, list):
+        return (isinstance(theirs, list) and len(mine) == len(theirs)
+                and all(isinstance(c, str) for c in theirs) and sorted(mine) == sorted(theirs))
+    return type(mine) is type(theirs) and mine == theirs

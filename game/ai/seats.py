@@ -1,7 +1,12 @@
-"""Seat specs (``human``, ``ai:LEVEL``, ``ai:hard:N``, ``ext:PATH``) turned into players."""
+"""Seat specs (``human``, ``ai:LEVEL``, ``ai:hard:N``, ``ext:PATH``) turned into players.
+
+The spec grammar is the record format's (:func:`game.engine.records.seat_problem`):
+anything else is refused before a player is made.
+"""
 
 from __future__ import annotations
 
+from ..engine.records import seat_problem
 from .players import EasyPlayer, HardPlayer, NormalPlayer
 from .random_player import RandomPlayer
 
@@ -9,37 +14,41 @@ from .random_player import RandomPlayer
 LEVELS: dict = {"random": RandomPlayer, "easy": EasyPlayer, "normal": NormalPlayer,
                 "hard": HardPlayer}
 
-
 #: rollouts per decision for ``ai:hard`` where play must be reproducible (simulate)
 HARD_REPRODUCIBLE = 200
 
 
-def make_player(spec: str, seed: int = 0, reproducible: bool = False):
+def make_player(spec: str, seed: int = 0, reproducible: bool = False, bot: dict | None = None):
     """A player object with ``choose(view, legal) -> action`` for an AI seat spec.
 
     ``ai:LEVEL``: a built-in level.  ``ai:hard:N``: Hard with a fixed budget of N
     rollouts per decision (deterministic under the seed; ``ai:hard`` uses a time
-    budget instead).  ``ext:PATH``: a bot file defining ``choose(view, legal)``
-    (see game/ai/README.md); failures fall back to ``normal`` for that decision.
+    budget instead).  ``ext:PATH``: a bot program in its own process (see
+    game/ai/README.md; ``bot``: keyword arguments for :class:`~game.ai.ext.ExternalBot`,
+    e.g. ``budget``); failures fall back to ``normal`` for that decision.
     ``reproducible``: ``ai:hard`` gets a fixed budget of HARD_REPRODUCIBLE rollouts
     instead of its clock, so the same seed gives the same game (``simulate``).
+    ValueError (one line) for anything that is not an AI seat spec.
     """
+    problem = seat_problem(spec)
+    if problem:
+        raise ValueError(problem)
     if spec.startswith("ai:"):
         level = spec[3:]
         if level.startswith("hard:"):
-            try:
-                n = int(level[5:])
-            except ValueError:
-                raise ValueError(f"ai:hard:N takes a number of iterations, not {level[5:]!r}") from None
-            if n < 1:
-                raise ValueError("ai:hard:N needs at least 1 iteration")
-            return HardPlayer(seed, iterations=n)
+            return HardPlayer(seed, iterations=int(level[5:]))
         if level == "hard" and reproducible:
             return HardPlayer(seed, iterations=HARD_REPRODUCIBLE)
-        if level not in LEVELS:
-            raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
         return LEVELS[level](seed)
     if spec.startswith("ext:"):
         from .ext import ExternalBot
-        return ExternalBot(spec[4:], seed=seed)
+        return ExternalBot(spec[4:], seed=seed, **(bot or {}))
     raise ValueError(f"seat {spec!r} is not an AI seat (use ai:LEVEL or ext:PATH)")
+
+
+#: the levels the setup screen offers, easiest first
+MENU_LEVELS = ("easy", "normal", "hard")
+
+
+def menu_levels() -> list[str]:
+    return [lv for lv in MENU_LEVELS if lv in LEVELS]

@@ -31,8 +31,16 @@ and must not start the UI at import time::
 the child: the child only imports :mod:`game.ai.worker`).
 
 A level is ``"random"``, ``"easy"``, ``"normal"``, ``"hard"``, ``"hard:N"``
-(fixed iterations) or any ``ai:``/``ext:`` seat spec.  The worker only ever
-receives the view and the legal actions: what an AI seat may know.
+(fixed iterations) or the same as an ``ai:`` seat spec.  Nothing else is played
+here: an ``ext:`` bot or an unknown level is reported in :attr:`AIWorker.errors`
+and the Normal AI decides (a saved game must never start a program).  The worker
+only ever receives the view and the legal actions: what an AI seat may know.
+
+**Nothing left behind.**  The process talks over two one-way pipes; the parent holds
+the only writing end of the request pipe, so when the game ends by any means
+(``kill -9`` included) the child's reader thread sees end-of-file and the child exits
+at once, even in the middle of a decision.  The multiprocessing resource tracker
+then ends too (its pipe is held only by the two of them).
 """
 
 from __future__ import annotations
@@ -48,9 +56,14 @@ def _spec(level: str) -> str:
 
 
 def decide(view: dict, legal: list[dict], level: str, seed: int) -> dict:
-    """One decision, in whatever process or thread calls it."""
+    """One decision of a built-in level, in whatever process or thread calls it.
+    ValueError for anything else (``ext:`` bots are never started here)."""
+    from ..engine.records import seat_problem
     from .seats import make_player
-    player = make_player(_spec(level), seed)
+    spec = _spec(str(level))
+    if not spec.startswith("ai:") or seat_problem(spec):
+        raise ValueError(f"the AI worker plays built-in levels only, not {spec[:60]!r}")
+    player = make_player(spec, seed)
     return player.choose(view, legal)
 
 
@@ -61,18 +74,68 @@ def _fallback(view: dict, legal: list[dict], seed: int) -> dict:
         return legal[0]
 
 
+def _answer(msg) -> tuple:
+    ticket, view, legal, level, seed = msg
+    try:
+        return (ticket, decide(view, legal, level, seed), None)
+    except Exception:  # noqa: BLE001 - reported to the caller, who falls back
+        return (ticket, None, traceback.format_exc(limit=5))
+
+
 def _serve(inbox, outbox) -> None:
-    """The worker loop (child process or thread): (ticket, view, legal, level, seed) in,
+    """The worker loop of the thread fallback: (ticket, view, legal, level, seed) in,
     (ticket, action, error) out; ``None`` stops it."""
     while True:
         msg = inbox.get()
         if msg is None:
             return
-        ticket, view, legal, level, seed = msg
+        outbox.put(_answer(msg))
+
+
+def _child_main(requests, results) -> None:
+    """The worker process: a reader thread takes requests off the pipe and exits the
+    process the moment the pipe breaks (the game is gone); the main thread decides."""
+    import os
+    inbox: queue.Queue = queue.Queue()
+
+    def read() -> None:
+        while True:
+            try:
+                msg = requests.recv()
+            except Exception:  # noqa: BLE001 - EOFError: the game died or closed the pipe
+                os._exit(0)        # (a message that cannot be read: the game falls back)
+            if msg is None:
+                os._exit(0)
+            inbox.put(msg)
+
+    threading.Thread(target=read, name="gurka-ai-watch", daemon=True).start()
+    while True:
+        answer = _answer(inbox.get())
         try:
-            outbox.put((ticket, decide(view, legal, level, seed), None))
-        except Exception:  # noqa: BLE001 - reported to the caller, who falls back
-            outbox.put((ticket, None, traceback.format_exc(limit=5)))
+            results.send(answer)
+        except (OSError, EOFError, ValueError):
+            os._exit(0)
+
+
+def _feed(outq: queue.Queue, conn) -> None:
+    """Parent side: sends requests off the UI thread (a large view never blocks a frame).
+    Closing the pipe at the end is what tells the child to stop."""
+    try:
+        while True:
+            msg = outq.get()
+            if msg is _STOP:
+                return
+            conn.send(msg)
+    except Exception:  # noqa: BLE001 - a broken pipe: poll() sees the dead child, Normal decides
+        return
+    finally:
+        try:
+            conn.close()
+        except OSError:
+            pass
+
+
+_STOP = object()
 
 
 class AIWorker:
@@ -87,8 +150,9 @@ class AIWorker:
         self._done: dict[int, dict] = {}
         self._proc = None
         self._thread: threading.Thread | None = None
-        self._in = None
-        self._out = None
+        self._in: queue.Queue | None = None   # requests (to the feeder thread or the thread)
+        self._out: queue.Queue | None = None  # results of the thread fallback
+        self._results = None                  # results pipe of the process (reading end)
 
     # -- lifecycle -----------------------------------------------------------------
     def _start(self) -> None:
@@ -96,13 +160,7 @@ class AIWorker:
             return
         if self.use_process:
             try:
-                import multiprocessing as mp
-                ctx = mp.get_context("spawn")
-                self._in, self._out = ctx.Queue(), ctx.Queue()
-                self._proc = ctx.Process(target=_serve, args=(self._in, self._out),
-                                         name="gurka-ai", daemon=True)
-                self._proc.start()
-                self.mode = "process"
+                self._start_process()
                 return
             except Exception as e:  # noqa: BLE001 - fall back to a thread
                 self.errors.append(f"AI process could not start ({type(e).__name__}: {e}); "
@@ -115,6 +173,24 @@ class AIWorker:
         self._thread.start()
         self.mode = "thread"
 
+    def _start_process(self) -> None:
+        import multiprocessing as mp
+        ctx = mp.get_context("spawn")
+        req_r, req_w = ctx.Pipe(duplex=False)
+        res_r, res_w = ctx.Pipe(duplex=False)
+        proc = ctx.Process(target=_child_main, args=(req_r, res_w), name="gurka-ai", daemon=True)
+        try:
+            proc.start()
+        finally:
+            req_r.close()       # the child has its own copies; ours would keep the pipes open
+            res_w.close()
+        self._proc = proc
+        self._results = res_r
+        self._in = queue.Queue()
+        threading.Thread(target=_feed, args=(self._in, req_w), name="gurka-ai-feed",
+                         daemon=True).start()
+        self.mode = "process"
+
     def _alive(self) -> bool:
         if self._proc is not None:
             return self._proc.is_alive()
@@ -125,9 +201,16 @@ class AIWorker:
             try:
                 self._proc.terminate()
                 self._proc.join(2)
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - stopping must never fail
                 pass
             self._proc = None
+            if self._in is not None:
+                self._in.put(_STOP)     # the feeder closes the request pipe
+            try:
+                self._results.close()
+            except (OSError, AttributeError):
+                pass
+            self._results = None
         elif self._thread is not None and self._in is not None:
             self._in.put(None)     # a thread cannot be killed: it stops after its decision
             self._thread = None
@@ -194,9 +277,9 @@ class AIWorker:
         self._done.clear()
         if self._proc is not None and self._proc.is_alive() and self._in is not None:
             try:
-                self._in.put(None)
+                self._in.put(None)          # the child ends itself on None
                 self._proc.join(0.5)
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - quitting must never fail
                 pass
         self._stop()
 
@@ -209,18 +292,12 @@ class AIWorker:
     def __del__(self):
         try:
             self.close()
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - a finaliser must never raise
             pass
 
     # -- internals ---------------------------------------------------------------------
     def _drain(self) -> None:
-        if self._out is None:
-            return
-        while True:
-            try:
-                ticket, action, error = self._out.get_nowait()
-            except (queue.Empty, OSError, EOFError, ValueError):
-                return
+        for ticket, action, error in self._received():
             job = self._pending.pop(ticket, None)
             if job is None:
                 continue            # cancelled
@@ -228,3 +305,19 @@ class AIWorker:
                 self.errors.append(error)
                 action = _fallback(job[0], job[1], job[3])
             self._done[ticket] = action
+
+    def _received(self) -> list[tuple]:
+        out = []
+        if self._results is not None:
+            try:
+                while self._results.poll():
+                    out.append(self._results.recv())
+            except (OSError, EOFError, ValueError):
+                pass                # a dead process: poll() notices and falls back
+        elif self._out is not None:
+            while True:
+                try:
+                    out.append(self._out.get_nowait())
+                except queue.Empty:
+                    break
+        return out

@@ -1,13 +1,42 @@
-"""Pure rules: no pygame, no I/O.  See :mod:`game.engine.base` for the API."""
+"""Pure rules: no pygame, no I/O.  See :mod:`game.engine.base` for the API.
 
-from .base import CHANCE, FORMAT, GameState, Outcome
+The names below are loaded from their modules when first used (PEP 562), so that
+importing one small module of the engine (the registry, say) does not load all of it.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+# light modules, loaded at once (``rulesets`` the function shadows the module's name, as before)
 from .errors import IllegalActionError, OptionError, RecordError
-from .records import dumps, load_records, new_game, replay
-from .registry import DURAK, FAMILIES, GURKA, RULESET_IDS, Family, Ruleset, find_ruleset, rulesets
 from .rulesets import NATIVE_NAMES, PLAYER_RANGE, PRESETS, RULESETS, effective_options
+from .registry import DURAK, FAMILIES, GURKA, RULESET_IDS, Family, Ruleset, find_ruleset, rulesets
 
-__all__ = ["CHANCE", "FORMAT", "GameState", "Outcome", "IllegalActionError", "RecordError",
-           "OptionError", "Family", "Ruleset", "GURKA", "DURAK", "FAMILIES", "RULESET_IDS",
-           "find_ruleset", "rulesets",
-           "new_game", "replay", "load_records", "dumps", "NATIVE_NAMES", "PLAYER_RANGE",
-           "PRESETS", "RULESETS", "effective_options"]
+_WHERE = {
+    "CHANCE": "base", "FORMAT": "base", "GameState": "base", "Outcome": "base",
+    "IllegalActionError": "errors", "OptionError": "errors", "RecordError": "errors",
+    "dumps": "records", "load_records": "records", "new_game": "records", "replay": "records",
+    "DURAK": "registry", "FAMILIES": "registry", "GURKA": "registry", "RULESET_IDS": "registry",
+    "Family": "registry", "Ruleset": "registry", "find_ruleset": "registry", "rulesets": "registry",
+    "NATIVE_NAMES": "rulesets", "PLAYER_RANGE": "rulesets", "PRESETS": "rulesets",
+    "RULESETS": "rulesets", "effective_options": "rulesets",
+}
+
+__all__ = sorted(_WHERE)
+_EAGER = (IllegalActionError, OptionError, RecordError, NATIVE_NAMES, PLAYER_RANGE, PRESETS, RULESETS,
+          effective_options, DURAK, FAMILIES, GURKA, RULESET_IDS, Family, Ruleset, find_ruleset,
+          rulesets)
+
+
+def __getattr__(name: str):
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'game.engine' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__

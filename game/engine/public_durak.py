@@ -63,10 +63,14 @@ class DurakTable:
         self.events = 0
 
     # -- facts ----------------------------------------------------------------------
+    def on_table(self) -> bool:
+        """A bout is under way (its cards lie on the table)."""
+        return self.bout is not None and self.bout.result is None
+
     @property
     def pairs(self) -> list[list]:
         """The pairs on the table: [attack, beating card or None]."""
-        return [[a, d] for a, d, _p in self.bout.pairs] if self.bout else []
+        return [[a, d] for a, d, _p in self.bout.pairs] if self.on_table() else []
 
     @property
     def attacker(self) -> int | None:
@@ -80,10 +84,10 @@ class DurakTable:
         return not self.out[seat]
 
     def bout_cards(self) -> list[str]:
-        return self.bout.cards() if self.bout else []
+        return self.bout.cards() if self.on_table() else []
 
     def unbeaten(self) -> list[str]:
-        return [a for a, d, _p in self.bout.pairs if d is None] if self.bout else []
+        return [a for a, d, _p in self.bout.pairs if d is None] if self.on_table() else []
 
     def next_bout(self) -> tuple[int, int] | None:
         """(opener, defender) of the bout to come, when the table shows it (not before the

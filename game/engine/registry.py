@@ -154,6 +154,8 @@ _register("durak", DURAK, {}, (2, 6), 3, "Durak", "RU", ("teams", "neighbours_on
 RULESET_IDS: tuple[str, ...] = tuple(_REGISTRY)
 #: the ruleset a new player is offered first
 DEFAULT_RULESET = RULESET_IDS[0]
+#: the ruleset ``--demo`` plays when none is named (its demo is the shortest)
+DEMO_RULESET = "gurka-is7"
 
 
 def find_ruleset(rid: object) -> Ruleset:
@@ -175,4 +177,5 @@ def family_of(rid: str) -> Family:
 
 
 __all__ = ["Family", "Ruleset", "GURKA", "DURAK", "FAMILIES", "RULESET_IDS", "DEFAULT_RULESET",
+           "DEMO_RULESET",
            "find_ruleset", "rulesets", "family_of"]

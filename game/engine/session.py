@@ -26,3 +26,25 @@ def play_session(rules: str, players: list[dict], agents: list, options: dict | 
         state = play_game(rules, players, agents, options, seed=seed + g - 1, game=g, **extra)
         yield state
         extra = state.session_next()
+
+
+# -- chips across a session (the pot: any ruleset with a ``stake``) ----------------------------
+#: chips each player brings to a session
+PURSE = 100
+
+
+def start_chips(options: dict, players: int) -> list[int] | None:
+    """Every player's chips at the start of a session, or None when nothing is staked."""
+    return [PURSE] * players if options.get("stake") else None
+
+
+def settle_chips(chips: list[int], table) -> list[int]:
+    """The chips after a finished game: every seat pays what it staked (``table.staked``),
+    the winners share the pot (the public table of :mod:`game.engine.public`)."""
+    out = [c - table.staked(s) for s, c in enumerate(chips)]
+    winners = table.winners or []
+    if winners:
+        share = table.pot // len(winners)
+        for s in winners:
+            out[s] += share
+    return out

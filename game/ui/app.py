@@ -6,44 +6,22 @@ import os
 import sys
 
 from .. import i18n
+from .. import settings as store
 from ..i18n import _
+from .nav import Nav
 
-DEFAULT_SETTINGS = {
-    "language": None, "speed": "normal", "sound": True, "fullscreen": False,
-    "card_indices": "native", "four_colour": False,
-}
-
-#: animation speed name -> time factor (0 = instant)
-SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0, "demo": 0.1}
+#: the demo's own animation speed (a fraction of normal)
+DEMO_SPEED = 0.1
 
 
-# -- settings and saves: thin wrappers so the storage modules can be swapped ----------------
 def load_settings() -> dict:
-    data = dict(DEFAULT_SETTINGS)
-    try:
-        from .. import settings as store  # written by the settings engineer
-    except ImportError:
-        return data
-    try:
-        loaded = store.load()
-    except Exception:  # noqa: BLE001 - a broken settings file never stops the game
-        return data
-    if isinstance(loaded, dict):
-        data.update(loaded)
-    else:
-        data.update(getattr(loaded, "__dict__", {}))
-    return data
+    """The persisted settings as a dict (:class:`game.settings.Settings` is the one source of
+    their names and defaults).  Never raises: a broken file is set aside with a notice."""
+    return store.load()
 
 
 def save_settings(data: dict) -> None:
-    try:
-        from .. import settings as store
-    except ImportError:
-        return
-    try:
-        store.save(data)
-    except Exception:  # noqa: BLE001
-        pass
+    store.save(data)
 
 
 def missing_assets() -> list[str]:
@@ -75,8 +53,11 @@ class App:
         self.lang = i18n.set_language(self.settings.get("language") or i18n.detect_language())
         self.running = True
         self.drew = False
+        self.dirty = None
         self.exit_code = 0
         self.manager = SceneManager(self)
+        self.nav = Nav(self.manager)
+        register_routes(self)
         self.clock = pygame.time.Clock()
         self.windowed_size = tuple(size)
         self.fullscreen = bool(self.settings.get("fullscreen")) and not demo
@@ -86,11 +67,7 @@ class App:
         self.theme = theme
         #: messages shown once on the menu (e.g. a corrupt save set aside)
         self.notices: list[str] = []
-        try:
-            from .. import settings as store
-            notice = store.take_notice()
-        except Exception:  # noqa: BLE001 - settings problems are shown, never raised
-            notice = None
+        notice = store.take_notice()
         if notice:
             self.notices.append(str(notice))
         missing = missing_assets()
@@ -162,7 +139,9 @@ class App:
 
     @property
     def speed(self) -> float:
-        return SPEEDS.get(self.settings.get("speed", "normal"), 1.0)
+        if self.settings.get("speed") == "demo":
+            return DEMO_SPEED
+        return store.SPEED_FACTORS.get(self.settings.get("speed", "normal"), 1.0)
 
     def quit(self, code: int = 0) -> None:
         if not self.demo and self.settings.get("window_size"):
@@ -196,10 +175,25 @@ class App:
             return
         self.screen = pg.display.get_surface() or self.screen
         if self.manager.needs_redraw():
-            self.manager.draw(self.screen)
+            #: the rectangles this frame changed (None: the whole window), for present()
+            self.dirty = self.manager.draw(self.screen)
             self.drew = True
         else:
             self.drew = False
+
+    def present(self) -> None:
+        """Show the frame just drawn: only its changed rectangles when it says which."""
+        pg = self.pygame
+        if self.dirty is None or self._size_changed():
+            pg.display.flip()
+        elif self.dirty:
+            pg.display.update(self.dirty)
+
+    def _size_changed(self) -> bool:
+        size = self.screen.get_size() if self.screen is not None else None
+        changed = size != getattr(self, "_presented_size", None)
+        self._presented_size = size
+        return changed
 
     def shutdown(self) -> None:
         """Leave every scene (each one releases what it holds, e.g. the AI worker process)."""
@@ -221,13 +215,20 @@ class App:
         self.quit(0)
 
 
+def register_routes(app) -> None:
+    """Every scene by name (the only place that knows them all)."""
+    from . import routes
+    routes.register(app)
+
+
 def _saved_size() -> tuple[int, int]:
     size = load_settings().get("window_size")
     try:
         w, h = int(size[0]), int(size[1])
     except (TypeError, ValueError, IndexError, KeyError):
         return (1280, 800)
-    return (min(max(w, 800), 7680), min(max(h, 500), 4320))
+    lo, hi = store.MIN_WINDOW, store.MAX_WINDOW
+    return (min(max(w, lo[0]), hi[0]), min(max(h, lo[1]), hi[1]))
 
 
 def run(demo: bool = False, lang: str | None = None, rules: str | None = None, seed: int | None = None,
@@ -248,8 +249,7 @@ def run(demo: bool = False, lang: str | None = None, rules: str | None = None, s
                                     screenshots=screenshots)
             director.start()
         else:
-            from .menu import MainMenu
-            app.manager.push(MainMenu(app))
+            app.nav.push("menu")
             director = None
         clock = app.clock
         dt = 0.0
@@ -258,7 +258,7 @@ def run(demo: bool = False, lang: str | None = None, rules: str | None = None, s
             if director is not None:
                 director.after_frame()
             if app.drew:
-                pygame.display.flip()
+                app.present()
                 # start-up benchmark (build_scripts/bench_package.py): quit after the menu's first frame
                 if not demo and os.environ.get("GURKA_EXIT_AT_MENU") == "1":
                     print("gurka: menu drawn", flush=True)

@@ -6,8 +6,11 @@ pixel width asked for and cached per size, so cards stay crisp from a small
 laptop window to 4K.
 
 Index letters follow the ``card_indices`` setting: ``international`` shows
-A K Q J; ``native`` uses the interface language's letters (Swedish and
-Norwegian Kn for the knave, Danish B, Icelandic G; queen D).
+A K Q J; ``native`` uses the letters printed on the cards of the interface
+language's country: Swedish E K D Kn (ess, kung, dam, knekt), Danish E K D B
+(es, konge, dame, bonde), Icelandic Á K D G (ás, kóngur, drottning, gosi).
+Norway has no settled national set (its rules texts explain A K Q J), so
+Norwegian, like English, shows A K Q J.
 """
 
 from __future__ import annotations
@@ -26,10 +29,10 @@ TWO = {"S": BLACK, "H": RED, "D": RED, "C": BLACK}
 
 #: language -> index letters for J Q K A (T is always "10")
 NATIVE = {
-    "sv": {"J": "Kn", "Q": "D", "K": "K", "A": "A"},
-    "nb": {"J": "Kn", "Q": "D", "K": "K", "A": "A"},
-    "da": {"J": "B", "Q": "D", "K": "K", "A": "A"},
-    "is": {"J": "G", "Q": "D", "K": "K", "A": "A"},
+    "sv": {"J": "Kn", "Q": "D", "K": "K", "A": "E"},
+    "da": {"J": "B", "Q": "D", "K": "K", "A": "E"},
+    "is": {"J": "G", "Q": "D", "K": "K", "A": "Á"},
+    "nb": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
     "en": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
 }
 

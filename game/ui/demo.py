@@ -12,46 +12,30 @@ from pathlib import Path
 
 import pygame
 
-from ..engine.rulesets import PLAYER_RANGE
-from .setup import AI_NAMES
-from .table import TableScene
-
-#: one short game per ruleset (few deals), so the demo ends in seconds
-SHORT = {
-    "gurka-se": (4, {"limit": 20}),
-    "agurk-dk": (4, {"lives": 3}),
-    "agurk-no": (4, {}),
-    "gurka-is": (3, {}),
-    "gurka-is7": (3, {"rounds": 3}),
-    "durak": (3, {}),
-}
+from ..engine.registry import DEMO_RULESET, find_ruleset
+from .names import ai_name
 
 
 class DemoDirector:
     def __init__(self, app, rules: str | None = None, seed: int | None = None, frames: int | None = None,
                  screenshots: str | None = None, speed: str = "demo"):
         self.app = app
-        self.rules = rules or "gurka-is7"
+        self.rules = rules or DEMO_RULESET
         self.seed = 1 if seed is None else seed
         self.frames = frames
         self.frame = 0
         self.shots = Path(screenshots) if screenshots else None
         self.last_top = None
         self.shot_no = 0
-        self.table: TableScene | None = None
+        self.table = None
         self.done_at: int | None = None
         app.settings["speed"] = speed
 
     def start(self) -> None:
-        n, opts = SHORT.get(self.rules, (PLAYER_RANGE[self.rules][0], {}))
-        if self.rules == "durak":
-            try:
-                from ..engine import durak  # noqa: F401
-            except ImportError:
-                self.rules, (n, opts) = "gurka-is7", SHORT["gurka-is7"]
-        level = "easy"
-        players = [{"name": AI_NAMES[i], "seat": f"ai:{level}"} for i in range(n)]
-        self.table = TableScene.new(self.app, self.rules, players, opts, seed=self.seed)
+        n, opts = find_ruleset(self.rules).demo
+        players = [{"name": ai_name(i), "seat": "ai:easy"} for i in range(n)]
+        self.table = self.app.nav.make("table", rules=self.rules, players=players, options=dict(opts),
+                                       seed=self.seed)
         self.table.on_game_over = self._over
         self.app.manager.push(self.table)
         if self.shots:

@@ -1,9 +1,7 @@
-"""Main menu, and the shared ways to open the Rules and Settings scenes.
+"""Main menu, and the modal message scene.
 
-Rules and Settings are pushed on the stack from the menu, the setup screen and
-the pause menu through :func:`open_rules` and :func:`open_settings`; they
-expect ``game.ui.rules_scene.RulesScene(app, rules=None)`` and
-``game.ui.settings_scene.SettingsScene(app)`` and pop themselves when done.
+The menu moves on by name (``app.nav.push("setup")``, ``"rules"``, ``"settings"``,
+``"table"``); it imports no other scene.
 """
 
 from __future__ import annotations
@@ -15,32 +13,6 @@ from . import savegame
 from . import theme as T
 from .scene import Scene
 from .widgets import Button, WidgetGroup
-
-
-def open_rules(app, rules: str | None = None) -> None:
-    try:
-        from .rules_scene import RulesScene
-    except ImportError:
-        _notice(app, _("The rules screen is not available in this build."))
-        return
-    try:
-        scene = RulesScene(app, rules=rules)
-    except TypeError:
-        scene = RulesScene(app)
-    app.manager.push(scene)
-
-
-def open_settings(app) -> None:
-    try:
-        from .settings_scene import SettingsScene
-    except ImportError:
-        _notice(app, _("The settings screen is not available in this build."))
-        return
-    app.manager.push(SettingsScene(app))
-
-
-def _notice(app, text: str) -> None:
-    app.manager.push(MessageScene(app, text))
 
 
 class MessageScene(Scene):
@@ -83,9 +55,7 @@ class MessageScene(Scene):
 
     def draw(self, surface):
         u = T.unit(surface.get_size())
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
+        T.shade(surface, 120)
         T.panel(surface, self.box, u)
         y = self.box.top + int(22 * u)
         if self.title:
@@ -112,8 +82,10 @@ class MainMenu(Scene):
             items.append(Button(lambda: _("Continue"), self.on_continue, primary=True, name="continue"))
         items += [
             Button(lambda: _("New game"), self.on_new, primary=not self.has_save, name="new"),
-            Button(lambda: _("Rules"), lambda: open_rules(self.app), name="rules"),
-            Button(lambda: _("Settings"), lambda: open_settings(self.app), name="settings"),
+            Button(lambda: _("Learn to play"), lambda: self.app.nav.push("learn"), name="learn"),
+            Button(lambda: _("Rules"), lambda: self.app.nav.push("rules"), name="rules"),
+            Button(lambda: _("Statistics"), lambda: self.app.nav.push("stats"), name="stats"),
+            Button(lambda: _("Settings"), lambda: self.app.nav.push("settings"), name="settings"),
             Button(lambda: _("Quit"), lambda: self.app.quit(0), name="quit"),
         ]
         self.widgets = WidgetGroup(items)
@@ -121,6 +93,8 @@ class MainMenu(Scene):
         self.size = (0, 0)
 
     def enter(self):
+        if not self.app.settings.get("tutorial_offered") and not self.app.demo:
+            self.app.nav.push("learn", first=True)     # first start: offer the tutorials once
         for text in self.app.notices:
             self.manager.push(MessageScene(self.app, text))
         self.app.notices.clear()
@@ -136,9 +110,8 @@ class MainMenu(Scene):
                 self.manager.push(MessageScene(self.app, error))
             self.build()
             return
-        from .table import TableScene
         try:
-            scene = TableScene.from_record(self.app, saved.record, saved.session)
+            self.app.nav.push("table", record=saved.record, session=saved.session)
         except Exception as e:  # noqa: BLE001 - a save the table cannot show is set aside, never a crash
             savegame.set_aside(str(e))
             # TRANSLATORS: shown when a saved game cannot be resumed; {reason} is technical
@@ -146,17 +119,18 @@ class MainMenu(Scene):
                                                        "set aside ({reason}).").format(reason=e)))
             self.build()
             return
-        self.manager.push(scene)
+        if error:   # resumed with a notice, e.g. a bot's seat now played by the Normal AI
+            self.manager.push(MessageScene(self.app, error))
 
     def on_new(self):
-        from .setup import SetupScene
-        self.manager.push(SetupScene(self.app))
+        self.app.nav.push("setup")
 
     def layout(self, size):
         u = T.unit(size)
-        w, h = int(300 * u), int(52 * u)
-        gap = int(14 * u)
         n = len(self.widgets.widgets)
+        # seven buttons (with Continue) still clear the title at 1024x640
+        w, h = int(300 * u), int((52 if n <= 5 else 46 if n == 6 else 40) * u)
+        gap = int((14 if n <= 5 else 10 if n == 6 else 8) * u)
         top = int(size[1] * 0.40) + int(40 * u)
         top = min(top, size[1] - n * (h + gap) - int(30 * u))
         for i, b in enumerate(self.widgets.widgets):

@@ -1,9 +1,16 @@
-"""Player-facing texts for engine results: illegal-move reasons by code, names of
-rulesets, AI levels and seat summaries.  Every string is marked for translation."""
+"""Player-facing texts for engine results: illegal-move reasons by code, names of AI
+levels and seat summaries, and the sentences about players (the rulesets' names and
+texts are in :mod:`.rules_text`).  Every string is marked for translation.
+
+Names are names, never pronouns: in a game with exactly one human seat that seat is the
+player at the screen ("you", :func:`is_you`), and the sentences about them are their own
+("You win!", "You are out"), not a name put into "{name} wins!".  Sentences with a name
+keep it the subject or after a colon, so that no language has to inflect it (no "{name}s
+tur", which breaks on names ending in -s).  Counts of chips, cards and points go through
+``ngettext``."""
 
 from __future__ import annotations
 
-from ..engine.rulesets import NATIVE_NAMES
 from ..i18n import _, ngettext, pgettext
 from . import cards as C
 
@@ -24,8 +31,10 @@ def illegal_reason(err, settings: dict | None = None) -> str:
         # TRANSLATORS: {rank} is a card rank such as K or 10
         return _("You can reach {rank}, so you must play {rank} or higher.").format(rank=rank)
     if code == "must_reach_or_lowest":
+        # TRANSLATORS: {rank} is a card rank such as K or 10
         return _("Play {rank} or higher, or one of your lowest cards.").format(rank=rank)
     if code == "must_reach_nearest":
+        # TRANSLATORS: {rank} is a card rank such as K or 10
         return _("You must play your lowest card that reaches {rank}.").format(rank=rank)
     if code == "must_play_lowest":
         return _("You cannot reach the card to beat, so you must play one of your lowest cards.")
@@ -37,6 +46,7 @@ def illegal_reason(err, settings: dict | None = None) -> str:
         return _("Play a set that matches the strongest set card by card, or that many of your "
                  "lowest cards.")
     if code == "wrong_count":
+        # TRANSLATORS: {n} is the number of cards led
         return ngettext("Play {n} card, as many as were led.", "Play {n} cards, as many as were led.",
                         count).format(n=count)
     if code == "multi_not_allowed":
@@ -48,8 +58,10 @@ def illegal_reason(err, settings: dict | None = None) -> str:
     if code == "lead_lowest":
         return _("You must lead one of your lowest cards.")
     if code == "not_held":
+        # TRANSLATORS: {card} is a card such as 10♥
         return _("You do not hold {card}.").format(card=card)
     if code == "exchange_too_many":
+        # TRANSLATORS: {n} is the most cards this player may exchange
         return ngettext("You may exchange at most {n} card.", "You may exchange at most {n} cards.",
                         count).format(n=count)
     if code == "no_buyback":
@@ -82,22 +94,6 @@ def illegal_reason(err, settings: dict | None = None) -> str:
     return _("That move is not allowed now.")
 
 
-def ruleset_name(rules: str) -> str:
-    return NATIVE_NAMES.get(rules, rules)
-
-
-def ruleset_country(rules: str) -> str:
-    return {
-        # TRANSLATORS: the ruleset's origin, shown under its native name
-        "gurka-se": _("Swedish"),
-        "agurk-dk": _("Danish"),
-        "agurk-no": _("Norwegian"),
-        "gurka-is": _("Icelandic"),
-        "gurka-is7": _("Icelandic, seven rounds"),
-        "durak": _("Russian, podkidnoy"),
-    }.get(rules, "")
-
-
 def level_name(level: str) -> str:
     return {
         "random": pgettext("AI level", "Random"),
@@ -108,8 +104,109 @@ def level_name(level: str) -> str:
 
 
 def cards_count(n: int) -> str:
+    # TRANSLATORS: {n} is a number of cards
     return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def points(n: int) -> str:
+    # TRANSLATORS: {n} is a number of (penalty) points
     return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def chips(n: int) -> str:
+    # TRANSLATORS: {n} is a number of chips (gaming counters for the pot)
+    return ngettext("{n} chip", "{n} chips", n).format(n=n)
+
+
+def pot(n: int) -> str:
+    # TRANSLATORS: the pot in the table header; {n} is a number of chips
+    return ngettext("Pot: {n} chip", "Pot: {n} chips", n).format(n=n)
+
+
+def buy_back_for(n: int) -> str:
+    # TRANSLATORS: a button; {n} is the number of chips buying back costs
+    return ngettext("Buy back ({n} chip)", "Buy back ({n} chips)", n).format(n=n)
+
+
+# -- sentences about players ---------------------------------------------------------
+
+def local_seat(players: list[dict]) -> int | None:
+    """The seat of the player at the screen: the only human seat, or None (no human, or a
+    hot-seat game where every human has a name)."""
+    humans = [s for s, p in enumerate(players) if isinstance(p, dict) and p.get("seat") == "human"]
+    return humans[0] if len(humans) == 1 else None
+
+
+def is_you(players: list[dict], seat) -> bool:
+    return seat is not None and seat == local_seat(players)
+
+
+def join_names(names: list[str]) -> str:
+    """ "Anna", "Anna and Bo", "Anna, Bo and Carl" in the interface language."""
+    names = list(names)
+    if len(names) <= 1:
+        return names[0] if names else ""
+    # TRANSLATORS: a list of player names: {names} is "Anna, Bo", {last} is "Carl"
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def wins(names: list[str], you: bool = False) -> str:
+    """The result title of a Gurka game: ``names`` are the winners other than the player at
+    the screen, ``you`` whether that player is among the winners."""
+    if you and not names:
+        return _("You win!")
+    if you:
+        # TRANSLATORS: you share the win with others; {names} are their names
+        return _("You share the win with {names}").format(names=join_names(names))
+    if len(names) == 1:
+        # TRANSLATORS: {name} is the winner's name
+        return _("{name} wins!").format(name=names[0])
+    # TRANSLATORS: {names} are the names of two or more winners
+    return _("{names} share the win").format(names=join_names(names))
+
+
+def is_out(name: str, you: bool = False) -> str:
+    """Knocked out of the game."""
+    if you:
+        return _("You are out")
+    # TRANSLATORS: a player is knocked out; {name} is the player's name
+    return _("{name} is out").format(name=name)
+
+
+def is_durak(name: str, you: bool = False) -> str:
+    """The loser of Durak."""
+    if you:
+        # TRANSLATORS: the loser of Durak is "the durak" (the fool)
+        return _("You are the durak!")
+    # TRANSLATORS: the loser of Durak is "the durak" (the fool); {name} is the loser's name
+    return _("{name} is the durak!").format(name=name)
+
+
+def team_loses(names: list[str], you: bool = False) -> str:
+    """The losing team of team Durak: ``names`` all its players, ``you`` whether the player
+    at the screen is one of them."""
+    if you:
+        return _("Your team loses")
+    # TRANSLATORS: {names} are the names of the losing team's players
+    return _("{names} lose").format(names=join_names(names))
+
+
+def to_play(name: str, you: bool = False) -> str:
+    """Whose turn it is (shown while the game waits for a human)."""
+    if you:
+        return _("Your turn")
+    # TRANSLATORS: whose turn it is; {name} is the player's name. Keep the name as it is
+    # (no genitive: "Lars" must not become "Larss")
+    return _("{name} to play").format(name=name)
+
+
+def thinking(name: str) -> str:
+    # TRANSLATORS: an AI seat is choosing its move; {name} is its name
+    return _("{name} is thinking…").format(name=name)
+
+
+def pass_to(name: str) -> str:
+    """Hot seat: the screen is handed to the next human."""
+    # TRANSLATORS: hot seat, the title of the hand-over screen; {name} is the next player's
+    # name. Keep the name as it is (it cannot be inflected)
+    return _("Pass to {name}").format(name=name)

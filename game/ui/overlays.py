@@ -1,14 +1,16 @@
 """Overlays on the table: hand-off (hot seat), scoreboard between deals, the
-result with "play again", and the pause menu."""
+result with "play again", and the pause menu.
+
+Each gets the table's narrow interface (:class:`game.ui.table.handle.TableHandle`)
+and moves on by name through ``app.nav``; none imports another scene."""
 
 from __future__ import annotations
 
 import pygame
 
-from ..i18n import _, ngettext
+from ..i18n import _
 from . import messages as M
 from . import theme as T
-from .menu import open_rules, open_settings
 from .scene import Scene
 from .widgets import Button, WidgetGroup
 
@@ -24,9 +26,7 @@ class Overlay(Scene):
         self.box = pygame.Rect(0, 0, 10, 10)
 
     def _shade(self, surface, alpha=None) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, self.shade if alpha is None else alpha))
-        surface.blit(shade, (0, 0))
+        T.shade(surface, self.shade if alpha is None else alpha)
 
     def _buttons_row(self, buttons, y, u, w=200) -> None:
         bw, bh, gap = int(w * u), int(48 * u), int(16 * u)
@@ -51,6 +51,7 @@ class HandoffScene(Overlay):
         name = table.players[seat]["name"]
         self.name = name
         self.widgets = WidgetGroup([
+            # TRANSLATORS: hot seat, a button; {name} is the next player's name
             Button(lambda: _("I am {name}: show my cards").format(name=self.name), self.go, primary=True,
                    name="reveal"),
         ])
@@ -80,7 +81,7 @@ class HandoffScene(Overlay):
         surface.blit(T.felt(size), (0, 0))
         self._shade(surface, 90)
         T.panel(surface, self.box, u)
-        T.blit_text(surface, _("Pass to {name}").format(name=self.name), 34 * u,
+        T.blit_text(surface, M.pass_to(self.name), 34 * u,
                     (self.box.centerx, self.box.top + int(30 * u)), T.ACCENT, bold=True, anchor="midtop",
                     max_width=self.box.width - 40 * u)
         T.blit_text(surface, _("Everyone else, please look away."), 18 * u,
@@ -103,7 +104,7 @@ class ScoreboardScene(Overlay):
         self.widgets.focus = 0
 
     def _label(self) -> str:
-        if self.table.state.is_over():
+        if self.table.is_over():
             return _("See the result")
         return _("Next deal")
 
@@ -116,7 +117,7 @@ class ScoreboardScene(Overlay):
         if self.auto and self.t > self.delay + 2200 * self.app.speed:
             self.go()
         # keep the table's banners and count-up running underneath
-        self.table.now += dt
+        self.table.tick(dt)
 
     def animating(self):
         return True
@@ -142,6 +143,7 @@ class ScoreboardScene(Overlay):
         m = t.model
         self._shade(surface)
         T.panel(surface, self.box, u)
+        # TRANSLATORS: {n} is the number of the deal just scored
         T.blit_text(surface, _("Scores after deal {n}").format(n=m.deals), 26 * u,
                     (self.box.centerx, self.box.top + int(18 * u)), T.ACCENT, bold=True, anchor="midtop",
                     max_width=self.box.width - 40 * u)
@@ -150,6 +152,7 @@ class ScoreboardScene(Overlay):
         x_tot = self.box.right - int(30 * u)
         y = self.box.top + int(66 * u)
         lives = m.options.get("lives")
+        penalties = m.sheet[-1].penalties if m.sheet else []
         T.blit_text(surface, _("This deal"), 14 * u, (x_pen, y), T.TEXT_DIM, anchor="midtop")
         T.blit_text(surface, _("Lives lost") if lives else _("Total"), 14 * u, (x_tot, y), T.TEXT_DIM,
                     anchor="topright")
@@ -160,10 +163,11 @@ class ScoreboardScene(Overlay):
             col = T.TEXT_DIM if out else T.TEXT
             name = t.players[s]["name"]
             if out:
+                # TRANSLATORS: a knocked-out player in the score list; {name} is the name
                 name = _("{name} (out)").format(name=name)
             T.blit_text(surface, name, 18 * u, (x_name, y), col, bold=not out,
                         max_width=x_pen - x_name - 60 * u)
-            pen = m.penalties[s]
+            pen = penalties[s] if s < len(penalties) else None
             if pen:
                 T.blit_text(surface, f"+{pen}", 18 * u, (x_pen, y), T.ERROR, bold=True, anchor="midtop")
             elif pen == 0:
@@ -188,17 +192,12 @@ class ResultScene(Overlay):
         self.t = 0.0
 
     def again(self):
-        scene = self.table.next_game_scene()
+        scene = self.table.next_game()
         self.manager.pop()
-        self.manager.replace(scene)
+        self.app.nav.replace("table", scene=scene)
 
     def to_menu(self):
-        from .menu import MainMenu
-        self.manager.pop()
-        if self.manager.find(MainMenu):
-            self.manager.pop_to(MainMenu)
-        else:
-            self.manager.replace(MainMenu(self.app))
+        self.app.nav.back_to("menu")
 
     def update(self, dt):
         self.t += dt
@@ -207,31 +206,7 @@ class ResultScene(Overlay):
         return self.t < 1500
 
     def title_and_lines(self) -> tuple[str, list[str]]:
-        t = self.table
-        m = t.model
-        names = [t.players[s]["name"] for s in (m.winners or [])]
-        lines: list[str] = []
-        if m.family == "durak":
-            if m.losing_team:
-                lose = ", ".join(t.players[s]["name"] for s in m.losing_team)
-                title = _("{names} lose").format(names=lose)
-            elif m.loser is not None:
-                # TRANSLATORS: the loser of Durak is "the durak" (the fool)
-                title = _("{name} is the durak!").format(name=t.players[m.loser]["name"])
-            else:
-                title = _("A draw: everybody is out")
-        else:
-            if len(names) == 1:
-                title = _("{name} wins!").format(name=names[0])
-            else:
-                title = _("{names} share the win").format(names=", ".join(names))
-            for s in sorted(range(t.n), key=lambda s: m.totals[s]):
-                lines.append(f"{t.players[s]['name']}: {M.points(m.totals[s])}")
-            if t.session.get("chips"):
-                if m.pot:
-                    lines.append(ngettext("The pot held {n} chip.", "The pot held {n} chips.", m.pot).format(
-                        n=m.pot))
-        return title, lines
+        return self.table.result()
 
     def layout(self, size):
         u = T.unit(size)
@@ -268,8 +243,9 @@ class PauseScene(Overlay):
         super().__init__(app, table)
         self.widgets = WidgetGroup([
             Button(lambda: _("Resume"), self.resume_game, primary=True, name="resume"),
-            Button(lambda: _("Rules"), lambda: open_rules(self.app, self.table.rules), name="rules"),
-            Button(lambda: _("Settings"), lambda: open_settings(self.app), name="settings"),
+            Button(lambda: _("Rules"), lambda: self.app.nav.push("rules", rules=self.table.rules),
+                   name="rules"),
+            Button(lambda: _("Settings"), lambda: self.app.nav.push("settings"), name="settings"),
             Button(lambda: _("Save and quit to menu"), self.quit_to_menu, name="quit"),
         ])
         self.widgets.focus = 0
@@ -278,14 +254,8 @@ class PauseScene(Overlay):
         self.manager.pop()
 
     def quit_to_menu(self):
-        from .menu import MainMenu
-        self.table._save()
-        self.table._cancel_ai()
-        if self.manager.find(MainMenu):
-            self.manager.pop_to(MainMenu)
-        else:
-            self.manager.clear()
-            self.app.manager.push(MainMenu(self.app))
+        self.table.leave()
+        self.app.nav.back_to("menu")
 
     def layout(self, size):
         u = T.unit(size)

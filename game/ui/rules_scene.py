@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from .. import i18n
+from ..engine.registry import find_ruleset
 from ..i18n import _
 from . import rules_text as R
 from . import theme as T
@@ -23,9 +24,6 @@ TITLE_PX = 26
 HEAD_PX = 20
 BODY_PX = 16
 LIST_ROW = 46
-#: where each ruleset is from, shown small next to its name in the list
-COUNTRY = {"gurka-se": "SE", "agurk-dk": "DK", "agurk-no": "NO", "gurka-is": "IS",
-           "gurka-is7": "IS", "durak": "RU"}
 
 
 class _Line:
@@ -48,7 +46,7 @@ class RulesScene(Scene):
         self._built_for: tuple | None = None
         self.list = ChoiceList([(r, (lambda r=r: self._list_label(r))) for r in R.RULESETS],
                                value=self.rules, on_change=self.select, name="rulesets",
-                               px=17, row_h=LIST_ROW, sublabels=lambda r: COUNTRY[r])
+                               px=17, row_h=LIST_ROW, sublabels=lambda r: find_ruleset(r).country)
         self.back = Button(lambda: _("Back"), self.close, name="back")
         self.widgets = WidgetGroup([self.list, self.back])
 

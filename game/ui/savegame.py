@@ -2,6 +2,7 @@
 
 The game is saved after every action as its record plus session info
 (game number, chips).  Tests point ``GURKA_HOME`` at a temporary folder.
+None of these functions raises: a save problem is a message for the player.
 """
 
 from __future__ import annotations
@@ -15,31 +16,43 @@ def _saves():
 def has_save() -> bool:
     try:
         return bool(_saves().has_save())
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - the menu must open whatever the folder holds
         return False
 
 
 def save(record: dict, session: dict | None = None) -> str | None:
     """Write the game; a message for the player when that failed."""
-    notice = _saves().save_game(record, session or {})
+    try:
+        notice = _saves().save_game(record, session or {})
+    except Exception as e:  # noqa: BLE001 - a failed save is reported, the game goes on
+        from ..i18n import _
+        return _("The game could not be saved: {reason}").format(reason=type(e).__name__)
     return str(notice) if notice else None
 
 
 def load() -> tuple[object | None, str | None]:
-    """(SavedGame with .record and .session, None) or (None, message-or-None)."""
-    saved, notice = _saves().load()
+    """(SavedGame with .record and .session, message-or-None) or (None, message-or-None).
+
+    A message with a SavedGame is a notice to show after resuming (e.g. a bot seat is
+    now played by the Normal AI); without one, why the save could not be used (it has
+    been set aside)."""
+    try:
+        saved, notice = _saves().load()
+    except Exception:  # noqa: BLE001 - saves.load never raises; this is the last net
+        set_aside()
+        return None, None
     return saved, (str(notice) if notice else None)
 
 
 def set_aside(reason: str = "") -> None:
     try:
         _saves().set_aside_game()
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - nothing more can be done about the file
         pass
 
 
 def delete() -> None:
     try:
         _saves().delete_save()
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - a save that cannot be deleted is overwritten next time
         pass

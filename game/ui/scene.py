@@ -43,6 +43,8 @@ import pygame
 class Scene:
     #: False for overlays: the scene below stays visible underneath.
     opaque = True
+    #: the name the app's navigation knows this scene by (set by ``app.nav``)
+    route = ""
 
     def __init__(self, app):
         self.app = app
@@ -78,6 +80,10 @@ class Scene:
     def animating(self) -> bool:
         """True while the scene must be redrawn every frame."""
         return False
+
+    def dirty_rects(self):
+        """The rectangles the last ``draw`` changed, or None for the whole window."""
+        return None
 
     # -- helpers ------------------------------------------------------------------
     def invalidate(self) -> None:
@@ -182,10 +188,18 @@ class SceneManager:
                 break
         return self.stack[start:]
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface):
+        """Draw the visible scenes; returns the rectangles that changed (None: all of it)."""
         size = surface.get_size()
         self.size = size
-        for scene in self._visible():
+        visible = self._visible()
+        for scene in visible:
             scene.ensure_layout(size)
             scene.draw(surface)
         self.dirty = False
+        shown = [id(s) for s in visible]
+        same = shown == getattr(self, "_shown", None)
+        self._shown = shown
+        if len(visible) == 1 and same:
+            return visible[0].dirty_rects()
+        return None

@@ -46,7 +46,7 @@ def _auto_language() -> str:
 def _native_letters() -> str:
     from .cards import rank_label
     letters = " ".join(rank_label(r, {"card_indices": "native"}) for r in "AKQJ")
-    # TRANSLATORS: {letters} are the card index letters of the current language, e.g. "A K D Kn"
+    # TRANSLATORS: {letters} are the card letters of your country's cards, e.g. "E K D Kn"
     return _("In my language ({letters})").format(letters=letters)
 
 
@@ -73,6 +73,7 @@ class SettingsScene(Scene):
         vol = s.get("volume", DEFAULT_VOLUME)
         vol = min(VOLUMES, key=lambda v: abs(v - vol)) if isinstance(vol, (int, float)) else 0.3
         self.w_volume = Choice(lambda: _("Volume"),
+                               # TRANSLATORS: a volume; {percent} is a number from 10 to 100
                                [(v, (lambda v=v: _("{percent} %").format(percent=int(round(v * 100)))))
                                 for v in VOLUMES],
                                vol, lambda v: self.change("volume", v), name="volume",

@@ -9,34 +9,17 @@ from __future__ import annotations
 
 import pygame
 
-from ..engine.rulesets import PLAYER_RANGE, PRESETS, RULESETS, effective_options
+from ..ai.seats import menu_levels
+from ..engine import OptionError
+from ..engine.registry import DEFAULT_RULESET, RULESET_IDS, find_ruleset
+from ..engine.rulesets import effective_options
 from ..i18n import _
 from . import messages as M
 from . import rules_text as R
 from . import theme as T
-from .ai_runner import available_levels
-from .menu import open_rules
+from .names import ai_name, human_name, is_default_ai_name
 from .scene import Scene
 from .widgets import Button, Choice, ChoiceList, TextInput, Toggle, WidgetGroup
-
-AI_NAMES = ["Astrid", "Björn", "Freja", "Gunnar", "Sigrid", "Leif", "Ingrid", "Olav"]
-DEFAULT_PLAYERS = {"gurka-se": 4, "agurk-dk": 4, "agurk-no": 4, "gurka-is": 3, "gurka-is7": 4, "durak": 3}
-
-
-def ruleset_blurb(rules: str) -> str:
-    return {
-        "gurka-se": _("Avoid holding the highest card in the last trick. Out at 30 points; the last "
-                      "player left takes the pot."),
-        "agurk-dk": _("Danish 21: the highest card so far must be matched; no ace on an ace. Out at 21."),
-        "agurk-no": _("Norwegian Agurk: match the highest card in the trick or play your lowest. "
-                      "Out at 30."),
-        "gurka-is": _("Icelandic: ten cards down to one, pairs may be led, the 6 of clubs is the top "
-                      "card. Exactly 21 resets to zero; above 21 is out."),
-        "gurka-is7": _("Seven rounds from seven cards down to one, sevens are highest, exchange cards "
-                       "before each round. Fewest points wins."),
-        "durak": _("Get rid of all your cards. Beat attacks with higher cards of the suit or trumps; "
-                   "the last player holding cards is the durak."),
-    }[rules]
 
 
 #: The values offered for each option on the setup screen (data only: every text comes from
@@ -55,17 +38,6 @@ OPTION_VALUES: dict[str, list | None] = {
     "max_attack": [6, 5, 4],
 }
 
-#: Per ruleset: values that differ from :data:`OPTION_VALUES`, and options shown as toggles
-#: over a record value (``to``: toggle -> record value, ``from``: options -> toggle).
-_RULESET_VALUES = {
-    ("gurka-se", "limit"): [30, 20],
-    ("agurk-dk", "limit"): [21, 30],
-}
-_TOGGLES = {
-    ("agurk-dk", "ace_value"): (lambda v: 1 if v else 14, lambda o: o.get("ace_value") == 1),
-    ("agurk-dk", "buyback"): (lambda v: "worst" if v else "none", lambda o: o.get("buyback") == "worst"),
-}
-
 
 def _value_text(key: str, value):
     return lambda: R.option_value_label(key, value)
@@ -75,18 +47,21 @@ def option_specs(rules: str, players: int) -> list[dict]:
     """The variants offered for ``rules`` (:func:`game.ui.rules_text.option_keys`): key,
     label, values (value, text) or None for a toggle, explanation."""
     specs: list[dict] = []
+    entry = find_ruleset(rules)
     for key in R.option_keys(rules):
         to_opts = from_opts = None
-        if (rules, key) in _TOGGLES:
+        if key in entry.toggles:
             values = None
-            to_opts, from_opts = _TOGGLES[(rules, key)]
+            on, off = entry.toggles[key]
+            to_opts = (lambda v, on=on, off=off: on if v else off)
+            from_opts = (lambda o, k=key, on=on: o.get(k) == on)
         elif key == "teams":
             if players not in (4, 6):
                 continue
             values = [(None, _value_text(key, None)),
                       ("2v2" if players == 4 else "3v3", _value_text(key, "2v2" if players == 4 else "3v3"))]
         else:
-            raw = _RULESET_VALUES.get((rules, key), OPTION_VALUES.get(key))
+            raw = entry.variant_values.get(key, OPTION_VALUES.get(key))
             values = None if raw is None else [(v, _value_text(key, v)) for v in raw]
         specs.append({"key": key, "label": (lambda k=key: R.option_label(k)), "values": values,
                       "explain": (lambda k=key: R.option_help(rules, k)), "to": to_opts,
@@ -94,32 +69,32 @@ def option_specs(rules: str, players: int) -> list[dict]:
     return specs
 
 
-def translate_setup_error(text: str) -> str:
-    """The engine's validation message in the interface language (known shapes; else as is)."""
-    import re
-    m = re.match(r"(\d+) players cannot each get (\d+) cards from 52 \(at most (\d+) players\)", text)
-    if m:
+def option_error_text(err: OptionError) -> str:
+    """The engine's refusal of a setup, in the interface language (by its code)."""
+    p = err.params
+    if err.code == "hand_too_big":
+        # TRANSLATORS: {players} and {max} are numbers of players, {cards} a number of cards
         return _("{players} players cannot each get {cards} cards from 52 (at most {max} players).").format(
-            players=m.group(1), cards=m.group(2), max=m.group(3))
-    m = re.search(r"needs exactly (\d+) players", text)
-    if m:
-        return _("Team play needs exactly {n} players.").format(n=m.group(1))
-    m = re.search(r"is played by (\d+) to (\d+) players", text)
-    if m:
-        return _("This game is for {lo} to {hi} players.").format(lo=m.group(1), hi=m.group(2))
-    return text
+            players=p["players"], cards=p["cards"], max=p["max"])
+    if err.code == "team_players":
+        # TRANSLATORS: {n} is a number of players (4 or 6)
+        return _("Team play needs exactly {n} players.").format(n=p["players"])
+    if err.code == "players":
+        # TRANSLATORS: {lo} and {hi} are the fewest and the most players
+        return _("This game is for {lo} to {hi} players.").format(lo=p["lo"], hi=p["hi"])
+    return _("These variants cannot be played together.")
 
 
 class SetupScene(Scene):
-    def __init__(self, app, rules: str = "gurka-se"):
+    def __init__(self, app, rules: str = DEFAULT_RULESET):
         super().__init__(app)
         self.rules = rules
-        self.overrides: dict[str, dict] = {r: {} for r in RULESETS}
-        self.count: dict[str, int] = dict(DEFAULT_PLAYERS)
-        levels = available_levels()
+        self.overrides: dict[str, dict] = {r: {} for r in RULESET_IDS}
+        self.count: dict[str, int] = {r: find_ruleset(r).default_players for r in RULESET_IDS}
+        levels = menu_levels()
         self.default_level = "normal" if "normal" in levels else levels[0]
-        self.seats: list[dict] = [{"kind": "human", "name": _("You")}] + [
-            {"kind": f"ai:{self.default_level}", "name": n} for n in AI_NAMES[1:]]
+        self.seats: list[dict] = [{"kind": "human", "name": human_name(1)}] + [
+            {"kind": f"ai:{self.default_level}", "name": ai_name(i)} for i in range(1, 8)]
         self.error = ""
         self.explain = ""
         self.build()
@@ -130,21 +105,24 @@ class SetupScene(Scene):
 
     def overrides_for(self) -> dict:
         o = dict(self.overrides[self.rules])
-        if self.rules == "durak" and "neighbours_only" not in o:
-            o["neighbours_only"] = self.players() >= 5
-        if self.rules == "durak" and o.get("teams") and self.players() not in (4, 6):
+        entry = find_ruleset(self.rules)
+        for key, (least, value) in entry.crowd_defaults.items():
+            if key not in o:
+                o[key] = value if self.players() >= least else entry.options[key]
+        teams = o.get("teams")
+        if teams and self.players() != int(teams[0]) * 2:
             o.pop("teams")
         return o
 
     def validate(self) -> str:
         try:
             effective_options(self.rules, self.overrides_for(), self.players())
-        except ValueError as e:
-            return translate_setup_error(str(e))
+        except OptionError as e:
+            return option_error_text(e)
         return ""
 
     def current(self, spec: dict):
-        opts = {**PRESETS[self.rules], **self.overrides_for()}
+        opts = {**find_ruleset(self.rules).options, **self.overrides_for()}
         if spec["from"]:
             return spec["from"](opts)
         return opts.get(spec["key"])
@@ -156,9 +134,9 @@ class SetupScene(Scene):
 
     # -- widgets ----------------------------------------------------------------------
     def build(self) -> None:
-        self.rule_list = ChoiceList([(r, M.ruleset_name(r)) for r in RULESETS], self.rules,
+        self.rule_list = ChoiceList([(r, R.ruleset_name(r)) for r in RULESET_IDS], self.rules,
                                     on_change=self.set_rules, name="rules", px=19, row_h=44,
-                                    sublabels=M.ruleset_country)
+                                    sublabels=R.ruleset_country)
         self.option_widgets = []
         for spec in option_specs(self.rules, self.players()):
             if spec["values"] is None:
@@ -170,12 +148,13 @@ class SetupScene(Scene):
                            on_change=lambda v, s=spec: self.set_option(s, v), name=f"opt:{spec['key']}",
                            tooltip=spec["explain"], px=16)
             self.option_widgets.append(w)
-        lo, hi = PLAYER_RANGE[self.rules]
+        lo, hi = find_ruleset(self.rules).players
         self.count_choice = Choice(lambda: _("Players"), [(k, str(k)) for k in range(lo, hi + 1)],
                                    self.players(), on_change=self.set_count, name="players", px=17)
         kinds = [("human", lambda: _("Human"))] + [
+            # TRANSLATORS: a seat played by the computer; {level} is Easy, Normal, ...
             (f"ai:{lv}", (lambda lv=lv: _("AI: {level}").format(level=M.level_name(lv))))
-            for lv in available_levels()]
+            for lv in menu_levels()]
         self.seat_widgets = []
         for i in range(self.players()):
             seat = self.seats[i]
@@ -185,7 +164,8 @@ class SetupScene(Scene):
                              px=15, max_len=14)
             self.seat_widgets.append((kind, name))
         self.back_btn = Button(lambda: _("Back"), self.back, name="back")
-        self.rules_btn = Button(lambda: _("Rules"), lambda: open_rules(self.app, self.rules), name="rules_btn")
+        self.rules_btn = Button(lambda: _("Rules"), lambda: self.app.nav.push("rules", rules=self.rules),
+                                name="rules_btn")
         self.start_btn = Button(lambda: _("Start game"), self.start, primary=True, name="start")
         ws = [self.rule_list] + self.option_widgets + [self.count_choice]
         for k, n in self.seat_widgets:
@@ -221,24 +201,25 @@ class SetupScene(Scene):
 
     def set_kind(self, i: int, kind: str) -> None:
         old = self.seats[i]
-        if kind == "human" and old["kind"] != "human" and old["name"] in AI_NAMES:
+        if kind == "human" and old["kind"] != "human" and is_default_ai_name(old["name"]):
             humans = sum(1 for s in self.seats[: self.players()] if s["kind"] == "human")
-            old["name"] = _("Player {n}").format(n=humans + 1)
+            old["name"] = human_name(humans + 1)
         elif kind != "human" and old["kind"] == "human":
-            old["name"] = AI_NAMES[i]
+            old["name"] = ai_name(i)
         old["kind"] = kind
         self.seat_widgets[i][1].value = old["name"]
         self.invalidate()
 
     def set_name(self, i: int, name: str) -> None:
-        self.seats[i]["name"] = name
+        from ..engine.records import clean_name
+        self.seats[i]["name"] = clean_name(name)   # no control characters, at most 40
 
     def player_list(self) -> list[dict]:
         out = []
         used = set()
         for i in range(self.players()):
             s = self.seats[i]
-            name = s["name"].strip() or (AI_NAMES[i] if s["kind"] != "human" else _("Player {n}").format(n=i + 1))
+            name = s["name"].strip() or (ai_name(i) if s["kind"] != "human" else human_name(i + 1))
             base, k = name, 2
             while name in used:
                 name = f"{base} {k}"
@@ -252,9 +233,8 @@ class SetupScene(Scene):
         if self.error:
             self.invalidate()
             return
-        from .table import TableScene
-        scene = TableScene.new(self.app, self.rules, self.player_list(), self.overrides_for())
-        self.manager.replace(scene)
+        self.app.nav.replace("table", rules=self.rules, players=self.player_list(),
+                             options=self.overrides_for())
 
     def back(self) -> None:
         self.manager.pop()
@@ -271,7 +251,7 @@ class SetupScene(Scene):
         col2 = pygame.Rect(col1.right + m, top, col3.left - col1.right - 2 * m, col1.height)
         self.cols = (col1, col2, col3)
         self.rule_list.rect = pygame.Rect(col1.left, col1.top + int(34 * u), col1.width,
-                                          int(44 * u) * len(RULESETS))
+                                          int(44 * u) * len(RULESET_IDS))
         self.blurb_rect = pygame.Rect(col1.left, self.rule_list.rect.bottom + int(14 * u), col1.width,
                                       col1.bottom - self.rule_list.rect.bottom - int(14 * u))
         y = col2.top + int(34 * u)
@@ -318,7 +298,7 @@ class SetupScene(Scene):
         T.blit_text(surface, _("Game"), 16 * u, (c1.left, c1.top), T.TEXT_DIM, bold=True)
         T.blit_text(surface, _("Variants"), 16 * u, (c2.left, c2.top), T.TEXT_DIM, bold=True)
         T.blit_text(surface, _("Players"), 16 * u, (c3.left, c3.top), T.TEXT_DIM, bold=True)
-        T.blit_wrapped(surface, ruleset_blurb(self.rules), 14 * u, self.blurb_rect, T.TEXT)
+        T.blit_wrapped(surface, R.ruleset_blurb(self.rules), 14 * u, self.blurb_rect, T.TEXT)
         if not self.option_widgets:
             T.blit_text(surface, _("This game has no variants."), 15 * u, (c2.left, c2.top + int(40 * u)),
                         T.TEXT_DIM)

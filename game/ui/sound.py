@@ -40,7 +40,7 @@ def set_enabled(on: bool) -> None:
         try:
             import pygame
             pygame.mixer.stop()
-        except Exception:
+        except Exception:  # noqa: BLE001 - sound is optional: a broken audio device never stops the game
             pass
 
 
@@ -50,7 +50,7 @@ def set_volume(volume: float) -> None:
     for snd in _sounds.values():
         try:
             snd.set_volume(_volume)
-        except Exception:
+        except Exception:  # noqa: BLE001 - sound is optional: a broken audio device never stops the game
             pass
 
 
@@ -80,10 +80,10 @@ def _init() -> bool:
                 snd = pygame.mixer.Sound(str(asset("sounds", f"{name}.wav")))
                 snd.set_volume(_volume)
                 _sounds[name] = snd
-            except Exception:
+            except Exception:  # noqa: BLE001 - a missing or broken sound file is only silence
                 pass
         _state = "ready"
-    except Exception:
+    except Exception:  # noqa: BLE001 - no audio device: the game plays silently
         _state = "unavailable"
     return _state == "ready"
 
@@ -102,7 +102,7 @@ def play(name: str) -> None:
         return
     try:
         snd.play()
-    except Exception:
+    except Exception:  # noqa: BLE001 - a sound that cannot play is only silence
         pass
 
 
@@ -114,6 +114,6 @@ def shutdown() -> None:
         try:
             import pygame
             pygame.mixer.quit()
-        except Exception:
+        except Exception:  # noqa: BLE001 - sound is optional: a broken audio device never stops the game
             pass
     _state = "new"

@@ -55,6 +55,8 @@ def reset_fonts() -> None:
     """Forget loaded fonts and rendered texts (after pygame.quit() / init())."""
     _fonts.clear()
     _text_cache.clear()
+    _panel_cache.clear()
+    _shade_cache.clear()
 
 
 def font(px: float, bold: bool = False) -> pygame.font.Font:
@@ -143,18 +145,58 @@ def blit_wrapped(surface: pygame.Surface, text: str, px: float, rect: pygame.Rec
     return y - rect.top
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, u: float, alpha: int = 235,
-          border=PANEL_BORDER, fill=PANEL) -> None:
-    """A rounded dark panel with a thin gold border and a soft shadow."""
+_panel_cache: dict[tuple, pygame.Surface] = {}
+_shade_cache: dict[tuple, pygame.Surface] = {}
+
+
+def shade_image(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """A window-sized translucent black (made once per size and alpha)."""
+    key = (tuple(size), alpha)
+    img = _shade_cache.get(key)
+    if img is None:
+        if len(_shade_cache) > 8:
+            _shade_cache.clear()
+        img = pygame.Surface(key[0])
+        img.fill((0, 0, 0))
+        img.set_alpha(alpha)
+        _shade_cache[key] = img
+    return img
+
+
+def shade(surface: pygame.Surface, alpha: int) -> None:
+    """Darken the whole of ``surface`` (under an overlay)."""
+    surface.blit(shade_image(surface.get_size(), alpha), (0, 0))
+
+
+def panel_image(size: tuple[int, int], u: float, alpha: int = 235, border=PANEL_BORDER,
+                fill=PANEL) -> pygame.Surface:
+    """A rounded dark panel with a thin gold border and a soft shadow, shadow included
+    (cached: drawing panels is a blit, not a redraw)."""
+    key = (size, round(u, 3), alpha, border, fill)
+    img = _panel_cache.get(key)
+    if img is not None:
+        return img
+    w, h = size
     r = max(4, int(10 * u))
-    sh = pygame.Surface((rect.width, rect.height), pygame.SRCALPHA)
-    pygame.draw.rect(sh, (0, 0, 0, 80), sh.get_rect(), border_radius=r)
-    surface.blit(sh, rect.move(int(3 * u), int(4 * u)))
-    body = pygame.Surface((rect.width, rect.height), pygame.SRCALPHA)
+    dx, dy = int(3 * u), int(4 * u)
+    img = pygame.Surface((w + dx, h + dy), pygame.SRCALPHA)
+    pygame.draw.rect(img, (0, 0, 0, 80), pygame.Rect(dx, dy, w, h), border_radius=r)
+    body = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(body, (*fill, alpha), body.get_rect(), border_radius=r)
     if border is not None:
         pygame.draw.rect(body, border, body.get_rect(), max(1, int(2 * u)), border_radius=r)
-    surface.blit(body, rect)
+    img.blit(body, (0, 0))
+    if len(_panel_cache) > 256:
+        _panel_cache.clear()
+    _shade_cache.clear()
+    _panel_cache[key] = img
+    return img
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, u: float, alpha: int = 235,
+          border=PANEL_BORDER, fill=PANEL) -> None:
+    """A rounded dark panel with a thin gold border and a soft shadow."""
+    surface.blit(panel_image(rect.size, u, alpha, border, fill), rect.topleft)
 
 
 _felt_cache: dict[tuple[int, int], pygame.Surface] = {}

@@ -1,0 +1,17 @@
+"""Statistics of the games a player finished, kept in an SQLite database.
+
+- :func:`record_game` (``store.py``): the table calls it when a game ends.
+- :func:`load` (``queries.py``): the figures for the screen and the command line
+  (:func:`load_games` once, then :func:`compute` per filter, is what the screen does).
+- :func:`reset` (``db.py``): empty the statistics after keeping a backup.
+
+See README.md in this folder for the schema, the migrations and the set-aside rules.
+No pygame here.
+"""
+
+from .db import SCHEMA_VERSION, db_path, open_db, reset
+from .queries import Figure, Series, Stats, compute, load, load_games
+from .store import record_game
+
+__all__ = ["SCHEMA_VERSION", "Figure", "Series", "Stats", "compute", "db_path", "load", "load_games",
+           "open_db", "record_game", "reset"]

@@ -1,0 +1,199 @@
+"""The figures the statistics screen and ``python -m game stats`` show.
+
+Per ruleset and per opponent level (see :mod:`game.stats.facts`): games, wins
+(a shared win counts as a win), win rate, average penalty per deal (games
+scored in points), best streak of wins in a row, times as durak (Durak).  A
+series for the chart: with a Gurka-family ruleset chosen, the player's average
+penalty per deal in each of the last 50 games; otherwise (Durak, or all
+rulesets) the win rate so far after each of the last 50 games.
+
+Games are in the order they were stored (their id).  Reading never creates a
+database: without a file there are simply no games.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..engine.rulesets import RULESETS
+from .db import db_path, notice_unavailable, open_db
+from .facts import LEVEL_ORDER, MIXED
+
+SERIES_GAMES = 50
+LEVELS = LEVEL_ORDER + (MIXED,)
+
+
+@dataclass
+class Figure:
+    """The figures of one group of games (``None`` in ``rules`` / ``opponents``: all)."""
+
+    rules: str | None = None
+    opponents: str | None = None
+    games: int = 0
+    wins: int = 0
+    shared: int = 0
+    draws: int = 0
+    #: times as durak, or None when the group holds no Durak game
+    times_durak: int | None = None
+    best_streak: int = 0
+    penalty: int = 0
+    penalty_deals: int = 0
+    _streak: int = 0
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.games if self.games else None
+
+    @property
+    def avg_penalty(self) -> float | None:
+        return self.penalty / self.penalty_deals if self.penalty_deals else None
+
+    def add(self, g: dict) -> None:
+        self.games += 1
+        won = g["result"] in ("won", "shared")
+        self.wins += won
+        self.shared += g["result"] == "shared"
+        self.draws += g["result"] == "draw"
+        self._streak = self._streak + 1 if won else 0
+        self.best_streak = max(self.best_streak, self._streak)
+        if g["scoring"] == "loser":
+            self.times_durak = (self.times_durak or 0) + g["was_durak"]
+        if g["scoring"] == "points":
+            self.penalty += g["pen_sum"]
+            self.penalty_deals += g["pen_deals"]
+
+    def to_dict(self) -> dict:
+        rate, avg = self.win_rate, self.avg_penalty
+        return {"rules": self.rules, "opponents": self.opponents, "games": self.games,
+                "wins": self.wins, "shared_wins": self.shared, "draws": self.draws,
+                "win_rate": round(rate, 4) if rate is not None else None,
+                "avg_penalty_per_deal": round(avg, 3) if avg is not None else None,
+                "deals_scored": self.penalty_deals, "best_streak": self.best_streak,
+                "times_durak": self.times_durak}
+
+
+@dataclass
+class Series:
+    #: ``penalty`` (average penalty per deal in each game) or ``win_rate`` (0..1 so far)
+    kind: str = "win_rate"
+    values: list[float] = field(default_factory=list)
+    #: the number (from 1, among the filtered games) of the first game shown
+    first: int = 1
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "first_game": self.first,
+                "values": [round(v, 4) for v in self.values]}
+
+
+@dataclass
+class Stats:
+    rules: str | None = None
+    #: filter None: one row per ruleset; a ruleset: one row per opponent level
+    rows: list[Figure] = field(default_factory=list)
+    total: Figure = field(default_factory=Figure)
+    #: one row per (ruleset, opponent level), every ruleset (the command line's table)
+    detail: list[Figure] = field(default_factory=list)
+    series: Series = field(default_factory=Series)
+    #: rulesets that have games, in the usual order (the screen's filter)
+    rulesets: list[str] = field(default_factory=list)
+    notice: str | None = None
+
+    @property
+    def games(self) -> int:
+        return self.total.games
+
+    def to_dict(self) -> dict:
+        return {"rules": self.rules, "games": self.games, "total": self.total.to_dict(),
+                "rows": [r.to_dict() for r in self.rows],
+                "detail": [r.to_dict() for r in self.detail],
+                "series": self.series.to_dict(), "rulesets": list(self.rulesets)}
+
+
+def rules_order(rules: str) -> tuple:
+    return (RULESETS.index(rules), "") if rules in RULESETS else (len(RULESETS), rules)
+
+
+def level_order(level: str) -> tuple:
+    return (LEVELS.index(level), "") if level in LEVELS else (len(LEVELS), level)
+
+
+def fetch_games(conn: sqlite3.Connection) -> list[dict]:
+    """Every stored game, oldest first, with the player's penalty sum and deal count
+    (points games; 0 otherwise)."""
+    out = []
+    for gid, rules, opp, scoring, result, was_durak, pen, played in conn.execute(
+            "SELECT id, rules, opponents, scoring, result, was_durak, penalty, deals_played "
+            "FROM games ORDER BY id"):
+        points = scoring == "points"
+        out.append({"id": gid, "rules": rules, "opponents": opp, "scoring": scoring, "result": result,
+                    "was_durak": int(bool(was_durak)), "pen_sum": int(pen or 0) if points else 0,
+                    "pen_deals": int(played or 0) if points else 0})
+    return out
+
+
+def compute(games: list[dict], rules: str | None = None) -> Stats:
+    """The figures of ``games`` (as :func:`fetch_games` gives them), filtered by ``rules``."""
+    st = Stats(rules=rules)
+    st.rulesets = sorted({g["rules"] for g in games}, key=rules_order)
+    chosen = [g for g in games if rules is None or g["rules"] == rules]
+    groups: dict = {}
+    detail: dict = {}
+    for g in chosen:
+        st.total.add(g)
+        key = g["rules"] if rules is None else g["opponents"]
+        if key not in groups:
+            groups[key] = (Figure(rules=g["rules"]) if rules is None
+                           else Figure(rules=rules, opponents=g["opponents"]))
+        groups[key].add(g)
+    st.total.rules = rules
+    order = rules_order if rules is None else level_order
+    st.rows = [groups[k] for k in sorted(groups, key=order)]
+    for g in games:
+        key = (g["rules"], g["opponents"])
+        if key not in detail:
+            detail[key] = Figure(rules=g["rules"], opponents=g["opponents"])
+        detail[key].add(g)
+    st.detail = [detail[k] for k in sorted(detail, key=lambda k: (rules_order(k[0]), level_order(k[1])))]
+    st.series = _series(chosen, rules)
+    return st
+
+
+def _series(chosen: list[dict], rules: str | None) -> Series:
+    pointed = [g for g in chosen if g["scoring"] == "points" and g["pen_deals"]]
+    if rules is not None and pointed and all(g["scoring"] != "loser" for g in chosen):
+        shown = pointed[-SERIES_GAMES:]
+        return Series("penalty", [g["pen_sum"] / g["pen_deals"] for g in shown],
+                      len(pointed) - len(shown) + 1)
+    values, wins = [], 0
+    for i, g in enumerate(chosen, 1):
+        wins += g["result"] in ("won", "shared")
+        values.append(wins / i)
+    shown = values[-SERIES_GAMES:]
+    return Series("win_rate", shown, len(values) - len(shown) + 1)
+
+
+def load_games(path: Path | None = None) -> tuple[list[dict], str | None]:
+    """Every stored game (:func:`fetch_games`) and a notice, if any.  Never raises: a bad
+    file is set aside (the notice says so) and there are no games."""
+    path = Path(path) if path is not None else db_path()
+    if not path.exists():
+        return [], None
+    opened = open_db(path)
+    if opened.conn is None:
+        return [], opened.notice
+    try:
+        return fetch_games(opened.conn), opened.notice
+    except sqlite3.Error as e:
+        return [], notice_unavailable(str(e))
+    finally:
+        opened.conn.close()
+
+
+def load(rules: str | None = None, path: Path | None = None) -> Stats:
+    """The figures, filtered by ``rules`` (None: every ruleset).  Never raises."""
+    games, notice = load_games(path)
+    st = compute(games, rules)
+    st.notice = notice
+    return st

@@ -1,0 +1,89 @@
+"""Writing a finished game into the statistics database: :func:`record_game`."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from ..i18n import _
+from .db import db_path, is_bad_file, notice_set_aside, open_db, set_aside_db
+from .facts import GameFacts, game_facts, human_seat
+
+
+def write_game(conn: sqlite3.Connection, f: GameFacts) -> int:
+    """Insert one game with its seats and deals in one transaction; its id."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        cur = conn.execute(
+            "INSERT INTO games (rules, options, players, human_seat, opponents, scoring, result, "
+            "place, deals, deals_played, penalty, was_durak, started, finished, duration_s, undo_used, hints) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (f.rules, f.options_json, f.players, f.human_seat, f.opponents, f.scoring, f.result,
+             f.place, f.deals, f.deals_played, f.penalty, int(f.was_durak), f.started, f.finished, f.duration_s,
+             int(f.undo_used), f.hints))
+        gid = cur.lastrowid
+        conn.executemany("INSERT INTO seats (game_id, seat, kind, level, name) VALUES (?, ?, ?, ?, ?)",
+                         [(gid, s.seat, s.kind, s.level, s.name) for s in f.seats])
+        conn.executemany("INSERT INTO deals (game_id, deal, seat, penalty, total, lost) "
+                         "VALUES (?, ?, ?, ?, ?, ?)",
+                         [(gid, d.deal, d.seat, d.penalty, d.total, int(d.lost)) for d in f.deal_rows])
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return gid
+
+
+def _unsaved(reason: str) -> str:
+    # TRANSLATORS: {reason} is a technical reason from the system
+    return _("This game could not be added to your statistics: {reason}").format(reason=reason)
+
+
+def record_game(record: dict, meta: dict, path: Path | None = None) -> str | None:
+    """Store a finished game (the table calls this when a game ends).
+
+    ``meta``: ``started`` / ``finished`` (ISO times), ``duration_s``, ``undo_used``,
+    ``hints``, ``human_seat`` (int or None) and ``demo``.  Games without a human
+    seat, and demo games, are not stored.  Returns a notice for the player when
+    something went wrong (a bad statistics file set aside, a full disk …); never raises.
+    """
+    try:
+        if human_seat(record, meta) is None:
+            return None
+        try:
+            facts = game_facts(record, meta)
+        except (ValueError, TypeError, KeyError, AttributeError) as e:
+            return _unsaved(str(e))
+        return _store(facts, Path(path) if path is not None else db_path())
+    except Exception as e:  # noqa: BLE001 - statistics must never stop the game at its end
+        return _unsaved(f"{type(e).__name__}: {e}")
+
+
+def _store(facts: GameFacts, path: Path) -> str | None:
+    opened = open_db(path)
+    if opened.conn is None:
+        return opened.notice
+    notice = opened.notice
+    conn = opened.conn
+    try:
+        write_game(conn, facts)
+        return notice
+    except sqlite3.Error as e:
+        if not is_bad_file(e, opening=False):
+            return _unsaved(str(e))       # locked, full, read-only: the file itself is fine
+        bad = e
+    finally:
+        conn.close()
+    # the file went bad under us: keep it aside and start again with this game
+    aside = set_aside_db(path)
+    again = open_db(path)
+    if again.conn is None:
+        return again.notice or _unsaved(str(bad))
+    try:
+        write_game(again.conn, facts)
+    except sqlite3.Error as e:
+        return _unsaved(str(e))
+    finally:
+        again.conn.close()
+    return notice_set_aside(aside)

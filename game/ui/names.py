@@ -1,0 +1,48 @@
+"""Seat names: AI opponents named as players of the interface language would be, and the
+default names of human seats.
+
+The AI names are everyday first names of each country, mixed women and men, none longer
+than the setup screen's name box; a Danish game never seats a "Björn".  Only the
+nominative form is needed: every sentence a name goes into is written so that the name
+stays as it is (Icelandic names inflect, so those sentences keep the name the subject).
+"""
+
+from __future__ import annotations
+
+from .. import i18n
+from ..i18n import _
+
+#: language -> first names for AI seats (seat i gets the i-th name)
+AI_NAMES: dict[str, tuple[str, ...]] = {
+    "sv": ("Astrid", "Björn", "Karin", "Lennart", "Maja", "Sven", "Ingrid", "Olle", "Elsa",
+           "Gunnar"),
+    "da": ("Freja", "Mads", "Karen", "Søren", "Mette", "Jens", "Ida", "Niels", "Lone", "Bent"),
+    "nb": ("Kari", "Ola", "Solveig", "Håkon", "Ingrid", "Lars", "Guri", "Per", "Sigrid", "Odd"),
+    "is": ("Guðrún", "Gunnar", "Sigríður", "Jón", "Katrín", "Baldur", "Helga", "Einar", "Sigga",
+           "Ólafur"),
+    "en": ("Alice", "Ben", "Clara", "Daniel", "Emma", "Frank", "Grace", "Henry", "Lucy",
+           "Oliver"),
+}
+
+
+def ai_names(lang: str | None = None) -> list[str]:
+    """The AI seat names for ``lang`` (default: the interface language; unknown: English)."""
+    lang = i18n.current_language() if lang is None else i18n.normalize(lang)
+    return list(AI_NAMES.get(lang or "en", AI_NAMES["en"]))
+
+
+def ai_name(seat: int, lang: str | None = None) -> str:
+    """The default name of an AI in ``seat`` (0-based)."""
+    names = ai_names(lang)
+    return names[seat % len(names)]
+
+
+def is_default_ai_name(name: str) -> bool:
+    """True for any language's AI name (so a renamed seat keeps what the player typed)."""
+    return any(name in names for names in AI_NAMES.values())
+
+
+def human_name(n: int) -> str:
+    """The default name of the ``n``-th human seat (from 1): a name, never a pronoun."""
+    # TRANSLATORS: the default name of a human seat; {n} is its number (1, 2, ...)
+    return _("Player {n}").format(n=n)

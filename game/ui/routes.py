@@ -1,0 +1,88 @@
+"""The app's scenes by name: the one module that knows them all (scenes import none).
+
+Each factory imports its scene's module when the scene is first asked for, so the
+start-up imports only the menu.
+"""
+
+from __future__ import annotations
+
+
+def make_table(app, state=None, record=None, session=None, scene=None, save=True, coach=None,
+               **new):
+    """A table: ``scene`` made already (the next game), ``state`` (``save`` it or not, a
+    tutorial's ``coach``), a saved ``record`` (resumed), or a new game from ``rules``,
+    ``players``, ``options``, ``seed``."""
+    from .table import TableScene
+    if scene is not None:
+        return scene
+    if state is not None:
+        return TableScene(app, state, session, save=save, coach=coach)
+    if record is not None:
+        return TableScene.from_record(app, record, session)
+    return TableScene.new(app, session=session, **new)
+
+
+def _menu(app):
+    from .menu import MainMenu
+    return MainMenu(app)
+
+
+def _message(app, **kw):
+    from .menu import MessageScene
+    return MessageScene(app, **kw)
+
+
+def _setup(app, **kw):
+    from .setup import SetupScene
+    return SetupScene(app, **kw)
+
+
+def _rules(app, **kw):
+    from .rules_scene import RulesScene
+    return RulesScene(app, **kw)
+
+
+def _settings(app):
+    from .settings_scene import SettingsScene
+    return SettingsScene(app)
+
+
+def _stats(app):
+    from .stats_scene import StatsScene
+    return StatsScene(app)
+
+
+def _tutorial(app, rules: str):
+    """A tutorial: the real table with a coach, never saved (the player's save stays)."""
+    from .tutorial.build import tutorial_parts
+    state, coach = tutorial_parts(rules)
+    return make_table(app, state=state, save=False, coach=coach)
+
+
+def _learn(app, **kw):
+    from .tutorial.learn import LearnScene
+    return LearnScene(app, **kw)
+
+
+def _overlay(name: str):
+    def make(app, **kw):
+        from . import overlays
+        return getattr(overlays, name)(app, **kw)
+    return make
+
+
+def register(app) -> None:
+    nav = app.nav
+    nav.register("menu", lambda: _menu(app))
+    nav.register("message", lambda **kw: _message(app, **kw))
+    nav.register("setup", lambda **kw: _setup(app, **kw))
+    nav.register("rules", lambda **kw: _rules(app, **kw))
+    nav.register("settings", lambda: _settings(app))
+    nav.register("stats", lambda: _stats(app))
+    nav.register("table", lambda **kw: make_table(app, **kw))
+    nav.register("tutorial", lambda **kw: _tutorial(app, **kw))
+    nav.register("learn", lambda **kw: _learn(app, **kw))
+    nav.register("handoff", lambda **kw: _overlay("HandoffScene")(app, **kw))
+    nav.register("scoreboard", lambda **kw: _overlay("ScoreboardScene")(app, **kw))
+    nav.register("result", lambda **kw: _overlay("ResultScene")(app, **kw))
+    nav.register("pause", lambda **kw: _overlay("PauseScene")(app, **kw))

@@ -1,0 +1,166 @@
+"""The statistics screen's table: its columns, the texts of its cells, and drawing it.
+
+Columns without a single value for the rows shown are left out (no "penalty per
+deal" for Durak, no "times as durak" for the Gurka family).  Numbers follow the
+language (decimal comma in the Nordic languages, "67 %").
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..engine.rulesets import NATIVE_NAMES
+from ..i18n import _, pgettext
+from . import theme as T
+from .messages import level_name
+from .rules_text import ruleset_country, ruleset_name
+
+HEAD_PX = 14
+ROW_PX = 16
+MIN_PX = 12
+DASH = "–"
+
+
+def rules_label(rules: str) -> str:
+    """A ruleset's name; with its country when another ruleset has the same name (Agurk)."""
+    name = ruleset_name(rules)
+    if list(NATIVE_NAMES.values()).count(name) > 1:
+        return f"{name} ({ruleset_country(rules)})"
+    return name
+
+
+def opponents_label(level: str) -> str:
+    if level == "mixed":
+        # TRANSLATORS: opponents in the statistics: other people or outside bots at the table
+        return pgettext("AI level", "Mixed")
+    return level_name(level)
+
+
+def decimal(v: float, places: int = 1) -> str:
+    # TRANSLATORS: the decimal separator in numbers such as 4.5 (a comma in most Nordic languages)
+    return f"{v:.{places}f}".replace(".", pgettext("decimal separator", "."))
+
+
+def percent(rate: float) -> str:
+    return _("{percent} %").format(percent=round(rate * 100))
+
+
+class Column:
+    def __init__(self, key: str, head, value, align: str = "right"):
+        self.key, self.head, self.value, self.align = key, head, value, align
+
+
+def columns(by_rules: bool) -> list[Column]:
+    """Every possible column; ``by_rules``: the first column names rulesets, else opponents."""
+    def first(f) -> str:
+        if by_rules:
+            return rules_label(f.rules) if f.rules else pgettext("stats", "Total")
+        return opponents_label(f.opponents) if f.opponents else pgettext("stats", "Total")
+
+    return [
+        Column("name", (lambda: pgettext("stats column", "Game")) if by_rules
+               else (lambda: pgettext("stats column", "Opponents")), first, "left"),
+        Column("games", lambda: pgettext("stats column", "Games"), lambda f: str(f.games)),
+        Column("wins", lambda: pgettext("stats column", "Wins"), lambda f: str(f.wins)),
+        Column("win_rate", lambda: pgettext("stats column", "Win rate"),
+               lambda f: percent(f.win_rate) if f.win_rate is not None else DASH),
+        Column("penalty", lambda: pgettext("stats column", "Penalty per deal"),
+               lambda f: decimal(f.avg_penalty) if f.avg_penalty is not None else DASH),
+        Column("streak", lambda: pgettext("stats column", "Best streak"), lambda f: str(f.best_streak)),
+        Column("times_durak", lambda: pgettext("stats column", "Times as durak"),
+               lambda f: str(f.times_durak) if f.times_durak is not None else DASH),
+    ]
+
+
+def visible_columns(rows: list, by_rules: bool) -> list[Column]:
+    cols = columns(by_rules)
+    if not any(f.avg_penalty is not None for f in rows):
+        cols = [c for c in cols if c.key != "penalty"]
+    if not any(f.times_durak is not None for f in rows):
+        cols = [c for c in cols if c.key != "times_durak"]
+    return cols
+
+
+def _fit_lines(text: str, px: float, width: int, max_lines: int = 2) -> tuple[list[str], float]:
+    """Wrap ``text`` into at most ``max_lines`` lines at the largest size ≥ MIN_PX that fits."""
+    size = px
+    while True:
+        lines = T.wrap(text, size, width, bold=True)
+        fits = len(lines) <= max_lines and all(T.font(size, True).size(s)[0] <= width for s in lines)
+        if fits or size <= MIN_PX:
+            return lines, size
+        size -= 1
+
+
+def _head_width(text: str, px: float) -> int:
+    """The narrowest width that holds ``text`` in at most two lines at ``px``."""
+    f = T.font(px, True)
+    w = max(f.size(word)[0] for word in text.split(" "))
+    full = f.size(text)[0]
+    while w < full and len(T.wrap(text, px, w, bold=True)) > 2:
+        w += 4
+    return w
+
+
+def column_widths(cols: list[Column], shown: list, rect: pygame.Rect, u: float) -> list[int]:
+    """Each column as wide as its header (two lines) and its values need; the room left
+    is shared out evenly.  Too little room: the needs are scaled down (texts shrink)."""
+    pad = int(8 * u)
+    need = []
+    for c in cols:
+        values = [T.font(ROW_PX * u, True).size(c.value(f))[0] for f in shown]
+        need.append(max([_head_width(c.head(), HEAD_PX * u)] + values) + 2 * pad)
+    extra = rect.width - sum(need)
+    if extra >= 0:
+        return [n + extra // len(cols) for n in need]
+    return [int(n * rect.width / sum(need)) for n in need]
+
+
+def draw_table(surface: pygame.Surface, rect: pygame.Rect, rows: list, total, by_rules: bool,
+               u: float) -> int:
+    """Draw the header, the rows and (with more than one row) the total; the height used."""
+    cols = visible_columns(rows, by_rules)
+    shown = list(rows) + ([total] if len(rows) > 1 else [])
+    pad = int(8 * u)
+    xs, x = [], rect.left
+    for w in column_widths(cols, shown, rect, u):
+        xs.append((x, w))
+        x += w
+    head_h = int(40 * u)
+    row_h = int(max(26 * u, T.font(ROW_PX * u).get_linesize() + 6 * u))
+    for (cx, cw), c in zip(xs, cols):
+        lines, px = _fit_lines(c.head(), HEAD_PX * u, cw - 2 * pad)
+        step = T.font(px, True).get_linesize()
+        y = rect.top + head_h - int(6 * u) - step * len(lines)
+        for line in lines[:2]:
+            pos = (cx + pad, y) if c.align == "left" else (cx + cw - pad, y)
+            T.blit_text(surface, line, px, pos, T.ACCENT, bold=True,
+                        anchor="topleft" if c.align == "left" else "topright")
+            y += step
+    y = rect.top + head_h
+    pygame.draw.line(surface, T.PANEL_BORDER, (rect.left, y), (rect.right, y), max(1, int(u)))
+    for i, f in enumerate(shown):
+        is_total = f is total and len(rows) > 1
+        r = pygame.Rect(rect.left, y + i * row_h, rect.width, row_h)
+        if is_total:
+            pygame.draw.line(surface, T.PANEL_BORDER, r.topleft, r.topright, max(1, int(u)))
+        elif i % 2:
+            band = pygame.Surface(r.size, pygame.SRCALPHA)
+            band.fill((255, 255, 255, 14))
+            surface.blit(band, r)
+        for (cx, cw), c in zip(xs, cols):
+            text = c.value(f)
+            px = max(MIN_PX, T.fit_px(text, ROW_PX * u, cw - 2 * pad, bold=is_total))
+            color = T.TEXT if text != DASH else T.TEXT_DIM
+            if c.align == "left":
+                T.blit_text(surface, text, px, (cx + pad, r.centery), color, bold=is_total, anchor="midleft")
+            else:
+                T.blit_text(surface, text, px, (cx + cw - pad, r.centery), color, bold=is_total,
+                            anchor="midright")
+    return head_h + row_h * len(shown)
+
+
+def table_height(n_rows: int, u: float) -> int:
+    shown = n_rows + (1 if n_rows > 1 else 0)
+    row_h = int(max(26 * u, T.font(ROW_PX * u).get_linesize() + 6 * u))
+    return int(40 * u) + row_h * shown

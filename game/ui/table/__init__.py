@@ -1,0 +1,17 @@
+"""The card table, split by concern.
+
+- :mod:`.scene` the scene: life cycle, the update loop, applying actions, saving
+- :mod:`.timeline` cards in flight, banners, the count-up, waits, skipping
+- :mod:`.pace` how long things take
+- :mod:`.layout` pure geometry (seats, the hand fan, the trick, Durak pairs)
+- :mod:`.ai_driver` AI seats through the worker process
+- :mod:`.input` the click model (card / pair / selection intents); :mod:`.keys` the keyboard
+- :mod:`.draw` common drawing; :mod:`.part_base` and one module per family
+  (:mod:`.gurka_part`, :mod:`.durak_part`) for what differs; :mod:`.families` maps
+  the engine's families to them
+- :mod:`.handle` the narrow interface overlays get
+"""
+
+from .scene import TableScene
+
+__all__ = ["TableScene"]

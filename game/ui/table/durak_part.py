@@ -1,0 +1,218 @@
+"""Podkidnoy Durak at the table: the stock and trump, bouts of pairs, takes, the refill."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine.cards import RANKS
+from ...i18n import _
+from .. import cards as C
+from .. import messages as M
+from .. import theme as T
+from ..widgets import Button
+from . import pace
+from .part_base import TablePart
+
+
+class DurakPart(TablePart):
+    # -- hands ------------------------------------------------------------------------------
+    def sort_hand(self, cards: list[str]) -> list[str]:
+        trump = self.m.trump
+        return sorted(cards, key=lambda c: (c[1] == trump, "CDHS".index(c[1]) if c[1] != trump else 0,
+                                            RANKS.index(c[0])))
+
+    # -- events -----------------------------------------------------------------------------
+    def on_deal(self, ev: dict) -> float:
+        self.s.play_sound("shuffle")
+        self.fold(ev)
+        dur = self.deal_flights(self.lay.stock_pos())
+        self.s.play_sound("deal")
+        return dur + (300 * self.sp() if dur else 0.0)
+
+    def on_attack(self, ev: dict) -> float:
+        p = ev["player"]
+        sp = self.sp()
+        src = self.draw.card_source(p, ev["cards"])
+        self.fold(ev)
+        base = len(self.m.pairs) - len(ev["cards"])
+        if sp > 0:
+            for j, c in enumerate(ev["cards"]):
+                self.tl.fly(c, True, self.lay.frac(src[j]), self._pair_target(base + j, 0), j * 70 * sp,
+                            pace.PLAY_FLIGHT * sp, self.lay.hand_w / self.lay.size[0])
+        self.s.play_sound("play")
+        return (pace.PLAY_FLIGHT + 70 * len(ev["cards"])) * sp
+
+    def on_defend(self, ev: dict) -> float:
+        p = ev["player"]
+        sp = self.sp()
+        src = self.draw.card_source(p, [ev["card"]])
+        self.fold(ev)
+        i = next((k for k, pr in enumerate(self.m.pairs) if pr[0] == ev["attack"]), 0)
+        if sp > 0:
+            self.tl.fly(ev["card"], True, self.lay.frac(src[0]), self._pair_target(i, 1), 0.0,
+                        pace.PLAY_FLIGHT * sp, self.lay.hand_w / self.lay.size[0])
+        self.s.play_sound("play")
+        return pace.PLAY_FLIGHT * sp
+
+    def _pair_target(self, i: int, j: int):
+        return lambda: self.lay.pair_pos(i, j, len(self.m.pairs))
+
+    def on_pass(self, ev: dict) -> float:
+        self.fold(ev)
+        # TRANSLATORS: Durak: the attacker adds nothing more ("done")
+        self.tl.banner(_("Done"), max(500.0, 900 * self.sp()), seat=ev["player"], color=T.TEXT)
+        return 250 * self.sp()
+
+    def on_take(self, ev: dict) -> float:
+        self.fold(ev)
+        self.tl.banner(_("Takes"), max(700.0, 1100 * self.sp()), seat=ev["player"], color=T.ERROR)
+        return 400 * self.sp()
+
+    def on_swap(self, ev: dict) -> float:
+        self.fold(ev)
+        self.tl.banner(_("swaps the trump six"), max(700.0, 1200 * self.sp()), seat=ev["player"],
+                       color=T.ACCENT)
+        return 500 * self.sp()
+
+    def on_bout_end(self, ev: dict) -> float:
+        sp = self.sp()
+        m = self.m
+        cards = [(i, j, c) for i, pr in enumerate(m.pairs) for j, c in enumerate(pr) if c]
+        count = len(m.pairs)
+        positions = [self.lay.pair_pos(i, j, count) for i, j, _c in cards]
+        taker = m.defender
+        self.fold(ev)
+        if sp > 0:
+            width = self.lay.table_w / self.lay.size[0]
+            for (_i, _j, c), pos in zip(cards, positions):
+                if ev["result"] == "taken" and taker is not None:
+                    self.tl.fly(c, True, self.lay.frac(pos[:2]), self.draw.hand_target(taker, c), 200 * sp,
+                                pace.SWEEP * sp, width, seat=taker)
+                else:
+                    self.tl.fly(c, True, self.lay.frac(pos[:2]), self.draw.fixed(self.lay.discard_pos()),
+                                200 * sp, pace.SWEEP * sp, width, vanish=True)
+        if ev["result"] == "beaten":
+            self.tl.banner(_("Beaten off!"), max(600.0, 900 * sp), color=T.GOOD)
+        self.s.play_sound("trick")
+        return (200 + pace.SWEEP + 150) * sp
+
+    def on_draw(self, ev: dict) -> float:
+        p = ev["player"]
+        sp = self.sp()
+        self.fold(ev)
+        cards = ev["cards"] if isinstance(ev["cards"], list) else []
+        if sp > 0:
+            for j, c in enumerate(cards):
+                self.tl.fly(c, False, self.lay.frac(self.lay.stock_pos()), self.draw.hand_target(p, c),
+                            j * 50 * sp, pace.DEAL_FLIGHT * sp, self.lay.small_w / self.lay.size[0], seat=p)
+        return (len(cards) * 50 + pace.DEAL_FLIGHT) * sp
+
+    def on_out(self, ev: dict) -> float:
+        self.fold(ev)
+        self.out_banner(ev["player"])
+        return 600 * self.sp()
+
+    # -- decisions ---------------------------------------------------------------------------------
+    def buttons(self, legal: list[dict]) -> list:
+        s = self.s
+        types = {a["type"] for a in legal}
+        out = []
+        if any(a["type"] == "attack" and len(a["cards"]) > 1 for a in legal):
+            out.append(Button(lambda: _("Attack"), s.play_selection, primary=True, name="attack"))
+        if "take" in types:
+            out.append(Button(lambda: _("Take"), lambda: s.do({"type": "take"}), name="take"))
+        if types == {"swap", "pass"}:
+            # TRANSLATORS: Durak: decline to swap the six of trumps for the trump card
+            out.append(Button(lambda: _("Keep the six"), lambda: s.do({"type": "pass"}), name="pass"))
+        elif "pass" in types:
+            out.append(Button(lambda: _("Done"), lambda: s.do({"type": "pass"}), name="pass"))
+        if "swap" in types:
+            out.append(Button(lambda: _("Swap trump six"), lambda: s.do({"type": "swap"}), name="swap"))
+        return out
+
+    def prompt(self, legal: list[dict]) -> str:
+        types = {a["type"] for a in legal}
+        if types == {"swap", "pass"}:
+            return _("You hold the six of trumps: swap it for the trump card under the stock?")
+        if "defend" in types or "take" in types:
+            return _("Defend: beat each attacking card, or take them all.")
+        if "attack" in types and not self.m.pairs:
+            return _("Attack: play a card (or several of one rank).")
+        return _("Add a card of a rank on the table, or press Done.")
+
+    # -- texts ---------------------------------------------------------------------------------------
+    def header(self) -> str:
+        m = self.m
+        line = _("Trump: {suit}").format(suit=C.SUIT_GLYPH[m.trump]) if m.trump else ""
+        game = self.s.session.get("game", 1)
+        if game > 1:
+            # TRANSLATORS: the table header; {n} is the game's number in this session
+            line += "   " + _("Game {n}").format(n=game)
+        return line.strip()
+
+    def seat_line(self, seat: int, count: int) -> list[str]:
+        parts = super().seat_line(seat, count)
+        m = self.m
+        if m.in_game(seat) and m.pairs:
+            if m.defender == seat:
+                parts.append(_("defends"))
+            elif m.attacker == seat:
+                parts.append(_("attacks"))
+        return parts
+
+    # -- the middle of the table ---------------------------------------------------------------------
+    def draw_centre(self, surface) -> None:
+        m = self.m
+        d = self.draw
+        lay = self.lay
+        u = lay.u
+        sx, sy = lay.stock_pos()
+        if m.stock and m.bottom:
+            d.card(surface, m.bottom, True, (sx + lay.table_w * 0.45, sy), lay.table_w, angle=90)
+        if m.stock:
+            for k in range(min(4, m.stock - 1)):
+                d.card(surface, None, False, (sx - k * 1.5 * u, sy - k * 1.5 * u), lay.table_w, shadow=k == 0)
+            T.blit_text(surface, str(m.stock), 18 * u, (sx, sy + lay.table_h // 2 + int(6 * u)), T.TEXT,
+                        bold=True, anchor="midtop")
+        elif m.trump:
+            color = C.suit_color(m.trump, {"four_colour": self.s.app.settings.get("four_colour")}) \
+                if m.trump in "SC" else (220, 60, 60)
+            T.blit_text(surface, C.SUIT_GLYPH[m.trump], 54 * u, (sx, sy), color, anchor="center")
+        if m.discard:
+            dx, dy = lay.discard_pos()
+            for k in range(min(5, m.discard // 2 + 1)):
+                d.card(surface, None, False, (dx + (k % 2) * 3 * u, dy - k * 1.5 * u), lay.table_w,
+                       angle=12 + k * 9, shadow=False)
+            T.blit_text(surface, _("Discard"), 14 * u, (dx, dy + lay.table_h // 2 + int(10 * u)), T.TEXT_DIM,
+                        anchor="midtop")
+        flying = {f.card for f in self.tl.flights if f.seat is None}
+        legal = self.s.legal()
+        count = len(m.pairs)
+        for i, pair in enumerate(m.pairs):
+            for j, c in enumerate(pair):
+                if not c or c in flying:
+                    continue
+                x, y, w = lay.pair_pos(i, j, count)
+                d.card(surface, c, True, (x, y), w)
+                if j == 0 and pair[1] is None and self.s.sel.can_beat(c, legal):
+                    d.mark(surface, (x, y), w, T.GOOD)
+
+    def pair_at(self, pos) -> int | None:
+        count = len(self.m.pairs)
+        for i in range(count):
+            x, y, w = self.lay.pair_pos(i, 0, count)
+            r = pygame.Rect(0, 0, w, C.height_for(w))
+            r.center = (int(x), int(y))
+            if r.inflate(int(w * 0.3), int(w * 0.3)).collidepoint(pos):
+                return i
+        return None
+
+    # -- the end ----------------------------------------------------------------------------------------
+    def result(self) -> tuple[str, list[str]]:
+        m = self.m
+        you = M.local_seat(self.s.players)
+        if m.losing_team:
+            return M.team_loses([self.name(s) for s in m.losing_team], you in m.losing_team), []
+        if m.loser is not None:
+            return M.is_durak(self.name(m.loser), m.loser == you), []
+        return _("A draw: everybody is out"), []

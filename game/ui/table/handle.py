@@ -1,0 +1,60 @@
+"""The narrow face of the table that overlays see (hand-off, scoreboard, result, pause).
+
+Overlays never reach into the table scene: they read what they show from here and ask
+for the few things they may do (reveal a hand, go on, play again, leave).
+"""
+
+from __future__ import annotations
+
+
+class TableHandle:
+    def __init__(self, scene):
+        self._scene = scene
+
+    # -- what an overlay reads --------------------------------------------------------------
+    @property
+    def players(self) -> list[dict]:
+        return self._scene.players
+
+    @property
+    def n(self) -> int:
+        return self._scene.n
+
+    @property
+    def rules(self) -> str:
+        return self._scene.rules
+
+    @property
+    def model(self):
+        """The public table as shown (read it, never change it)."""
+        return self._scene.model
+
+    @property
+    def session(self) -> dict:
+        return dict(self._scene.session)
+
+    def is_over(self) -> bool:
+        return self._scene.state.is_over()
+
+    def result(self) -> tuple[str, list[str]]:
+        """The title and lines of the result screen."""
+        return self._scene.part.result()
+
+    # -- what an overlay may do ---------------------------------------------------------------
+    def tick(self, dt: float) -> None:
+        """Keep the table's banners and count-up running under an overlay."""
+        self._scene.tl.advance(dt)
+
+    def reveal_for(self, seat: int) -> None:
+        self._scene.reveal_for(seat)
+
+    def open_pause(self) -> None:
+        self._scene.open_pause()
+
+    def leave(self) -> None:
+        """Save the game and stop the AI (before going back to the menu)."""
+        self._scene.leave()
+
+    def next_game(self):
+        """The next game of the session, as a new table scene."""
+        return self._scene.next_game()

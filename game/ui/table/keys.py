@@ -1,0 +1,67 @@
+"""Keyboard play at the table.
+
+Left / Right pick a card, Up or Space clicks it (select / play, the click model of
+:mod:`.input`), Down unselects, Enter plays the selection (or the picked card, or
+presses the first button: Play, Take, Exchange …), 1-9 choose the attack to beat;
+Tab reaches the buttons.  Space or Enter while others play skips the animations.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+_CONFIRM = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+def handle_key(scene, e) -> bool:
+    """True when the key was used."""
+    k = e.key
+    focused = scene.widgets.focused if scene.widgets.keyboard else None
+    if k in (pygame.K_SPACE, *_CONFIRM) and (scene.busy() or scene.tl.flights) and not scene.my_turn():
+        scene.skip_animations()
+        return True
+    if k == pygame.K_TAB:
+        return False                      # the buttons' focus (WidgetGroup)
+    if k in (*_CONFIRM, pygame.K_SPACE) and focused is not None:
+        return False                      # a focused button: the group activates it
+    if not scene.my_turn():
+        return False
+    hand = scene.visible_hand()
+    sel = scene.sel
+    if k in (pygame.K_LEFT, pygame.K_RIGHT):
+        if hand:
+            step = 1 if k == pygame.K_RIGHT else -1
+            i = hand.index(scene.hover_card) if scene.hover_card in hand else (-1 if step > 0 else len(hand))
+            scene.hover_card = hand[(i + step) % len(hand)]
+            scene.widgets.focus = None
+            scene.invalidate()
+        return True
+    if k == pygame.K_DOWN:
+        if scene.hover_card in sel.cards:
+            sel.cards.remove(scene.hover_card)
+            scene.invalidate()
+        return True
+    if pygame.K_1 <= k <= pygame.K_9 and sel.defend_with is not None:
+        scene.click_pair(k - pygame.K_1)
+        return True
+    if k in (pygame.K_UP, pygame.K_SPACE):
+        if scene.hover_card in hand:
+            scene.click_card(scene.hover_card)
+        return True
+    if k in _CONFIRM:
+        legal = scene.state.legal_actions()
+        if sel.defend_with is not None:
+            action = sel.first_defence(legal)
+            if action is not None:
+                scene.do(action)
+        elif sel.cards and sel.complete(legal) is not None:
+            scene.play_selection()
+        elif scene.hover_card in hand and scene.hover_card not in sel.cards:
+            scene.click_card(scene.hover_card)
+            if sel.cards and sel.complete(legal) is not None and not sel.exchanging(legal):
+                scene.play_selection()           # a single card of a multi-card choice
+        elif scene.action_buttons:
+            scene.action_buttons[0].activate()
+        scene.invalidate()
+        return True
+    return False

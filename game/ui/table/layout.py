@@ -1,0 +1,144 @@
+"""Where everything lies on the table, from the window size, the seat count and the viewer.
+
+Pure geometry: :class:`Layout` is rebuilt on a resize or when the viewer changes (hot
+seat) and answers positions in pixels.  The one hand-fan function (:meth:`Layout.fan`)
+serves hit-testing, drawing and the targets of cards flying into the hand.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from .. import cards as C
+from .. import theme as T
+
+
+class Layout:
+    def __init__(self, size: tuple[int, int], n: int, viewer: int):
+        self.size = size
+        self.n = n
+        self.viewer = viewer
+        w, h = size
+        u = self.u = T.unit(size)
+        self.hand_w = max(40, int(min(96 * u, w * 0.085, h * 0.125)))
+        self.table_w = int(self.hand_w * 0.86)
+        self.small_w = int(self.hand_w * 0.42)
+        self.hand_h = C.height_for(self.hand_w)
+        self.table_h = C.height_for(self.table_w)
+        self.hand_y = h - self.hand_h - int(16 * u)
+        self.center = (w // 2, int(h * 0.42))
+        self.rx = w / 2 - int(120 * u)
+        self.ry = h * 0.42 - int(60 * u)
+        self.panel_w, self.panel_h = int(176 * u), int(64 * u)
+        #: the widths cards are drawn at (cached); anything else is scaled from these
+        self.card_sizes = (self.small_w, int(self.small_w * 1.1), self.table_w, self.hand_w)
+
+    # -- seats ----------------------------------------------------------------------------
+    def seat_slot(self, seat: int) -> int:
+        """Position of ``seat`` around the table: 0 = bottom (the viewer), then clockwise."""
+        return (seat - self.viewer) % self.n
+
+    def seat_angle(self, seat: int) -> float:
+        """Screen angle (degrees, y down: 90 = bottom, 180 = left, 270 = top)."""
+        k = self.seat_slot(seat)
+        if k == 0:
+            return 90.0
+        others = self.n - 1
+        if others == 1:
+            return 270.0
+        lo, hi = (165.0, 375.0) if others <= 3 else (150.0, 390.0)
+        return lo + (k - 1) * (hi - lo) / (others - 1)
+
+    def seat_pos(self, seat: int) -> tuple[int, int]:
+        """The centre of the seat's panel."""
+        if self.seat_slot(seat) == 0:
+            u = self.u
+            return (int(16 * u) + self.panel_w // 2, self.size[1] - int(16 * u) - self.panel_h // 2)
+        a = math.radians(self.seat_angle(seat))
+        return (int(self.center[0] + self.rx * math.cos(a)), int(self.center[1] + self.ry * math.sin(a)))
+
+    def seat_rect(self, seat: int) -> pygame.Rect:
+        r = pygame.Rect(0, 0, self.panel_w, self.panel_h)
+        r.center = self.seat_pos(seat)
+        return r
+
+    def seat_dir(self, seat: int) -> tuple[float, float]:
+        """A point between the centre and the seat: where that seat's cards land."""
+        if self.seat_slot(seat) == 0:
+            return (self.center[0], self.center[1] + self.ry)
+        return self.seat_pos(seat)
+
+    def deck_pos(self, dealer) -> tuple[int, int]:
+        """The undealt cards: beside the dealer's panel, on the side towards the middle."""
+        if dealer is None:
+            return self.center
+        x, y = self.seat_pos(dealer)
+        off = self.panel_w // 2 + int(self.small_w * 0.9)
+        return (x + off, y) if x <= self.center[0] else (x - off, y)
+
+    def stock_pos(self) -> tuple[int, int]:
+        return (int(self.center[0] - self.rx * 0.62), self.center[1])
+
+    def discard_pos(self) -> tuple[int, int]:
+        return (int(self.center[0] + self.rx * 0.62), self.center[1])
+
+    # -- the viewer's hand ---------------------------------------------------------------------
+    def fan(self, count: int) -> list[float]:
+        """Left edges of ``count`` cards fanned in the viewer's hand (the one fan function)."""
+        if not count:
+            return []
+        w = self.size[0]
+        cw = self.hand_w
+        maxw = min(w * 0.62, w - 2 * (self.panel_w + int(40 * self.u)))
+        step = min(cw * 0.72, (maxw - cw) / max(1, count - 1)) if count > 1 else 0
+        x0 = w / 2 - (cw + step * (count - 1)) / 2
+        return [x0 + i * step for i in range(count)]
+
+    def hand_rects(self, cards: list[str], lift: dict[str, int] | None = None) -> list[tuple[str, pygame.Rect]]:
+        lift = lift or {}
+        xs = self.fan(len(cards))
+        return [(c, pygame.Rect(int(x), self.hand_y - lift.get(c, 0), self.hand_w, self.hand_h))
+                for c, x in zip(cards, xs)]
+
+    def hand_slot(self, cards: list[str], card: str) -> tuple[float, float, float] | None:
+        """Centre and width of ``card`` in the viewer's fan of ``cards``."""
+        if card not in cards:
+            return None
+        x = self.fan(len(cards))[cards.index(card)]
+        return (x + self.hand_w / 2, self.hand_y + self.hand_h / 2, self.hand_w)
+
+    # -- the middle ----------------------------------------------------------------------------------
+    def trick_pos(self, seat: int, j: int = 0, k: int = 1) -> tuple[float, float, float]:
+        """Card ``j`` of ``k`` played by ``seat`` into the trick: towards its owner."""
+        sx, sy = self.seat_dir(seat)
+        cx, cy = self.center
+        f = 0.42 if self.n > 2 else 0.3
+        x = cx + (sx - cx) * f + (j - (k - 1) / 2) * self.table_w * 0.38
+        y = cy + (sy - cy) * f * 0.9
+        return (x, y, self.table_w)
+
+    def pair_columns(self) -> int:
+        """How many Durak pairs fit in a row between the stock and the discard pile."""
+        left = self.stock_pos()[0] + self.table_w * 1.2
+        right = self.discard_pos()[0] - self.table_w * 0.9
+        return max(2, min(6, int((right - left) / (self.table_w * 1.35))))
+
+    def pair_pos(self, i: int, j: int, count: int) -> tuple[float, float, float]:
+        """Durak: the attack (``j`` 0) or the beating card (1) of pair ``i`` of ``count``:
+        rows wrap before they reach the stock and the discard pile."""
+        cols = self.pair_columns()
+        rows = (max(count, 1) + cols - 1) // cols
+        row, col = divmod(i, cols)
+        in_row = min(cols, max(count, 1) - row * cols)
+        gap = self.table_w * 1.35
+        x = self.center[0] + (col - (in_row - 1) / 2) * gap - self.table_w * 0.14
+        y = self.center[1] + (row - (rows - 1) / 2) * self.table_h * 0.95 - int(10 * self.u)
+        if j == 1:
+            x += self.table_w * 0.28
+            y += self.table_w * 0.32
+        return (x, y, self.table_w)
+
+    def frac(self, pos) -> tuple[float, float]:
+        return (pos[0] / self.size[0], pos[1] / self.size[1])

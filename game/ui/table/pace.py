@@ -1,0 +1,18 @@
+"""How long things take on the table, in milliseconds at normal speed (× the speed setting).
+
+One place, so the pace of the game can be judged and tuned as a whole: an AI card is
+readable before the next one lands, a finished trick or bout stays long enough to read.
+"""
+
+DEAL_STEP = 45          # between two dealt cards
+DEAL_FLIGHT = 260       # one dealt card on its way
+PLAY_FLIGHT = 320       # a played card on its way to the table
+AI_MIN_DELAY = 600      # from asking an AI seat to its card leaving the hand
+TRICK_HOLD = 1500       # a finished trick stays on the table, its winner named
+SWEEP = 380             # the trick swept to its winner
+LAST_REVEAL = 1500      # the last trick of a deal, before the scoring
+SCORE_COUNT = 900       # totals counting up
+KNOCKOUT = 1800         # the shout when a player is knocked out
+BOUT_HOLD = 1300        # a finished Durak bout stays before it is cleared
+TAKE_HOLD = 1500        # a Durak take is announced
+BANNER = 1400           # a short banner at a seat

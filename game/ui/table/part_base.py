@@ -1,0 +1,146 @@
+"""What every family's table part shares: showing an event, the deal, going out, the end.
+
+A family part (:mod:`.gurka_part`, :mod:`.durak_part`) implements what differs between
+families: how an event is animated (``on_<event type>``), the buttons for the legal
+actions, the prompt, the header line, a seat's status line, what lies in the middle of
+the table, and the result.  It folds every event into the scene's public table itself
+(``self.fold(ev)``), at the moment its animation needs: before it for the cards' new
+places, after reading where they came from.
+"""
+
+from __future__ import annotations
+
+from ...i18n import _
+from .. import messages as M
+from .. import rules_text as R
+from .. import theme as T
+from . import pace
+
+
+class TablePart:
+    def __init__(self, scene):
+        self.s = scene
+
+    # -- shortcuts ------------------------------------------------------------------------------
+    @property
+    def m(self):
+        return self.s.model
+
+    @property
+    def lay(self):
+        return self.s.lay
+
+    @property
+    def tl(self):
+        return self.s.tl
+
+    @property
+    def draw(self):
+        return self.s.renderer
+
+    def sp(self) -> float:
+        return self.s.speed()
+
+    def fold(self, ev: dict) -> None:
+        self.s.model.apply(ev)
+
+    def name(self, seat: int) -> str:
+        return self.s.players[seat]["name"]
+
+    def next_event(self) -> dict | None:
+        events = self.s.state.events
+        return events[self.s.shown] if self.s.shown < len(events) else None
+
+    # -- showing one event -------------------------------------------------------------------------
+    def show(self, ev: dict) -> bool:
+        """Fold and animate one event; True when it raised an overlay (the update stops)."""
+        handler = getattr(self, "on_" + ev["type"], None)
+        if handler is None:
+            self.fold(ev)
+            return False
+        result = handler(ev)
+        self.s.invalidate()
+        if result is True:
+            return True
+        self.tl.wait(result or 0.0)
+        return False
+
+    def settled(self) -> None:
+        """Everything shown is at rest (after a fast-forward or a skip)."""
+
+    def static_key(self) -> tuple:
+        """What else the part's static drawing depends on (see :mod:`.layers`)."""
+        return ()
+
+    def deal_flights(self, src) -> float:
+        """Every dealt card from ``src`` to its hand, round by round from the dealer's left."""
+        sp = self.sp()
+        m = self.m
+        if sp <= 0:
+            return 0.0
+        n = self.s.n
+        depth = max(m.counts) if m.counts else 0
+        order = [(m.dealer + i) % n for i in range(1, n + 1)]
+        hands = [self.s.part.sort_hand(h) if h else None for h in m.hands]
+        k = 0
+        for r in range(depth):
+            for seat in order:
+                if r >= m.counts[seat]:
+                    continue
+                card = hands[seat][r] if hands[seat] else None
+                self.tl.fly(card, False, self.lay.frac(src), self.draw.hand_target(seat, card),
+                            k * pace.DEAL_STEP * sp, pace.DEAL_FLIGHT * sp,
+                            self.lay.small_w / self.lay.size[0], seat=seat)
+                k += 1
+        return (k * pace.DEAL_STEP + pace.DEAL_FLIGHT) * sp
+
+    def on_game_over(self, ev: dict) -> bool:
+        self.fold(ev)
+        self.s.game_over()
+        return True
+
+    # -- texts ------------------------------------------------------------------------------------
+    def title(self) -> str:
+        return f"{R.ruleset_name(self.s.rules)} · {R.ruleset_country(self.s.rules)}"
+
+    def level_text(self, seat: int) -> str:
+        spec = self.s.players[seat]["seat"]
+        if spec == "human":
+            return ""
+        level = spec.split(":")[1] if spec.count(":") >= 1 else ""
+        return M.level_name(level)
+
+    def out_banner(self, seat: int) -> None:
+        self.tl.banner(_("is out"), max(800.0, 1200 * self.sp()), seat=seat, color=T.GOOD)
+
+    # -- to be provided ---------------------------------------------------------------------------
+    def sort_hand(self, cards: list[str]) -> list[str]:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def buttons(self, legal: list[dict]) -> list:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def prompt(self, legal: list[dict]) -> str:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def header(self) -> str:
+        return ""
+
+    def seat_line(self, seat: int, count: int) -> list[str]:
+        return [_("out")] if not self.m.in_game(seat) else [M.cards_count(count)]
+
+    def seat_extra(self, surface, seat: int, rect) -> None:
+        """Anything drawn under a seat's panel (chips)."""
+
+    def seat_extra_key(self, seat: int) -> tuple:
+        """What :meth:`seat_extra` shows, for the frame's dirty rectangles."""
+        return ()
+
+    def draw_centre(self, surface) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def pair_at(self, pos) -> int | None:
+        return None
+
+    def result(self) -> tuple[str, list[str]]:  # pragma: no cover - interface
+        raise NotImplementedError

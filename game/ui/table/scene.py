@@ -1,0 +1,437 @@
+"""The card table scene: its life cycle, the update loop, applying actions, saving.
+
+The engine is the only judge: the table asks it for ``legal_actions()`` and
+``apply()``s what a player chose; an illegal choice comes back as an
+``IllegalActionError`` whose code is shown translated.  The engine's events are shown
+one after another: each is folded into the public table (:mod:`game.engine.public`,
+``self.model``) by the family part (:mod:`.gurka_part`, :mod:`.durak_part`) together
+with its animation (:mod:`.timeline`), so the picture lags the engine by exactly the
+events still to be shown.  Hand-offs, scored deals and the end of the game are raised
+as table events; the app turns them into overlays (:mod:`game.ui.nav`).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from ...engine import CHANCE, IllegalActionError, new_game, replay
+from ...engine import session as sessions
+from ...engine.public import new_table
+from ...engine.registry import find_ruleset
+from ...i18n import _
+from .. import messages as M
+from .. import theme as T
+from ..scene import Scene
+from ..widgets import Button, WidgetGroup
+from . import pace
+from .ai_driver import AIDriver
+from .draw import Renderer
+from .families import part_for
+from .handle import TableHandle
+from .input import Selection
+from .keys import handle_key
+from .layout import Layout
+from .saver import Saver
+from .timeline import Timeline
+from .warmup import Warmup
+
+
+class TableScene(Scene):
+    def __init__(self, app, state, session: dict | None = None, save: bool = True, coach=None):
+        super().__init__(app)
+        self.coach = coach   # a tutorial's coach (game.ui.tutorial.coach), consulted at a few points
+        self.entry = find_ruleset(state.rules)
+        self.state = state
+        self.rules = state.rules
+        self.players = [dict(p) for p in state.players]
+        self.n = len(self.players)
+        self.session = dict(session or {})
+        self.session.setdefault("game", getattr(state, "game", 1))
+        if self.session.get("chips") is None:
+            self.session["chips"] = sessions.start_chips(state.options, self.n)
+        self.save_enabled = save and not app.demo
+        self.model = new_table(self.rules, state.options, self.players, self.session["game"])
+        self.shown = 0
+        self.tl = Timeline()
+        self.humans = [s for s, p in enumerate(self.players) if p["seat"] == "human"]
+        self.viewer = self.humans[0] if self.humans else 0
+        self.hidden = len(self.humans) > 1
+        self.sel = Selection()
+        self.message = ""
+        self.message_color = T.TEXT
+        self.error_until = 0.0
+        self.skipping = False
+        self.ai = AIDriver(getattr(state, "seed", 0) * 7919 + 17)
+        self.hover_card: str | None = None
+        self.finished = False
+        self.chips_paid = False
+        self.widgets = WidgetGroup()
+        self.action_buttons: list[Button] = []
+        self.menu_button = Button(lambda: _("Menu"), self.open_pause, name="menu", px=16)
+        self._decision_key = None
+        self.lay: Layout | None = None
+        self.part = part_for(self.entry.family)(self)
+        self.renderer = Renderer(self)
+        self.handle = TableHandle(self)
+        self.saver = Saver()
+        self.warmup = Warmup()
+        self.on_game_over = None   # hook for the demo / tests
+
+    # -- creating ------------------------------------------------------------------
+    @classmethod
+    def new(cls, app, rules: str, players: list[dict], options: dict | None = None,
+            seed: int | None = None, session: dict | None = None, **extra) -> TableScene:
+        if seed is None:
+            seed = random.randrange(1, 2 ** 31)
+        session = dict(session or {})
+        state = new_game(rules, players, options, seed=seed, game=session.get("game", 1), **extra)
+        return cls(app, state, session)
+
+    @classmethod
+    def from_record(cls, app, record: dict, session: dict | None = None) -> TableScene:
+        """Resume a saved game: replay its record, then let the engine deal again."""
+        state = replay(record)
+        state.auto_chance = True
+        while state.to_act() == CHANCE:
+            state.resolve_chance()
+        scene = cls(app, state, session)
+        scene.fast_forward()
+        return scene
+
+    def fast_forward(self) -> None:
+        """Show every event so far without animation (after loading a save)."""
+        while self.shown < len(self.state.events):
+            self.model.apply(self.state.events[self.shown])
+            self.shown += 1
+        self.part.settled()
+        self.tl.flights.clear()
+
+    def next_game(self) -> TableScene:
+        """The session's next game at this table (Play again)."""
+        session = dict(self.session)
+        session["game"] = session.get("game", 1) + 1
+        extra = self.state.session_next()
+        session["next"] = extra
+        state = new_game(self.rules, self.players, dict(self.state.options),
+                         seed=random.randrange(1, 2 ** 31), game=session["game"], **extra)
+        return TableScene(self.app, state, session)
+
+    # -- life cycle -------------------------------------------------------------------
+    def enter(self):
+        self.save()
+
+    def exit(self):
+        self.ai.close()
+        self.saver.flush()
+
+    def resume(self):
+        self.size = (0, 0)
+        self.invalidate()
+
+    def on_app_close(self) -> None:
+        # the game is saved after every action: only the worker process needs stopping
+        self.ai.close()
+        self.saver.flush()
+
+    def save(self) -> None:
+        """Save the game (written by the saver's thread, off the frame path)."""
+        if not self.save_enabled:
+            return
+        if self.state.is_over():
+            self.saver.delete()
+        else:
+            self.saver.save(self.state.record(), self.session)
+
+    def leave(self) -> None:
+        """Save and stop thinking: the player goes back to the menu."""
+        self.save()
+        self.ai.cancel()
+        self.saver.flush()
+
+    def raise_event(self, kind: str, **data) -> None:
+        """Tell the app something happened that shows an overlay (hand-off, deal scored,
+        game over)."""
+        if self.coach is not None and self.coach.table_event(self, kind, **data):
+            return
+        self.app.nav.table_event(kind, table=self.handle, **data)
+
+    # -- timing -------------------------------------------------------------------------
+    def speed(self) -> float:
+        return 0.0 if self.skipping else self.app.speed
+
+    def animating(self) -> bool:
+        if self.coach is not None and self.coach.note is not None:
+            return self.tl.moving()    # a tutorial's callout waits to be read
+        return bool(self.tl.moving() or self.tl.waiting() or self.ai.thinking
+                    or (self.error_until and self.tl.now < self.error_until + 50)
+                    or self.shown < len(self.state.events))
+
+    def busy(self) -> bool:
+        return self.tl.waiting() or self.shown < len(self.state.events) or any(
+            not f.vanish for f in self.tl.flights)
+
+    # -- per frame ----------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.tl.advance(dt)
+        problem = self.saver.take_problem()
+        if problem:
+            self.flash(problem)
+        if self.lay is None:
+            return  # not laid out yet: positions for animations are unknown
+        self.warmup.step()
+        events = self.state.events
+        while not self.tl.waiting() and self.shown < len(events):
+            ev = events[self.shown]
+            if self.coach is not None and self.coach.hold(self, ev):
+                return
+            self.shown += 1
+            if self.part.show(ev):   # raised an overlay: stop here
+                return
+        if self.shown >= len(events) and not self.tl.waiting():
+            if self.skipping:
+                self.skipping = False
+                self.tl.flights.clear()
+            self._advance()
+
+    def _advance(self) -> None:
+        """Nothing left to show: whose decision is it?"""
+        if self.coach is not None and self.coach.advance(self):
+            return
+        seat = self.state.to_act()
+        if seat is None or seat == CHANCE:
+            return
+        spec = self.players[seat]["seat"]
+        if spec != "human":
+            action = self.ai.poll(self.tl.now, pace.AI_MIN_DELAY * self.speed())
+            if action is not None:
+                self.do(action)
+            elif not self.ai.thinking:
+                self.ai.ask(self.state, seat, spec, self.tl.now)
+                if self.action_buttons:
+                    self.clear_actions()
+            return
+        if self.hidden or seat != self.viewer:
+            if len(self.humans) > 1:
+                self.hidden = True
+                self.clear_actions()
+                self.raise_event("handoff", seat=seat)
+                return
+            self.set_viewer(seat)
+        key = (len(self.state.events), seat)
+        if key != self._decision_key:
+            self._decision_key = key
+            self.sel.clear()
+            self.build_actions()
+            self.invalidate()
+
+    def set_viewer(self, seat: int) -> None:
+        if seat != self.viewer:
+            self.viewer = seat
+            self.lay = Layout(self.size, self.n, seat) if self.lay else None
+
+    def reveal_for(self, seat: int) -> None:
+        """The hand-off screen was clicked by ``seat``'s player."""
+        self.set_viewer(seat)
+        self.hidden = False
+        self._decision_key = None
+        self.invalidate()
+
+    # -- applying actions ----------------------------------------------------------------
+    def do(self, action: dict) -> bool:
+        """Apply an action through the engine; False (and the reason shown) when illegal."""
+        seat = self.state.to_act()
+        if self.coach is not None and not self.coach.allow(self, action):
+            return False
+        try:
+            self.state.apply(action)
+        except IllegalActionError as e:
+            self.flash(M.illegal_reason(e, self.app.settings))
+            return False
+        self.message = ""
+        self.error_until = 0.0
+        self.sel.clear()
+        self._decision_key = None
+        self.clear_actions()
+        if seat is not None and seat >= 0 and self.players[seat]["seat"] == "human" and len(self.humans) == 1:
+            self.set_viewer(seat)
+        self.save()
+        self.invalidate()
+        return True
+
+    def flash(self, text: str, color=T.ERROR) -> None:
+        self.message = text
+        self.message_color = color
+        self.error_until = self.tl.now + 3500
+        self.invalidate()
+
+    def game_over(self) -> None:
+        self.finished = True
+        self.clear_actions()
+        self.hidden = False
+        if not self.chips_paid and self.session.get("chips"):
+            self.session["chips"] = sessions.settle_chips(self.session["chips"], self.model)
+            self.chips_paid = True
+        if self.save_enabled:
+            self.saver.delete()
+        self.tl.busy_until = self.tl.now
+        if self.on_game_over:
+            self.on_game_over(self)
+        self.raise_event("game_over")
+
+    def play_sound(self, name: str) -> None:
+        self.app.play_sound(name)
+
+    # -- decisions for the human at the screen -------------------------------------------------
+    def my_turn(self) -> bool:
+        seat = self.state.to_act()
+        return (seat is not None and seat >= 0 and not self.hidden and seat == self.viewer
+                and self.players[seat]["seat"] == "human" and not self.busy() and not self.finished)
+
+    def legal(self) -> list[dict]:
+        return self.state.legal_actions() if self.my_turn() else []
+
+    def clear_actions(self) -> None:
+        self.action_buttons = []
+        self.widgets = WidgetGroup([self.menu_button])
+        self.renderer.place_buttons()
+
+    def build_actions(self) -> None:
+        self.action_buttons = self.part.buttons(self.state.legal_actions())
+        self.widgets = WidgetGroup([self.menu_button] + self.action_buttons)
+        self.renderer.place_buttons()
+
+    def legal_cards(self) -> set[str]:
+        """Cards worth lighting for the viewer now (the click model's lit cards)."""
+        legal = self.legal()
+        return self.sel.lit(legal) if legal else set()
+
+    @property
+    def selected(self) -> list[str]:
+        return self.sel.cards
+
+    def click_card(self, card: str) -> None:
+        if not self.my_turn():
+            return
+        action = self.sel.click_card(card, self.state.legal_actions())
+        if self.sel.defend_with is not None:
+            self.message = _("Now click the card to beat.")
+            self.message_color = T.TEXT
+        if action is not None:
+            self.do(action)
+        self.invalidate()
+
+    def click_pair(self, index: int) -> None:
+        pairs = self.model.pairs
+        if not self.my_turn() or not 0 <= index < len(pairs):
+            return
+        action = self.sel.click_pair(pairs[index][0], self.state.legal_actions())
+        if action is not None:
+            self.do(action)
+
+    def play_selection(self) -> None:
+        """The Play / Attack / Exchange button: apply the selected cards."""
+        action = self.sel.complete(self.state.legal_actions())
+        if action is None:
+            self.flash(_("Select the cards to play first.") if not self.sel.cards
+                       else _("These cards do not make a move together."))
+            return
+        self.do(action)
+
+    def prompt(self) -> str:
+        """What the player at the screen is asked to do (or who is thinking)."""
+        if self.finished or (self.coach is not None and self.coach.quiet()):
+            return ""
+        seat = self.state.to_act()
+        if seat is None or seat < 0:
+            return ""
+        if not self.my_turn():
+            if self.busy():
+                return ""
+            name = self.players[seat]["name"]
+            if self.players[seat]["seat"] != "human":
+                return M.thinking(name)
+            return M.to_play(name, M.is_you(self.players, seat))
+        return self.part.prompt(self.state.legal_actions())
+
+    # -- input ----------------------------------------------------------------------------------
+    def open_pause(self) -> None:
+        self.app.nav.push("pause", table=self.handle)
+
+    def skip_animations(self) -> None:
+        if self.busy() or self.tl.flights:
+            self.skipping = True
+            self.tl.skip()
+            self.part.settled()
+            self.invalidate()
+
+    def handle_event(self, e) -> None:
+        if self.coach is not None and self.coach.handle_event(self, e):
+            return
+        if e.type == pygame.KEYDOWN:
+            if e.key == pygame.K_ESCAPE:
+                self.open_pause()
+                return
+            if handle_key(self, e):
+                return
+        if self.widgets.handle_event(e):
+            return
+        if e.type == pygame.MOUSEMOTION:
+            card = self.card_at(e.pos)
+            if card != self.hover_card:
+                self.hover_card = card
+                self.invalidate()
+            return
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            if self.busy() or (self.tl.flights and not self.my_turn()):
+                self.skip_animations()
+                return
+            card = self.card_at(e.pos)
+            if card is not None:
+                self.click_card(card)
+                return
+            pair = self.renderer.pair_at(e.pos)
+            if pair is not None:
+                self.click_pair(pair)
+
+    # -- geometry (the renderer and the tests ask) ------------------------------------------------
+    def layout(self, size) -> None:
+        self.lay = Layout(size, self.n, self.viewer)
+        self.warmup.start(self.lay, self.app.settings)
+        self.menu_button.rect = pygame.Rect(size[0] - int(112 * self.lay.u), int(10 * self.lay.u),
+                                            int(100 * self.lay.u), int(36 * self.lay.u))
+        self.renderer.place_buttons()
+        self.invalidate()
+
+    @property
+    def hand_y(self) -> int:
+        return self.lay.hand_y
+
+    def seat_pos(self, seat: int) -> tuple[int, int]:
+        return self.lay.seat_pos(seat)
+
+    def visible_hand(self) -> list[str]:
+        h = self.model.hands[self.viewer]
+        return self.part.sort_hand(h) if h else []
+
+    def hand_layout(self) -> list[tuple[str, pygame.Rect]]:
+        return self.renderer.hand_layout()
+
+    def card_at(self, pos) -> str | None:
+        if self.hidden or self.lay is None:
+            return None
+        for c, r in reversed(self.hand_layout()):
+            if r.collidepoint(pos):
+                return c
+        return None
+
+    def draw(self, surface) -> None:
+        self.renderer.draw(surface)
+        if self.coach is not None:
+            self.coach.draw(self, surface)
+
+    def dirty_rects(self):
+        if self.coach is not None:      # where the callout is and was
+            return self.coach.dirty(self.renderer.dirty)
+        return self.renderer.dirty

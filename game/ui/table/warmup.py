@@ -1,0 +1,44 @@
+"""Card faces drawn ahead of need, a few at a time in spare frame time.
+
+After a layout every card face the table can show is drawn at the table's sizes (the
+viewer's hand, the trick), so that no frame has to draw one when a card is first played.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ...engine.cards import NAMES
+from .. import cards as C
+from .. import theme as T
+
+
+class Warmup:
+    def __init__(self):
+        self._todo = iter(())
+
+    def start(self, lay, settings: dict) -> None:
+        def jobs():
+            for alpha in (90, 110, 140, 150):    # the overlays' shades (hand-off, scores, result, pause)
+                yield lambda a=alpha: T.shade_image(lay.size, a)
+            for w in lay.card_sizes:
+                yield lambda w=w: C.back(w)
+                yield lambda w=w: C.shadow(w)
+            for w in (lay.hand_w, lay.table_w):
+                yield lambda w=w: C.highlight(w, T.ACCENT)
+                yield lambda w=w: C.highlight(w, T.GOOD)
+                yield lambda w=w: C.highlight(w, T.ERROR)
+                yield lambda w=w: C.dim(w)
+            for w in (lay.hand_w, lay.table_w):
+                for card in NAMES:
+                    yield lambda c=card, w=w: C.face(c, w, settings)
+        self._todo = jobs()
+
+    def step(self, budget_ms: float = 2.0) -> bool:
+        """Draw ahead for up to ``budget_ms``; False once everything is drawn."""
+        end = time.perf_counter() + budget_ms / 1000
+        for job in self._todo:
+            job()
+            if time.perf_counter() >= end:
+                return True
+        return False

@@ -1,0 +1,312 @@
+"""Input widgets: a toggle, a choice of values, a list of choices, a text field."""
+
+from __future__ import annotations
+
+
+import pygame
+
+from . import theme as T
+from .widget_base import Widget, text_of as _text
+
+
+class Toggle(Widget):
+    """An on/off switch with a label on its left."""
+
+    def __init__(self, label, value: bool = False, on_change=None, rect=None, tooltip=None,
+                 name: str = "", px: float = 18, enabled: bool = True):
+        super().__init__(rect, enabled, tooltip, name)
+        self.label = label
+        self.value = bool(value)
+        self.on_change = on_change
+        self.px = px
+
+    @property
+    def text(self) -> str:
+        return _text(self.label)
+
+    def set(self, value: bool) -> None:
+        value = bool(value)
+        if value != self.value:
+            self.value = value
+            if self.on_change:
+                self.on_change(value)
+
+    def handle_mouse(self, e) -> bool:
+        if e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.enabled:
+            self.set(not self.value)
+        return True
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.set(not self.value)
+
+    def key(self, e) -> bool:
+        if e.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.enabled:
+            self.set(e.key == pygame.K_RIGHT)
+            return True
+        return False
+
+    def draw(self, surface, u, focused):
+        if not self.visible:
+            return
+        r = self.rect
+        if self.hover or focused:
+            hl = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(hl, (255, 255, 255, 22), hl.get_rect(), border_radius=int(6 * u))
+            surface.blit(hl, r)
+        sw_w, sw_h = int(44 * u), int(24 * u)
+        sw = pygame.Rect(0, 0, sw_w, sw_h)
+        sw.midright = (r.right - int(6 * u), r.centery)
+        on = self.value
+        col = (T.GOOD if on else (90, 96, 92)) if self.enabled else T.BUTTON_DISABLED
+        pygame.draw.rect(surface, col, sw, border_radius=sw_h // 2)
+        knob_r = sw_h // 2 - max(2, int(3 * u))
+        kx = sw.right - sw_h // 2 if on else sw.left + sw_h // 2
+        pygame.draw.circle(surface, (250, 250, 245), (kx, sw.centery), knob_r)
+        if focused:
+            pygame.draw.rect(surface, T.FOCUS, r.inflate(int(4 * u), int(4 * u)), max(2, int(2 * u)),
+                             border_radius=int(6 * u))
+        color = T.TEXT if self.enabled else T.TEXT_DIM
+        max_w = r.width - sw_w - 20 * u
+        px = T.fit_px(self.text, self.px * u, max_w)
+        T.blit_text(surface, self.text, px, (r.left + int(8 * u), r.centery), color, anchor="midleft")
+
+
+class Choice(Widget):
+    """A label and a value cycled with ◀ ▶ (click or Left / Right)."""
+
+    def __init__(self, label, options: list[tuple[object, object]], value=None, on_change=None,
+                 rect=None, tooltip=None, name: str = "", px: float = 18, enabled: bool = True):
+        super().__init__(rect, enabled, tooltip, name)
+        self.label = label
+        self.options = list(options)
+        self.index = 0
+        for i, (v, _t) in enumerate(self.options):
+            if v == value:
+                self.index = i
+        self.on_change = on_change
+        self.px = px
+
+    @property
+    def text(self) -> str:
+        return _text(self.label)
+
+    @property
+    def value(self):
+        return self.options[self.index][0] if self.options else None
+
+    @property
+    def value_text(self) -> str:
+        return _text(self.options[self.index][1]) if self.options else ""
+
+    def set_value(self, value) -> None:
+        for i, (v, _t) in enumerate(self.options):
+            if v == value and i != self.index:
+                self.index = i
+                if self.on_change:
+                    self.on_change(v)
+
+    def step(self, d: int) -> None:
+        if not self.options or not self.enabled:
+            return
+        self.index = (self.index + d) % len(self.options)
+        if self.on_change:
+            self.on_change(self.value)
+
+    def _value_rect(self, u) -> pygame.Rect:
+        r = self.rect
+        if not self.text:
+            return r
+        # as wide as the longest value needs (long translations), leaving the label its room
+        need = max((T.font(self.px * u, True).size(_text(t))[0] for _v, t in self.options), default=0)
+        need += int(2 * 22 * u + 24 * u)
+        label = T.font(self.px * u * 0.8).size(self.text)[0] + int(22 * u)  # the label may shrink
+        w = max(min(int(r.width * 0.55), int(300 * u)), min(need, r.width - label))
+        w = min(w, int(r.width * 0.72))
+        return pygame.Rect(r.right - w, r.top, w, r.height)
+
+    def handle_mouse(self, e) -> bool:
+        if e.type == pygame.MOUSEBUTTONUP and e.button == 1:
+            u = getattr(self, "_u", 1.0)
+            vr = self._value_rect(u)
+            if e.pos[0] < vr.left + vr.width // 3:
+                self.step(-1)
+            else:
+                self.step(1)
+        elif e.type == pygame.MOUSEWHEEL:
+            self.step(-1 if e.y > 0 else 1)
+        return True
+
+    def activate(self) -> None:
+        self.step(1)
+
+    def key(self, e) -> bool:
+        if e.key == pygame.K_LEFT:
+            self.step(-1)
+            return True
+        if e.key == pygame.K_RIGHT:
+            self.step(1)
+            return True
+        return False
+
+    def draw(self, surface, u, focused):
+        if not self.visible:
+            return
+        self._u = u
+        r = self.rect
+        if self.hover or focused:
+            hl = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(hl, (255, 255, 255, 22), hl.get_rect(), border_radius=int(6 * u))
+            surface.blit(hl, r)
+        vr = self._value_rect(u)
+        color = T.TEXT if self.enabled else T.TEXT_DIM
+        if self.text:
+            px = T.fit_px(self.text, self.px * u, vr.left - r.left - 14 * u)
+            T.blit_text(surface, self.text, px, (r.left + int(8 * u), r.centery), color, anchor="midleft")
+        box = vr.inflate(-int(4 * u), -int(6 * u))
+        pygame.draw.rect(surface, T.BUTTON if self.enabled else T.BUTTON_DISABLED, box,
+                         border_radius=int(6 * u))
+        pygame.draw.rect(surface, T.PANEL_BORDER, box, max(1, int(1 * u)), border_radius=int(6 * u))
+        aw = int(22 * u)
+        T.blit_text(surface, "◀", self.px * u * 0.8, (box.left + aw // 2 + int(3 * u), box.centery),
+                    T.ACCENT, anchor="center")
+        T.blit_text(surface, "▶", self.px * u * 0.8, (box.right - aw // 2 - int(3 * u), box.centery),
+                    T.ACCENT, anchor="center")
+        vt = self.value_text
+        px = T.fit_px(vt, self.px * u, box.width - 2 * aw - 8 * u, bold=True)
+        T.blit_text(surface, vt, px, box.center, color, bold=True, anchor="center")
+        if focused:
+            pygame.draw.rect(surface, T.FOCUS, r.inflate(int(4 * u), int(4 * u)), max(2, int(2 * u)),
+                             border_radius=int(6 * u))
+
+
+class ChoiceList(Widget):
+    """A vertical list of items, one selected; Up / Down move the selection when focused."""
+
+    def __init__(self, items: list[tuple[object, object]], value=None, on_change=None, rect=None,
+                 name: str = "", px: float = 20, row_h: float = 40, sublabels=None):
+        super().__init__(rect, True, None, name)
+        self.items = list(items)
+        self.index = 0
+        for i, (v, _t) in enumerate(self.items):
+            if v == value:
+                self.index = i
+        self.on_change = on_change
+        self.px = px
+        self.row_h = row_h
+        #: optional callable value -> smaller second text
+        self.sublabels = sublabels
+        self._u = 1.0
+
+    @property
+    def value(self):
+        return self.items[self.index][0] if self.items else None
+
+    def select(self, index: int) -> None:
+        index = max(0, min(len(self.items) - 1, index))
+        if index != self.index:
+            self.index = index
+            if self.on_change:
+                self.on_change(self.value)
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        h = int(self.row_h * self._u)
+        return pygame.Rect(self.rect.left, self.rect.top + i * h, self.rect.width, h)
+
+    def handle_mouse(self, e) -> bool:
+        if e.type == pygame.MOUSEBUTTONUP and e.button == 1:
+            for i in range(len(self.items)):
+                if self.row_rect(i).collidepoint(e.pos):
+                    self.select(i)
+        return True
+
+    def key(self, e) -> bool:
+        if e.key == pygame.K_UP and self.index > 0:
+            self.select(self.index - 1)
+            return True
+        if e.key == pygame.K_DOWN and self.index < len(self.items) - 1:
+            self.select(self.index + 1)
+            return True
+        return False
+
+    def draw(self, surface, u, focused):
+        if not self.visible:
+            return
+        self._u = u
+        mouse = pygame.mouse.get_pos() if self.hover else None
+        for i, (v, t) in enumerate(self.items):
+            rr = self.row_rect(i)
+            sel = i == self.index
+            if sel:
+                pygame.draw.rect(surface, T.ACCENT, rr.inflate(-int(2 * u), -int(3 * u)),
+                                 border_radius=int(6 * u))
+            elif mouse and rr.collidepoint(mouse):
+                hl = pygame.Surface(rr.size, pygame.SRCALPHA)
+                pygame.draw.rect(hl, (255, 255, 255, 28), hl.get_rect(), border_radius=int(6 * u))
+                surface.blit(hl, rr)
+            color = T.TEXT_DARK if sel else T.TEXT
+            text = _text(t)
+            sub = self.sublabels(v) if self.sublabels else ""
+            x = rr.left + int(10 * u)
+            px = T.fit_px(text, self.px * u, rr.width - 20 * u, bold=True)
+            if sub:
+                # two lines: the name, and a smaller second text under it
+                T.blit_text(surface, text, px, (x, rr.centery + int(2 * u)), color, bold=True,
+                            anchor="bottomleft")
+                T.blit_text(surface, sub, self.px * u * 0.62, (x, rr.centery + int(2 * u)),
+                            (60, 50, 20) if sel else T.TEXT_DIM, anchor="topleft",
+                            max_width=rr.width - 20 * u)
+            else:
+                T.blit_text(surface, text, px, (x, rr.centery), color, bold=True, anchor="midleft")
+        if focused:
+            pygame.draw.rect(surface, T.FOCUS, self.rect.inflate(int(6 * u), int(6 * u)),
+                             max(2, int(2 * u)), border_radius=int(8 * u))
+
+
+class TextInput(Widget):
+    """A one-line text field (names).  Typing goes in while it has the focus."""
+
+    def __init__(self, value: str = "", on_change=None, rect=None, max_len: int = 16, name: str = "",
+                 px: float = 18, placeholder=None):
+        super().__init__(rect, True, None, name)
+        self.value = value
+        self.on_change = on_change
+        self.max_len = max_len
+        self.px = px
+        self.placeholder = placeholder
+
+    def handle_mouse(self, e) -> bool:
+        return True
+
+    def _set(self, value: str) -> None:
+        if value != self.value:
+            self.value = value
+            if self.on_change:
+                self.on_change(value)
+
+    def text_input(self, text: str) -> None:
+        text = "".join(ch for ch in text if ch.isprintable())
+        self._set((self.value + text)[: self.max_len])
+
+    def key(self, e) -> bool:
+        if e.key == pygame.K_BACKSPACE:
+            self._set(self.value[:-1])
+            return True
+        # printable keys arrive as TEXTINPUT; swallow them here so they do not move focus
+        return bool(e.unicode and e.unicode.isprintable() and e.key not in (pygame.K_TAB,))
+
+    def draw(self, surface, u, focused):
+        if not self.visible:
+            return
+        r = self.rect
+        pygame.draw.rect(surface, (245, 242, 230), r, border_radius=int(5 * u))
+        pygame.draw.rect(surface, T.FOCUS if focused else T.PANEL_BORDER, r,
+                         max(1, int((2 if focused else 1) * u)), border_radius=int(5 * u))
+        shown = self.value or (_text(self.placeholder) if self.placeholder else "")
+        col = T.TEXT_DARK if self.value else (130, 130, 130)
+        px = T.fit_px(shown + "|", self.px * u, r.width - 12 * u)
+        tr = T.blit_text(surface, shown, px, (r.left + int(6 * u), r.centery), col, anchor="midleft")
+        if focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+            x = (tr.right if self.value else r.left + int(6 * u)) + 1
+            pygame.draw.line(surface, T.TEXT_DARK, (x, r.top + int(5 * u)), (x, r.bottom - int(5 * u)),
+                             max(1, int(u)))

@@ -1,0 +1,91 @@
+"""locales/GLOSSARY.md keeps the catalogues' card words right: every language lists every
+term, each with its chosen word and source, and no msgstr uses a word the glossary says to
+avoid (sv "straffpoäng", is "setja" for playing a card, is "úti" for knocked out, ...)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GLOSSARY = ROOT / "locales" / "GLOSSARY.md"
+LANGS = ("sv", "da", "nb", "is", "en")
+#: the terms the issue asks every language to settle
+REQUIRED = ("trick", "lead", "follow", "reach / beat", "lowest card", "penalty points",
+            "knocked out", "buy back", "deal / dealer", "forehand", "trump", "attack", "defend",
+            "throw in", "take", "stock", "discard", "durak")
+
+
+def parse_glossary(text: str) -> dict[str, dict[str, dict[str, object]]]:
+    """``{lang: {term: {"chosen", "source", "avoid": [words]}}}`` from the Markdown tables
+    under ``## <lang> — <name>`` headings."""
+    out: dict[str, dict[str, dict[str, object]]] = {}
+    lang = None
+    for line in text.splitlines():
+        head = re.match(r"##\s+([a-z]{2})\s+—", line)
+        if head:
+            lang = head.group(1)
+            out[lang] = {}
+            continue
+        if lang is None or not line.startswith("|"):
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 4 or cells[0] in ("term", "") or set(cells[0]) <= set("-"):
+            continue
+        avoid = [w.strip() for w in cells[3].split(";") if w.strip()]
+        out[lang][cells[0]] = {"chosen": cells[1], "source": cells[2], "avoid": avoid}
+    return out
+
+
+def avoided_in(text: str, words: list[str]) -> list[str]:
+    """The avoided words or phrases that occur in ``text`` as whole words, any case."""
+    return [w for w in words
+            if re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", text, re.IGNORECASE)]
+
+
+def _msgstrs(lang: str) -> list[str]:
+    from babel.messages.pofile import read_po
+    with open(ROOT / "locales" / lang / "LC_MESSAGES" / "messages.po", "rb") as fh:
+        cat = read_po(fh, locale=lang)
+    out: list[str] = []
+    for m in cat:
+        if m.id:
+            out.extend(m.string if isinstance(m.string, tuple) else [m.string])
+    return out
+
+
+GLOSS = parse_glossary(GLOSSARY.read_text(encoding="utf-8"))
+
+
+def test_the_matcher_finds_whole_words_only():
+    assert avoided_in("Du får tre Straffpoäng.", ["straffpoäng"]) == ["straffpoäng"]
+    assert avoided_in("Þú verður að setja tvist.", ["setja", "settu"]) == ["setja"]
+    assert avoided_in("ný uppsetning leiksins", ["setja", "sett"]) == []      # not inside words
+    assert avoided_in("geturðu setið uppi með það", ["setja", "setur"]) == []  # sitja, not setja
+    assert avoided_in("Du kan ikke købe dig ind igen", ["genindkøb"]) == []
+    assert avoided_in("Det er ikke þín röð", ["þín röð"]) == ["þín röð"]
+
+
+def test_every_language_settles_every_term():
+    assert set(GLOSS) == set(LANGS)
+    for lang in LANGS:
+        missing = [t for t in REQUIRED if t not in GLOSS[lang]]
+        assert not missing, f"{lang}: no glossary entry for {missing}"
+        for term, row in GLOSS[lang].items():
+            assert row["chosen"] and row["source"], f"{lang} {term}: chosen word and source"
+
+
+def test_the_issue_examples_are_listed_as_avoided():
+    assert "straffpoäng" in GLOSS["sv"]["penalty points"]["avoid"]
+    assert "setja" in GLOSS["is"]["play a card"]["avoid"]
+    assert "úti" in GLOSS["is"]["knocked out"]["avoid"]
+    assert "genindkøb" in GLOSS["da"]["buy back"]["avoid"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_catalogue_uses_an_avoided_word(lang):
+    words = [w for row in GLOSS[lang].values() for w in row["avoid"]]
+    bad = [(w, s) for s in _msgstrs(lang) for w in avoided_in(s, words)]
+    assert not bad, f"{lang}: {len(bad)} avoided words, e.g. {bad[:3]}"

@@ -1,0 +1,41 @@
+"""The run-time .po compiler (standard library only) gives the catalogue Babel gives."""
+
+import gettext
+import io
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
+
+
+@pytest.mark.parametrize("lang", ["sv", "da", "nb", "is", "en"])
+def test_same_catalogue_as_babel(lang):
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    po = LOCALES / lang / "LC_MESSAGES" / "messages.po"
+    mine = gettext.GNUTranslations(i18n.compile_po(po, lang))
+    with open(po, "rb") as fh:
+        catalog = read_po(fh, locale=lang)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    buf.seek(0)
+    ref = gettext.GNUTranslations(buf)
+    assert mine._catalog == ref._catalog
+    assert mine.ngettext("{n} card", "{n} cards", 21) == ref.ngettext("{n} card", "{n} cards", 21)
+
+
+def test_fuzzy_and_obsolete_entries_are_left_out():
+    text = ('msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+            '#, fuzzy\nmsgid "A"\nmsgstr "a"\n\nmsgid "B"\nmsgstr "b\\"q\\""\n\n'
+            '#~ msgid "C"\n#~ msgstr "c"\n\nmsgctxt "x"\nmsgid "D"\nmsgstr "d"\n')
+    entries = i18n.parse_po(text)
+    assert "A" not in entries and "C" not in entries
+    assert entries["B"] == 'b"q"' and entries["x\x04D"] == "d"
+
+
+def test_a_broken_catalogue_is_refused():
+    with pytest.raises(ValueError):
+        i18n.parse_po('msgid "A"\nmsgstr broken\n')

@@ -1,0 +1,170 @@
+"""The Statistics scene, headless: drawn empty and with games at 1024x640 and 1920x1080 in
+every language (no text under 12 px at 1024x640), the filter, the reset that asks first and
+keeps a backup, Back / Esc, and the menu's button."""
+
+import pygame
+import pytest
+from stats_helpers import known
+
+from game import i18n
+from game.stats import record_game
+from game.ui import theme as T
+
+LANGS = ("sv", "da", "nb", "is", "en")
+
+
+def key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+def click(rect):
+    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1)]
+
+
+def fill():
+    for record, m in known():
+        assert record_game(record, m) is None
+
+
+@pytest.fixture
+def sizes(monkeypatch):
+    """Every text size the scene renders (px), with the text."""
+    seen = []
+    real = T.render
+
+    def render(text, px, *a, **k):
+        seen.append((round(px), text))
+        return real(text, px, *a, **k)
+    monkeypatch.setattr(T, "render", render)
+    return seen
+
+
+def open_stats(app):
+    from game.ui.stats_scene import StatsScene
+    sc = app.manager.push(StatsScene(app))
+    app.step([], 16)
+    return sc
+
+
+def draw_states(app, sc):
+    """Draw the scene in all its states: every filter value, the confirm step."""
+    for _ in range(len(sc.w_filter.options)):
+        sc.w_filter.step(1)
+        app.step([], 16)
+    sc.ask_reset()
+    app.step([], 16)
+    sc.cancel_reset()
+    sc.status = "x " * 60
+    app.step([], 16)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_text_under_12_px_at_1024x640(app, sizes, lang):
+    i18n.set_language(lang)
+    try:
+        sc = open_stats(app)
+        assert sc.empty
+        fill()
+        sc.reload()
+        app.step([], 16)
+        assert not sc.empty and len(sc.w_filter.options) == 3
+        draw_states(app, sc)
+    finally:
+        i18n.set_language("en")
+    small = sorted({(px, t) for px, t in sizes if px < 12})
+    assert not small, small[:5]
+    assert sizes
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_drawn_empty_and_with_games(app, size, tmp_path):
+    app.screen = pygame.display.set_mode(size)
+    sc = open_stats(app)
+    blank = pygame.image.tobytes(app.screen, "RGB")
+    assert sc.empty and not sc.w_reset.enabled and not sc.w_filter.visible
+    fill()
+    sc.reload()
+    app.step([], 16)
+    assert pygame.image.tobytes(app.screen, "RGB") != blank
+    assert sc.w_reset.enabled and sc.stats.games == 10
+    for r in (sc.w_filter.rect, sc.w_reset.rect, sc.w_back.rect, sc.table_rect, sc.chart_rect):
+        assert app.screen.get_rect().contains(r), r
+    assert sc.chart_rect.height > 100 * T.unit(size) and sc.table_rect.bottom < sc.chart_rect.top
+    draw_states(app, sc)
+
+
+def test_filter_by_ruleset(app, monkeypatch):
+    fill()
+    sc = open_stats(app)
+    from game import stats
+    monkeypatch.setattr(stats, "load_games", None)     # a filter change reads no file
+    assert sc.stats.rules is None and [r.rules for r in sc.stats.rows] == ["gurka-se", "durak"]
+    sc.w_filter.step(1)
+    assert sc.rules == "gurka-se" and sc.stats.series.kind == "penalty"
+    assert [r.opponents for r in sc.stats.rows] == ["normal", "hard", "mixed"]
+    sc.w_filter.step(1)
+    assert sc.rules == "durak" and sc.stats.total.times_durak == 1
+    sc.w_filter.step(1)
+    assert sc.rules is None and sc.stats.games == 10
+
+
+def test_reset_asks_first_and_keeps_a_backup(app, tmp_path):
+    fill()
+    sc = open_stats(app)
+    app.step(click(sc.w_reset.rect), 16)
+    assert sc.confirming
+    app.step([key(pygame.K_ESCAPE)], 16)               # Esc cancels the question only
+    assert not sc.confirming and app.manager.top is sc and sc.stats.games == 10
+    app.step(click(sc.w_reset.rect), 16)
+    app.step(click(sc.w_no.rect), 16)
+    assert not sc.confirming and sc.stats.games == 10
+    assert not list(tmp_path.glob("stats.sqlite.backup-*"))
+    app.step(click(sc.w_reset.rect), 16)
+    app.step(click(sc.w_yes.rect), 16)
+    backups = list(tmp_path.glob("stats.sqlite.backup-*"))
+    assert len(backups) == 1 and backups[0].name in sc.status
+    assert sc.empty and sc.stats.games == 0 and not sc.w_reset.enabled
+    from game.stats import load
+    assert load(path=backups[0]).games == 10
+
+
+def test_keyboard_reset_defaults_to_cancel(app):
+    fill()
+    sc = open_stats(app)
+    sc.ask_reset()
+    app.step([key(pygame.K_RETURN)], 16)
+    assert not sc.confirming and sc.stats.games == 10
+
+
+def test_a_bad_file_shows_its_notice(app, tmp_path):
+    (tmp_path / "stats.sqlite").write_bytes(b"not a database at all" * 10)
+    sc = open_stats(app)
+    assert "could not be read" in sc.status and sc.empty
+    assert list(tmp_path.glob("stats.sqlite.corrupt-*"))
+
+
+def test_back_and_esc_return_to_the_menu(app):
+    from game.ui.menu import MainMenu
+    menu = app.manager.push(MainMenu(app))
+    app.step([], 16)
+    button = menu.widgets.by_name("stats")
+    app.step(click(button.rect), 16)
+    from game.ui.stats_scene import StatsScene
+    assert isinstance(app.manager.top, StatsScene)
+    app.step([key(pygame.K_ESCAPE)], 16)
+    assert app.manager.top is menu
+    app.step(click(menu.widgets.by_name("stats").rect), 16)
+    app.step(click(app.manager.top.w_back.rect), 16)
+    assert app.manager.top is menu
+
+
+def test_menu_buttons_clear_the_title_with_a_save(app, tmp_path):
+    (tmp_path / "savegame.json").write_text("{}")
+    from game.ui.menu import MainMenu
+    menu = app.manager.push(MainMenu(app))
+    app.step([], 16)
+    rects = [w.rect for w in menu.widgets.widgets]
+    assert len(rects) == 7                           # with Continue and Learn to play
+    assert rects[0].top > 640 * 0.17 + 62 + 60      # under the "Gurka" title
+    assert rects[-1].bottom < 640 - 20               # above the subtitle

@@ -1,0 +1,209 @@
+"""The sentences about players in every language: the player at the screen gets their own
+sentences (never a pronoun used as a name), names are never inflected, chip counts are
+plural-correct, AI names belong to the interface language, card letters are each
+country's own, and the rules help states the ace rule right for each card to match."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+import pytest
+
+from game import i18n
+from game.ui import messages as M
+
+LANGS = ("sv", "da", "nb", "is", "en")
+
+
+@pytest.fixture()
+def lang():
+    """Switch the interface language inside a test; English again afterwards."""
+    def use(code):
+        i18n.set_language(code)
+        return code
+    yield use
+    i18n.set_language("en")
+
+
+ONE_HUMAN = [{"name": "Spelare 1", "seat": "human"}, {"name": "Lars", "seat": "ai:easy"},
+             {"name": "Agnes", "seat": "ai:normal"}]
+TWO_HUMANS = [{"name": "Anna", "seat": "human"}, {"name": "Lars", "seat": "human"},
+              {"name": "Bo", "seat": "ai:easy"}]
+
+
+def test_the_only_human_seat_is_you_and_hot_seat_has_no_you():
+    assert M.local_seat(ONE_HUMAN) == 0 and M.is_you(ONE_HUMAN, 0) and not M.is_you(ONE_HUMAN, 1)
+    assert M.local_seat(TWO_HUMANS) is None and not M.is_you(TWO_HUMANS, 0)
+    assert M.local_seat([{"name": "Bo", "seat": "ai:easy"}]) is None
+
+
+YOU = {
+    # lang: (you win, you are out, your turn, you are the durak)
+    "sv": ("Du vinner!", "Du är ute", "Din tur", "Du är durak!"),
+    "da": ("Du vinder!", "Du er ude", "Din tur", "Du er durak!"),
+    "nb": ("Du vinner!", "Du er ute", "Din tur", "Du er duraken!"),
+    "is": ("Þú vinnur!", "Þú ert úr leik", "Þú átt leik", "Þú ert durakinn!"),
+    "en": ("You win!", "You are out", "Your turn", "You are the durak!"),
+}
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_player_at_the_screen_has_own_sentences(lang, code):
+    lang(code)
+    assert (M.wins([], True), M.is_out("x", True), M.to_play("x", True),
+            M.is_durak("x", True)) == YOU[code]
+    # with a name, the name is in the sentence, as it is
+    for text in (M.wins(["Lars"]), M.is_out("Lars"), M.to_play("Lars"), M.is_durak("Lars"),
+                 M.thinking("Lars"), M.pass_to("Lars")):
+        assert "Lars" in text and "Larss" not in text and "Lars'" not in text
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_no_sentence_puts_a_genitive_or_a_pronoun_on_a_name(code):
+    from babel.messages.pofile import read_po
+    path = f"locales/{code}/LC_MESSAGES/messages.po"
+    with open(path, "rb") as fh:
+        cat = read_po(fh, locale=code)
+    bad = []
+    for m in cat:
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        for s in strings:
+            if re.search(r"\{names?\}(s\b|'|´| sin\b| sitt\b| sine\b)", s):
+                bad.append(s)
+    assert not bad, bad
+    # the pronoun "you" is no longer a msgid used as a name
+    assert cat.get("You") is None
+
+
+def test_lists_of_names_read_naturally(lang):
+    lang("sv")
+    assert M.join_names(["Anna", "Bo", "Carl"]) == "Anna, Bo och Carl"
+    assert M.wins(["Anna", "Bo"]) == "Anna och Bo delar segern"
+    assert M.wins(["Anna"], True) == "Du delar segern med Anna"
+    lang("is")
+    assert M.wins(["Guðrún"], True) == "Sigurvegarar: þú og Guðrún"   # no dative needed
+    assert M.team_loses(["Jón", "Helga"]) == "Jón og Helga tapa"
+
+
+def _result_title(app, players, winners=(), loser=None, losing_team=None, family="gurka"):
+    from game.ui.table.durak_part import DurakPart
+    from game.ui.table.gurka_part import GurkaPart
+    model = SimpleNamespace(winners=list(winners), loser=loser,
+                            losing_team=losing_team or [], totals=[0] * len(players), pot=0)
+    scene = SimpleNamespace(model=model, players=players, n=len(players), session={})
+    part = DurakPart(scene) if family == "durak" else GurkaPart(scene)
+    return part.result()[0]
+
+
+def test_result_titles_use_the_local_player_sentences(app, lang):
+    lang("sv")
+    assert _result_title(app, ONE_HUMAN, winners=[0]) == "Du vinner!"
+    assert _result_title(app, ONE_HUMAN, winners=[1]) == "Lars vinner!"
+    assert _result_title(app, TWO_HUMANS, winners=[0]) == "Anna vinner!"    # hot seat: names
+    assert _result_title(app, ONE_HUMAN, loser=0, family="durak") == "Du är durak!"
+    assert _result_title(app, ONE_HUMAN, losing_team=[0, 2], family="durak") == "Ditt lag förlorar"
+    lang("da")
+    assert _result_title(app, ONE_HUMAN, winners=[0, 2]) == "Du deler sejren med Agnes"
+
+
+@pytest.mark.parametrize("n,text", [(1, "1 peningur"), (11, "11 peningar"), (21, "21 peningur"),
+                                    (2, "2 peningar"), (111, "111 peningar")])
+def test_icelandic_chip_counts(lang, n, text):
+    lang("is")
+    assert M.chips(n) == text
+    assert M.pot(n) == f"Pottur: {text}"
+    assert M.buy_back_for(n) == f"Kaupa mig aftur inn ({text})"
+
+
+def test_swedish_and_english_chip_counts(lang):
+    lang("sv")
+    assert (M.chips(1), M.chips(21), M.pot(1), M.buy_back_for(10)) == (
+        "1 mark", "21 marker", "Pott: 1 mark", "Köp dig tillbaka (10 marker)")
+    lang("en")
+    assert (M.chips(1), M.pot(2), M.buy_back_for(1)) == ("1 chip", "Pot: 2 chips", "Buy back (1 chip)")
+
+
+# -- seat names ------------------------------------------------------------------------
+
+def test_ai_names_belong_to_the_language():
+    from game.ui.names import AI_NAMES, ai_names
+    for code in LANGS:
+        names = ai_names(code)
+        assert len(names) >= 8 and len(set(names)) == len(names)
+        assert all(0 < len(n) <= 14 for n in names)        # the setup's name box
+    assert "Björn" not in ai_names("da") and "Bjørn" not in ai_names("sv")
+    assert not set(AI_NAMES["da"]) & {"Björn", "Sigríður", "Guðrún"}
+    assert ai_names("no") == ai_names("nb") and ai_names("xx") == ai_names("en")
+
+
+@pytest.mark.parametrize("code", ("sv", "da", "is"))
+def test_setup_seats_are_named_for_the_language(app, lang, code):
+    from game.ui.names import ai_names, human_name
+    from game.ui.setup import SetupScene
+    lang(code)
+    setup = SetupScene(app)
+    players = setup.player_list()
+    assert players[0] == {"name": human_name(1), "seat": "human"}
+    assert all(p["name"] in ai_names(code) for p in players[1:])
+    # a second human is "Player 2"; back to AI, the seat gets an AI name again
+    setup.set_kind(1, "human")
+    assert setup.player_list()[1] == {"name": human_name(2), "seat": "human"}
+    setup.set_kind(1, "ai:easy")
+    assert setup.player_list()[1]["name"] in ai_names(code)
+
+
+@pytest.mark.parametrize("code,name", [("sv", "Spelare 1"), ("da", "Spiller 1"), ("nb", "Spiller 1"),
+                                       ("is", "Spilari 1"), ("en", "Player 1")])
+def test_human_default_names_are_names(lang, code, name):
+    from game.ui.names import human_name
+    lang(code)
+    assert human_name(1) == name
+
+
+def test_the_demo_seats_ai_names_of_the_language(app, lang):
+    from game.ui.demo import DemoDirector
+    from game.ui.names import ai_names
+    lang("da")
+    d = DemoDirector(app, rules="agurk-no", seed=3)
+    d.start()
+    assert [p["name"] for p in d.table.players] == ai_names("da")[:4]
+
+
+# -- card letters ----------------------------------------------------------------------
+
+LETTERS = {"sv": "E K D Kn", "da": "E K D B", "is": "Á K D G", "nb": "A K Q J", "en": "A K Q J"}
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_native_card_letters(lang, code):
+    from game.ui.cards import rank_label
+    from game.ui.settings_scene import _native_letters
+    lang(code)
+    native = " ".join(rank_label(r, {"card_indices": "native"}) for r in "AKQJ")
+    assert native == LETTERS[code]
+    assert " ".join(rank_label(r, {"card_indices": "international"}) for r in "AKQJ") == "A K Q J"
+    assert f"({LETTERS[code]})" in _native_letters()        # the setting shows what it gives
+    # the dealer button never shows a card's letter
+    assert i18n.pgettext("dealer button", "D") not in native.split()
+
+
+# -- rules help ------------------------------------------------------------------------
+
+def test_no_ace_on_ace_help_follows_the_card_to_match(lang):
+    from game.ui import rules_text as R
+    lang("en")
+    swedish = R.option_help("gurka-se", "no_ace_on_ace")
+    danish = R.option_help("agurk-dk", "no_ace_on_ace")
+    assert "right after an ace" in swedish and "every later player" in danish
+    assert "right after" not in danish
+    lang("sv")
+    assert "direkt efter ett ess" in R.option_help("gurka-se", "no_ace_on_ace")
+
+
+def test_norwegian_blurb_says_beating_is_compulsory(lang):
+    from game.ui.rules_text import ruleset_blurb
+    lang("en")
+    assert "you must match" in ruleset_blurb("agurk-no")
+    lang("nb")
+    assert "må legge likt eller høyere" in ruleset_blurb("agurk-no")
