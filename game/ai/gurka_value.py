@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine import new_game
+from ..engine import find_ruleset, new_game
 from . import gurka_policy as gp
 
 #: simulated deals per (hand size, players) for the penalty distribution
@@ -65,7 +65,10 @@ class ScoreModel:
         opts = dict(o, hand_size=size, descending=False, score_piles=False, exchange=False,
                     rounds=None, buyback="none", limit=1000, out_rule="reach", lives=0)
         rng = random.Random(size * 1009 + k)
-        base = new_game(self.rules, k, opts, auto_chance=False)
+        # the engine deals no fewer than the ruleset's minimum (the last two players of a
+        # game for three or more): their penalties stand in for a two-player deal's
+        base = new_game(self.rules, max(k, find_ruleset(self.rules).players[0]), opts,
+                        auto_chance=False)
         out = []
         for _ in range(PENALTY_DEALS):
             st = base.copy()
