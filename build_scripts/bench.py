@@ -4,6 +4,7 @@
     python build_scripts/bench.py ai         AI strength and decision times
     python build_scripts/bench.py package    frozen app size and start-up time
     python build_scripts/bench.py ui         frame times of the table, start-up vs a bare window
+    python build_scripts/bench.py pace       seconds between AI cards, the hold of a trick / bout
     python build_scripts/bench.py hostile files|kill   hostile files and kill -9 (POSIX)
 
 Figures are medians of several runs on one core.
@@ -66,7 +67,7 @@ def bench_engine(argv: list[str]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("engine", "ai", "package", "ui", "hostile"):
+    if not argv or argv[0] not in ("engine", "ai", "package", "ui", "pace", "hostile"):
         print(__doc__)
         return 2
     what, rest = argv[0], argv[1:]
@@ -75,6 +76,9 @@ def main(argv: list[str]) -> int:
     elif what == "ui":
         import bench_ui
         return bench_ui.main(rest) or 0
+    elif what == "pace":
+        import bench_pace
+        return bench_pace.main(rest) or 0
     elif what == "ai":
         import bench_ai
         return bench_ai.main(rest) or 0

@@ -215,6 +215,8 @@ def _build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--frames", type=int, help="with --demo: stop after this many frames")
     parser.add_argument("--screenshots", metavar="FOLDER", help="with --demo: save screenshots there")
     parser.add_argument("--size", metavar="WxH", help="window size, e.g. 1024x640")
+    parser.add_argument("--tour", metavar="DIR",
+                        help="save a screenshot of every screen into DIR and exit")
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play games with AI seats and write their records")
     sim.add_argument("--rules", required=True, choices=RULESETS)
@@ -271,6 +273,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: --size takes WxH from 320x240 to 7680x4320, e.g. 1024x640, not "
                   f"{clip(args.size, 40)!r}", file=sys.stderr)
             return 2
+    if args.tour:
+        import os
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        from .ui.tour import run_tour
+        return run_tour(args.tour, lang=args.lang, size=size)
     from .ui.app import run
     return run(demo=args.demo, lang=args.lang, rules=args.rules, seed=args.seed,
                frames=args.frames, screenshots=args.screenshots, size=size)

@@ -30,6 +30,11 @@ FILENAME = "settings.json"
 SPEEDS = ("slow", "normal", "fast", "instant")
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 CARD_INDICES = ("native", "international")
+#: how the hand is sorted: by rank, or by suit then rank (Durak: trumps last either way)
+HAND_SORTS = ("rank", "suit")
+#: After a finished trick (or Durak bout): ``last`` waits for a click after the last trick of
+#: a deal only, ``every`` after every trick, ``never`` goes on by itself.
+TRICK_PAUSES = ("last", "every", "never")
 DEFAULT_VOLUME = 0.3
 MIN_WINDOW = (1024, 640)
 MAX_WINDOW = (7680, 4320)
@@ -244,8 +249,15 @@ class Settings:
     #: ``international``: A K Q J
     card_indices: str = "native"
     four_colour: bool = False
+    #: when the table waits for a click after a trick (:data:`TRICK_PAUSES`)
+    trick_pause: str = "last"
     #: the tutorials were offered on first start (offered once)
     tutorial_offered: bool = False
+    hand_sort: str = "rank"
+    #: play the only legal card by itself
+    auto_play: bool = False
+    #: the table offers undo (against AI seats)
+    undo: bool = True
     window_size: tuple[int, int] = field(default=DEFAULT_WINDOW)
 
     @property
@@ -294,7 +306,7 @@ def _valid(key: str, value: object) -> object:
     elif key == "speed":
         if value in SPEEDS:
             return value
-    elif key in ("sound", "fullscreen", "four_colour", "tutorial_offered"):
+    elif key in ("sound", "fullscreen", "four_colour", "tutorial_offered", "auto_play", "undo"):
         if isinstance(value, bool):
             return value
     elif key == "volume":
@@ -302,6 +314,12 @@ def _valid(key: str, value: object) -> object:
             return float(value)
     elif key == "card_indices":
         if value in CARD_INDICES:
+            return value
+    elif key == "hand_sort":
+        if value in HAND_SORTS:
+            return value
+    elif key == "trick_pause":
+        if value in TRICK_PAUSES:
             return value
     elif key == "window_size":
         if (isinstance(value, (list, tuple)) and len(value) == 2

@@ -55,7 +55,9 @@ def test_kill_9_loses_at_most_the_game_in_flight(tmp_path):
             time.sleep(rng.uniform(0.0, 0.15))     # maybe while it starts or creates the schema
         else:
             assert proc.stdout.readline().strip() == b"ready"
-            time.sleep(rng.uniform(0.005, 0.12))   # mid-write, most likely
+            for _ in range(rng.randint(1, 3)):     # a few games committed first (however slow
+                promised.append(proc.stdout.readline().decode().strip())   # the machine is) ...
+            time.sleep(rng.uniform(0.0, 0.03))     # ... then the kill, most likely mid-write
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         lines = committed_lines(proc)
@@ -74,4 +76,4 @@ def test_kill_9_loses_at_most_the_game_in_flight(tmp_path):
         assert set(promised) <= set(names)          # every committed game is there
         assert len(names) <= len(promised) + run + 1   # at most one unconfirmed game per kill
         assert load(path=path).games == len(names)
-    assert len(promised) > 5                         # the kills did land between writes
+    assert len(promised) >= 5                        # the kills did land between writes

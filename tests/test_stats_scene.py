@@ -165,6 +165,6 @@ def test_menu_buttons_clear_the_title_with_a_save(app, tmp_path):
     menu = app.manager.push(MainMenu(app))
     app.step([], 16)
     rects = [w.rect for w in menu.widgets.widgets]
-    assert len(rects) == 7                           # with Continue and Learn to play
+    assert len(rects) == 8                           # with Continue, Learn to play and Replays
     assert rects[0].top > 640 * 0.17 + 62 + 60      # under the "Gurka" title
     assert rects[-1].bottom < 640 - 20               # above the subtitle

@@ -47,7 +47,7 @@ def test_menu_button_opens_the_choice_and_a_tutorial(app):
     assert [s.route for s in app.manager.stack] == ["menu", "tutorial"]
 
 
-def test_menu_buttons_clear_the_title_with_seven_buttons(app):
+def test_menu_buttons_clear_the_title_with_eight_buttons(app):
     from game.engine import new_game
     from game.ui import savegame
     players = [{"name": "A", "seat": "human"}, {"name": "B", "seat": "ai:easy"},
@@ -57,7 +57,7 @@ def test_menu_buttons_clear_the_title_with_seven_buttons(app):
     menu = app.nav.push("menu")
     frames(app, 2)
     buttons = menu.widgets.widgets
-    assert len(buttons) == 7
+    assert len(buttons) == 8          # Continue, New game, Learn to play, Rules, Statistics, Replays …
     first_top = min(b.rect.top for b in buttons)
     assert first_top > int(640 * 0.17) + 62 + 56      # below the "Gurka" title
     assert max(b.rect.bottom for b in buttons) < 640 - 30

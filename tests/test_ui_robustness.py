@@ -185,8 +185,12 @@ def test_keyboard_only_game(home):
         name = top_name(app)
         if name == "ResultScene":
             break
-        if name == "ScoreboardScene":
+        if name == "ScoreSheetScene":
             frames(app, 1, [key(pygame.K_RETURN)])
+            continue
+        if table.tl.held is not None:          # the last trick waits: Enter goes on
+            frames(app, 1, [key(pygame.K_RETURN)])
+            assert table.tl.held is None
             continue
         if table.my_turn():
             legal = table.state.legal_actions()

@@ -22,6 +22,15 @@ def click_widget(app, w):
     click(app, w.rect.center)
 
 
+def go_on_if_held(app, table) -> bool:
+    """A finished trick waits for the player: press Continue."""
+    if table.tl.held is None:
+        return False
+    assert table.flow.go_btn.visible
+    click_widget(app, table.flow.go_btn)
+    return True
+
+
 def run_until(app, cond, limit=20000):
     for _ in range(limit):
         if cond():
@@ -29,8 +38,10 @@ def run_until(app, cond, limit=20000):
         frames(app)
         top = app.manager.top
         name = type(top).__name__
-        if name == "ScoreboardScene":
+        if name == "ScoreSheetScene":
             click_widget(app, top.widgets.by_name("continue"))
+        elif top is not None and hasattr(top, "flow"):
+            go_on_if_held(app, top)
     return cond()
 
 
@@ -78,8 +89,10 @@ def test_human_game_with_mouse_and_illegal_card_refused(app):
         top = type(app.manager.top).__name__
         if top == "ResultScene":
             break
-        if top == "ScoreboardScene":
+        if top == "ScoreSheetScene":
             click_widget(app, app.manager.top.widgets.by_name("continue"))
+            continue
+        if go_on_if_held(app, table):
             continue
         if table.my_turn():
             legal = {a["cards"][0] for a in table.state.legal_actions()}
@@ -113,8 +126,10 @@ def test_hot_seat_handoff_hides_hands(app):
             click_widget(app, top.widgets.by_name("reveal"))
             assert not table.hidden and table.viewer == seen[-1]
             continue
-        if name == "ScoreboardScene":
+        if name == "ScoreSheetScene":
             click_widget(app, top.widgets.by_name("continue"))
+            continue
+        if go_on_if_held(app, table):
             continue
         if table.my_turn():
             _human_plays(app, table)
@@ -193,6 +208,7 @@ def test_durak_human_defends_and_takes_with_clicks(app):
     for _ in range(4000):
         if type(app.manager.top).__name__ == "ResultScene":
             break
+        go_on_if_held(app, table)
         if table.my_turn():
             legal = table.state.legal_actions()
             types = {a["type"] for a in legal}

@@ -12,12 +12,17 @@ the candidate with the best mean score wins.  A family supplies the parts::
 
 and :func:`run` does the rest: the loop, the budget (``iterations`` evaluations in all,
 deterministic under the seed; or a ``deadline`` on :func:`time.perf_counter`), and the
-stats (``iterations``, ``samples``, ``seconds``, the mean per candidate).
+stats (``iterations``, ``samples``, ``seconds``, the ``means`` and ``counts`` per
+candidate, the ``candidates``).  A caller that wants its own figures of every play-out
+(the hints: how often a candidate took the last trick) puts ``observe(i, sample,
+played_out)`` in ``stats``; it is called after each evaluation of candidate ``i``.
 
 With a fixed budget and more than two candidates the evaluations are spread by
 sequential halving: every round gives the candidates still in the race the same
 number of common deals, and the worse half drops out, so that the budget goes to
 telling the best candidates apart rather than to confirming that poor ones are poor.
+The best candidate is then the best of the last round's; ``means`` still gives every
+candidate's mean over the deals it was played on.
 """
 
 from __future__ import annotations
@@ -35,6 +40,16 @@ def run(parts, candidates: list, rng, iterations: int | None = None,
     counts = [0] * k
     runs = samples = 0
     clock = time.perf_counter
+    observe = stats.get("observe") if stats is not None else None
+
+    def evaluate(i: int, det) -> None:
+        st = det.copy()
+        parts.play(st, candidates[i])
+        totals[i] += parts.value(st, rng)
+        counts[i] += 1
+        if observe is not None:
+            observe(i, det, st)
+
     if iterations and deadline is None and k > 2 and HALVING:
         alive = list(range(k))
         rounds = max(1, math.ceil(math.log2(k)))
@@ -45,41 +60,37 @@ def run(parts, candidates: list, rng, iterations: int | None = None,
                 det = parts.sample(rng)
                 samples += 1
                 for i in alive:
-                    st = det.copy()
-                    parts.play(st, candidates[i])
-                    totals[i] += parts.value(st, rng)
-                    counts[i] += 1
+                    evaluate(i, det)
                     runs += 1
             left = iterations - runs
             if len(alive) <= 2 or left <= 0:
                 break
             alive.sort(key=lambda i: -totals[i] / counts[i])
             alive = alive[:max(2, (len(alive) + 1) // 2)]
-        means = [totals[i] / counts[i] if i in alive else float("-inf") for i in range(k)]
     else:
+        alive = list(range(k))
         limit = iterations if iterations else (10 ** 9 if deadline else 100)
         while True:
             det = parts.sample(rng)
             samples += 1
             late = False
-            for i, cand in enumerate(candidates):
-                st = det.copy()
-                parts.play(st, cand)
-                totals[i] += parts.value(st, rng)
-                counts[i] += 1
+            for i in range(k):
+                evaluate(i, det)
                 runs += 1
                 if deadline is not None and clock() >= deadline:
                     late = True
                     break
             if late or runs >= limit:
                 break
-        means = [totals[i] / counts[i] if counts[i] else float("-inf") for i in range(k)]
+    means = [totals[i] / counts[i] if counts[i] else float("-inf") for i in range(k)]
     if stats is not None:
         stats["iterations"] = runs
         stats["samples"] = samples
         stats["seconds"] = clock() - start
         stats["means"] = means
-    return max(range(k), key=means.__getitem__)
+        stats["counts"] = counts
+        stats["candidates"] = list(candidates)
+    return max(sorted(alive), key=means.__getitem__)
 
 
 #: spread a fixed budget by sequential halving (see the module docstring)

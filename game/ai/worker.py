@@ -31,7 +31,8 @@ and must not start the UI at import time::
 the child: the child only imports :mod:`game.ai.worker`).
 
 A level is ``"random"``, ``"easy"``, ``"normal"``, ``"hard"``, ``"hard:N"``
-(fixed iterations) or the same as an ``ai:`` seat spec.  Nothing else is played
+(fixed iterations), ``"hint"`` (a dict: Hard's action and the figures of its search,
+:func:`game.ai.hints.hint`) or the same as an ``ai:`` seat spec.  Nothing else is played
 here: an ``ext:`` bot or an unknown level is reported in :attr:`AIWorker.errors`
 and the Normal AI decides (a saved game must never start a program).  The worker
 only ever receives the view and the legal actions: what an AI seat may know.
@@ -56,8 +57,12 @@ def _spec(level: str) -> str:
 
 
 def decide(view: dict, legal: list[dict], level: str, seed: int) -> dict:
-    """One decision of a built-in level, in whatever process or thread calls it.
+    """One decision of a built-in level, in whatever process or thread calls it (level
+    ``hint``: Hard's choice with the figures of its search, :func:`game.ai.hints.hint`).
     ValueError for anything else (``ext:`` bots are never started here)."""
+    if level == "hint":
+        from .hints import hint
+        return hint(view, legal, seed)
     from ..engine.records import seat_problem
     from .seats import make_player
     spec = _spec(str(level))

@@ -69,6 +69,42 @@ class MessageScene(Scene):
         self.widgets.draw(surface, u)
 
 
+class ConfirmScene(MessageScene):
+    """A question with two answers: ``yes`` (does ``on_yes``) and ``no`` (only closes)."""
+
+    def __init__(self, app, text: str, yes, no, on_yes, title=None):
+        super().__init__(app, text, title)
+        self.on_yes = on_yes
+        self.widgets = WidgetGroup([Button(yes, self.confirm, primary=True, name="yes"),
+                                    Button(no, self.close, name="no")])
+        self.widgets.focus = 1          # Enter keeps what is there
+
+    def confirm(self):
+        if self.manager:
+            self.manager.pop()
+        self.on_yes()
+
+    def layout(self, size):
+        super().layout(size)
+        u = T.unit(size)
+        bw, gap = int(270 * u), int(16 * u)
+        self.box.width = max(self.box.width, 2 * bw + gap + int(40 * u))
+        self.box.height = min(self.box.height, int(210 * u) + len(T.wrap(self.text, 19 * u, self.box.width - int(56 * u)))
+                              * T.line_step(19 * u))
+        self.box.center = (size[0] // 2, size[1] // 2)
+        y = self.box.bottom - int(20 * u) - int(46 * u)
+        x = self.box.centerx - bw - gap // 2
+        for b in self.widgets.widgets:
+            b.rect = pygame.Rect(x, y, bw, int(46 * u))
+            x += bw + gap
+
+    def handle_event(self, e):
+        if self.widgets.handle_event(e):
+            return
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            self.close()
+
+
 class MainMenu(Scene):
     def __init__(self, app):
         super().__init__(app)
@@ -79,12 +115,15 @@ class MainMenu(Scene):
         self.has_save = savegame.has_save()
         items = []
         if self.has_save:
-            items.append(Button(lambda: _("Continue"), self.on_continue, primary=True, name="continue"))
+            self.saved_name = savegame.summary()
+            items.append(Button(lambda: _("Continue"), self.on_continue, primary=True, name="continue",
+                                sub=self.saved_name or None))
         items += [
             Button(lambda: _("New game"), self.on_new, primary=not self.has_save, name="new"),
             Button(lambda: _("Learn to play"), lambda: self.app.nav.push("learn"), name="learn"),
             Button(lambda: _("Rules"), lambda: self.app.nav.push("rules"), name="rules"),
             Button(lambda: _("Statistics"), lambda: self.app.nav.push("stats"), name="stats"),
+            Button(lambda: _("Replays"), lambda: self.app.nav.push("replays"), name="replays"),
             Button(lambda: _("Settings"), lambda: self.app.nav.push("settings"), name="settings"),
             Button(lambda: _("Quit"), lambda: self.app.quit(0), name="quit"),
         ]
@@ -123,19 +162,31 @@ class MainMenu(Scene):
             self.manager.push(MessageScene(self.app, error))
 
     def on_new(self):
-        self.app.nav.push("setup")
+        if not savegame.has_save():
+            self.app.nav.push("setup")
+            return
+        game = getattr(self, "saved_name", "") or _("the saved game")
+        # TRANSLATORS: asked before a new game replaces the saved one; {game} is e.g. "Gurka · Deal 3"
+        text = _("A new game replaces your saved game ({game}).").format(game=game)
+        self.manager.push(ConfirmScene(self.app, text, yes=lambda: _("Start a new game"),
+                                       no=lambda: _("Keep the saved game"),
+                                       on_yes=lambda: self.app.nav.push("setup")))
 
     def layout(self, size):
         u = T.unit(size)
         n = len(self.widgets.widgets)
-        # seven buttons (with Continue) still clear the title at 1024x640
-        w, h = int(300 * u), int((52 if n <= 5 else 46 if n == 6 else 40) * u)
-        gap = int((14 if n <= 5 else 10 if n == 6 else 8) * u)
+        # up to eight buttons (with Continue) still clear the title at 1024x640
+        w, h = int(300 * u), int((52 if n <= 5 else 46 if n == 6 else 40 if n == 7 else 36) * u)
+        gap = int((14 if n <= 5 else 10 if n == 6 else 8 if n == 7 else 7) * u)
         top = int(size[1] * 0.40) + int(40 * u)
-        top = min(top, size[1] - n * (h + gap) - int(30 * u))
-        for i, b in enumerate(self.widgets.widgets):
-            b.rect = pygame.Rect(0, 0, w, h)
-            b.rect.midtop = (size[0] // 2, top + i * (h + gap))
+        extra = sum(int(h * 0.25) for b in self.widgets.widgets if b.sub)
+        top = min(top, size[1] - n * (h + gap) - extra - int(30 * u))
+        y = top
+        for b in self.widgets.widgets:
+            tall = int(h * 1.25) if b.sub else h          # Continue names the game it resumes
+            b.rect = pygame.Rect(0, 0, w + (int(60 * u) if b.sub else 0), tall)
+            b.rect.midtop = (size[0] // 2, y)
+            y += tall + gap
 
     def handle_event(self, e):
         if self.widgets.handle_event(e):
@@ -165,9 +216,8 @@ class MainMenu(Scene):
             r = rot.get_rect(center=(cx + off, cy + abs(i - 2) * int(6 * u)))
             surface.blit(rot, r)
         ty = cy + int(62 * u)
-        T.blit_text(surface, "Gurka", 54 * u, (cx + int(2 * u), ty + int(2 * u)), (0, 0, 0), bold=True,
-                    anchor="midtop")
-        T.blit_text(surface, "Gurka", 54 * u, (cx, ty), T.ACCENT, bold=True, anchor="midtop")
+        T.blit_text(surface, "Gurka", 54 * u, (cx, ty), T.ACCENT, bold=True, anchor="midtop",
+                    shadow=(int(2 * u), int(2 * u)))
         self.widgets.draw(surface, u)
         # TRANSLATORS: subtitle under the game's name on the main menu
         T.blit_text(surface, _("Nordic card games"), 16 * u, (cx, size[1] - int(14 * u)), T.TEXT_DIM,

@@ -1,5 +1,5 @@
-"""Overlays on the table: hand-off (hot seat), scoreboard between deals, the
-result with "play again", and the pause menu.
+"""Overlays on the table: hand-off (hot seat), the result with "play again", and the
+pause menu (the score sheet between deals is :mod:`game.ui.scoresheet`).
 
 Each gets the table's narrow interface (:class:`game.ui.table.handle.TableHandle`)
 and moves on by name through ``app.nav``; none imports another scene."""
@@ -10,9 +10,14 @@ import pygame
 
 from ..i18n import _
 from . import messages as M
+from . import shortcuts
 from . import theme as T
 from .scene import Scene
 from .widgets import Button, WidgetGroup
+
+
+#: the width of the keys' column in the pause menu's list of shortcuts (design pixels)
+KEY_W = 190
 
 
 class Overlay(Scene):
@@ -41,9 +46,10 @@ class Overlay(Scene):
 
 
 class HandoffScene(Overlay):
-    """Hot seat: every hand is hidden until the next player clicks."""
+    """Hot seat: every hand is hidden until the next player clicks; the box says what
+    happened since that player's last turn."""
 
-    opaque = True  # nothing of the table may show through
+    shade = 170     # the table shows through dimly: every hand on it lies face down
 
     def __init__(self, app, table, seat: int):
         super().__init__(app, table)
@@ -63,7 +69,11 @@ class HandoffScene(Overlay):
 
     def layout(self, size):
         u = T.unit(size)
-        self.box = pygame.Rect(0, 0, int(560 * u), int(260 * u))
+        self.news = self.table.since_last_turn(self.seat)
+        self.box = pygame.Rect(0, 0, int(600 * u), int(260 * u))
+        if self.news:
+            self.box.height += int(30 * u) + len(self.news) * T.line_step(15 * u)
+        self.box.height = min(self.box.height, size[1] - int(20 * u))
         self.box.center = (size[0] // 2, size[1] // 2)
         self._buttons_row(self.widgets.widgets, self.box.bottom - int(76 * u), u, w=380)
 
@@ -78,102 +88,26 @@ class HandoffScene(Overlay):
     def draw(self, surface):
         size = surface.get_size()
         u = T.unit(size)
-        surface.blit(T.felt(size), (0, 0))
-        self._shade(surface, 90)
-        T.panel(surface, self.box, u)
+        self._shade(surface)
+        T.panel(surface, self.box, u, alpha=245)
         T.blit_text(surface, M.pass_to(self.name), 34 * u,
                     (self.box.centerx, self.box.top + int(30 * u)), T.ACCENT, bold=True, anchor="midtop",
                     max_width=self.box.width - 40 * u)
         T.blit_text(surface, _("Everyone else, please look away."), 18 * u,
                     (self.box.centerx, self.box.top + int(92 * u)), T.TEXT, anchor="midtop",
                     max_width=self.box.width - 40 * u)
-        self.widgets.draw(surface, u)
-
-
-class ScoreboardScene(Overlay):
-    """Totals after a deal; goes on by itself at AI-only tables."""
-
-    shade = 110
-
-    def __init__(self, app, table, delay: float = 0.0, auto: bool = False):
-        super().__init__(app, table)
-        self.t = 0.0
-        self.delay = delay
-        self.auto = auto
-        self.widgets = WidgetGroup([Button(self._label, self.go, primary=True, name="continue")])
-        self.widgets.focus = 0
-
-    def _label(self) -> str:
-        if self.table.is_over():
-            return _("See the result")
-        return _("Next deal")
-
-    def go(self):
-        if self.manager and self.manager.top is self:
-            self.manager.pop()
-
-    def update(self, dt):
-        self.t += dt
-        if self.auto and self.t > self.delay + 2200 * self.app.speed:
-            self.go()
-        # keep the table's banners and count-up running underneath
-        self.table.tick(dt)
-
-    def animating(self):
-        return True
-
-    def layout(self, size):
-        u = T.unit(size)
-        n = self.table.n
-        self.box = pygame.Rect(0, 0, int(560 * u), int((170 + 34 * n) * u))
-        self.box.center = (size[0] // 2, int(size[1] * 0.42))
-        self._buttons_row(self.widgets.widgets, self.box.bottom - int(64 * u), u, w=240)
-
-    def handle_event(self, e):
-        if self.widgets.handle_event(e):
-            return
-        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
-            self.table.open_pause()
-        elif e.type == pygame.MOUSEBUTTONUP and e.button == 1 and not self.box.collidepoint(e.pos):
-            self.go()
-
-    def draw(self, surface):
-        u = T.unit(surface.get_size())
-        t = self.table
-        m = t.model
-        self._shade(surface)
-        T.panel(surface, self.box, u)
-        # TRANSLATORS: {n} is the number of the deal just scored
-        T.blit_text(surface, _("Scores after deal {n}").format(n=m.deals), 26 * u,
-                    (self.box.centerx, self.box.top + int(18 * u)), T.ACCENT, bold=True, anchor="midtop",
-                    max_width=self.box.width - 40 * u)
-        x_name = self.box.left + int(30 * u)
-        x_pen = self.box.left + int(self.box.width * 0.58)
-        x_tot = self.box.right - int(30 * u)
-        y = self.box.top + int(66 * u)
-        lives = m.options.get("lives")
-        penalties = m.sheet[-1].penalties if m.sheet else []
-        T.blit_text(surface, _("This deal"), 14 * u, (x_pen, y), T.TEXT_DIM, anchor="midtop")
-        T.blit_text(surface, _("Lives lost") if lives else _("Total"), 14 * u, (x_tot, y), T.TEXT_DIM,
-                    anchor="topright")
-        y += int(26 * u)
-        order = sorted(range(t.n), key=lambda s: (m.out[s], m.totals[s]))
-        for s in order:
-            out = m.out[s]
-            col = T.TEXT_DIM if out else T.TEXT
-            name = t.players[s]["name"]
-            if out:
-                # TRANSLATORS: a knocked-out player in the score list; {name} is the name
-                name = _("{name} (out)").format(name=name)
-            T.blit_text(surface, name, 18 * u, (x_name, y), col, bold=not out,
-                        max_width=x_pen - x_name - 60 * u)
-            pen = penalties[s] if s < len(penalties) else None
-            if pen:
-                T.blit_text(surface, f"+{pen}", 18 * u, (x_pen, y), T.ERROR, bold=True, anchor="midtop")
-            elif pen == 0:
-                T.blit_text(surface, "0", 18 * u, (x_pen, y), T.TEXT_DIM, anchor="midtop")
-            T.blit_text(surface, str(m.totals[s]), 18 * u, (x_tot, y), col, bold=True, anchor="topright")
-            y += int(34 * u)
+        if self.news:
+            y = self.box.top + int(132 * u)
+            # TRANSLATORS: hot seat: the moves the next player has not seen follow this line
+            T.blit_text(surface, _("Since your last turn:"), 15 * u, (self.box.left + int(30 * u), y),
+                        T.ACCENT, bold=True, max_width=self.box.width - 60 * u)
+            y += int(26 * u)
+            for line in self.news:
+                if y + T.line_step(15 * u) > self.box.bottom - int(84 * u):
+                    break
+                T.blit_text(surface, line, 15 * u, (self.box.left + int(40 * u), y), T.TEXT,
+                            max_width=self.box.width - 70 * u)
+                y += T.line_step(15 * u)
         self.widgets.draw(surface, u)
 
 
@@ -260,12 +194,15 @@ class PauseScene(Overlay):
     def layout(self, size):
         u = T.unit(size)
         n = len(self.widgets.widgets)
-        self.box = pygame.Rect(0, 0, int(420 * u), int((90 + n * 62) * u))
+        self.keys = keys_layout(shortcuts.table_keys(), u, min(int(940 * u), size[0] - int(32 * u)) - int(420 * u))
+        keys_h = sum(h for *_r, h in self.keys) + int(70 * u)
+        self.box = pygame.Rect(0, 0, min(int(940 * u), size[0] - int(32 * u)),
+                               max(int((90 + n * 62) * u), keys_h))
         self.box.center = (size[0] // 2, size[1] // 2)
         y = self.box.top + int(76 * u)
         for b in self.widgets.widgets:
             b.rect = pygame.Rect(0, 0, int(320 * u), int(48 * u))
-            b.rect.midtop = (self.box.centerx, y)
+            b.rect.midtop = (self.box.left + int(200 * u), y)
             y += int(62 * u)
 
     def handle_event(self, e):
@@ -278,6 +215,27 @@ class PauseScene(Overlay):
         u = T.unit(surface.get_size())
         self._shade(surface)
         T.panel(surface, self.box, u)
-        T.blit_text(surface, _("Paused"), 28 * u, (self.box.centerx, self.box.top + int(20 * u)), T.ACCENT,
-                    bold=True, anchor="midtop")
+        T.blit_text(surface, _("Paused"), 28 * u, (self.box.left + int(200 * u), self.box.top + int(20 * u)),
+                    T.ACCENT, bold=True, anchor="midtop")
+        x = self.box.left + int(400 * u)
+        T.blit_text(surface, shortcuts.section_title(), 18 * u, (x, self.box.top + int(28 * u)), T.ACCENT,
+                    bold=True)
+        draw_keys(surface, self.keys, u, x, self.box.top + int(62 * u))
         self.widgets.draw(surface, u)
+
+
+def keys_layout(keys: list[tuple[str, str]], u: float, width: int) -> list[tuple[str, list[str], int]]:
+    """(keys, the description's lines, row height) for a list of shortcuts ``width`` wide."""
+    out = []
+    for key, what in keys:
+        lines = T.wrap(what, 14 * u, width - int(KEY_W * u) - int(24 * u))
+        out.append((key, lines, int((22 + 17 * (len(lines) - 1)) * u)))
+    return out
+
+
+def draw_keys(surface, rows, u: float, x: int, y: int) -> None:
+    for key, lines, h in rows:
+        T.blit_text(surface, key, 14 * u, (x, y), T.FOCUS, bold=True, max_width=KEY_W * u - 8 * u)
+        for i, line in enumerate(lines):
+            T.blit_text(surface, line, 14 * u, (x + int(KEY_W * u), y + int(i * 17 * u)), T.TEXT)
+        y += h

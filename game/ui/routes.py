@@ -52,6 +52,16 @@ def _stats(app):
     return StatsScene(app)
 
 
+def _lookback(app, table):
+    from .table.lookback import LookbackScene
+    return LookbackScene(app, table)
+
+
+def _movelog(app, table):
+    from .table.movelog import MoveLogScene
+    return MoveLogScene(app, table)
+
+
 def _tutorial(app, rules: str):
     """A tutorial: the real table with a coach, never saved (the player's save stays)."""
     from .tutorial.build import tutorial_parts
@@ -71,6 +81,26 @@ def _overlay(name: str):
     return make
 
 
+def _scoresheet(app, **kw):
+    from .scoresheet import ScoreSheetScene
+    return ScoreSheetScene(app, **kw)
+
+
+def _replays(app):
+    from .replays import ReplayMenu
+    return ReplayMenu(app)
+
+
+def _file_picker(app, **kw):
+    from .file_picker import FilePicker
+    return FilePicker(app, **kw)
+
+
+def _replay(app, **kw):
+    from .table.replay import ReplayTable
+    return ReplayTable(app, **kw)
+
+
 def register(app) -> None:
     nav = app.nav
     nav.register("menu", lambda: _menu(app))
@@ -83,6 +113,12 @@ def register(app) -> None:
     nav.register("tutorial", lambda **kw: _tutorial(app, **kw))
     nav.register("learn", lambda **kw: _learn(app, **kw))
     nav.register("handoff", lambda **kw: _overlay("HandoffScene")(app, **kw))
-    nav.register("scoreboard", lambda **kw: _overlay("ScoreboardScene")(app, **kw))
+    nav.register("scoreboard", lambda **kw: _scoresheet(app, between=True, **kw))
+    nav.register("scoresheet", lambda **kw: _scoresheet(app, **kw))
+    nav.register("replays", lambda: _replays(app))
+    nav.register("open-file", lambda **kw: _file_picker(app, **kw))
+    nav.register("replay", lambda **kw: _replay(app, **kw))
     nav.register("result", lambda **kw: _overlay("ResultScene")(app, **kw))
     nav.register("pause", lambda **kw: _overlay("PauseScene")(app, **kw))
+    nav.register("lookback", lambda **kw: _lookback(app, **kw))
+    nav.register("movelog", lambda **kw: _movelog(app, **kw))

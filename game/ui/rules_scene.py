@@ -15,7 +15,9 @@ from .. import i18n
 from ..engine.registry import find_ruleset
 from ..i18n import _
 from . import rules_text as R
+from . import shortcuts
 from . import theme as T
+from .rules_sections import Section
 from .scene import Scene
 from .widgets import Button, ChoiceList, WidgetGroup
 
@@ -125,7 +127,9 @@ class RulesScene(Scene):
 
         body = BODY_PX * u
         para(R.rules_title(self.rules), TITLE_PX * u, True, T.ACCENT, gap_after=0.5)
-        for sec in R.sections(self.rules):
+        keys = [Section(shortcuts.section_title(), items=shortcuts.table_keys()),
+                Section(shortcuts.replay_title(), items=shortcuts.replay_keys())]
+        for sec in R.sections(self.rules) + keys:
             y += int(6 * u)
             para(sec.title, HEAD_PX * u, True, T.ACCENT, gap_after=0.25)
             for p in sec.paragraphs:

@@ -7,6 +7,8 @@ None of these functions raises: a save problem is a message for the player.
 
 from __future__ import annotations
 
+from ..i18n import _
+
 
 def _saves():
     from .. import saves
@@ -56,3 +58,29 @@ def delete() -> None:
         _saves().delete_save()
     except Exception:  # noqa: BLE001 - a save that cannot be deleted is overwritten next time
         pass
+
+
+def summary() -> str:
+    """Which game the save holds, for the menu's Continue: "Gurka · deal 3" (empty when the
+    file cannot tell; it is checked properly only when the game is resumed)."""
+    try:
+        from ..engine.public import table_of
+        from ..settings import read_json
+        from . import rules_text as R
+        data = read_json(_saves().save_path())
+        record = data["record"]
+        table = table_of(record)
+        parts = [R.ruleset_name(record["rules"])]
+        deals = getattr(table, "deals", 0)
+        rounds = table.options.get("rounds")
+        session = data.get("session") if isinstance(data.get("session"), dict) else {}
+        game = session.get("game", 1)
+        if deals and rounds:
+            parts.append(_("Round {n} of {total}").format(n=deals, total=rounds))
+        elif deals:
+            parts.append(_("Deal {n}").format(n=deals))
+        elif isinstance(game, int) and game > 1:
+            parts.append(_("Game {n}").format(n=game))
+        return "  ·  ".join(parts)
+    except Exception:  # noqa: BLE001 - a label for a file that may be anything: never a crash in the menu
+        return ""

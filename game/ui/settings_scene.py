@@ -1,4 +1,5 @@
-"""The Settings scene: language, animation speed, sound, fullscreen, card look.
+"""The Settings scene: language, animation speed, sound, fullscreen, card look, the hand's
+order, forced cards played by themselves, undo (two columns).
 
 Every change is applied and saved at once through ``app.apply_settings()``
 (language switches immediately, without a restart; the labels here are
@@ -12,7 +13,7 @@ import pygame
 
 from .. import i18n
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
-from ..settings import DEFAULT_VOLUME, SPEEDS
+from ..settings import DEFAULT_VOLUME, SPEEDS, TRICK_PAUSES
 from . import sound
 from . import theme as T
 from .scene import Scene
@@ -20,12 +21,15 @@ from .widgets import Button, Choice, Toggle, WidgetGroup
 
 ROW_H = 44
 ROW_GAP = 6
-PANEL_W = 640
+PANEL_W = 940
+#: rows in the left column (the rest go right)
+LEFT_ROWS = 6
 SAMPLE = ("AS", "KH", "QD", "JC", "TS")
 VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 
 DEFAULTS = {"language": None, "speed": "normal", "sound": True, "volume": DEFAULT_VOLUME,
-            "fullscreen": False, "card_indices": "native", "four_colour": False}
+            "fullscreen": False, "card_indices": "native", "four_colour": False,
+            "trick_pause": "last", "hand_sort": "rank", "auto_play": False, "undo": True}
 
 
 def _speed_label(speed: str):
@@ -36,6 +40,18 @@ def _speed_label(speed: str):
         "fast": lambda: pgettext("speed", "Fast"),
         "instant": lambda: pgettext("speed", "Instant"),
     }[speed]
+
+
+def _pause_label(pause: str):
+    return {
+        # TRANSLATORS: the setting "After a trick": the table waits for a click only after the
+        # last trick of a deal (and goes on by itself after the others)
+        "last": lambda: _("Wait after the last trick"),
+        # TRANSLATORS: the setting "After a trick": the table waits for a click after every trick
+        "every": lambda: _("Wait after every trick"),
+        # TRANSLATORS: the setting "After a trick": the table never waits for a click
+        "never": lambda: _("Go on by itself"),
+    }[pause]
 
 
 def _auto_language() -> str:
@@ -66,6 +82,11 @@ class SettingsScene(Scene):
                               name="speed",
                               tooltip=lambda: _("How fast the cards move. Instant shows every move "
                                                 "at once."))
+        self.w_pause = Choice(lambda: _("After a trick"), [(k, _pause_label(k)) for k in TRICK_PAUSES],
+                              s.get("trick_pause", "last"), lambda v: self.change("trick_pause", v),
+                              name="trick_pause",
+                              tooltip=lambda: _("Whether the table waits for your click after a finished "
+                                                "trick (in Durak, a bout) before it goes on."))
         self.w_sound = Toggle(lambda: _("Sound effects"), s.get("sound", True),
                               lambda v: self.change("sound", v), name="sound",
                               tooltip=lambda: _("Short sounds for shuffling, dealing and playing "
@@ -92,10 +113,28 @@ class SettingsScene(Scene):
                              lambda v: self.change("four_colour", v), name="four_colour",
                              tooltip=lambda: _("Diamonds blue and clubs green, so every suit has "
                                                "a colour of its own."))
+        self.w_sort = Choice(lambda: _("Sort my hand"),
+                             # TRANSLATORS: how the cards in the hand are sorted
+                             [("rank", lambda: _("By rank")), ("suit", lambda: _("By suit"))],
+                             s.get("hand_sort", "rank"), lambda v: self.change("hand_sort", v),
+                             name="hand_sort",
+                             tooltip=lambda: _("By rank: low cards left, high cards right. By suit: "
+                                               "each suit together, low to high. In Durak the trumps "
+                                               "always come last."))
+        self.w_auto = Toggle(lambda: _("Play a forced card by itself"), s.get("auto_play", False),
+                             lambda v: self.change("auto_play", v), name="auto_play",
+                             tooltip=lambda: _("When only one card may be played, it is played for "
+                                               "you after a moment."))
+        self.w_undo = Toggle(lambda: _("Allow undo"), s.get("undo", True),
+                             lambda v: self.change("undo", v), name="undo",
+                             tooltip=lambda: _("Take back your moves in a game against the computer, "
+                                               "back to the start of the deal. Such games are marked "
+                                               "in the statistics."))
         self.w_defaults = Button(lambda: _("Restore defaults"), self.restore_defaults, name="defaults")
         self.w_back = Button(lambda: _("Back"), self.close, primary=True, name="back")
-        self.rows = [self.w_language, self.w_speed, self.w_sound, self.w_volume, self.w_fullscreen,
-                     self.w_indices, self.w_four]
+        self.rows = [self.w_language, self.w_speed, self.w_pause, self.w_sound, self.w_volume,
+                     self.w_fullscreen, self.w_indices, self.w_four, self.w_sort, self.w_auto,
+                     self.w_undo]
         self.widgets = WidgetGroup(self.rows + [self.w_defaults, self.w_back])
         self.widgets.focus = 0
 
@@ -126,12 +165,16 @@ class SettingsScene(Scene):
             self.settings[key] = value
         self.w_language.index = 0
         self.w_speed.index = list(SPEEDS).index("normal")
+        self.w_pause.index = list(TRICK_PAUSES).index("last")
         self.w_sound.value = True
         self.w_volume.index = VOLUMES.index(DEFAULT_VOLUME)
         self.w_volume.enabled = True
         self.w_fullscreen.value = False
         self.w_indices.index = 0
         self.w_four.value = False
+        self.w_sort.index = 0
+        self.w_auto.value = False
+        self.w_undo.value = True
         sound.configure(self.settings)
         apply = getattr(self.app, "apply_settings", None)
         if apply is not None:
@@ -150,26 +193,30 @@ class SettingsScene(Scene):
         u = self.u = T.unit(size)
         pw = min(int(PANEL_W * u), w - int(40 * u))
         row_h, gap = int(ROW_H * u), int(ROW_GAP * u)
-        self.card_w = int(46 * u)
+        self.card_w = int(40 * u)
         from .cards import height_for
         sample_h = height_for(self.card_w) + int(16 * u)
         hint_h = int(46 * u)
         btn_h = int(46 * u)
-        inner = len(self.rows) * (row_h + gap) + sample_h + hint_h + btn_h + int(40 * u)
+        per_column = max(LEFT_ROWS, len(self.rows) - LEFT_ROWS)
+        inner = per_column * (row_h + gap) + sample_h + hint_h + btn_h + int(40 * u)
         top = max(int(70 * u), (h - inner) // 2 + int(20 * u))
         self.panel = pygame.Rect(0, top, pw, min(inner, h - top - int(12 * u)))
         self.panel.centerx = w // 2
         self.title_pos = (w // 2, self.panel.top - int(12 * u))
-        x, y = self.panel.left + int(20 * u), self.panel.top + int(16 * u)
+        x, y0 = self.panel.left + int(20 * u), self.panel.top + int(16 * u)
         rw = pw - int(40 * u)
-        for wdg in self.rows:
-            wdg.rect = pygame.Rect(x, y, rw, row_h)
-            y += row_h + gap
+        col_gap = int(24 * u)
+        cw = (rw - col_gap) // 2
+        for i, wdg in enumerate(self.rows):
+            col, row = (0, i) if i < LEFT_ROWS else (1, i - LEFT_ROWS)
+            wdg.rect = pygame.Rect(x + col * (cw + col_gap), y0 + row * (row_h + gap), cw, row_h)
+        y = y0 + per_column * (row_h + gap)
         self.sample_rect = pygame.Rect(x, y, rw, sample_h)
         y += sample_h
         self.hint_rect = pygame.Rect(x, y + int(4 * u), rw, hint_h)
         by = self.panel.bottom - btn_h - int(14 * u)
-        bw = (rw - int(16 * u)) // 2
+        bw = min((rw - int(16 * u)) // 2, int(300 * u))
         self.w_defaults.rect = pygame.Rect(x, by, bw, btn_h)
         self.w_back.rect = pygame.Rect(x + rw - bw, by, bw, btn_h)
 

@@ -62,6 +62,8 @@ def option_specs(rules: str, players: int) -> list[dict]:
                       ("2v2" if players == 4 else "3v3", _value_text(key, "2v2" if players == 4 else "3v3"))]
         else:
             raw = entry.variant_values.get(key, OPTION_VALUES.get(key))
+            if raw is not None and all(isinstance(v, int) and not isinstance(v, bool) for v in raw):
+                raw = sorted(raw)        # numbers in order: ◀ lowers, ▶ raises, no wrapping round
             values = None if raw is None else [(v, _value_text(key, v)) for v in raw]
         specs.append({"key": key, "label": (lambda k=key: R.option_label(k)), "values": values,
                       "explain": (lambda k=key: R.option_help(rules, k)), "to": to_opts,
@@ -144,13 +146,14 @@ class SetupScene(Scene):
                            on_change=lambda v, s=spec: self.set_option(s, v), name=f"opt:{spec['key']}",
                            tooltip=spec["explain"], px=16)
             else:
+                numeric = all(isinstance(v, int) and not isinstance(v, bool) for v, _t in spec["values"])
                 w = Choice(spec["label"], spec["values"], self.current(spec),
                            on_change=lambda v, s=spec: self.set_option(s, v), name=f"opt:{spec['key']}",
-                           tooltip=spec["explain"], px=16)
+                           tooltip=spec["explain"], px=16, wrap=not numeric)
             self.option_widgets.append(w)
         lo, hi = find_ruleset(self.rules).players
         self.count_choice = Choice(lambda: _("Players"), [(k, str(k)) for k in range(lo, hi + 1)],
-                                   self.players(), on_change=self.set_count, name="players", px=17)
+                                   self.players(), on_change=self.set_count, name="players", px=17, wrap=False)
         kinds = [("human", lambda: _("Human"))] + [
             # TRANSLATORS: a seat played by the computer; {level} is Easy, Normal, ...
             (f"ai:{lv}", (lambda lv=lv: _("AI: {level}").format(level=M.level_name(lv))))
@@ -264,7 +267,7 @@ class SetupScene(Scene):
         self.count_choice.rect = pygame.Rect(col3.left, y, col3.width, int(36 * u))
         y += int(46 * u)
         rh = min(int(38 * u), (col3.bottom - y) // max(1, len(self.seat_widgets)))
-        kw = int(col3.width * 0.58)
+        kw = int(col3.width * 0.66)
         for kind, name in self.seat_widgets:
             kind.rect = pygame.Rect(col3.left, y, kw, rh - int(4 * u))
             name.rect = pygame.Rect(col3.left + kw + int(8 * u), y + int(3 * u), col3.width - kw - int(8 * u),

@@ -38,6 +38,10 @@ DESIGN_W, DESIGN_H = 1024, 640
 MIN_W, MIN_H = 1024, 640
 
 
+#: The smallest interface text, in pixels, at any window size (card indices aside).
+MIN_PX = 12
+
+
 def unit(size: tuple[int, int]) -> float:
     """Design pixels -> real pixels for a surface of ``size``."""
     w, h = size
@@ -92,12 +96,30 @@ def render(text: str, px: float, color=TEXT, bold: bool = False) -> pygame.Surfa
     return surf
 
 
-def fit_px(text: str, px: float, max_width: float, bold: bool = False, min_px: float = 9) -> float:
-    """The largest size <= ``px`` at which ``text`` fits in ``max_width``."""
+def fit_px(text: str, px: float, max_width: float, bold: bool = False, min_px: float | None = None) -> float:
+    """The largest size <= ``px`` at which ``text`` fits in ``max_width``, never below
+    ``min_px`` (:data:`MIN_PX` unless given): a text that still does not fit is wrapped or
+    shortened by the caller (:func:`blit_text` shortens it with an ellipsis)."""
+    floor = MIN_PX if min_px is None else min_px
     size = px
-    while size > min_px and font(size, bold).size(text)[0] > max_width:
+    while size > floor and font(size, bold).size(text)[0] > max_width:
         size -= 1
-    return size
+    return max(min(px, floor), size)
+
+
+def ellipsize(text: str, px: float, max_width: float, bold: bool = False) -> str:
+    """``text`` cut short with "…" so that it fits ``max_width`` (whole when it fits)."""
+    f = font(px, bold)
+    if f.size(text)[0] <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(text[:mid].rstrip() + "…")[0] <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
 
 
 def wrap(text: str, px: float, max_width: float, bold: bool = False) -> list[str]:
@@ -118,15 +140,51 @@ def wrap(text: str, px: float, max_width: float, bold: bool = False) -> list[str
     return lines
 
 
+def fit_wrapped(text: str, px: float, max_width: float, max_lines: int, bold: bool = False,
+                min_px: float | None = None) -> tuple[float, list[str]]:
+    """The largest size <= ``px`` (not below ``min_px``) at which ``text`` wraps into at most
+    ``max_lines`` lines of ``max_width``, and those lines (the last one shortened when even
+    the smallest size needs more)."""
+    floor = MIN_PX if min_px is None else min_px
+    size = px
+    lines = wrap(text, size, max_width, bold)
+    while size > floor and (len(lines) > max_lines or any(font(size, bold).size(ln)[0] > max_width
+                                                          for ln in lines)):
+        size -= 1
+        lines = wrap(text, size, max_width, bold)
+    size = max(min(px, floor), size)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines - 1] + [" ".join(lines[max_lines - 1:])]
+    return size, [ellipsize(ln, size, max_width, bold) for ln in lines]
+
+
+def line_step(px: float, bold: bool = False) -> int:
+    """The distance between two lines of text at ``px``."""
+    return font(px, bold).get_linesize()
+
+
 def blit_text(surface: pygame.Surface, text: str, px: float, pos, color=TEXT, bold: bool = False,
-              anchor: str = "topleft", max_width: float | None = None) -> pygame.Rect:
-    """Draw one line of text anchored at ``pos``; shrinks it to ``max_width`` when given."""
+              anchor: str = "topleft", max_width: float | None = None,
+              shadow: tuple[int, int] | None = None) -> pygame.Rect:
+    """Draw one line of text anchored at ``pos``; shrinks it to ``max_width`` when given
+    (never below :data:`MIN_PX`: then it is shortened with an ellipsis).  ``shadow``: a
+    black copy that far down and right, drawn first (one text for the recorder)."""
     if max_width is not None:
         px = fit_px(text, px, max_width, bold)
+        text = ellipsize(text, px, max_width, bold)
     surf = render(text, px, color, bold)
     rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    if shadow:
+        surface.blit(render(text, px, (0, 0, 0), bold), rect.move(shadow))
     surface.blit(surf, rect)
+    note_text(surface, surf, rect, text, px)
     return rect
+
+
+def blit_rendered(surface: pygame.Surface, surf: pygame.Surface, rect, text: str, px: float) -> None:
+    """Blit a text already rendered (a faded banner, say) and tell the recorder about it."""
+    surface.blit(surf, rect)
+    note_text(surface, surf, pygame.Rect(rect[0], rect[1], surf.get_width(), surf.get_height()), text, px)
 
 
 def blit_wrapped(surface: pygame.Surface, text: str, px: float, rect: pygame.Rect, color=TEXT,
@@ -135,12 +193,14 @@ def blit_wrapped(surface: pygame.Surface, text: str, px: float, rect: pygame.Rec
     y = rect.top
     step = int(font(px, bold).get_linesize() * line_gap / 1.2)
     for line in wrap(text, px, rect.width, bold):
+        line = ellipsize(line, px, rect.width, bold)
         surf = render(line, px, color, bold)
         if align == "center":
             x = rect.centerx - surf.get_width() // 2
         else:
             x = rect.left
         surface.blit(surf, (x, y))
+        note_text(surface, surf, pygame.Rect(x, y, surf.get_width(), surf.get_height()), line, px)
         y += step
     return y - rect.top
 
@@ -197,6 +257,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, u: float, alpha: int = 235
           border=PANEL_BORDER, fill=PANEL) -> None:
     """A rounded dark panel with a thin gold border and a soft shadow."""
     surface.blit(panel_image(rect.size, u, alpha, border, fill), rect.topleft)
+    note_box(surface, "panel", rect, opaque=alpha >= 200)
 
 
 _felt_cache: dict[tuple[int, int], pygame.Surface] = {}
@@ -236,3 +297,131 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
         _felt_cache.clear()
     _felt_cache[size] = surf
     return surf
+
+
+# -- the box recorder (layout tests) -------------------------------------------------------
+
+class Box:
+    """One thing drawn on the screen: a text (its inked pixels), a panel or a card."""
+
+    __slots__ = ("kind", "rect", "text", "px", "opaque", "covered", "order", "layer")
+
+    def __init__(self, kind: str, rect: pygame.Rect, text: str = "", px: float = 0.0,
+                 opaque: bool = True):
+        self.kind = kind
+        self.rect = pygame.Rect(rect)
+        self.text = text
+        self.px = px
+        self.opaque = opaque
+        self.covered = False
+        self.order = 0
+        self.layer = 0
+
+    def __repr__(self) -> str:
+        return f"{self.kind}({self.text!r} {tuple(self.rect)} {self.px:.0f}px)"
+
+
+class Recorder:
+    """Every text, panel and card drawn on the display surface while it is switched on
+    (:func:`record_boxes`): what a layout test checks.  Texts are recorded by the pixels
+    they ink, panels and cards by their rectangles.  A later opaque panel or card hides
+    what lies wholly under it; a scene drawn over another (:meth:`layer`, an overlay)
+    hides with its panels whatever of the scenes below they touch."""
+
+    def __init__(self):
+        self.boxes: list[Box] = []
+        self._layer = 0
+
+    def clear(self) -> None:
+        self.boxes.clear()
+        self._layer = 0
+
+    def layer(self) -> None:
+        """What follows is drawn by the next scene up (an overlay)."""
+        self._layer += 1
+
+    def add(self, box: Box) -> None:
+        box.order = len(self.boxes)
+        box.layer = self._layer
+        if box.kind != "text" and box.opaque:
+            for b in self.boxes:
+                if b.covered:
+                    continue
+                if box.rect.contains(b.rect) or (b.layer < box.layer and box.rect.colliderect(b.rect)):
+                    b.covered = True
+        self.boxes.append(box)
+
+    def texts(self) -> list[Box]:
+        return [b for b in self.boxes if b.kind == "text" and not b.covered]
+
+    def problems(self, cards: bool = True) -> list[str]:
+        """Texts over texts, and texts that are not wholly on the panel they lie on (over a
+        card, across a panel's edge, partly under a later panel or card).  ``cards=False``
+        leaves cards out (a moment with cards in flight)."""
+        out = []
+        texts = self.texts()
+        for i, a in enumerate(texts):
+            for b in texts[i + 1:]:
+                if a.rect.colliderect(b.rect):
+                    out.append(f"text over text: {a} / {b}")
+        shapes = [b for b in self.boxes if b.kind != "text" and not b.covered and (cards or b.kind != "card")]
+        for t in texts:
+            below = [p for p in shapes if p.order < t.order and p.rect.colliderect(t.rect)]
+            if below:
+                top = below[-1]
+                if top.kind != "panel":
+                    out.append(f"text over a {top.kind}: {t} / {top}")
+                elif not top.rect.contains(t.rect):
+                    out.append(f"text leaves its panel: {t} / {top}")
+                for c in below:
+                    # a see-through box under a text still lets it hide the card beneath
+                    if c.kind == "card" and c is not top and not any(
+                            p.kind == "panel" and p.opaque and c.order < p.order and p.rect.contains(t.rect)
+                            for p in below):
+                        out.append(f"text over a card: {t} / {c}")
+            for p in shapes:
+                if p.order > t.order and p.opaque and p.rect.colliderect(t.rect):
+                    out.append(f"text under a {p.kind}: {t} / {p}")
+        return out
+
+
+_recorder: Recorder | None = None
+_recordings = 0
+#: off-screen surfaces that are copied to the screen whole (a scene's static layer)
+_screen_like: list = []
+
+
+def record_boxes(on: bool = True) -> Recorder | None:
+    """Switch the box recorder on (a fresh :class:`Recorder`, returned) or off."""
+    global _recorder, _recordings
+    _recorder = Recorder() if on else None
+    _recordings += 1
+    return _recorder
+
+
+def recording() -> int:
+    """Changes whenever the recorder is switched: a cached layer that includes it in its
+    key is drawn again, so the recorder sees all of it."""
+    return _recordings if _recorder is not None else 0
+
+
+def screen_like(surface) -> None:
+    """``surface`` is blitted whole onto the screen at (0, 0): record what is drawn on it."""
+    _screen_like[:] = [s for s in _screen_like if s is not surface][-7:] + [surface]
+
+
+def _on_screen(surface) -> bool:
+    return _recorder is not None and (surface is pygame.display.get_surface()
+                                      or any(surface is s for s in _screen_like))
+
+
+def note_text(surface, surf: pygame.Surface, rect: pygame.Rect, text: str, px: float) -> None:
+    if _on_screen(surface) and text.strip():
+        ink = surf.get_bounding_rect()
+        _recorder.add(Box("text", ink.move(rect.left, rect.top), text, px))
+
+
+def note_box(surface, kind: str, rect, opaque: bool = True) -> None:
+    """A panel, a button or a card was drawn at ``rect`` on ``surface``."""
+    if _on_screen(surface):
+        _recorder.add(Box(kind, pygame.Rect(rect), opaque=opaque))

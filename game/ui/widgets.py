@@ -18,7 +18,7 @@ from collections.abc import Callable
 import pygame
 
 from . import theme as T
-from .widget_base import Widget, box as _box, text_of as _text
+from .widget_base import Widget, box as _box, draw_label, text_of as _text
 from .widgets_input import Choice, ChoiceList, TextInput, Toggle
 
 class Label(Widget):
@@ -39,21 +39,23 @@ class Label(Widget):
     def draw(self, surface, u, focused):
         if not self.visible:
             return
-        px = T.fit_px(self.text, self.px * u, self.rect.width, self.bold)
         anchor = {"left": "midleft", "center": "center", "right": "midright"}[self.align]
         pos = getattr(self.rect, anchor)
-        T.blit_text(surface, self.text, px, pos, self.color, self.bold, anchor=anchor)
+        T.blit_text(surface, self.text, self.px * u, pos, self.color, self.bold, anchor=anchor,
+                    max_width=self.rect.width)
 
 
 class Button(Widget):
     def __init__(self, label, on_click: Callable[[], None] | None = None, rect=None,
                  enabled: bool = True, tooltip=None, primary: bool = False, name: str = "",
-                 px: float = 20):
+                 px: float = 20, sub=None):
         super().__init__(rect, enabled, tooltip, name)
         self.label = label
         self.on_click = on_click
         self.primary = primary
         self.px = px
+        #: a smaller second line under the label (e.g. which game Continue resumes)
+        self.sub = sub
 
     @property
     def text(self) -> str:
@@ -90,8 +92,18 @@ class Button(Widget):
             col = T.BUTTON_HOVER if self.hover else T.BUTTON
         _box(surface, self.rect, u, col, focused)
         color = T.TEXT_DIM if not self.enabled else (T.TEXT_DARK if self.primary else T.TEXT)
-        px = T.fit_px(self.text, self.px * u, self.rect.width - 16 * u, bold=True)
-        T.blit_text(surface, self.text, px, self.rect.center, color, bold=True, anchor="center")
+        inner = self.rect.inflate(-int(16 * u), -int(4 * u))
+        sub = _text(self.sub) if self.sub else ""
+        if sub:
+            top = inner.copy()
+            top.height = int(inner.height * 0.58)
+            T.blit_text(surface, self.text, self.px * u, top.center, color, bold=True, anchor="center",
+                        max_width=top.width)
+            T.blit_text(surface, sub, max(T.MIN_PX, self.px * u * 0.68), (inner.centerx, top.bottom),
+                        color, anchor="midtop", max_width=inner.width)
+            return
+        draw_label(surface, self.text, self.px * u, inner, color)
+
 
 
 class WidgetGroup:

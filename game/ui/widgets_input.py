@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from . import theme as T
-from .widget_base import Widget, text_of as _text
+from .widget_base import Widget, draw_label, text_of as _text
 
 
 class Toggle(Widget):
@@ -67,17 +67,20 @@ class Toggle(Widget):
             pygame.draw.rect(surface, T.FOCUS, r.inflate(int(4 * u), int(4 * u)), max(2, int(2 * u)),
                              border_radius=int(6 * u))
         color = T.TEXT if self.enabled else T.TEXT_DIM
-        max_w = r.width - sw_w - 20 * u
-        px = T.fit_px(self.text, self.px * u, max_w)
-        T.blit_text(surface, self.text, px, (r.left + int(8 * u), r.centery), color, anchor="midleft")
+        draw_label(surface, self.text, self.px * u, pygame.Rect(r.left + int(8 * u), r.top + int(2 * u),
+                                                               r.width - sw_w - int(20 * u), r.height - int(4 * u)),
+                   color, bold=False, align="left")
 
 
 class Choice(Widget):
-    """A label and a value cycled with ◀ ▶ (click or Left / Right)."""
+    """A label and a value cycled with ◀ ▶ (click or Left / Right).  ``wrap=False`` (numbers):
+    ◀ stops at the first value and ▶ at the last instead of going round."""
 
     def __init__(self, label, options: list[tuple[object, object]], value=None, on_change=None,
-                 rect=None, tooltip=None, name: str = "", px: float = 18, enabled: bool = True):
+                 rect=None, tooltip=None, name: str = "", px: float = 18, enabled: bool = True,
+                 wrap: bool = True):
         super().__init__(rect, enabled, tooltip, name)
+        self.wrap = wrap
         self.label = label
         self.options = list(options)
         self.index = 0
@@ -109,7 +112,13 @@ class Choice(Widget):
     def step(self, d: int) -> None:
         if not self.options or not self.enabled:
             return
-        self.index = (self.index + d) % len(self.options)
+        if not self.wrap:
+            index = max(0, min(len(self.options) - 1, self.index + d))
+            if index == self.index:
+                return
+            self.index = index
+        else:
+            self.index = (self.index + d) % len(self.options)
         if self.on_change:
             self.on_change(self.value)
 
@@ -121,6 +130,8 @@ class Choice(Widget):
         need = max((T.font(self.px * u, True).size(_text(t))[0] for _v, t in self.options), default=0)
         need += int(2 * 22 * u + 24 * u)
         label = T.font(self.px * u * 0.8).size(self.text)[0] + int(22 * u)  # the label may shrink
+        if " " in self.text.strip():
+            label = label // 2 + int(22 * u)                                # ... or take two lines
         w = max(min(int(r.width * 0.55), int(300 * u)), min(need, r.width - label))
         w = min(w, int(r.width * 0.72))
         return pygame.Rect(r.right - w, r.top, w, r.height)
@@ -161,8 +172,10 @@ class Choice(Widget):
         vr = self._value_rect(u)
         color = T.TEXT if self.enabled else T.TEXT_DIM
         if self.text:
-            px = T.fit_px(self.text, self.px * u, vr.left - r.left - 14 * u)
-            T.blit_text(surface, self.text, px, (r.left + int(8 * u), r.centery), color, anchor="midleft")
+            draw_label(surface, self.text, self.px * u, pygame.Rect(r.left + int(8 * u), r.top + int(2 * u),
+                                                                   vr.left - r.left - int(14 * u),
+                                                                   r.height - int(4 * u)),
+                       color, bold=False, align="left")
         box = vr.inflate(-int(4 * u), -int(6 * u))
         pygame.draw.rect(surface, T.BUTTON if self.enabled else T.BUTTON_DISABLED, box,
                          border_radius=int(6 * u))
@@ -172,9 +185,8 @@ class Choice(Widget):
                     T.ACCENT, anchor="center")
         T.blit_text(surface, "▶", self.px * u * 0.8, (box.right - aw // 2 - int(3 * u), box.centery),
                     T.ACCENT, anchor="center")
-        vt = self.value_text
-        px = T.fit_px(vt, self.px * u, box.width - 2 * aw - 8 * u, bold=True)
-        T.blit_text(surface, vt, px, box.center, color, bold=True, anchor="center")
+        T.blit_text(surface, self.value_text, self.px * u, box.center, color, bold=True, anchor="center",
+                    max_width=box.width - 2 * aw - 8 * u)
         if focused:
             pygame.draw.rect(surface, T.FOCUS, r.inflate(int(4 * u), int(4 * u)), max(2, int(2 * u)),
                              border_radius=int(6 * u))
@@ -249,11 +261,12 @@ class ChoiceList(Widget):
             sub = self.sublabels(v) if self.sublabels else ""
             x = rr.left + int(10 * u)
             px = T.fit_px(text, self.px * u, rr.width - 20 * u, bold=True)
+            text = T.ellipsize(text, px, rr.width - 20 * u, bold=True)
             if sub:
                 # two lines: the name, and a smaller second text under it
                 T.blit_text(surface, text, px, (x, rr.centery + int(2 * u)), color, bold=True,
                             anchor="bottomleft")
-                T.blit_text(surface, sub, self.px * u * 0.62, (x, rr.centery + int(2 * u)),
+                T.blit_text(surface, sub, max(T.MIN_PX, self.px * u * 0.62), (x, rr.centery + int(2 * u)),
                             (60, 50, 20) if sel else T.TEXT_DIM, anchor="topleft",
                             max_width=rr.width - 20 * u)
             else:
@@ -305,7 +318,8 @@ class TextInput(Widget):
         shown = self.value or (_text(self.placeholder) if self.placeholder else "")
         col = T.TEXT_DARK if self.value else (130, 130, 130)
         px = T.fit_px(shown + "|", self.px * u, r.width - 12 * u)
-        tr = T.blit_text(surface, shown, px, (r.left + int(6 * u), r.centery), col, anchor="midleft")
+        tr = T.blit_text(surface, shown, px, (r.left + int(6 * u), r.centery), col, anchor="midleft",
+                         max_width=r.width - 12 * u)
         if focused and (pygame.time.get_ticks() // 500) % 2 == 0:
             x = (tr.right if self.value else r.left + int(6 * u)) + 1
             pygame.draw.line(surface, T.TEXT_DARK, (x, r.top + int(5 * u)), (x, r.bottom - int(5 * u)),

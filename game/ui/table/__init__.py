@@ -10,6 +10,10 @@
   (:mod:`.gurka_part`, :mod:`.durak_part`) for what differs; :mod:`.families` maps
   the engine's families to them
 - :mod:`.handle` the narrow interface overlays get
+- :mod:`.toolbar` Scores, Hint, Undo; :mod:`.undo`, :mod:`.hints` (:mod:`.hint_words`),
+  :mod:`.sheet` (the score sheet's contents), :mod:`.bookkeeping` (statistics, the last
+  game), :mod:`.forced` (a forced card played by itself)
+- :mod:`.replay` the replay viewer (the table scene over a replayed record)
 """
 
 from .scene import TableScene

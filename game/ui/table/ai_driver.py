@@ -32,6 +32,12 @@ class AIDriver:
     def thinking(self) -> bool:
         return self.ticket is not None
 
+    def pool(self) -> AIWorker:
+        """The worker (started on first use), shared with the table's hints."""
+        if self.worker is None:
+            self.worker = AIWorker()
+        return self.worker
+
     def ask(self, state, seat: int, spec: str, now: float) -> None:
         """Start the decision of ``seat`` unless it is already under way."""
         if self.ticket is not None and self.seat == seat:

@@ -24,9 +24,33 @@ def dealer_letter() -> str:
     return pgettext("dealer button", "D")
 
 
+#: between the parts of the header line
+SEP = "  ·  "
+
+
+def pack(parts: list[str], px: float, width: float) -> list[str]:
+    """The header's parts on as few lines of ``width`` as they go (a part is never split)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and T.font(px).size(lines[-1] + SEP + part)[0] <= width:
+            lines[-1] += SEP + part
+        else:
+            lines.append(part)
+    return lines
+
+
+def name_tag(surface, lay, pos, name: str) -> None:
+    """A small panel with ``name`` under the card at ``pos`` (x, y, width)."""
+    r = lay.tag_rect(*pos)
+    T.panel(surface, r, lay.u, alpha=225)
+    T.blit_text(surface, name, 12 * lay.u, r.center, T.TEXT, anchor="center", max_width=r.width - 6 * lay.u)
+
+
 class Renderer:
     def __init__(self, scene):
         self.s = scene
+        self.prompt_lines = 0
+        self.news_box: pygame.Rect | None = None   # where the announcement line is this frame
         self.layer = StaticLayer(self)
         #: the rectangles the last frame changed (None: the whole window)
         self.dirty: list[pygame.Rect] | None = None
@@ -59,13 +83,22 @@ class Renderer:
         if shadow and not angle:
             surface.blit(C.shadow(width), r.move(int(2 * self.lay.u), int(3 * self.lay.u)))
         surface.blit(img, r)
+        T.note_box(surface, "card", r)
         if self._recording and face_up and card:
             self.drawn.setdefault(card, []).append(r)
         return r
 
-    def mark(self, surface, center, width, color) -> None:
+    def mark(self, surface, center, width, color, strong: bool = False) -> None:
+        """A glow around a card; ``strong``: a thick frame as well (a card on the table that
+        won, scored or is the one to reach)."""
         hl = C.highlight(width, color)
         surface.blit(hl, hl.get_rect(center=(int(center[0]), int(center[1]))))
+        if strong:
+            u = self.lay.u
+            r = pygame.Rect(0, 0, int(width), C.height_for(width)).inflate(int(6 * u), int(6 * u))
+            r.center = (int(center[0]), int(center[1]))
+            pygame.draw.rect(surface, color, r, max(3, int(3 * u)), border_radius=int(width * 0.09))
+
 
     def place_buttons(self) -> None:
         if self.lay is None:
@@ -123,10 +156,21 @@ class Renderer:
         return self.s.part.pair_at(pos)
 
     # -- the frame ----------------------------------------------------------------------------------
-    def draw(self, surface) -> None:
-        """A frame: the static layer in one copy, what moves over it (see :mod:`.layers`)."""
+    def draw(self, surface, middle: bool = True) -> None:
+        """A frame: the static layer in one copy, what moves over it (see :mod:`.layers`).
+        ``middle=False``: the table without its middle, flights, texts of the moment and
+        buttons (the background of a look back).  Under an overlay the banners, the
+        announcement, the prompt and the buttons are left out: nothing shows through it."""
         s = self.s
         size = surface.get_size()
+        if not middle:
+            surface.blit(T.felt(size), (0, 0))
+            self.header(surface)
+            for seat in range(s.n):
+                self.seat(surface, seat)
+            self.hand(surface)
+            self.dirty = None
+            return
         static, full = self.layer.get(size)
         surface.blit(static, (0, 0))
         rects = []
@@ -137,8 +181,11 @@ class Renderer:
         area = self.hand(surface)
         if self.layer.changed("hand", self._hand_key(), area):
             rects.append(area)
-        rects += self.flights(surface) + self.banners(surface) + self.prompt(surface)
-        s.widgets.draw(surface, self.lay.u)
+        rects += self.flights(surface)
+        if s.manager is None or s.manager.top is s:
+            rects += self.prompt(surface) + self.banners(surface)
+            rects += s.draw_extras(surface)
+            s.widgets.draw(surface, self.lay.u)
         pad = int(6 * self.lay.u)
         rects += [w.rect.inflate(pad, pad) for w in s.widgets.widgets if w.rect is not None]
         self.dirty = self.layer.dirty(rects, full, size)
@@ -149,8 +196,15 @@ class Renderer:
         m = s.model
         count = max(0, m.counts[seat] - s.tl.landing(seat))
         to_act = s.state.to_act() == seat and not s.busy() and not s.finished
+        flash = self.flash(seat)
         return (to_act, m.in_game(seat), s.players[seat]["name"], m.dealer == seat, count,
-                tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat))
+                tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat),
+                (flash.text, flash.color) if flash is not None else None)
+
+    def flash(self, seat: int):
+        """The banner showing in ``seat``'s panel now (none under an overlay)."""
+        s = self.s
+        return s.tl.shown(("seat", seat)) if s.manager is None or s.manager.top is s else None
 
     def _hand_key(self) -> tuple:
         s = self.s
@@ -170,10 +224,20 @@ class Renderer:
     def header(self, surface) -> None:
         u = self.lay.u
         s = self.s
-        T.blit_text(surface, s.part.title(), 18 * u, (int(16 * u), int(12 * u)), T.ACCENT, bold=True)
+        width = self.lay.size[0] / 2 - self.lay.panel_w / 2 - 32 * u     # clear of a seat at the top
+        T.blit_text(surface, s.part.title(), 18 * u, (int(16 * u), int(12 * u)), T.ACCENT, bold=True,
+                    max_width=width)
         line = s.part.header()
         if line:
-            T.blit_text(surface, line, 15 * u, (int(16 * u), int(36 * u)), T.TEXT_DIM)
+            px = 15 * u
+            lines = pack(line.split(SEP), px, width)
+            if len(lines) > 2:
+                px = T.MIN_PX
+                lines = pack(line.split(SEP), px, width)
+            for i, ln in enumerate(lines[:2]):
+                T.blit_text(surface, ln, px, (int(16 * u), int(36 * u) + i * T.line_step(px)), T.TEXT_DIM,
+                            max_width=width)
+
 
     def seat(self, surface, seat: int) -> pygame.Rect:
         """A seat's panel, its lines and the backs of its cards; returns the area drawn."""
@@ -200,14 +264,25 @@ class Renderer:
             d.center = (rect.right - int(2 * u), rect.bottom - int(2 * u))
             pygame.draw.circle(surface, (245, 245, 235), d.center, d.width // 2)
             pygame.draw.circle(surface, T.ACCENT_DARK, d.center, d.width // 2, max(1, int(u)))
+            T.note_box(surface, "panel", d)
             T.blit_text(surface, dealer_letter(), 12 * u, d.center, T.TEXT_DARK, bold=True, anchor="center")
         count = max(0, m.counts[seat] - s.tl.landing(seat))
-        T.blit_text(surface, "  ·  ".join(s.part.seat_line(seat, count)), 14 * u,
-                    (rect.left + int(10 * u), rect.top + int(30 * u)), T.TEXT_DIM if out else T.TEXT,
-                    max_width=rect.width - int(20 * u))
+        flash = self.flash(seat)
+        if flash is not None:
+            # a banner at the seat takes the place of its line while it shows
+            T.blit_text(surface, flash.text, 15 * u, (rect.left + int(10 * u), rect.top + int(29 * u)),
+                        flash.color, bold=True, max_width=rect.width - int(20 * u))
+        else:
+            T.blit_text(surface, "  ·  ".join(s.part.seat_line(seat, count)), 14 * u,
+                        (rect.left + int(10 * u), rect.top + int(30 * u)), T.TEXT_DIM if out else T.TEXT,
+                        max_width=rect.width - int(20 * u))
         s.part.seat_extra(surface, seat, rect)
         area = rect.inflate(int(12 * u), int(12 * u))
-        if self.lay.seat_slot(seat) != 0 and count and not out:
+        hand = m.hands[seat] if s.open_hands and self.lay.seat_slot(seat) != 0 and not out else None
+        if hand:
+            cards = [c for c in s.part.sort_hand(hand) if c not in s.tl.landing_cards()]
+            area.union_ip(self.open_fan(surface, rect, cards))
+        elif self.lay.seat_slot(seat) != 0 and count and not out:
             k = min(count, 10)
             w = self.lay.small_w
             fx = rect.centerx - (k - 1) * w * 0.18 / 2
@@ -215,6 +290,43 @@ class Renderer:
             fy = rect.top - ch * 0.5 - 3 * u if rect.centery > self.lay.center[1] else rect.bottom + ch * 0.5 + 3 * u
             for i in range(k):
                 area.union_ip(self.card(surface, None, False, (fx + i * w * 0.18, fy), w, shadow=False))
+        return area
+
+    def open_fan(self, surface, rect, cards: list[str]) -> pygame.Rect:
+        """Another seat's cards face up beside its panel (the replay of a finished game): a
+        row of card labels, wrapped, on the side away from the middle of the table."""
+        area = pygame.Rect(rect.center, (0, 0))
+        if not cards:
+            return area
+        u = self.lay.u
+        settings = self.s.app.settings
+        px = 13 * u
+        pad, gap = int(4 * u), int(3 * u)
+        pieces = [(T.render(C.card_text(c, settings), px, C.suit_color(c[1], settings), True)) for c in cards]
+        maxw = int(self.lay.panel_w * 1.3)
+        rows, row, width = [], [], 0
+        for img in pieces:
+            w = img.get_width() + 2 * pad
+            if row and width + gap + w > maxw:
+                rows.append(row)
+                row, width = [], 0
+            row.append(img)
+            width += w + (gap if width else 0)
+        rows.append(row)
+        h = pieces[0].get_height() + int(2 * u)
+        total = len(rows) * (h + gap)
+        below = rect.centery < self.lay.center[1]
+        y = rect.bottom + int(4 * u) if below else rect.top - int(4 * u) - total
+        for row in rows:
+            rw = sum(img.get_width() + 2 * pad for img in row) + gap * (len(row) - 1)
+            x = rect.centerx - rw // 2
+            for img in row:
+                box = pygame.Rect(x, y, img.get_width() + 2 * pad, h)
+                pygame.draw.rect(surface, (246, 243, 232), box, border_radius=int(4 * u))
+                surface.blit(img, img.get_rect(center=box.center))
+                area.union_ip(box)
+                x += box.width + gap
+            y += h + gap
         return area
 
     def hand(self, surface) -> pygame.Rect:
@@ -235,6 +347,7 @@ class Renderer:
         for c, r in self.hand_layout():
             surface.blit(C.shadow(w), r.move(int(2 * u), int(3 * u)))
             surface.blit(C.face(c, w, s.app.settings), r)
+            T.note_box(surface, "card", r)
             if mine and legal:
                 if c in legal or c in s.sel.cards:
                     self.mark(surface, r.center, w, T.GOOD if c in s.sel.cards else T.ACCENT)
@@ -263,57 +376,80 @@ class Renderer:
         return rects
 
     def banners(self, surface) -> list[pygame.Rect]:
+        """The shout (a knock-out) and the announcement line; seat banners are drawn in
+        their seat's panel (:meth:`seat`).  Returns the areas drawn."""
         s = self.s
         u = self.lay.u
         now = s.tl.now
         rects = []
-        for b in s.tl.banners:
-            if now < b.start:
-                continue
-            alpha = b.alpha(now)
-            if b.big:
-                t = (now - b.start) / b.dur
-                scale = 0.6 + 0.4 * ease(min(1.0, t * 4))
-                px = T.fit_px(b.text, 90 * u * scale, self.lay.size[0] * 0.9, bold=True)
-                img = T.render(b.text, px, b.color, True).copy()
-                sh = T.render(b.text, px, (0, 0, 0), True).copy()
-                img.set_alpha(alpha)
-                sh.set_alpha(alpha // 2)
-                r = img.get_rect(center=(self.lay.center[0], self.lay.center[1] - int(20 * u)))
-                surface.blit(sh, r.move(int(4 * u), int(4 * u)))
-                surface.blit(img, r)
-                rects.append(r.inflate(int(12 * u), int(12 * u)))
-                if b.sub:
-                    sub = T.blit_text(surface, b.sub, 24 * u, (r.centerx, r.bottom + int(6 * u)), T.TEXT,
-                                      bold=True, anchor="midtop", max_width=self.lay.size[0] * 0.9)
-                    rects.append(sub.inflate(8, 8))
-                continue
-            if b.seat is not None:
-                # over the seat's lower lines, leaving its name readable; opaque, so the
-                # panel's own text never shows through
-                x, y = self.lay.seat_pos(b.seat)
-                y += int(self.lay.panel_h * 0.18)
-                px = T.fit_px(b.text, 18 * u, self.lay.panel_w - int(12 * u), bold=True)
-                img = T.render(b.text, px, b.color, True)
-                box = img.get_rect(center=(int(x), int(y))).inflate(int(16 * u), int(8 * u))
-                box.width = max(box.width, self.lay.panel_w - int(8 * u))
-                box.center = (int(x), int(y))
-                fill = (*T.PANEL, min(245, alpha))
-            else:
-                x, y = self.lay.center[0], self.lay.center[1] - int(self.lay.ry * 0.62)
-                img = T.render(b.text, T.fit_px(b.text, 18 * u, self.lay.size[0] * 0.8, bold=True), b.color, True)
-                box = img.get_rect(center=(int(x), int(y))).inflate(int(16 * u), int(8 * u))
-                fill = (0, 0, 0, min(170, alpha))
-            bg = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(bg, fill, bg.get_rect(), border_radius=int(8 * u))
-            surface.blit(bg, box)
-            img = img.copy()
-            img.set_alpha(alpha)
-            surface.blit(img, img.get_rect(center=box.center))
-            rects.append(box.inflate(4, 4))
+        news = s.tl.shown(("news",))
+        self.news_box = None
+        if news is not None:
+            self.news_box = self.news(surface, news.text, news.color, news.alpha(now))
+            rects.append(self.news_box)
+        big = s.tl.shown(("big",))
+        if big is None:
+            return rects
+        alpha = big.alpha(now)
+        t = (now - big.start) / big.dur
+        scale = 0.6 + 0.4 * ease(min(1.0, t * 4))
+        w = self.lay.size[0]
+        px = T.fit_px(big.text, 90 * u * scale, w * 0.8, bold=True)
+        img = T.render(big.text, px, big.color, True).copy()
+        sh = T.render(big.text, px, (0, 0, 0), True).copy()
+        img.set_alpha(alpha)
+        sh.set_alpha(alpha // 2)
+        r = img.get_rect(center=(self.lay.center[0], self.lay.center[1] - int(20 * u)))
+        sub_px = 24 * u
+        sub_h = T.line_step(sub_px, True) + int(6 * u) if big.sub else 0
+        box = r.inflate(int(40 * u), int(16 * u))
+        box.height += sub_h
+        box.width = max(box.width, min(int(w * 0.9), T.font(sub_px, True).size(big.sub)[0] + int(40 * u)))
+        box.centerx = r.centerx
+        T.panel(surface, box, u, alpha=min(225, alpha))
+        surface.blit(sh, r.move(int(4 * u), int(4 * u)))
+        T.blit_rendered(surface, img, r, big.text, px)
+        if big.sub:
+            T.blit_text(surface, big.sub, sub_px, (r.centerx, r.bottom + int(6 * u)), T.TEXT, bold=True,
+                        anchor="midtop", max_width=box.width - int(24 * u))
+        rects.append(box.inflate(int(12 * u), int(12 * u)))
         return rects
 
+    def news(self, surface, text: str, color, alpha: int = 255, above_news: bool = False) -> pygame.Rect:
+        """The announcement line (who took the trick, a take, the scoring): one or two lines
+        between the middle of the table and the prompt.  ``above_news``: a line of its own
+        (a hint) just above the announcement when one shows, else in its place."""
+        u = self.lay.u
+        width = self.lay.middle_width() - int(20 * u)
+        px, lines = T.fit_wrapped(text, 17 * u, width, 2, bold=True)
+        box = self.lay.news_rect(len(lines), self.prompt_lines)
+        if above_news and self.news_box is not None:
+            box.bottom = self.news_box.top - int(4 * u)
+        return self._text_box(surface, lines, px, color, box, alpha, (0, 0, 0, min(200, alpha)))
+
+    def _text_box(self, surface, lines, px, color, box, alpha, fill) -> pygame.Rect:
+        u = self.lay.u
+        widest = max(T.font(px, True).size(ln)[0] for ln in lines)
+        box = pygame.Rect(box)
+        box.width = min(box.width, widest + int(24 * u))
+        box.centerx = self.lay.size[0] // 2
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, fill, bg.get_rect(), border_radius=int(8 * u))
+        surface.blit(bg, box)
+        T.note_box(surface, "panel", box, opaque=False)
+        step = T.line_step(px, True)
+        y = box.centery - step * (len(lines) - 1) / 2
+        for i, ln in enumerate(lines):
+            img = T.render(ln, px, color, True)
+            if alpha < 255:
+                img = img.copy()
+                img.set_alpha(alpha)
+            r = img.get_rect(center=(box.centerx, int(y + i * step)))
+            T.blit_rendered(surface, img, r, ln, px)
+        return box.inflate(4, 4)
+
     def prompt(self, surface) -> list[pygame.Rect]:
+        self.prompt_lines = 0
         s = self.s
         u = self.lay.u
         color = T.TEXT
@@ -325,13 +461,10 @@ class Renderer:
             text = s.prompt()
         if not text:
             return []
-        y = self.lay.hand_y - int(44 * u)
-        maxw = self.lay.size[0] - 2 * (self.lay.panel_w + int(40 * u))
-        px = T.fit_px(text, 17 * u, maxw, bold=True)
-        img = T.render(text, px, color, True)
-        box = img.get_rect(center=(self.lay.size[0] // 2, y)).inflate(int(20 * u), int(10 * u))
-        bg = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(bg, (0, 0, 0, 140), bg.get_rect(), border_radius=int(8 * u))
-        surface.blit(bg, box)
-        surface.blit(img, img.get_rect(center=box.center))
-        return [box.inflate(4, 4)]
+        width = self.lay.middle_width() - int(20 * u)
+        px, lines = T.fit_wrapped(text, 17 * u, width, 2, bold=True)
+        self.prompt_lines = len(lines)
+        step = T.line_step(px, True)
+        box = pygame.Rect(0, 0, width + int(20 * u), len(lines) * step + int(10 * u))
+        box.midbottom = (self.lay.size[0] // 2, self.lay.prompt_bottom())
+        return [self._text_box(surface, lines, px, color, box, 255, (0, 0, 0, 150))]

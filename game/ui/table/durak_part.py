@@ -5,21 +5,35 @@ from __future__ import annotations
 import pygame
 
 from ...engine.cards import RANKS
+from ...engine.public import new_table
 from ...i18n import _
 from .. import cards as C
 from .. import messages as M
 from .. import theme as T
 from ..widgets import Button
-from . import pace
-from .part_base import TablePart
+from . import durak_words as W
+from . import hint_words, pace, sheet
+from .part_base import SUIT_ORDER, LookBack, TablePart
 
 
 class DurakPart(TablePart):
     # -- hands ------------------------------------------------------------------------------
     def sort_hand(self, cards: list[str]) -> list[str]:
         trump = self.m.trump
-        return sorted(cards, key=lambda c: (c[1] == trump, "CDHS".index(c[1]) if c[1] != trump else 0,
-                                            RANKS.index(c[0])))
+        if self.by_suit():
+            return sorted(cards, key=lambda c: (c[1] == trump, SUIT_ORDER.index(c[1]), RANKS.index(c[0])))
+        return sorted(cards, key=lambda c: (c[1] == trump, RANKS.index(c[0]), SUIT_ORDER.index(c[1])))
+
+    def static_key(self) -> tuple:
+        now = self.tl.now
+        return (getattr(self, "swept", True), tuple(c for c, _p in getattr(self, "ending", ())),
+                frozenset(f.card for f in self.tl.flights if f.face_up and not f.started(now)))
+
+    def replay_from(self, events: list[dict]) -> int:
+        i = len(events)
+        while i > 0 and events[i - 1]["type"] in ("attack", "defend", "pass", "take", "swap"):
+            i -= 1
+        return i
 
     # -- events -----------------------------------------------------------------------------
     def on_deal(self, ev: dict) -> float:
@@ -34,11 +48,16 @@ class DurakPart(TablePart):
         sp = self.sp()
         src = self.draw.card_source(p, ev["cards"])
         self.fold(ev)
+        self.ending = []
         base = len(self.m.pairs) - len(ev["cards"])
         if sp > 0:
             for j, c in enumerate(ev["cards"]):
                 self.tl.fly(c, True, self.lay.frac(src[j]), self._pair_target(base + j, 0), j * 70 * sp,
                             pace.PLAY_FLIGHT * sp, self.lay.hand_w / self.lay.size[0])
+        m = self.m
+        if len(m.bouts) == 1 and len(m.bout.pairs) == len(ev["cards"]):
+            # the first attack of the game: who opens, and why
+            self.announce(W.opens(self.name(p), self.you(p), m.game == 1))
         self.s.play_sound("play")
         return (pace.PLAY_FLIGHT + 70 * len(ev["cards"])) * sp
 
@@ -52,7 +71,7 @@ class DurakPart(TablePart):
             self.tl.fly(ev["card"], True, self.lay.frac(src[0]), self._pair_target(i, 1), 0.0,
                         pace.PLAY_FLIGHT * sp, self.lay.hand_w / self.lay.size[0])
         self.s.play_sound("play")
-        return pace.PLAY_FLIGHT * sp
+        return (pace.PLAY_FLIGHT + pace.PLAY_SETTLE) * sp
 
     def _pair_target(self, i: int, j: int):
         return lambda: self.lay.pair_pos(i, j, len(self.m.pairs))
@@ -65,14 +84,18 @@ class DurakPart(TablePart):
 
     def on_take(self, ev: dict) -> float:
         self.fold(ev)
-        self.tl.banner(_("Takes"), max(700.0, 1100 * self.sp()), seat=ev["player"], color=T.ERROR)
-        return 400 * self.sp()
+        p = ev["player"]
+        self.tl.banner(_("Takes"), max(700.0, pace.TAKE_HOLD * self.sp()), seat=p, color=T.ERROR)
+        self.announce(W.takes(self.name(p), self.you(p)), pace.TAKE_HOLD, color=T.ERROR)
+        return 500 * self.sp()
 
     def on_swap(self, ev: dict) -> float:
+        card = self.swapped = self.m.trump_card     # the card the six is swapped for
         self.fold(ev)
-        self.tl.banner(_("swaps the trump six"), max(700.0, 1200 * self.sp()), seat=ev["player"],
-                       color=T.ACCENT)
-        return 500 * self.sp()
+        p = ev["player"]
+        self.tl.banner(_("swaps the trump six"), max(700.0, 1200 * self.sp()), seat=p, color=T.ACCENT)
+        self.announce(W.swaps(self.name(p), self.you(p), self.card_text([card]) if card else ""))
+        return 900 * self.sp()
 
     def on_bout_end(self, ev: dict) -> float:
         sp = self.sp()
@@ -82,19 +105,34 @@ class DurakPart(TablePart):
         positions = [self.lay.pair_pos(i, j, count) for i, j, _c in cards]
         taker = m.defender
         self.fold(ev)
-        if sp > 0:
-            width = self.lay.table_w / self.lay.size[0]
-            for (_i, _j, c), pos in zip(cards, positions):
-                if ev["result"] == "taken" and taker is not None:
-                    self.tl.fly(c, True, self.lay.frac(pos[:2]), self.draw.hand_target(taker, c), 200 * sp,
-                                pace.SWEEP * sp, width, seat=taker)
-                else:
-                    self.tl.fly(c, True, self.lay.frac(pos[:2]), self.draw.fixed(self.lay.discard_pos()),
-                                200 * sp, pace.SWEEP * sp, width, vanish=True)
-        if ev["result"] == "beaten":
-            self.tl.banner(_("Beaten off!"), max(600.0, 900 * sp), color=T.GOOD)
+        taken = ev["result"] == "taken"
+        name, you = self.name(taker), self.you(taker)
+        text = W.picks_up(name, you, len(cards)) if taken else W.held(name, you)
+        color = T.ERROR if taken else T.GOOD
+        self.swept = False
+        self.ending = [(c, pos) for (_i, _j, c), pos in zip(cards, positions)]
+
+        def sweep(delay: float = 0.0):
+            sp = self.sp()
+            if sp > 0:
+                width = self.lay.table_w / self.lay.size[0]
+                for (_i, _j, c), pos in zip(cards, positions):
+                    if taken and taker is not None:
+                        self.tl.fly(c, True, self.lay.frac(pos[:2]), self.draw.hand_target(taker, c), delay,
+                                    pace.SWEEP * sp, width, seat=taker)
+                    else:
+                        self.tl.fly(c, True, self.lay.frac(pos[:2]), self.draw.fixed(self.lay.discard_pos()),
+                                    delay, pace.SWEEP * sp, width, vanish=True)
+            self.swept = True
+            self.tl.wait(delay + (pace.SWEEP + 150) * sp)
+
         self.s.play_sound("trick")
-        return (200 + pace.SWEEP + 150) * sp
+        if self.hold_or(False, sweep):
+            self.announce(text, color=color, sticky=True)
+            return pace.BOUT_HOLD * sp
+        self.announce(text, pace.BOUT_HOLD + pace.SWEEP, color=color)
+        sweep(pace.BOUT_HOLD * sp)
+        return (pace.BOUT_HOLD + pace.SWEEP + 150) * sp
 
     def on_draw(self, ev: dict) -> float:
         p = ev["player"]
@@ -111,6 +149,59 @@ class DurakPart(TablePart):
         self.fold(ev)
         self.out_banner(ev["player"])
         return 600 * self.sp()
+
+    # -- the move log ------------------------------------------------------------------------------
+    def log(self, ev: dict) -> None:
+        log = self.s.log
+        m = self.m
+        kind = ev["type"]
+        p = ev.get("player")
+        if kind == "deal":
+            log.head(_("Game {n}").format(n=m.game))
+        elif kind == "attack":
+            opening = m.bout is not None and len(m.bout.pairs) == len(ev["cards"])
+            log.add(p, W.attacks(self.name(p), self.you(p), self.card_text(ev["cards"]), opening))
+        elif kind == "defend":
+            log.add(p, W.beats(self.name(p), self.you(p), self.card_text([ev["attack"]]),
+                               self.card_text([ev["card"]])))
+        elif kind == "take":
+            log.add(p, W.takes(self.name(p), self.you(p)))
+        elif kind == "swap":
+            card = getattr(self, "swapped", None)
+            log.add(p, W.swaps(self.name(p), self.you(p), self.card_text([card]) if card else ""))
+        elif kind == "bout_end":
+            b = m.bouts[-1]
+            log.add(None, W.bout_title(b.result, self.name(b.defender), self.you(b.defender), len(b.cards())))
+        elif kind == "draw":
+            cards = ev["cards"]
+            n = len(cards) if isinstance(cards, list) else int(cards)
+            if n:
+                log.add(None, W.draws(self.name(p), self.you(p), n))
+        elif kind == "out":
+            log.add(None, W.safe(self.name(p), self.you(p)))
+
+    # -- the look back -----------------------------------------------------------------------------
+    def can_look_back(self) -> bool:
+        return any(b.result for b in self.m.bouts)
+
+    def lookback(self) -> LookBack | None:
+        done = [b for b in self.m.bouts if b.result]
+        if not done or self.lay is None:
+            return None
+        b = done[-1]
+        lay = self.lay
+        count = len(b.pairs)
+        out = LookBack(W.bout_title(b.result, self.name(b.defender), self.you(b.defender), len(b.cards())))
+        mark = T.GOOD if b.result == "beaten" else None
+        for i, (a, d, attacker) in enumerate(b.pairs):
+            out.cards.append((a, lay.look_pair_pos(i, 0, count), None))
+            if d:
+                out.cards.append((d, lay.look_pair_pos(i, 1, count), mark))
+            out.tags.append((lay.look_pair_pos(i, 1, count), self.name(attacker)))
+        return out
+
+    def lookback_label(self) -> str:
+        return _("Previous bout")
 
     # -- decisions ---------------------------------------------------------------------------------
     def buttons(self, legal: list[dict]) -> list:
@@ -133,12 +224,12 @@ class DurakPart(TablePart):
     def prompt(self, legal: list[dict]) -> str:
         types = {a["type"] for a in legal}
         if types == {"swap", "pass"}:
-            return _("You hold the six of trumps: swap it for the trump card under the stock?")
+            return W.prompt("swap")
         if "defend" in types or "take" in types:
-            return _("Defend: beat each attacking card, or take them all.")
+            return W.prompt("defend")
         if "attack" in types and not self.m.pairs:
-            return _("Attack: play a card (or several of one rank).")
-        return _("Add a card of a rank on the table, or press Done.")
+            return W.prompt("open")
+        return W.prompt("add")
 
     # -- texts ---------------------------------------------------------------------------------------
     def header(self) -> str:
@@ -147,7 +238,7 @@ class DurakPart(TablePart):
         game = self.s.session.get("game", 1)
         if game > 1:
             # TRANSLATORS: the table header; {n} is the game's number in this session
-            line += "   " + _("Game {n}").format(n=game)
+            line += "  ·  " + _("Game {n}").format(n=game)
         return line.strip()
 
     def seat_line(self, seat: int, count: int) -> list[str]:
@@ -185,6 +276,11 @@ class DurakPart(TablePart):
                        angle=12 + k * 9, shadow=False)
             T.blit_text(surface, _("Discard"), 14 * u, (dx, dy + lay.table_h // 2 + int(10 * u)), T.TEXT_DIM,
                         anchor="midtop")
+        now = self.tl.now
+        waiting = {f.card for f in self.tl.flights if f.face_up and not f.started(now)}
+        for c, (x, y, w) in getattr(self, "ending", ()):
+            if not self.swept or c in waiting:     # the finished bout, until it is swept
+                d.card(surface, c, True, (x, y), w)
         flying = {f.card for f in self.tl.flights if f.seat is None}
         legal = self.s.legal()
         count = len(m.pairs)
@@ -216,3 +312,27 @@ class DurakPart(TablePart):
         if m.loser is not None:
             return M.is_durak(self.name(m.loser), m.loser == you), []
         return _("A draw: everybody is out"), []
+
+    def score_sheet(self):
+        return sheet.durak_sheet(self.m, self.s.players, self.s.session)
+
+    def note_result(self, session: dict) -> None:
+        sheet.add_durak_game(session, self.m)
+
+    def hint_line(self, hint: dict) -> str:
+        return hint_words.durak_line(hint, self.s.app.settings)
+
+    # -- the replay viewer's chapters --------------------------------------------------------------
+    def chapters(self, events: list[dict]) -> list[int]:
+        """Where each bout begins (its opening attack)."""
+        table = new_table(self.s.rules, self.m.options, self.s.players)
+        starts = []
+        for i, e in enumerate(events):
+            if e["type"] == "attack" and not table.on_table():
+                starts.append(i)
+            table.apply(e)
+        return starts
+
+    def chapter_label(self, k: int, total: int) -> str:
+        # TRANSLATORS: the replay viewer; {n} is a bout's number, {total} how many bouts
+        return _("Bout {n} of {total}").format(n=k, total=total)

@@ -7,8 +7,10 @@ from .. import messages as M
 from .. import rules_text as R
 from .. import theme as T
 from ..widgets import Button
-from . import pace
-from .part_base import TablePart
+from . import gurka_words as W
+from . import hint_words, pace, sheet
+from .gurka_centre import draw_centre, lookback
+from .part_base import SUIT_ORDER, TablePart
 
 
 class GurkaPart(TablePart):
@@ -16,10 +18,14 @@ class GurkaPart(TablePart):
         super().__init__(scene)
         self.swept = False          # the finished trick has been swept off the table
         self.losers: set = set()    # (seat, card) that scored in the last trick
+        self.prev_trick = None      # the last trick of the deal before (the look back)
+        self._trick_log: list[int] = []   # move-log entries of the trick under way
 
     # -- hands ------------------------------------------------------------------------------
     def sort_hand(self, cards: list[str]) -> list[str]:
         m = self.m
+        if self.by_suit():
+            return sorted(cards, key=lambda c: (SUIT_ORDER.index(c[1]), m.strength(c)))
         return sorted(cards, key=lambda c: (m.strength(c), "CDHS".index(c[1])))
 
     def static_key(self) -> tuple:
@@ -29,7 +35,21 @@ class GurkaPart(TablePart):
         m = self.m
         if m.trick_over() and any(m.counts):
             self.swept = True
+        if m.deal_over():
+            self.losers = set(m.sheet[-1].losers)
         self.tl.set_totals(m.totals)
+
+    def slots(self) -> int:
+        """How many plays a trick of this deal has (the seats dealt in)."""
+        return max(1, sum(1 for x in self.m.in_deal if x))
+
+    def replay_from(self, events: list[dict]) -> int:
+        i = len(events)
+        if i and events[i - 1]["type"] == "trick":
+            i -= 1
+        while i > 0 and events[i - 1]["type"] == "play":
+            i -= 1
+        return i
 
     # -- events -----------------------------------------------------------------------------
     def on_deal(self, ev: dict) -> float:
@@ -77,63 +97,98 @@ class GurkaPart(TablePart):
                 self.tl.fly(c, True, self.lay.frac(src[j]), self._trick_target(idx, j, k), 0.0,
                             pace.PLAY_FLIGHT * sp, self.lay.hand_w / self.lay.size[0])
         self.s.play_sound("play")
-        return (pace.PLAY_FLIGHT + 60) * sp
+        return (pace.PLAY_FLIGHT + pace.PLAY_SETTLE) * sp
 
     def _trick_target(self, index: int, j: int, k: int):
         def target():
             trick = self.m.trick
             seat = trick[index][0] if index < len(trick) else self.s.viewer
-            return self.lay.trick_pos(seat, j, k)
+            return self.lay.trick_pos(seat, j, k, index, self.slots())
         return target
+
+    def winning(self, trick) -> list[str]:
+        """The cards the winner of a finished trick played."""
+        return next((cs for s, cs in trick.plays if s == trick.winner), [])
 
     def on_trick(self, ev: dict) -> float:
         self.fold(ev)
         sp = self.sp()
         m = self.m
-        if not any(m.counts):
-            # the last trick: it stays, the scoring follows
-            self.tl.banner(_("Last trick"), max(900.0, pace.LAST_REVEAL * sp), color=T.TEXT)
-            return pace.LAST_REVEAL * sp
         winner = ev["winner"]
-        self.tl.banner(_("wins the trick"), max(600.0, (pace.TRICK_HOLD + pace.SWEEP) * sp), seat=winner,
-                       color=T.TEXT)
-        if sp > 0:
-            to = self.draw.fixed(self.lay.seat_pos(winner))
-            width = self.lay.table_w / self.lay.size[0]
-            for seat, cs in m.trick:
-                for j, c in enumerate(cs):
-                    pos = self.lay.trick_pos(seat, j, len(cs))
-                    self.tl.fly(c, True, self.lay.frac(pos[:2]), to, pace.TRICK_HOLD * sp, pace.SWEEP * sp,
-                                width, vanish=True)
-        self.swept = True
+        last = not any(m.counts)
+        text = W.takes_trick(self.name(winner), self.you(winner), self.card_text(self.winning(m.tricks[-1])),
+                             last)
         self.s.play_sound("trick")
+        if last:
+            # the last trick stays for the scoring (which waits for the player, see on_score)
+            self.announce(text, pace.LAST_REVEAL + pace.NEWS)
+            return pace.LAST_REVEAL * sp
+        if self.hold_or(False, self._sweep):
+            self.announce(text, sticky=True)
+            return pace.TRICK_HOLD * sp
+        self.announce(text, pace.TRICK_HOLD + pace.SWEEP)
+        self._sweep(delay=pace.TRICK_HOLD * sp)
         return (pace.TRICK_HOLD + pace.SWEEP) * sp
+
+    def _sweep(self, delay: float = 0.0) -> None:
+        """The finished trick flies to its winner."""
+        sp = self.sp()
+        m = self.m
+        if sp > 0 and m.trick_winner is not None:
+            to = self.draw.fixed(self.lay.seat_pos(m.trick_winner))
+            width = self.lay.table_w / self.lay.size[0]
+            for i, (seat, cs) in enumerate(m.trick):
+                for j, c in enumerate(cs):
+                    pos = self.lay.trick_pos(seat, j, len(cs), i, self.slots())
+                    self.tl.fly(c, True, self.lay.frac(pos[:2]), to, delay, pace.SWEEP * sp, width,
+                                vanish=True)
+        self.swept = True
+        self.tl.wait(delay + pace.SWEEP * sp)
 
     def on_score(self, ev: dict):
         m = self.m
         before = list(m.totals)
         self.fold(ev)
-        sp = self.sp()
         row = m.sheet[-1]
         self.losers = set(row.losers)
-        for s, pen in enumerate(row.penalties):
-            if pen:
-                text = _("−1 life") if m.options.get("lives") else f"+{pen}"
-                self.tl.banner(text, max(1200.0, 2200 * sp), seat=s, color=T.ERROR)
-        self.tl.count_totals(before, m.totals, pace.SCORE_COUNT * sp)
-        dur = (pace.SCORE_COUNT + 300) * sp
-        nxt = self.next_event()
-        if nxt is None or nxt["type"] != "out":
-            return self._after_score(dur)
-        return dur
+        text = "  ·  ".join(self.score_words(row))
+
+        def scoring():
+            sp = self.sp()
+            for s, pen in enumerate(row.penalties):
+                if pen:
+                    flash = _("−1 life") if m.options.get("lives") else f"+{pen}"
+                    self.tl.banner(flash, max(1200.0, 2200 * sp), seat=s, color=T.ERROR)
+            self.tl.count_totals(before, m.totals, pace.SCORE_COUNT * sp)
+            dur = (pace.SCORE_COUNT + 300) * sp
+            nxt = self.next_event()
+            if nxt is None or nxt["type"] != "out":
+                return self._after_score(dur)
+            self.tl.wait(dur)
+            return dur
+
+        if self.hold_or(True, scoring):
+            self.announce(text, sticky=True, color=T.ERROR)
+            return 0.0
+        self.announce(text, color=T.ERROR)
+        return scoring()
+
+    def score_words(self, row) -> list[str]:
+        """Who paid for which card in the last trick, and who went back to 0."""
+        m = self.m
+        lives = bool(m.options.get("lives"))
+        out = [W.penalty(self.name(s), self.you(s), self.card_text([c]), row.penalties[s] or 0, lives)
+               for s, c in row.losers]
+        out += [W.reset(self.name(s), self.you(s), m.options.get("limit", 21)) for s in row.resets]
+        return out
 
     def on_out(self, ev: dict):
         self.fold(ev)
         p = ev["player"]
         sp = self.sp()
         shout = R.ruleset_name(self.s.rules).split()[-1] + "!"
-        self.tl.banner(shout, max(1000.0, pace.KNOCKOUT * sp), big=True, color=T.GOOD,
-                       sub=M.is_out(self.name(p), M.is_you(self.s.players, p)))
+        self.tl.banner(shout, max(pace.SHOUT_MIN, pace.KNOCKOUT * sp), big=True, color=T.GOOD,
+                       sub=M.is_out(self.name(p), self.you(p)))
         self.s.play_sound("knockout")
         dur = pace.KNOCKOUT * sp
         nxt = self.next_event()
@@ -142,13 +197,58 @@ class GurkaPart(TablePart):
         return dur
 
     def _after_score(self, dur: float):
-        """Between deals: the scoreboard (humans click on, AI-only tables go on by themselves)."""
+        """Between deals: the scoreboard (humans click on, AI-only tables go on by themselves),
+        once the count-up and a knock-out's shout have been seen."""
         self.tl.wait(dur)
         rest = self.s.state.events[self.s.shown:]
         if any(e["type"] == "game_over" for e in rest):
             return dur
-        self.s.raise_event("deal_scored", delay=dur, auto=not self.s.humans or self.s.app.demo)
+        auto = not self.s.humans or self.s.app.demo
+        self.tl.after(dur, lambda: self.s.raise_event("deal_scored", auto=auto))
         return True
+
+    # -- the move log ------------------------------------------------------------------------------
+    def log(self, ev: dict) -> None:
+        log = self.s.log
+        m = self.m
+        kind = ev["type"]
+        p = ev.get("player")
+        if kind == "deal":
+            o = m.options
+            log.head(_("Round {n} of {total}").format(n=m.deals, total=o["rounds"]) if o.get("rounds")
+                     else _("Deal {n}").format(n=m.deals))
+            self._trick_log = []
+        elif kind == "play":
+            if len(m.trick) == 1:
+                self._trick_log = []
+            self._trick_log.append(log.add(p, W.plays(self.name(p), self.you(p), self.card_text(ev["cards"]))))
+        elif kind == "trick":
+            w = ev["winner"]
+            for i, (seat, cs) in zip(self._trick_log, m.trick):
+                if seat == w:
+                    log.replace(i, W.plays_and_takes(self.name(w), self.you(w), self.card_text(cs)))
+        elif kind == "score":
+            if m.tricks:
+                self.prev_trick = m.tricks[-1]      # the look back's trick once the next deal starts
+            for text in self.score_words(m.sheet[-1]):
+                log.add(None, text)
+        elif kind == "exchange":
+            d = ev["discard"]
+            log.add(p, W.exchanges(self.name(p), self.you(p), d if isinstance(d, int) else len(d)))
+        elif kind == "out":
+            log.add(None, M.is_out(self.name(p), self.you(p)))
+        elif kind == "buyback":
+            log.add(p, W.buys_back(self.name(p), self.you(p), M.points(ev["points"])))
+
+    # -- the look back -----------------------------------------------------------------------------
+    def lookback(self):
+        return lookback(self) if self.lay is not None else None
+
+    def can_look_back(self) -> bool:
+        return bool(self.m.tricks) or self.prev_trick is not None
+
+    def lookback_label(self) -> str:
+        return _("Previous trick")
 
     def on_buyback(self, ev: dict) -> float:
         self.fold(ev)
@@ -207,18 +307,12 @@ class GurkaPart(TablePart):
                 return _("You are out. Buy back in with {points}?").format(points=points)
             # TRANSLATORS: {points} is a number of points with its word, such as "24 points"
             return _("Buy back now and go on with {points}?").format(points=points)
-        sizes = {len(a["cards"]) for a in legal if a["type"] == "play"}
-        leading = not self.m.trick or self.m.trick_over()
-        if leading and sizes - {1}:
-            return _("Your lead: click one card, or select several of one rank and press Play.")
-        if sizes and min(sizes) > 1:
-            k = min(sizes)
-            # TRANSLATORS: {n} is the number of cards every follower must play
-            return ngettext("Select {n} card and press Play.", "Select {n} cards and press Play.",
-                            k).format(n=k)
-        if leading:
-            return _("Your lead: play any highlighted card.")
-        return _("Your turn: play a highlighted card.")
+        plays = [a for a in legal if a["type"] == "play"]
+        multi = any(len(a["cards"]) > 1 for a in plays)
+        single_click = any(len(a["cards"]) == 1 for a in plays)
+        settings = self.s.app.settings
+        need = W.requirement(self.m.requirement(), settings)
+        return need + " " + W.how_to(single_click, multi)
 
     # -- texts ---------------------------------------------------------------------------------------
     def header(self) -> str:
@@ -229,8 +323,11 @@ class GurkaPart(TablePart):
         if o.get("rounds"):
             # TRANSLATORS: seven-round Gúrka; {n} is the deal's number, {total} how many deals
             line = _("Round {n} of {total}").format(n=m.deals, total=o["rounds"])
+        if m.deals and any(m.in_deal) and not m.deal_over():
+            n = len(m.tricks) + (0 if m.trick_over() and not self.swept else 1)
+            line += "  ·  " + W.trick_counter(min(n, m.tricks_per_deal()), m.tricks_per_deal())
         if o.get("stake"):
-            line += "   " + M.pot(m.pot)
+            line += "  ·  " + M.pot(m.pot)
         if not o.get("lives") and o.get("rounds") is None:
             if o.get("out_rule") == "reach":
                 # TRANSLATORS: the points limit, e.g. "Out at 30"
@@ -239,7 +336,7 @@ class GurkaPart(TablePart):
                 # TRANSLATORS: the points limit when only going above it knocks you out,
                 # e.g. "Out above 21"
                 word = _("Out above {n}")
-            line += "   " + word.format(n=o.get("limit"))
+            line += "  ·  " + word.format(n=o.get("limit"))
         return line.strip()
 
     def seat_line(self, seat: int, count: int) -> list[str]:
@@ -269,39 +366,7 @@ class GurkaPart(TablePart):
 
     # -- the middle of the table ---------------------------------------------------------------------
     def draw_centre(self, surface) -> None:
-        m = self.m
-        d = self.draw
-        lay = self.lay
-        if m.options.get("score_piles"):
-            cx, cy = lay.center
-            pw = int(lay.small_w * 1.1)
-            for s in range(self.s.n):
-                px, py = lay.seat_pos(s)
-                for i, c in enumerate(m.piles[s][-4:]):
-                    d.card(surface, c, True, (px + (cx - px) * 0.22 + i * pw * 0.35, py + (cy - py) * 0.22), pw,
-                           shadow=False)
-        now = self.tl.now
-        flying = {f.card for f in self.tl.flights if not f.vanish and f.seat is None}
-        sweeping = [f for f in self.tl.flights if f.vanish and f.face_up]
-        for f in sweeping:
-            if not f.started(now):
-                d.card(surface, f.card, True, (f.src[0] * lay.size[0], f.src[1] * lay.size[1]), lay.table_w)
-        if not (m.trick_over() and self.swept):
-            last = m.trick_over() and not any(m.counts)
-            top = max((m.strength(c) for _s, cs in m.trick for c in cs), default=0)
-            for seat, cs in m.trick:
-                for j, c in enumerate(cs):
-                    if c in flying:
-                        continue
-                    x, y, w = lay.trick_pos(seat, j, len(cs))
-                    d.card(surface, c, True, (x, y), w)
-                    if (seat, c) in self.losers or (last and m.strength(c) == top):
-                        d.mark(surface, (x, y), w, T.ERROR)
-        if m.dealer is not None and any(m.counts):
-            dx, dy = lay.deck_pos(m.dealer)
-            u = lay.u
-            for k in range(3):
-                d.card(surface, None, False, (dx + k * 2 * u, dy - k * 2 * u), lay.small_w, shadow=k == 0)
+        draw_centre(self, surface)
 
     # -- the end ----------------------------------------------------------------------------------------
     def result(self) -> tuple[str, list[str]]:
@@ -315,3 +380,19 @@ class GurkaPart(TablePart):
             # TRANSLATORS: {n} is the number of chips the winner takes
             lines.append(ngettext("The pot held {n} chip.", "The pot held {n} chips.", m.pot).format(n=m.pot))
         return title, lines
+
+    def score_sheet(self):
+        s = self.s
+        return sheet.gurka_sheet(self.m, s.players, s.session.get("chips"), s.chips_paid)
+
+    def hint_line(self, hint: dict) -> str:
+        return hint_words.gurka_line(hint, self.s.app.settings)
+
+    # -- the replay viewer's chapters --------------------------------------------------------------
+    def chapters(self, events: list[dict]) -> list[int]:
+        """Where each deal begins."""
+        return [i for i, e in enumerate(events) if e["type"] == "deal"]
+
+    def chapter_label(self, k: int, total: int) -> str:
+        # TRANSLATORS: the replay viewer; {n} is a deal's number, {total} how many deals
+        return _("Deal {n} of {total}").format(n=k, total=total)

@@ -40,6 +40,44 @@ class TableHandle:
         """The title and lines of the result screen."""
         return self._scene.part.result()
 
+    def score_sheet(self):
+        """The score sheet's contents (:class:`game.ui.table.sheet.Sheet`)."""
+        return self._scene.part.score_sheet()
+
+    @property
+    def log(self):
+        """The moves so far in words (:class:`.journal.MoveLog`; read it, never change it)."""
+        return self._scene.log
+
+    def since_last_turn(self, seat: int) -> list[str]:
+        """What happened since ``seat``'s last move (the hot-seat hand-off)."""
+        return self._scene.log.since(seat)
+
+    def lookback(self):
+        """The previous trick or bout (:class:`.part_base.LookBack`), or None."""
+        return self._scene.part.lookback()
+
+    # -- drawing the table under a look back ------------------------------------------------
+    @property
+    def layout(self):
+        """The table's geometry (:class:`.layout.Layout`) for the window size now."""
+        return self._scene.lay
+
+    def lay_out(self, size) -> None:
+        """Lay the table out for ``size`` (an opaque overlay after a resize)."""
+        self._scene.ensure_layout(size)
+
+    def draw_table(self, surface, middle: bool = True) -> None:
+        """The table as it stands (``middle=False``: without the cards in the middle and
+        without banners, the prompt or buttons: a background for a look back)."""
+        self._scene.renderer.draw(surface, middle=middle)
+
+    def draw_card(self, surface, card: str, center, width: float, mark=None):
+        r = self._scene.renderer.card(surface, card, True, center, width)
+        if mark is not None:
+            self._scene.renderer.mark(surface, center, width, mark, strong=True)
+        return r
+
     # -- what an overlay may do ---------------------------------------------------------------
     def tick(self, dt: float) -> None:
         """Keep the table's banners and count-up running under an overlay."""

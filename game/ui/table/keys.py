@@ -3,7 +3,8 @@
 Left / Right pick a card, Up or Space clicks it (select / play, the click model of
 :mod:`.input`), Down unselects, Enter plays the selection (or the picked card, or
 presses the first button: Play, Take, Exchange …), 1-9 choose the attack to beat;
-Tab reaches the buttons.  Space or Enter while others play skips the animations.
+Tab reaches the buttons.  Going on after a held trick, skipping, the look back and the
+move log are the flow's keys (:mod:`.flow`).
 """
 
 from __future__ import annotations
@@ -17,9 +18,6 @@ def handle_key(scene, e) -> bool:
     """True when the key was used."""
     k = e.key
     focused = scene.widgets.focused if scene.widgets.keyboard else None
-    if k in (pygame.K_SPACE, *_CONFIRM) and (scene.busy() or scene.tl.flights) and not scene.my_turn():
-        scene.skip_animations()
-        return True
     if k == pygame.K_TAB:
         return False                      # the buttons' focus (WidgetGroup)
     if k in (*_CONFIRM, pygame.K_SPACE) and focused is not None:
@@ -39,6 +37,7 @@ def handle_key(scene, e) -> bool:
     if k == pygame.K_DOWN:
         if scene.hover_card in sel.cards:
             sel.cards.remove(scene.hover_card)
+            scene.sync_buttons()
             scene.invalidate()
         return True
     if pygame.K_1 <= k <= pygame.K_9 and sel.defend_with is not None:

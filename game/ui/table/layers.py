@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from ... import i18n
+from .. import theme as T
 
 
 class StaticLayer:
@@ -35,7 +36,8 @@ class StaticLayer:
         settings = s.app.settings
         legal = s.legal() if s.sel.defend_with else ()
         return (s.lay.size, s.lay.viewer, i18n.current_language(), s.shown, s.sel.defend_with, len(legal),
-                flights, settings.get("card_indices"), settings.get("four_colour"), s.part.static_key())
+                flights, settings.get("card_indices"), settings.get("four_colour"), s.part.static_key(),
+                T.recording())
 
     def get(self, size: tuple[int, int]) -> tuple[pygame.Surface, bool]:
         """The static layer for this frame, and whether it was drawn anew."""
@@ -44,6 +46,7 @@ class StaticLayer:
             return self.surface, False
         if self.surface is None or self.surface.get_size() != size:
             self.surface = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            T.screen_like(self.surface)
         self.r.draw_static(self.surface)
         self._key = key
         self.redraws += 1

@@ -16,12 +16,12 @@ from .. import theme as T
 
 
 class Layout:
-    def __init__(self, size: tuple[int, int], n: int, viewer: int):
+    def __init__(self, size: tuple[int, int], n: int, viewer: int, unit: float | None = None):
         self.size = size
         self.n = n
         self.viewer = viewer
         w, h = size
-        u = self.u = T.unit(size)
+        u = self.u = unit or T.unit(size)   # ``unit``: a part of a bigger window (the replay viewer)
         self.hand_w = max(40, int(min(96 * u, w * 0.085, h * 0.125)))
         self.table_w = int(self.hand_w * 0.86)
         self.small_w = int(self.hand_w * 0.42)
@@ -32,8 +32,21 @@ class Layout:
         self.rx = w / 2 - int(120 * u)
         self.ry = h * 0.42 - int(60 * u)
         self.panel_w, self.panel_h = int(176 * u), int(64 * u)
+        self.tag_h = int(18 * u)
         #: the widths cards are drawn at (cached); anything else is scaled from these
         self.card_sizes = (self.small_w, int(self.small_w * 1.1), self.table_w, self.hand_w)
+        self.crowded = self._toward_owners_overlap()
+
+    def _toward_owners_overlap(self) -> bool:
+        """Would one card per seat, each laid toward its owner, overlap?  Then the trick
+        lies in rows in playing order instead, each card with its owner's name."""
+        rects = []
+        for seat in range(self.n):
+            x, y, w = self._toward(seat, 0, 1)
+            r = pygame.Rect(0, 0, int(w * 1.08), int(C.height_for(w) * 1.05))
+            r.center = (int(x), int(y))
+            rects.append(r)
+        return any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
 
     # -- seats ----------------------------------------------------------------------------
     def seat_slot(self, seat: int) -> int:
@@ -110,14 +123,72 @@ class Layout:
         return (x + self.hand_w / 2, self.hand_y + self.hand_h / 2, self.hand_w)
 
     # -- the middle ----------------------------------------------------------------------------------
-    def trick_pos(self, seat: int, j: int = 0, k: int = 1) -> tuple[float, float, float]:
-        """Card ``j`` of ``k`` played by ``seat`` into the trick: towards its owner."""
+    def trick_pos(self, seat: int, j: int = 0, k: int = 1, i: int = 0, slots: int | None = None
+                  ) -> tuple[float, float, float]:
+        """Card ``j`` of the ``k`` that ``seat`` played as the ``i``-th play of a trick of
+        ``slots`` plays: towards its owner, or (a crowded table) in rows in playing order."""
+        if not self.crowded:
+            return self._toward(seat, j, k)
+        return self.row_pos(i, slots or self.n, j, k)
+
+    def _toward(self, seat: int, j: int, k: int) -> tuple[float, float, float]:
         sx, sy = self.seat_dir(seat)
         cx, cy = self.center
         f = 0.42 if self.n > 2 else 0.3
         x = cx + (sx - cx) * f + (j - (k - 1) / 2) * self.table_w * 0.38
         y = cy + (sy - cy) * f * 0.9
         return (x, y, self.table_w)
+
+    def row_pos(self, i: int, slots: int, j: int = 0, k: int = 1) -> tuple[float, float, float]:
+        """Slot ``i`` of ``slots`` in rows of at most four or five, each card with room for
+        its owner's name under it."""
+        per_row = slots if slots <= 5 else (slots + 1) // 2
+        rows = (slots + per_row - 1) // per_row
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, slots - row * per_row)
+        w = self.table_w
+        step_y = self.table_h + self.tag_h + int(8 * self.u)
+        x = self.center[0] + (col - (in_row - 1) / 2) * w * 1.3 + (j - (k - 1) / 2) * w * 0.3
+        y = self.center[1] + (row - (rows - 1) / 2) * step_y - self.tag_h / 2
+        return (x, y, w)
+
+    def tag_rect(self, x: float, y: float, w: float) -> pygame.Rect:
+        """The name tag under a card centred at (x, y) of width ``w``."""
+        r = pygame.Rect(0, 0, int(w * 1.25), self.tag_h)
+        r.midtop = (int(x), int(y + C.height_for(w) / 2 + 2 * self.u))
+        return r
+
+    def pile_pos(self, seat: int) -> tuple[int, int, int]:
+        """A seat's score pile (Icelandic): its first card's centre and the direction the
+        pile fans in (+1 right, -1 left).  Above the viewer's panel; beside the other
+        panels towards the middle, beyond the dealer's undealt cards."""
+        x, y = self.seat_pos(seat)
+        pw = int(self.small_w * 1.1)
+        if self.seat_slot(seat) == 0:
+            return (x - self.panel_w // 2 + pw // 2, y - self.panel_h // 2 - int(C.height_for(pw) * 0.6), 1)
+        off = self.panel_w // 2 + int(self.small_w * 1.6) + pw // 2
+        return (x + off, y, 1) if x <= self.center[0] else (x - off, y, -1)
+
+    def news_rect(self, lines: int = 1, prompt_lines: int = 2) -> pygame.Rect:
+        """The announcement line: between the middle of the table and the prompt (of
+        ``prompt_lines`` lines, 0 when there is none)."""
+        h = lines * T.line_step(17 * self.u, True) + int(8 * self.u)
+        r = pygame.Rect(0, 0, self.middle_width(), h)
+        bottom = self.prompt_top(prompt_lines) - int(6 * self.u) if prompt_lines else self.prompt_bottom()
+        r.midbottom = (self.size[0] // 2, bottom)
+        return r
+
+    def prompt_bottom(self) -> int:
+        """The bottom of the prompt box: clear of a lifted (selected) card in the hand."""
+        return self.hand_y - int(28 * self.u)
+
+    def prompt_top(self, lines: int = 2) -> int:
+        """The top of the prompt box (room for two lines above the hand)."""
+        return self.prompt_bottom() - lines * T.line_step(17 * self.u, True) - int(10 * self.u)
+
+    def middle_width(self) -> int:
+        """Texts between the seat columns: as wide as the bottom seats leave free."""
+        return int(self.size[0] - 2 * (self.panel_w + int(40 * self.u)))
 
     def pair_columns(self) -> int:
         """How many Durak pairs fit in a row between the stock and the discard pile."""
@@ -135,6 +206,22 @@ class Layout:
         gap = self.table_w * 1.35
         x = self.center[0] + (col - (in_row - 1) / 2) * gap - self.table_w * 0.14
         y = self.center[1] + (row - (rows - 1) / 2) * self.table_h * 0.95 - int(10 * self.u)
+        if j == 1:
+            x += self.table_w * 0.28
+            y += self.table_w * 0.32
+        return (x, y, self.table_w)
+
+    def look_pair_pos(self, i: int, j: int, count: int) -> tuple[float, float, float]:
+        """Durak's look back: pair ``i`` of ``count`` like :meth:`pair_pos`, its rows apart
+        enough for the attacker's name under each pair."""
+        cols = self.pair_columns()
+        rows = (max(count, 1) + cols - 1) // cols
+        row, col = divmod(i, cols)
+        in_row = min(cols, max(count, 1) - row * cols)
+        gap = self.table_w * 1.35
+        step_y = self.table_h + self.table_w * 0.32 + self.tag_h + int(10 * self.u)
+        x = self.center[0] + (col - (in_row - 1) / 2) * gap - self.table_w * 0.14
+        y = self.center[1] + (row - (rows - 1) / 2) * step_y - self.table_w * 0.16 - self.tag_h / 2
         if j == 1:
             x += self.table_w * 0.28
             y += self.table_w * 0.32

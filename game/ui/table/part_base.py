@@ -10,11 +10,27 @@ places, after reading where they came from.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from ...i18n import _
 from .. import messages as M
 from .. import rules_text as R
 from .. import theme as T
 from . import pace
+
+#: suits in the hand when it is sorted by suit: black and red in turn
+SUIT_ORDER = "SHCD"
+
+
+@dataclass
+class LookBack:
+    """The previous trick or bout as the look back shows it: a caption and every card where
+    it lies, with the name of who played it (``tags``: (x, y, width) of a card and a name to
+    put under it)."""
+
+    title: str
+    cards: list = field(default_factory=list)     # (card, (x, y, width), mark colour or None)
+    tags: list = field(default_factory=list)      # ((x, y, width), name)
 
 
 class TablePart:
@@ -47,6 +63,22 @@ class TablePart:
     def name(self, seat: int) -> str:
         return self.s.players[seat]["name"]
 
+    def you(self, seat) -> bool:
+        """Is ``seat`` the player at the screen (their own sentences, never their name)?"""
+        return M.is_you(self.s.players, seat)
+
+    def card_text(self, cards) -> str:
+        from .. import cards as C
+        return " ".join(C.card_text(c, self.s.app.settings) for c in cards)
+
+    def announce(self, text: str, dur: float | None = None, color=T.TEXT, delay: float = 0.0,
+                 sticky: bool = False) -> None:
+        """A sentence on the announcement line, shown a readable while even when fast;
+        ``sticky``: until the next announcement or the player goes on (a held trick)."""
+        length = pace.NEWS if dur is None else dur
+        dur = 1e9 if sticky else max(1200.0, length * self.sp())
+        self.tl.banner(text, dur, delay=delay * self.sp(), color=color)
+
     def next_event(self) -> dict | None:
         events = self.s.state.events
         return events[self.s.shown] if self.s.shown < len(events) else None
@@ -57,8 +89,10 @@ class TablePart:
         handler = getattr(self, "on_" + ev["type"], None)
         if handler is None:
             self.fold(ev)
+            self.log(ev)
             return False
         result = handler(ev)
+        self.log(ev)
         self.s.invalidate()
         if result is True:
             return True
@@ -67,6 +101,25 @@ class TablePart:
 
     def settled(self) -> None:
         """Everything shown is at rest (after a fast-forward or a skip)."""
+
+    def log(self, ev: dict) -> None:
+        """Write the event just shown into the move log (``self.s.log``), in words."""
+
+    def replay_from(self, events: list[dict]) -> int:
+        """Resuming a save: the index of the first event to show again with its animation
+        (the moves of the trick or bout under way); the ones before are shown at once."""
+        return len(events)
+
+    def lookback(self) -> LookBack | None:
+        """The previous trick or bout, or None when there is none yet."""
+        return None
+
+    def can_look_back(self) -> bool:
+        """Is there a previous trick or bout to show (cheap: asked every frame)?"""
+        return False
+
+    def lookback_label(self) -> str:
+        return _("Previous trick")
 
     def static_key(self) -> tuple:
         """What else the part's static drawing depends on (see :mod:`.layers`)."""
@@ -113,6 +166,21 @@ class TablePart:
     def out_banner(self, seat: int) -> None:
         self.tl.banner(_("is out"), max(800.0, 1200 * self.sp()), seat=seat, color=T.GOOD)
 
+    def by_suit(self) -> bool:
+        """The player sorts the hand by suit (the setting), else by rank."""
+        return self.s.app.settings.get("hand_sort") == "suit"
+
+    def hold_or(self, last: bool, then) -> bool:
+        """A finished trick: wait for the player before ``then()`` when the setting asks
+        (True), else leave ``then`` to the caller (False)."""
+        if self.s.flow.wants_hold(last):
+            def go_on():
+                self.tl.end(("news",))
+                then()
+            self.tl.hold(go_on)
+            return True
+        return False
+
     # -- to be provided ---------------------------------------------------------------------------
     def sort_hand(self, cards: list[str]) -> list[str]:  # pragma: no cover - interface
         raise NotImplementedError
@@ -144,3 +212,21 @@ class TablePart:
 
     def result(self) -> tuple[str, list[str]]:  # pragma: no cover - interface
         raise NotImplementedError
+
+    def score_sheet(self):  # pragma: no cover - interface
+        """What the score sheet shows (:class:`.sheet.Sheet`)."""
+        raise NotImplementedError
+
+    def hint_line(self, hint: dict) -> str:  # pragma: no cover - interface
+        """A hint's reason in one line (:mod:`.hint_words`)."""
+        raise NotImplementedError
+
+    def chapters(self, events: list[dict]) -> list[int]:  # pragma: no cover - interface
+        """Where each deal (Durak: bout) begins in ``events``: the replay viewer's jumps."""
+        raise NotImplementedError
+
+    def chapter_label(self, k: int, total: int) -> str:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def note_result(self, session: dict) -> None:
+        """The game just ended: note what the session keeps of it (Durak: who was durak)."""

@@ -27,18 +27,29 @@ from ..scene import Scene
 from ..widgets import Button, WidgetGroup
 from . import pace
 from .ai_driver import AIDriver
+from .bookkeeping import Bookkeeping, next_session
+from .dispatch import dispatch
 from .draw import Renderer
 from .families import part_for
+from .flow import Flow
+from .forced import AutoPlay
 from .handle import TableHandle
+from .hints import Hints
 from .input import Selection
-from .keys import handle_key
 from .layout import Layout
+from .prompt import prompt_for
+from .journal import MoveLog
 from .saver import Saver
 from .timeline import Timeline
+from .toolbar import Toolbar
+from .undo import Undo
 from .warmup import Warmup
 
 
 class TableScene(Scene):
+    #: every seat's cards face up (the replay of a finished game)
+    open_hands = False
+
     def __init__(self, app, state, session: dict | None = None, save: bool = True, coach=None):
         super().__init__(app)
         self.coach = coach   # a tutorial's coach (game.ui.tutorial.coach), consulted at a few points
@@ -52,6 +63,7 @@ class TableScene(Scene):
         if self.session.get("chips") is None:
             self.session["chips"] = sessions.start_chips(state.options, self.n)
         self.save_enabled = save and not app.demo
+        self.books = Bookkeeping(self)
         self.model = new_table(self.rules, state.options, self.players, self.session["game"])
         self.shown = 0
         self.tl = Timeline()
@@ -67,9 +79,11 @@ class TableScene(Scene):
         self.hover_card: str | None = None
         self.finished = False
         self.chips_paid = False
-        self.widgets = WidgetGroup()
+        self.noted = False          # the session has noted this game's result
         self.action_buttons: list[Button] = []
         self.menu_button = Button(lambda: _("Menu"), self.open_pause, name="menu", px=16)
+        self.toolbar = Toolbar(self)
+        self.widgets = WidgetGroup([self.menu_button, *self.toolbar.buttons])
         self._decision_key = None
         self.lay: Layout | None = None
         self.part = part_for(self.entry.family)(self)
@@ -77,6 +91,12 @@ class TableScene(Scene):
         self.handle = TableHandle(self)
         self.saver = Saver()
         self.warmup = Warmup()
+        self.autoplay = AutoPlay(self)
+        self.undo = Undo(self)
+        self.hints = Hints(self)
+        self.log = MoveLog()
+        self.flow = Flow(self)
+        self.widgets = self._group()
         self.on_game_over = None   # hook for the demo / tests
 
     # -- creating ------------------------------------------------------------------
@@ -97,20 +117,24 @@ class TableScene(Scene):
         while state.to_act() == CHANCE:
             state.resolve_chance()
         scene = cls(app, state, session)
-        scene.fast_forward()
+        # the moves of the trick (or bout) under way are shown again, as they were played
+        scene.fast_forward(scene.part.replay_from(state.events))
         return scene
 
-    def fast_forward(self) -> None:
-        """Show every event so far without animation (after loading a save)."""
-        while self.shown < len(self.state.events):
-            self.model.apply(self.state.events[self.shown])
+    def fast_forward(self, upto: int | None = None) -> None:
+        """Show the events so far (the first ``upto``) without animation (a loaded save)."""
+        end = len(self.state.events) if upto is None else max(self.shown, min(upto, len(self.state.events)))
+        while self.shown < end:
+            ev = self.state.events[self.shown]
+            self.model.apply(ev)
             self.shown += 1
+            self.part.log(ev)
         self.part.settled()
         self.tl.flights.clear()
 
     def next_game(self) -> TableScene:
         """The session's next game at this table (Play again)."""
-        session = dict(self.session)
+        session = next_session(self.session)
         session["game"] = session.get("game", 1) + 1
         extra = self.state.session_next()
         session["next"] = extra
@@ -164,7 +188,8 @@ class TableScene(Scene):
     def animating(self) -> bool:
         if self.coach is not None and self.coach.note is not None:
             return self.tl.moving()    # a tutorial's callout waits to be read
-        return bool(self.tl.moving() or self.tl.waiting() or self.ai.thinking
+        return bool(self.tl.moving() or self.tl.waiting() or self.ai.thinking or self.autoplay.pending
+                    or self.hints.thinking
                     or (self.error_until and self.tl.now < self.error_until + 50)
                     or self.shown < len(self.state.events))
 
@@ -178,6 +203,13 @@ class TableScene(Scene):
         problem = self.saver.take_problem()
         if problem:
             self.flash(problem)
+        self.books.tick(dt)
+        self.hints.poll()
+        self.toolbar.refresh()
+        self._show_events()
+        self.flow.refresh()
+
+    def _show_events(self) -> None:
         if self.lay is None:
             return  # not laid out yet: positions for animations are unknown
         self.warmup.step()
@@ -188,11 +220,12 @@ class TableScene(Scene):
                 return
             self.shown += 1
             if self.part.show(ev):   # raised an overlay: stop here
-                return
-        if self.shown >= len(events) and not self.tl.waiting():
-            if self.skipping:
                 self.skipping = False
-                self.tl.flights.clear()
+                return
+        if self.tl.held is not None and self.skipping:
+            self.skipping = False    # a held trick stops a skip: the player reads it
+            self.tl.flights.clear()
+        if self.shown >= len(events) and not self.tl.waiting():
             self._advance()
 
     def _advance(self) -> None:
@@ -203,6 +236,10 @@ class TableScene(Scene):
         if seat is None or seat == CHANCE:
             return
         spec = self.players[seat]["seat"]
+        if spec == "human" and self.skipping:
+            self.skipping = False    # skipped up to the player's own decision
+            self.tl.flights.clear()
+            self.part.settled()
         if spec != "human":
             action = self.ai.poll(self.tl.now, pace.AI_MIN_DELAY * self.speed())
             if action is not None:
@@ -224,7 +261,14 @@ class TableScene(Scene):
             self._decision_key = key
             self.sel.clear()
             self.build_actions()
+            self.autoplay.arm(key)
             self.invalidate()
+        self.autoplay.poll()
+
+    @property
+    def decision_key(self) -> tuple:
+        """(events so far, seat to act): which decision of the game this is."""
+        return (len(self.state.events), self.state.to_act())
 
     def set_viewer(self, seat: int) -> None:
         if seat != self.viewer:
@@ -253,12 +297,36 @@ class TableScene(Scene):
         self.error_until = 0.0
         self.sel.clear()
         self._decision_key = None
+        self.hints.cancel()
         self.clear_actions()
-        if seat is not None and seat >= 0 and self.players[seat]["seat"] == "human" and len(self.humans) == 1:
-            self.set_viewer(seat)
+        if seat is not None and seat >= 0 and self.players[seat]["seat"] == "human":
+            if len(self.humans) == 1:
+                self.set_viewer(seat)
+            elif self.state.to_act() != seat:
+                self.hidden = True   # hot seat: the hand turns down, everyone may watch the others
         self.save()
         self.invalidate()
         return True
+
+    def restart_from(self, state) -> None:
+        """Show ``state`` afresh without animation (the record replayed after an undo)."""
+        self.ai.cancel()
+        self.hints.cancel()
+        self.state = state
+        self.model = new_table(self.rules, state.options, self.players, self.session["game"])
+        self.shown = 0
+        self.tl.skip()
+        self.skipping = False
+        self.part = part_for(self.entry.family)(self)
+        self.sel.clear()
+        self.message = ""
+        self.error_until = 0.0
+        self._decision_key = None
+        self.clear_actions()
+        self.fast_forward()
+        seat = state.to_act()
+        self.autoplay.hold((len(state.events), seat))
+        self.invalidate()
 
     def flash(self, text: str, color=T.ERROR) -> None:
         self.message = text
@@ -273,12 +341,18 @@ class TableScene(Scene):
         if not self.chips_paid and self.session.get("chips"):
             self.session["chips"] = sessions.settle_chips(self.session["chips"], self.model)
             self.chips_paid = True
+        if not self.noted:
+            self.noted = True
+            self.part.note_result(self.session)
         if self.save_enabled:
             self.saver.delete()
         self.tl.busy_until = self.tl.now
+        notice = self.books.finish()
         if self.on_game_over:
             self.on_game_over(self)
         self.raise_event("game_over")
+        if notice:
+            self.app.nav.push("message", text=notice)
 
     def play_sound(self, name: str) -> None:
         self.app.play_sound(name)
@@ -292,15 +366,26 @@ class TableScene(Scene):
     def legal(self) -> list[dict]:
         return self.state.legal_actions() if self.my_turn() else []
 
+    def _group(self) -> WidgetGroup:
+        return WidgetGroup([self.menu_button, *self.flow.buttons, *self.toolbar.buttons, *self.action_buttons])
+
     def clear_actions(self) -> None:
         self.action_buttons = []
-        self.widgets = WidgetGroup([self.menu_button])
+        self.widgets = self._group()
         self.renderer.place_buttons()
 
     def build_actions(self) -> None:
         self.action_buttons = self.part.buttons(self.state.legal_actions())
-        self.widgets = WidgetGroup([self.menu_button] + self.action_buttons)
+        self.widgets = self._group()
         self.renderer.place_buttons()
+        self.sync_buttons()
+
+    def sync_buttons(self) -> None:
+        """Play / Attack / Exchange are enabled only on a selection that makes a legal move."""
+        legal = self.state.legal_actions() if self.action_buttons else []
+        for b in self.action_buttons:
+            if b.name in ("play", "attack", "exchange"):
+                b.enabled = self.sel.complete(legal) is not None
 
     def legal_cards(self) -> set[str]:
         """Cards worth lighting for the viewer now (the click model's lit cards)."""
@@ -320,6 +405,8 @@ class TableScene(Scene):
             self.message_color = T.TEXT
         if action is not None:
             self.do(action)
+        else:
+            self.sync_buttons()
         self.invalidate()
 
     def click_pair(self, index: int) -> None:
@@ -341,59 +428,24 @@ class TableScene(Scene):
 
     def prompt(self) -> str:
         """What the player at the screen is asked to do (or who is thinking)."""
-        if self.finished or (self.coach is not None and self.coach.quiet()):
-            return ""
-        seat = self.state.to_act()
-        if seat is None or seat < 0:
-            return ""
-        if not self.my_turn():
-            if self.busy():
-                return ""
-            name = self.players[seat]["name"]
-            if self.players[seat]["seat"] != "human":
-                return M.thinking(name)
-            return M.to_play(name, M.is_you(self.players, seat))
-        return self.part.prompt(self.state.legal_actions())
+        return prompt_for(self)
 
     # -- input ----------------------------------------------------------------------------------
     def open_pause(self) -> None:
         self.app.nav.push("pause", table=self.handle)
 
     def skip_animations(self) -> None:
-        if self.busy() or self.tl.flights:
-            self.skipping = True
-            self.tl.skip()
-            self.part.settled()
-            self.invalidate()
+        """The explicit skip (button or key): every move at once up to the player's next
+        decision (or a held trick)."""
+        if self.finished or self.my_turn():
+            return
+        self.skipping = True
+        self.tl.skip()
+        self.part.settled()
+        self.invalidate()
 
     def handle_event(self, e) -> None:
-        if self.coach is not None and self.coach.handle_event(self, e):
-            return
-        if e.type == pygame.KEYDOWN:
-            if e.key == pygame.K_ESCAPE:
-                self.open_pause()
-                return
-            if handle_key(self, e):
-                return
-        if self.widgets.handle_event(e):
-            return
-        if e.type == pygame.MOUSEMOTION:
-            card = self.card_at(e.pos)
-            if card != self.hover_card:
-                self.hover_card = card
-                self.invalidate()
-            return
-        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            if self.busy() or (self.tl.flights and not self.my_turn()):
-                self.skip_animations()
-                return
-            card = self.card_at(e.pos)
-            if card is not None:
-                self.click_card(card)
-                return
-            pair = self.renderer.pair_at(e.pos)
-            if pair is not None:
-                self.click_pair(pair)
+        dispatch(self, e)
 
     # -- geometry (the renderer and the tests ask) ------------------------------------------------
     def layout(self, size) -> None:
@@ -401,6 +453,8 @@ class TableScene(Scene):
         self.warmup.start(self.lay, self.app.settings)
         self.menu_button.rect = pygame.Rect(size[0] - int(112 * self.lay.u), int(10 * self.lay.u),
                                             int(100 * self.lay.u), int(36 * self.lay.u))
+        self.flow.place(self.lay)
+        self.toolbar.place()
         self.renderer.place_buttons()
         self.invalidate()
 
@@ -430,6 +484,10 @@ class TableScene(Scene):
         self.renderer.draw(surface)
         if self.coach is not None:
             self.coach.draw(self, surface)
+
+    def draw_extras(self, surface) -> list:
+        """What is drawn over the table before its buttons (a hint); the rectangles it covers."""
+        return self.hints.draw(surface)
 
     def dirty_rects(self):
         if self.coach is not None:      # where the callout is and was

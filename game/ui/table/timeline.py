@@ -48,7 +48,9 @@ class Flight:
 
 @dataclass
 class Banner:
-    """A short text on the table: at a seat (``seat``), in the middle, or big (a shout)."""
+    """A short text on the table: in a seat's panel (``seat``), on the announcement line
+    between the middle of the table and the prompt, or big (a shout).  A newer banner at the
+    same place replaces the older one, so that texts never pile up."""
 
     text: str
     start: float
@@ -59,8 +61,11 @@ class Banner:
     sub: str = ""
 
     def alpha(self, now: float) -> int:
-        t = (now - self.start) / self.dur
+        t = (now - self.start) / max(1.0, self.dur)
         return 255 if t < 0.8 else max(0, min(255, int(255 * (1 - (t - 0.8) / 0.2))))
+
+    def place(self) -> tuple:
+        return ("big",) if self.big else ("seat", self.seat) if self.seat is not None else ("news",)
 
 
 @dataclass
@@ -89,6 +94,10 @@ class Timeline:
         self.flights: list[Flight] = []
         self.banners: list[Banner] = []
         self.count = CountUp()
+        #: waiting for the player (a finished trick): what to do when they go on, else None
+        self.held: Callable[[], None] | None = None
+        #: (time, what): done once the clock reaches the time (the scoreboard after a shout)
+        self.due: list[tuple[float, Callable[[], None]]] = []
 
     # -- queueing ---------------------------------------------------------------------
     def fly(self, card, face_up: bool, src, target, delay: float, dur: float, width_from: float,
@@ -98,8 +107,42 @@ class Timeline:
 
     def banner(self, text: str, dur: float, delay: float = 0.0, **kw) -> Banner:
         b = Banner(text, self.now + delay, dur, **kw)
+        for old in self.banners:
+            if old.place() == b.place() and old.start + old.dur > b.start:
+                old.dur = max(1.0, b.start - old.start)
         self.banners.append(b)
         return b
+
+    def shown(self, place: tuple) -> Banner | None:
+        """The banner showing now at ``place`` (see :meth:`Banner.place`)."""
+        now = self.now
+        for b in reversed(self.banners):
+            if b.place() == place and b.start <= now < b.start + b.dur:
+                return b
+        return None
+
+    def after(self, dur: float, then: Callable[[], None]) -> None:
+        """Do ``then`` once ``dur`` ms have passed (and show nothing further before)."""
+        self.due.append((self.now + dur, then))
+        self.wait(dur)
+
+    def end(self, place: tuple) -> None:
+        """End the banners at ``place`` now."""
+        for b in self.banners:
+            if b.place() == place and b.start + b.dur > self.now:
+                b.dur = max(1.0, self.now - b.start)
+
+    def hold(self, then: Callable[[], None] | None = None) -> None:
+        """Show nothing further until the player goes on (:meth:`release`)."""
+        self.held = then or (lambda: None)
+
+    def release(self) -> bool:
+        """The player went on: True when something was held."""
+        if self.held is None:
+            return False
+        then, self.held = self.held, None
+        then()
+        return True
 
     def wait(self, dur: float) -> None:
         """Nothing further is shown before ``dur`` ms from now."""
@@ -115,17 +158,25 @@ class Timeline:
     def advance(self, dt: float) -> None:
         self.now += dt
         now = self.now
+        if self.due:
+            ready = [fn for t, fn in self.due if t <= now]
+            self.due = [(t, fn) for t, fn in self.due if t > now]
+            for fn in ready:
+                fn()
         if self.flights:
             self.flights = [f for f in self.flights if not f.done(now)]
         if self.banners:
             self.banners = [b for b in self.banners if now < b.start + b.dur]
 
     def waiting(self) -> bool:
-        """True while the last queued step still shows (the next event must wait)."""
-        return self.now < self.busy_until
+        """True while the last queued step still shows, the player is to go on, or something
+        is due (the next event must wait)."""
+        return self.now < self.busy_until or self.held is not None or bool(self.due)
 
     def moving(self) -> bool:
-        return bool(self.flights or self.banners) or self.count.running(self.now)
+        """Something changes on screen (a banner that waits for the player does not)."""
+        return (bool(self.flights) or any(b.dur < 1e8 for b in self.banners)
+                or self.count.running(self.now))
 
     def landing(self, seat: int) -> int:
         """Cards still flying towards ``seat``'s hand."""
@@ -140,3 +191,4 @@ class Timeline:
         self.banners.clear()
         self.busy_until = self.now
         self.count.dur = 0.0
+        self.due = [(self.now, fn) for _t, fn in self.due]

@@ -1,0 +1,94 @@
+"""What the table keeps of a game besides its record: the per-game marks in the session,
+the statistics and the last finished game.
+
+The session (saved with the game, :mod:`game.saves`) holds, for the game being played:
+``started`` (ISO time), ``played_s`` (seconds at the table), ``hints`` (how many hints
+were asked for) and ``undo_used`` (an undo was made: the record itself, fixed by
+RECORDS.md, carries no such mark).  When a game ends (never in the demo) its record
+is kept as ``last_game.json`` in the data folder (the replay viewer's "last finished
+game"; not a tutorial's) and, with a human seat, it goes into the statistics
+(:func:`game.stats.record_game`) with those marks.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+
+from ...settings import atomic_write_text
+from ..replay_open import last_game_path
+
+#: the session keys that belong to one game (a new game of the session starts them afresh)
+PER_GAME = ("started", "played_s", "hints", "undo_used")
+
+
+def now_iso() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S")
+
+
+def clean(session: dict) -> dict:
+    """The per-game marks of ``session`` checked (a save is hostile) and filled in."""
+    started = session.get("started")
+    if not (isinstance(started, str) and len(started) <= 40):
+        session["started"] = now_iso()
+    played = session.get("played_s")
+    if not (isinstance(played, (int, float)) and not isinstance(played, bool)
+            and math.isfinite(played) and 0 <= played < 10 ** 9):
+        session["played_s"] = 0.0
+    hints = session.get("hints")
+    if not (isinstance(hints, int) and not isinstance(hints, bool) and 0 <= hints < 10 ** 6):
+        session["hints"] = 0
+    if not isinstance(session.get("undo_used"), bool):
+        session["undo_used"] = False
+    return session
+
+
+def next_session(session: dict) -> dict:
+    """The session for the next game: what carries over, without this game's marks."""
+    out = {k: v for k, v in session.items() if k not in PER_GAME}
+    return clean(out)
+
+
+class Bookkeeping:
+    def __init__(self, scene):
+        self.s = scene
+        clean(scene.session)
+        self.done = False
+
+    @property
+    def session(self) -> dict:
+        return self.s.session
+
+    def tick(self, dt: float) -> None:
+        """Time at the table (not under the pause menu or another screen)."""
+        if not self.s.finished:
+            self.session["played_s"] = float(self.session["played_s"]) + dt / 1000.0
+
+    def hint_used(self) -> None:
+        self.session["hints"] = int(self.session["hints"]) + 1
+
+    def undo_used(self) -> None:
+        self.session["undo_used"] = True
+
+    def finish(self) -> str | None:
+        """The game ended: keep its record and add it to the statistics (once; never in the
+        demo).  A notice for the player when something could not be written."""
+        if self.done or self.s.app.demo or self.s.coach is not None:   # a tutorial is no game of yours
+            return None
+        self.done = True
+        record = self.s.state.record()
+        notice = None
+        try:
+            atomic_write_text(last_game_path(), json.dumps(record, ensure_ascii=False) + "\n")
+        except OSError:
+            pass    # the replay viewer then offers no "last game"; the game itself goes on
+        humans = [s for s, p in enumerate(self.s.players) if p["seat"] == "human"]
+        if humans:
+            from ...stats import record_game
+            notice = record_game(record, {
+                "started": self.session["started"], "finished": now_iso(),
+                "duration_s": round(float(self.session["played_s"]), 1),
+                "undo_used": bool(self.session["undo_used"]), "hints": int(self.session["hints"]),
+                "human_seat": humans[0], "demo": False})
+        return notice

@@ -1,0 +1,41 @@
+"""Where an input event at the table goes, in order: a tutorial's coach, Esc (the pause
+menu), the toolbar's keys (scores, hint, undo), the flow's keys (go on, skip, look back,
+move log), keyboard play (:mod:`.keys`), the buttons, then the pointer: hovering a card,
+a click on a held trick (go on), on a card (:mod:`.input`'s click model) or on a Durak pair.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .keys import handle_key
+
+
+def dispatch(scene, e) -> None:
+    if scene.coach is not None and scene.coach.handle_event(scene, e):
+        return
+    if e.type == pygame.KEYDOWN:
+        if e.key == pygame.K_ESCAPE:
+            scene.open_pause()
+            return
+        if scene.toolbar.handle_key(e) or scene.flow.key(e) or handle_key(scene, e):
+            return
+    if scene.widgets.handle_event(e):
+        return
+    if e.type == pygame.MOUSEMOTION:
+        card = scene.card_at(e.pos)
+        if card != scene.hover_card:
+            scene.hover_card = card
+            scene.invalidate()
+        return
+    if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+        if scene.tl.held is not None:
+            scene.flow.go_on()        # a held trick: a click on the table goes on
+            return
+        card = scene.card_at(e.pos)
+        if card is not None:
+            scene.click_card(card)
+            return
+        pair = scene.renderer.pair_at(e.pos)
+        if pair is not None:
+            scene.click_pair(pair)

@@ -1,0 +1,108 @@
+"""The Durak table's sentences: the move log, the announcements and the prompts.
+
+Names stay the subject; the player at the screen gets sentences of their own.
+"""
+
+from __future__ import annotations
+
+from ...i18n import _, ngettext
+
+
+def attacks(name: str, you: bool, cards: str, opening: bool) -> str:
+    if opening:
+        if you:
+            # TRANSLATORS: Durak, the move log; {cards} such as "7♠" or "7♠ 7♥"
+            return _("You attack with {cards}").format(cards=cards)
+        # TRANSLATORS: Durak, the move log; {name} is a name, {cards} such as "7♠ 7♥"
+        return _("{name} attacks with {cards}").format(name=name, cards=cards)
+    if you:
+        # TRANSLATORS: Durak, the move log: cards thrown in; {cards} such as "7♣"
+        return _("You throw in {cards}").format(cards=cards)
+    # TRANSLATORS: Durak, the move log: cards thrown in; {name} is a name, {cards} such as "7♣"
+    return _("{name} throws in {cards}").format(name=name, cards=cards)
+
+
+def beats(name: str, you: bool, attack: str, card: str) -> str:
+    if you:
+        # TRANSLATORS: Durak, the move log: {card} beats {attack} (cards such as "9♠", "7♠")
+        return _("You beat {attack} with {card}").format(attack=attack, card=card)
+    # TRANSLATORS: Durak, the move log; {name} is a name; {card} beats {attack}
+    return _("{name} beats {attack} with {card}").format(name=name, attack=attack, card=card)
+
+
+def picks_up(name: str, you: bool, n: int) -> str:
+    if you:
+        # TRANSLATORS: Durak: the defender takes every card of the bout; {n} is how many
+        return ngettext("You pick up {n} card", "You pick up {n} cards", n).format(n=n)
+    # TRANSLATORS: Durak: the defender takes every card of the bout; {name} is a name, {n} how many
+    return ngettext("{name} picks up {n} card", "{name} picks up {n} cards", n).format(name=name, n=n)
+
+
+def held(name: str, you: bool) -> str:
+    """The defence held: every attack was beaten."""
+    if you:
+        return _("You beat off the attack")
+    # TRANSLATORS: Durak: the defender beat every attacking card; {name} is the defender's name
+    return _("{name} beats off the attack").format(name=name)
+
+
+def takes(name: str, you: bool) -> str:
+    if you:
+        return _("You take the cards")
+    # TRANSLATORS: Durak: the defender gives up and will pick up the bout; {name} is a name
+    return _("{name} takes the cards").format(name=name)
+
+
+def opens(name: str, you: bool, lowest_trump: bool) -> str:
+    """Who attacks first in the game, and why."""
+    if lowest_trump:
+        if you:
+            return _("You attack first: you hold the lowest trump")
+        # TRANSLATORS: Durak: the first attack of a session's first game; {name} is a name
+        return _("{name} attacks first: the lowest trump").format(name=name)
+    if you:
+        return _("You attack first, from the dealer's left")
+    # TRANSLATORS: Durak: later games start from the dealer's left; {name} is a name
+    return _("{name} attacks first, from the dealer's left").format(name=name)
+
+
+def swaps(name: str, you: bool, card: str) -> str:
+    if you:
+        # TRANSLATORS: Durak: the six of trumps is swapped for the trump card {card} (such as "K♠")
+        return _("You swap the six of trumps for {card}").format(card=card)
+    # TRANSLATORS: Durak: {name} is a name; the six of trumps is swapped for the trump card {card}
+    return _("{name} swaps the six of trumps for {card}").format(name=name, card=card)
+
+
+def draws(name: str, you: bool, n: int) -> str:
+    if you:
+        # TRANSLATORS: Durak: cards drawn from the stock; {n} is how many
+        return ngettext("You draw {n} card", "You draw {n} cards", n).format(n=n)
+    # TRANSLATORS: Durak: cards drawn from the stock; {name} is a name, {n} how many
+    return ngettext("{name} draws {n} card", "{name} draws {n} cards", n).format(name=name, n=n)
+
+
+def safe(name: str, you: bool) -> str:
+    if you:
+        return _("You have no cards left: you are safe")
+    # TRANSLATORS: Durak: a player without cards (the stock empty) is out of the game and safe
+    return _("{name} has no cards left and is safe").format(name=name)
+
+
+def bout_title(result: str, name: str, you: bool, n: int) -> str:
+    """The look back's caption of a finished bout."""
+    return held(name, you) if result == "beaten" else picks_up(name, you, n)
+
+
+# -- prompts -----------------------------------------------------------------------------------
+
+def prompt(kind: str) -> str:
+    if kind == "swap":
+        return _("You hold the six of trumps: swap it for the trump card under the stock?")
+    if kind == "defend":
+        return _("Defend: click a card to beat an attack with it (if it can beat several, click the "
+                 "one to beat next), or press Take.")
+    if kind == "open":
+        return _("Attack: click a card to play it. Of a rank you hold more of, choose the cards, "
+                 "then press Attack.")
+    return _("Throw in a card of a rank on the table (click it), or press Done.")

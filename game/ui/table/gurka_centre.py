@@ -1,0 +1,85 @@
+"""The middle of a Gurka table, and its look back.
+
+Every card of the trick lies towards its owner; on a crowded table (six seats and more)
+the trick lies in rows in playing order and every card carries its owner's name.  The
+card to reach is marked while the trick is under way; when it is over, the cards that
+won it (green) and, in the last trick, the cards that scored (red).  Icelandic score piles
+lie beside their owners' panels.
+"""
+
+from __future__ import annotations
+
+from .. import theme as T
+from . import gurka_words as W
+from .draw import name_tag
+from .part_base import LookBack
+
+
+def draw_centre(part, surface) -> None:
+    m = part.m
+    d = part.draw
+    lay = part.lay
+    tl = part.tl
+    if m.options.get("score_piles"):
+        pw = int(lay.small_w * 1.1)
+        for s in range(part.s.n):
+            px, py, step = lay.pile_pos(s)
+            for i, c in enumerate(m.piles[s][-4:]):
+                d.card(surface, c, True, (px + step * i * pw * 0.35, py), pw, shadow=False)
+    now = tl.now
+    flying = {f.card for f in tl.flights if not f.vanish and f.seat is None}
+    for f in tl.flights:
+        if f.vanish and f.face_up and not f.started(now):
+            d.card(surface, f.card, True, (f.src[0] * lay.size[0], f.src[1] * lay.size[1]), lay.table_w)
+    if not (m.trick_over() and part.swept):
+        over = m.trick_over()
+        ref = None if over else m.reference_card()
+        won = set(part.winning(m.tricks[-1])) if over and m.tricks else set()
+        slots = part.slots()
+        for i, (seat, cs) in enumerate(m.trick):
+            for j, c in enumerate(cs):
+                if c in flying:
+                    continue
+                pos = lay.trick_pos(seat, j, len(cs), i, slots)
+                d.card(surface, c, True, pos[:2], pos[2])
+                if (seat, c) in part.losers:
+                    d.mark(surface, pos[:2], pos[2], T.ERROR, strong=True)
+                elif c in won and seat == m.trick_winner:
+                    d.mark(surface, pos[:2], pos[2], T.GOOD, strong=True)
+                elif c == ref:
+                    d.mark(surface, pos[:2], pos[2], T.ACCENT, strong=True)
+            if lay.crowded and not any(c in flying for c in cs):
+                name_tag(surface, lay, lay.trick_pos(seat, 0, 1, i, slots), part.name(seat))
+    if m.dealer is not None and any(m.counts):
+        dx, dy = lay.deck_pos(m.dealer)
+        u = lay.u
+        for k in range(3):
+            d.card(surface, None, False, (dx + k * 2 * u, dy - k * 2 * u), lay.small_w, shadow=k == 0)
+
+
+def lookback(part) -> LookBack | None:
+    """The previous finished trick: this deal's last one, or the last of the deal before."""
+    m = part.m
+    if m.tricks:
+        trick, number, total = m.tricks[-1], len(m.tricks), m.tricks_per_deal()
+    elif part.prev_trick is not None:
+        trick, number = part.prev_trick, None
+        total = None
+    else:
+        return None
+    lay = part.lay
+    slots = len(trick.plays)
+    last = total is not None and number == total
+    cards_won = part.winning(trick)
+    title = W.takes_trick(part.name(trick.winner), part.you(trick.winner), part.card_text(cards_won),
+                          last)
+    if number is not None:
+        title = W.trick_counter(number, total) + ":  " + title
+    out = LookBack(title)
+    for i, (seat, cs) in enumerate(trick.plays):
+        for j, c in enumerate(cs):
+            pos = lay.trick_pos(seat, j, len(cs), i, slots)
+            out.cards.append((c, pos, T.GOOD if seat == trick.winner else None))
+        if lay.crowded:
+            out.tags.append((lay.trick_pos(seat, 0, 1, i, slots), part.name(seat)))
+    return out

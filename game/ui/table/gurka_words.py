@@ -1,0 +1,132 @@
+"""The Gurka table's sentences: the move log, the announcements and the prompts.
+
+Names stay the subject (they are never inflected); the player at the screen gets sentences
+of their own ("You play K♠"), never a name put into a third-person sentence.  Cards are
+written as on the cards (``K♠``, ``10♥``) in the player's card letters.
+"""
+
+from __future__ import annotations
+
+from ...i18n import _, ngettext
+from .. import cards as C
+
+
+def cards_text(cards, settings) -> str:
+    return " ".join(C.card_text(c, settings) for c in cards)
+
+
+def plays(name: str, you: bool, cards: str) -> str:
+    if you:
+        # TRANSLATORS: the move log; {cards} are cards such as "K♠" or "7♥ 7♣"
+        return _("You play {cards}").format(cards=cards)
+    # TRANSLATORS: the move log; {name} is a player's name, {cards} cards such as "K♠"
+    return _("{name} plays {cards}").format(name=name, cards=cards)
+
+
+def plays_and_takes(name: str, you: bool, cards: str) -> str:
+    if you:
+        # TRANSLATORS: the move log: the player's card won the trick; {cards} such as "K♠"
+        return _("You play {cards} and take the trick").format(cards=cards)
+    # TRANSLATORS: the move log: this card won the trick; {name} is a player's name, {cards}
+    # cards such as "K♠"
+    return _("{name} plays {cards} and takes the trick").format(name=name, cards=cards)
+
+
+def takes_trick(name: str, you: bool, cards: str, last: bool) -> str:
+    """The announcement of a finished trick."""
+    if last:
+        if you:
+            # TRANSLATORS: the last trick of a deal was won with {cards} (such as "K♠")
+            return _("You take the last trick with {cards}").format(cards=cards)
+        # TRANSLATORS: {name} is a player's name, {cards} cards such as "K♠"
+        return _("{name} takes the last trick with {cards}").format(name=name, cards=cards)
+    if you:
+        # TRANSLATORS: a trick was won with {cards} (such as "K♠")
+        return _("You take the trick with {cards}").format(cards=cards)
+    # TRANSLATORS: {name} is a player's name, {cards} cards such as "K♠"
+    return _("{name} takes the trick with {cards}").format(name=name, cards=cards)
+
+
+def penalty(name: str, you: bool, card: str, points: int, lives: bool) -> str:
+    """What a card in the last trick cost its player."""
+    if lives:
+        if you:
+            # TRANSLATORS: scoring with lives; {card} is the card in the last trick, such as "K♠"
+            return _("You lose a life for {card}").format(card=card)
+        # TRANSLATORS: scoring with lives; {name} is a player's name, {card} a card such as "K♠"
+        return _("{name} loses a life for {card}").format(name=name, card=card)
+    if you:
+        # TRANSLATORS: {n} penalty points for the card {card} (such as "K♠") in the last trick
+        return ngettext("You get {n} penalty point for {card}", "You get {n} penalty points for {card}",
+                        points).format(n=points, card=card)
+    # TRANSLATORS: {name} is a player's name; {n} penalty points for the card {card} (such as
+    # "K♠") in the last trick
+    return ngettext("{name} gets {n} penalty point for {card}", "{name} gets {n} penalty points for {card}",
+                    points).format(name=name, n=points, card=card)
+
+
+def reset(name: str, you: bool, limit: int) -> str:
+    """Exactly the limit: the total goes back to 0 (Icelandic)."""
+    if you:
+        # TRANSLATORS: Icelandic rule: exactly {n} points puts the total back to 0
+        return _("You have exactly {n}: back to 0").format(n=limit)
+    # TRANSLATORS: Icelandic rule: exactly {n} points puts the total back to 0; {name} is a name
+    return _("{name} has exactly {n}: back to 0").format(name=name, n=limit)
+
+
+def exchanges(name: str, you: bool, n: int) -> str:
+    if you:
+        # TRANSLATORS: the move log, seven-round Gúrka; {n} is a number of cards
+        return ngettext("You exchange {n} card", "You exchange {n} cards", n).format(n=n)
+    # TRANSLATORS: the move log, seven-round Gúrka; {name} is a name, {n} a number of cards
+    return ngettext("{name} exchanges {n} card", "{name} exchanges {n} cards", n).format(name=name, n=n)
+
+
+def buys_back(name: str, you: bool, points: str) -> str:
+    if you:
+        # TRANSLATORS: the move log; {points} is a number of points with its word ("24 points")
+        return _("You buy back in with {points}").format(points=points)
+    # TRANSLATORS: the move log; {name} is a name, {points} a number of points with its word
+    return _("{name} buys back in with {points}").format(name=name, points=points)
+
+
+def trick_counter(n: int, total: int) -> str:
+    # TRANSLATORS: the table header: the trick under way, e.g. "Trick 4 of 6"
+    return _("Trick {n} of {total}").format(n=n, total=total)
+
+
+# -- prompts -----------------------------------------------------------------------------------
+
+def requirement(req, settings) -> str:
+    """What the card to play must be, from the public table's requirement."""
+    rank = C.rank_label(req.card[0], settings) if req.card else ""
+    if req.kind == "lead_lowest":
+        return _("Your lead: lead one of your lowest cards.")
+    if req.kind == "two":
+        return _("A 2 was led: play a 2 if you hold one.")
+    if req.kind == "lowest":
+        return _("No ace on an ace: play one of your lowest cards.")
+    if req.kind == "reach_or_lowest":
+        # TRANSLATORS: {rank} is a card rank such as 9 or K: the card on the table to reach
+        return _("Play at least {rank}, or one of your lowest cards.").format(rank=rank)
+    if req.kind == "reach_nearest":
+        # TRANSLATORS: {rank} is a card rank such as 9 or K: the card on the table to reach
+        return _("Play your lowest card that reaches {rank}, else one of your lowest cards.").format(rank=rank)
+    if req.kind == "reach":
+        # TRANSLATORS: {rank} is a card rank such as 9 or K: the card on the table to reach
+        return _("Play at least {rank} if you can, else one of your lowest cards.").format(rank=rank)
+    if req.kind == "match":
+        # TRANSLATORS: a lead of several cards; {n} is how many the player must play
+        return ngettext("Play {n} card to match the strongest set, or your lowest.",
+                        "Play {n} cards that match the strongest set card by card, or your {n} lowest.",
+                        req.count).format(n=req.count)
+    return _("Your lead: any card.")
+
+
+def how_to(single_click: bool, multi: bool) -> str:
+    """How to play with the mouse, stated as the click model works."""
+    if multi and not single_click:
+        return _("Click the cards to choose them, then press Play (or click a chosen card again).")
+    if multi:
+        return _("A click plays a card; of a rank you hold more of, choose the cards, then press Play.")
+    return _("Click a card to play it.")

@@ -1,0 +1,114 @@
+"""A hint's one line, in words a player understands, from the search's own figures.
+
+The figures come from :func:`game.ai.hints.hint` (best candidate first); the family parts
+choose the wording (:func:`gurka_line`, :func:`durak_line`).  At most :data:`SHOWN`
+candidates are named: the advised one and the next best.
+"""
+
+from __future__ import annotations
+
+from ...i18n import _, ngettext
+from .. import cards as C
+
+SHOWN = 3
+#: Durak lines are longer: the advised move and one more
+SHOWN_DURAK = 2
+
+
+def cards_text(cards: list[str], settings: dict) -> str:
+    return " ".join(C.card_text(c, settings) for c in cards)
+
+
+def pct(share: float) -> int:
+    return int(round(100 * share))
+
+
+def capital(line: str) -> str:
+    return line[:1].upper() + line[1:]
+
+
+def _tried(hint: dict) -> list[dict]:
+    return [f for f in hint.get("figures", []) if f.get("tried")]
+
+
+def plain(hint: dict, move: str) -> str:
+    """When the search gave no figures (a single sensible move, a buy-back decision)."""
+    if hint.get("alike"):
+        # TRANSLATORS: a hint when every card the player may play does the same; {move} is one
+        return capital(_("{move}: any of the cards you may play does the same here.").format(move=move))
+    if hint.get("solved"):
+        # TRANSLATORS: a hint; {move} is a move such as "Take" or "beat 9♠ with J♠"
+        return capital(_("{move}: worked out to the end, this is the best move here.").format(move=move))
+    # TRANSLATORS: a hint; {move} is a move such as "K♠" or "Take"
+    return capital(_("{move}: the Hard computer player would choose this.").format(move=move))
+
+
+# -- the Gurka family ---------------------------------------------------------------------------
+def gurka_move(action: dict, settings: dict) -> str:
+    kind = action["type"]
+    if kind == "play":
+        return cards_text(action["cards"], settings)
+    if kind == "exchange":
+        if not action["discard"]:
+            return _("Keep my cards")
+        # TRANSLATORS: a hint's move in seven-round Gúrka; {cards} are the cards to exchange
+        return _("Exchange {cards}").format(cards=cards_text(action["discard"], settings))
+    if kind == "buyback":
+        return _("Buy back")
+    return _("Pass")
+
+
+def gurka_line(hint: dict, settings: dict) -> str:
+    figures = [f for f in _tried(hint) if "last" in f]
+    best = gurka_move(hint["action"], settings)
+    if not figures:
+        return plain(hint, best)
+    first, rest = figures[0], figures[1:SHOWN]
+    # TRANSLATORS: a hint; {move} is the advised card(s), {p} a percentage of the deals the
+    # computer tried; the line goes on with the other cards' figures
+    line = _("{move}: you take the last trick in {p} % of the deals tried").format(
+        move=gurka_move(first["action"], settings), p=pct(first["last"]))
+    for f in rest:
+        # TRANSLATORS: another card in a hint: "7♣: 41 %"
+        line += " · " + _("{move}: {p} %").format(move=gurka_move(f["action"], settings), p=pct(f["last"]))
+    return capital(line)
+
+
+# -- Durak ------------------------------------------------------------------------------------------
+def durak_move(action: dict, settings: dict) -> str:
+    kind = action["type"]
+    if kind == "attack":
+        return cards_text(action["cards"], settings)
+    if kind == "defend":
+        # TRANSLATORS: a Durak move in a hint: beat the attacking card with one of yours
+        return _("beat {attack} with {card}").format(attack=C.card_text(action["attack"], settings),
+                                                     card=C.card_text(action["card"], settings))
+    if kind == "take":
+        return _("Take")
+    if kind == "swap":
+        return _("Swap trump six")
+    return _("Done")
+
+
+def durak_line(hint: dict, settings: dict) -> str:
+    figures = [f for f in _tried(hint) if "lost" in f]
+    best = durak_move(hint["action"], settings)
+    if not figures:
+        return plain(hint, best)
+    first, rest = figures[0], figures[1:SHOWN_DURAK]
+    mine = int(round(first.get("mine", 0)))
+    theirs = int(round(first.get("theirs", 0)))
+    # TRANSLATORS: a Durak hint; {move} is the advised move, {p} a percentage of the deals the
+    # computer tried, {mine} and {theirs} the cards you and the player with the fewest hold
+    # when this bout is over
+    line = ngettext("{move}: durak in {p} % of the deals tried, with {mine} card against {theirs} "
+                    "after this bout",
+                    "{move}: durak in {p} % of the deals tried, with {mine} cards against {theirs} "
+                    "after this bout", mine).format(
+        move=durak_move(first["action"], settings), p=pct(first["lost"]), mine=mine, theirs=theirs)
+    for f in rest:
+        # TRANSLATORS: another move in a Durak hint: "Take: 41 %, 9 against 5"
+        line += " · " + _("{move}: {p} %, {mine} against {theirs}").format(
+            move=durak_move(f["action"], settings), p=pct(f["lost"]),
+            mine=int(round(f.get("mine", 0))), theirs=int(round(f.get("theirs", 0))))
+    return capital(line)

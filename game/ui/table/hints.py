@@ -1,0 +1,134 @@
+"""Hints at the table: the Hard AI's choice for the player at the screen, from their view
+only, asked of the AI worker (off the UI thread; the table keeps animating meanwhile).
+
+The advised card(s) are ringed in the hand (a Durak defence: the attack card on the
+table too; a take, a pass or a swap: its button) and one line above the prompt says
+why, from the search's own figures (the family part words it,
+:mod:`.hint_words`).  A hint belongs to one decision: it goes when the player moves.
+Every hint shown is counted in the session (and so in the statistics).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...i18n import _
+from .. import cards as C
+from .. import theme as T
+
+#: action type -> the name of the button that makes it
+BUTTONS = {"take": "take", "pass": "pass", "swap": "swap", "buyback": "buyback", "exchange": "exchange"}
+
+
+class Hints:
+    def __init__(self, scene):
+        self.s = scene
+        self.ticket: int | None = None
+        self.key: tuple | None = None
+        self.shown: tuple[tuple, dict] | None = None
+
+    # -- asking --------------------------------------------------------------------------
+    @property
+    def thinking(self) -> bool:
+        return self.ticket is not None
+
+    def available(self) -> bool:
+        s = self.s
+        return bool(s.humans) and s.coach is None and s.my_turn() and not self.thinking
+
+    def ask(self) -> bool:
+        """Ask for a hint on the current decision; False when none can be asked now."""
+        s = self.s
+        if not self.available():
+            return self.current() is not None
+        if self.current() is not None:
+            return True
+        seat = s.state.to_act()
+        worker = s.ai.pool()
+        self.key = s.decision_key
+        self.ticket = worker.submit(s.state.view(seat), s.state.legal_actions(), "hint",
+                                    s.ai.rng.randrange(2 ** 31))
+        s.invalidate()
+        return True
+
+    def poll(self) -> None:
+        s = self.s
+        if self.ticket is None:
+            return
+        if self.key != s.decision_key or not s.my_turn():
+            self.cancel()
+            return
+        result = s.ai.pool().poll(self.ticket)
+        if result is None:
+            return
+        self.ticket = None
+        if not (isinstance(result, dict) and "action" in result and "figures" in result):
+            result = {"action": result, "figures": []}    # the worker's fallback: a plain action
+        self.shown = (self.key, result)
+        s.books.hint_used()
+        s.save()
+        s.invalidate()
+
+    def cancel(self) -> None:
+        if self.ticket is not None and self.s.ai.worker is not None:
+            self.s.ai.worker.cancel(self.ticket)
+        self.ticket = None
+
+    def current(self) -> dict | None:
+        """The hint for the decision on screen now, if one was asked for."""
+        s = self.s
+        if self.shown and self.shown[0] == s.decision_key and s.my_turn():
+            return self.shown[1]
+        return None
+
+    def line(self) -> str:
+        hint = self.current()
+        return self.s.part.hint_line(hint) if hint else ""
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, surface) -> list[pygame.Rect]:
+        """The rings and the line; the rectangles they cover (for the frame's dirty areas)."""
+        s = self.s
+        lay = s.lay
+        if lay is None:
+            return []
+        if self.thinking:
+            return [self._text(surface, _("Looking for a hint…"), T.TEXT_DIM)]
+        hint = self.current()
+        if hint is None:
+            return []
+        u = lay.u
+        rects = []
+        action = hint["action"]
+        cards = set(action.get("cards") or action.get("discard") or
+                    ([action["card"]] if "card" in action else []))
+        ring = max(2, int(3 * u))
+        for c, r in s.hand_layout():
+            if c in cards:
+                rects.append(pygame.draw.rect(surface, T.FOCUS, r.inflate(int(8 * u), int(8 * u)), ring,
+                                              border_radius=int(8 * u)))
+        if action["type"] == "defend":
+            pairs = s.model.pairs
+            for i, pair in enumerate(pairs):
+                if pair[0] == action["attack"]:
+                    x, y, w = lay.pair_pos(i, 0, len(pairs))
+                    r = pygame.Rect(0, 0, w, C.height_for(w))
+                    r.center = (int(x), int(y))
+                    rects.append(pygame.draw.rect(surface, T.FOCUS, r.inflate(int(8 * u), int(8 * u)),
+                                                  ring, border_radius=int(8 * u)))
+        name = BUTTONS.get(action["type"])
+        if action["type"] == "exchange" and action.get("discard"):
+            name = None
+        if name and len(action.get("cards", ())) <= 1:
+            b = s.widgets.by_name(name)
+            if b is not None:
+                rects.append(pygame.draw.rect(surface, T.FOCUS, b.rect.inflate(int(10 * u), int(10 * u)),
+                                              ring, border_radius=int(10 * u)))
+        rects.append(self._text(surface, self.line(), T.FOCUS))
+        return [r.inflate(4, 4) for r in rects]
+
+    def _text(self, surface, text: str, color) -> pygame.Rect:
+        """Where the table's announcements go (above the prompt; above a showing
+        announcement), in the same box: up to two lines, never under 12 px."""
+        return self.s.renderer.news(surface, text, color, above_news=True)
+

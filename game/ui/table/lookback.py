@@ -1,0 +1,80 @@
+"""The look back: the previous trick (Gurka) or bout (Durak) over the table.
+
+Opened with L or the table's button.  The table is drawn without its middle (seats and
+the hand stay), every card of the previous trick lies where it lay, towards the seat of
+who played it (with names on a crowded table), the winning cards marked, and a caption
+says who won it.  L, Esc, a click or Back returns; the game waits meanwhile.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...i18n import _
+from .. import theme as T
+from ..scene import Scene
+from ..widgets import Button, WidgetGroup
+from .flow import LOOK_BACK_KEY
+from .draw import name_tag
+
+
+class LookbackScene(Scene):
+    opaque = True       # it draws the table itself, without the cards of the trick under way
+
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        self.widgets = WidgetGroup([Button(lambda: _("Back"), self.close, primary=True, name="back")])
+        self.widgets.focus = 0
+
+    def close(self) -> None:
+        if self.manager is not None and self.manager.top is self:
+            self.manager.pop()
+
+    def layout(self, size) -> None:
+        self.table.lay_out(size)
+        lay = self.table.layout
+        u = T.unit(size)
+        b = self.widgets.widgets[0]
+        b.rect = pygame.Rect(0, 0, int(190 * u), int(44 * u))
+        if lay is not None:
+            b.rect.bottomright = (size[0] - int(16 * u), size[1] - int(16 * u))
+
+    def handle_event(self, e) -> None:
+        if self.widgets.handle_event(e):
+            return
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, LOOK_BACK_KEY, pygame.K_BACKSPACE,
+                                                  pygame.K_RETURN, pygame.K_SPACE):
+            self.close()
+        elif e.type == pygame.MOUSEBUTTONUP and e.button == 1:
+            self.close()
+
+    def draw(self, surface) -> None:
+        lay = self.table.layout
+        back = self.table.lookback()
+        if lay is None or back is None or lay.size != surface.get_size():
+            surface.fill(T.FELT_DARK)
+            self.widgets.draw(surface, T.unit(surface.get_size()))
+            return
+        u = lay.u
+        self.table.draw_table(surface, middle=False)
+        T.shade(surface, 60)
+        for card, pos, mark in back.cards:
+            self.table.draw_card(surface, card, pos[:2], pos[2], mark)
+        for pos, name in back.tags:
+            name_tag(surface, lay, pos, name)
+        width = lay.middle_width() - int(20 * u)
+        px, lines = T.fit_wrapped(back.title, 17 * u, width, 2, bold=True)
+        step = T.line_step(px, True)
+        # TRANSLATORS: the hint under the look back's caption; L is the key that opened it
+        hint = _("L, Esc or a click: back to the game")
+        box = pygame.Rect(0, 0, width + int(20 * u), (len(lines) + 1) * step + int(14 * u))
+        box.midbottom = (lay.size[0] // 2, lay.prompt_bottom())
+        T.panel(surface, box, u, alpha=235)
+        y = box.top + int(6 * u)
+        for ln in lines:
+            T.blit_text(surface, ln, px, (box.centerx, y), T.ACCENT, bold=True, anchor="midtop")
+            y += step
+        T.blit_text(surface, hint, 13 * u, (box.centerx, y + int(2 * u)), T.TEXT_DIM, anchor="midtop",
+                    max_width=box.width - int(20 * u))
+        self.widgets.draw(surface, u)

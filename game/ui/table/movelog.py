@@ -1,0 +1,114 @@
+"""The move log panel: every move of the game in words (:mod:`.journal`), over the table.
+
+Opened with H or the Moves button, scrollable with the wheel, the arrow keys and Page Up /
+Down; H, Esc, Close or a click beside it leaves.  The game waits while it is open.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...i18n import _
+from .. import theme as T
+from ..scene import Scene
+from ..widgets import Button, WidgetGroup
+from .flow import LOG_KEY
+
+
+class MoveLogScene(Scene):
+    """The move log over the table (the game waits while it is open)."""
+
+    opaque = False
+
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        self.scroll = None            # px from the top; None: at the end
+        self.widgets = WidgetGroup([Button(lambda: _("Close"), self.close, primary=True, name="close")])
+        self.widgets.focus = 0
+        self.lines: list[tuple[str, float, tuple, bool]] = []
+
+    def close(self) -> None:
+        if self.manager is not None and self.manager.top is self:
+            self.manager.pop()
+
+    def layout(self, size) -> None:
+        u = self.u = T.unit(size)
+        w = min(int(640 * u), size[0] - int(40 * u))
+        self.box = pygame.Rect(0, 0, w, size[1] - int(60 * u))
+        self.box.center = (size[0] // 2, size[1] // 2)
+        self.view = pygame.Rect(self.box.left + int(24 * u), self.box.top + int(64 * u),
+                                self.box.width - int(48 * u), self.box.height - int(140 * u))
+        b = self.widgets.widgets[0]
+        b.rect = pygame.Rect(0, 0, int(180 * u), int(46 * u))
+        b.rect.midbottom = (self.box.centerx, self.box.bottom - int(16 * u))
+        self._build()
+
+    def _build(self) -> None:
+        u = self.u
+        px = 16 * u
+        self.lines = []
+        for e in self.table.log.entries:
+            color, bold, size = (T.ACCENT, True, 17 * u) if e.head else (T.TEXT, False, px)
+            for ln in T.wrap(e.text, size, self.view.width - int(12 * u), bold):
+                self.lines.append((ln, size, color, bold))
+        self.step = T.line_step(px)
+        self.content_h = sum(T.line_step(sz, b) for _t, sz, _c, b in self.lines)
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.content_h - self.view.height)
+
+    def scroll_by(self, dy: float) -> None:
+        top = self.max_scroll if self.scroll is None else self.scroll
+        self.scroll = max(0, min(self.max_scroll, int(top + dy)))
+        self.invalidate()
+
+    def handle_event(self, e) -> None:
+        if self.widgets.handle_event(e):
+            return
+        page = max(self.step, self.view.height - 2 * self.step)
+        if e.type == pygame.KEYDOWN:
+            if e.key in (pygame.K_ESCAPE, LOG_KEY, pygame.K_BACKSPACE):
+                self.close()
+            elif e.key == pygame.K_UP:
+                self.scroll_by(-self.step * 2)
+            elif e.key == pygame.K_DOWN:
+                self.scroll_by(self.step * 2)
+            elif e.key == pygame.K_PAGEUP:
+                self.scroll_by(-page)
+            elif e.key == pygame.K_PAGEDOWN:
+                self.scroll_by(page)
+            elif e.key == pygame.K_HOME:
+                self.scroll_by(-self.content_h)
+            elif e.key == pygame.K_END:
+                self.scroll_by(self.content_h)
+        elif e.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-e.y * self.step * 3)
+        elif e.type == pygame.MOUSEBUTTONUP and e.button == 1 and not self.box.collidepoint(e.pos):
+            self.close()
+
+    def draw(self, surface) -> None:
+        u = self.u
+        T.shade(surface, 150)
+        T.panel(surface, self.box, u, alpha=245)
+        # TRANSLATORS: the title of the move log
+        T.blit_text(surface, _("Moves so far"), 24 * u, (self.box.centerx, self.box.top + int(18 * u)),
+                    T.ACCENT, bold=True, anchor="midtop", max_width=self.box.width - 40 * u)
+        if not self.lines:
+            T.blit_text(surface, _("No moves yet."), 16 * u, self.view.topleft, T.TEXT_DIM)
+        top = self.max_scroll if self.scroll is None else self.scroll
+        y = self.view.top - top
+        for text, px, color, bold in self.lines:
+            h = T.line_step(px, bold)
+            if y >= self.view.top and y + h <= self.view.bottom:
+                T.blit_text(surface, text, px, (self.view.left, y), color, bold=bold)
+            y += h
+        if self.max_scroll:
+            track = pygame.Rect(self.view.right + int(4 * u), self.view.top, int(6 * u), self.view.height)
+            pygame.draw.rect(surface, (40, 56, 50), track, border_radius=track.width // 2)
+            th = max(int(24 * u), int(track.height * self.view.height / max(1, self.content_h)))
+            ty = track.top + int((track.height - th) * top / self.max_scroll)
+            pygame.draw.rect(surface, (150, 140, 100), (track.left, ty, track.width, th),
+                             border_radius=track.width // 2)
+        self.widgets.draw(surface, u)

@@ -1,0 +1,30 @@
+"""What the table asks of the player at the screen: the line under the hand.
+
+Nothing at all once the game is over or while a tutorial's coach speaks; under a held
+trick, how to go on; while others play, who is thinking (or whose turn it is in hot
+seat); on the player's own turn the family part's prompt (:meth:`.part_base.TablePart.prompt`).
+"""
+
+from __future__ import annotations
+
+from ...i18n import _
+from .. import messages as M
+
+
+def prompt_for(scene) -> str:
+    if scene.finished or (scene.coach is not None and scene.coach.quiet()):
+        return ""
+    if scene.tl.held is not None:
+        # TRANSLATORS: under a finished trick the table waits on
+        return _("Click the table or press Enter to go on.")
+    seat = scene.state.to_act()
+    if seat is None or seat < 0:
+        return ""
+    if not scene.my_turn():
+        if scene.busy():
+            return ""
+        name = scene.players[seat]["name"]
+        if scene.players[seat]["seat"] != "human":
+            return M.thinking(name)
+        return M.to_play(name, M.is_you(scene.players, seat))
+    return scene.part.prompt(scene.state.legal_actions())

@@ -1,0 +1,88 @@
+"""The table's tools: the score sheet, a hint and undo, by mouse and key.
+
+Each tool is a button in the row left of the Menu button and a key; the pause menu and
+the rules screen list the keys (:mod:`game.ui.shortcuts`).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...i18n import _
+from .. import theme as T
+from ..widgets import Button
+
+
+class Toolbar:
+    def __init__(self, scene):
+        self.s = scene
+        self.scores = Button(lambda: _("Scores"), self.open_scores, name="scores", px=15)
+        self.hint = Button(lambda: _("Hint"), self.ask_hint, name="hint", px=15)
+        self.undo = Button(lambda: _("Undo"), self.take_back, name="undo", px=15)
+        self.buttons: list[Button] = [self.scores, self.hint, self.undo]
+
+    # -- the tools ------------------------------------------------------------------------
+    def open_scores(self) -> None:
+        self.s.app.nav.push("scoresheet", table=self.s.handle)
+
+    def ask_hint(self) -> None:
+        self.s.hints.ask()
+
+    def take_back(self) -> None:
+        s = self.s
+        if not s.undo():
+            return
+        s.play_sound("play")
+        s.flash(_("Move taken back. The computer may play differently this time."), T.ACCENT)
+
+    def refresh(self) -> None:
+        """Show and enable what is on offer now (every frame: it is cheap)."""
+        self.hint.visible = self._offers_hint()
+        self.hint.enabled = self.s.hints.available()
+        undo = self.s.undo
+        self.undo.visible = undo.allowed()
+        self.undo.enabled = self.undo.visible and undo.available()
+
+    def _offers_hint(self) -> bool:
+        return bool(self.s.humans) and self.s.coach is None   # a tutorial coaches itself
+
+    # -- keys and places ----------------------------------------------------------------------
+    def handle_key(self, e) -> bool:
+        """True when ``e`` (a KEYDOWN) was a tool's key."""
+        plain = not e.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
+        if e.key == pygame.K_s and plain:
+            self.open_scores()
+            return True
+        if e.key == pygame.K_h and plain:
+            self.ask_hint()
+            return True
+        if (e.key == pygame.K_u and plain) or (e.key == pygame.K_z and e.mod & pygame.KMOD_CTRL) \
+                or e.key == pygame.K_BACKSPACE:
+            self.take_back()
+            return True
+        return False
+
+    def place(self) -> None:
+        """A row along the top, left of the Menu button: [Undo] [Hint] [Scores] [Menu], each
+        as wide as its label, the whole row ending before the top seat's panel (the seats
+        on the right sit below it).  Undo, which comes and goes, is on the far end, so
+        nothing else moves."""
+        lay = self.s.lay
+        if lay is None:
+            return
+        u = lay.u
+        menu = self.s.menu_button.rect
+        gap = int(6 * u)
+        row = [self.scores] + ([self.hint] if self._offers_hint() else []) + [self.undo]
+        room = menu.left - (lay.size[0] // 2 + lay.panel_w // 2 + int(12 * u)) - gap * len(row)
+        font = T.font(15 * u, True)
+        widths = [max(int(64 * u), font.size(b.text)[0] + int(24 * u)) for b in row]
+        if sum(widths) > room:                  # labels shrink (never under 12 px) to share it
+            widths = [room // len(row)] * len(row)
+        x = menu.left
+        for b, bw in zip(row, widths):
+            b.rect = pygame.Rect(0, menu.top, bw, menu.height)
+            b.rect.right = x - gap
+            x = b.rect.left
+        if not self._offers_hint():
+            self.hint.rect = pygame.Rect(0, 0, 0, 0)

@@ -1,0 +1,451 @@
+"""The tour's screens: a registry of steps, each bringing the app to one screen.
+
+A step is a function of the running :class:`game.ui.tour.Tour` (``t``): it pushes scenes
+by name, brings a game to a moment (``t.table(rules, stop)``, ``t.game(...)``), sends
+keys and clicks, and returns with the screen to save on top.  Add one with
+``@step("name")`` (or :func:`add_step`); a step that cannot reach its screen raises
+:class:`Unreachable`.  The names of issue 11 are never dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+
+from ..engine.registry import DURAK, RULESET_IDS, find_ruleset
+
+class Unreachable(RuntimeError):
+    """The step could not bring the app to its screen."""
+
+
+@dataclass(frozen=True)
+class Step:
+    name: str
+    run: Callable
+
+
+#: every screen of the tour, in order
+STEPS: list[Step] = []
+
+
+def add_step(name: str, fn: Callable) -> None:
+    if any(s.name == name for s in STEPS):
+        raise ValueError(f"tour step {name!r} exists already")
+    STEPS.append(Step(name, fn))
+
+
+def step(name: str):
+    def deco(fn):
+        add_step(name, fn)
+        return fn
+    return deco
+
+
+def names() -> list[str]:
+    return [s.name for s in STEPS]
+
+
+# -- moments of a game (predicates on the engine state) ------------------------------------
+def _since_deal(state) -> list[dict]:
+    evs = state.events
+    last = max((i for i, e in enumerate(evs) if e["type"] == "deal"), default=-1)
+    return evs[last + 1:]
+
+
+def human_to_act(state, seat: int = 0) -> bool:
+    return state.to_act() == seat
+
+
+def mid_deal(state, seat: int = 0) -> bool:
+    """``seat`` to play a card with a choice, after cards were played in this deal."""
+    if state.to_act() != seat:
+        return False
+    legal = state.legal_actions()
+    kinds = {a["type"] for a in legal}
+    if len(legal) < 2 or not kinds & {"play", "attack", "defend"}:
+        return False
+    recent = _since_deal(state)
+    if any(e["type"] == "bout_end" for e in recent):
+        return True
+    return sum(e["type"] == "play" for e in recent) >= 2 and any(e["type"] == "trick" for e in recent)
+
+
+def defending(state, seat: int = 0) -> bool:
+    if state.to_act() != seat:
+        return False
+    kinds = {a["type"] for a in state.legal_actions()}
+    return "defend" in kinds and "take" in kinds
+
+
+def leads_a_pair(state, seat: int = 0) -> bool:
+    return state.to_act() == seat and any(
+        a["type"] == "play" and len(a["cards"]) == 2 for a in state.legal_actions())
+
+
+def buyback_offer(state, seat: int = 0) -> bool:
+    return state.to_act() == seat and any(a["type"] == "buyback" for a in state.legal_actions())
+
+
+def finished(state) -> bool:
+    return state.is_over()
+
+
+def last_scoring(state) -> int:
+    """Events up to the last deal's scoring or the last bout's end (the table shows the rest)."""
+    evs = state.events
+    ends = [i for i, e in enumerate(evs) if e["type"] in ("score", "bout_end")]
+    return ends[-1] if ends else len(evs)
+
+
+# -- the steps ---------------------------------------------------------------------------
+@step("menu")
+def _menu(t) -> None:
+    t.push("menu")
+
+
+@step("learn")
+def _learn(t) -> None:
+    t.push("learn", first=True)
+
+
+def _tutorial_shot(name: str, t) -> None:
+    """A tutorial at the callout of one of its lessons (the tutorials' own tour hook)."""
+    from .tutorial.build import tutorial_shots
+    prepare = dict(tutorial_shots(t.app))[name]
+    try:
+        prepare()
+    except RuntimeError as e:
+        raise Unreachable(str(e)) from None
+    t.settle()
+
+
+def _tutorial_names() -> list[str]:
+    from .tutorial.scripts import TUTORIAL_IDS, tutorial
+    return [tutorial(r).tour for r in TUTORIAL_IDS]
+
+
+for _name in _tutorial_names():
+    add_step(_name, lambda t, n=_name: _tutorial_shot(n, t))
+
+
+def _setup(rules: str, t) -> None:
+    t.push("setup", rules=rules)
+
+
+def _rules(rules: str, t) -> None:
+    t.push("rules", rules=rules)
+
+
+for _r in RULESET_IDS:
+    add_step(f"setup-{_r}", lambda t, r=_r: _setup(r, t))
+for _r in RULESET_IDS:
+    add_step(f"rules-{_r}", lambda t, r=_r: _rules(r, t))
+
+
+@step("settings")
+def _settings(t) -> None:
+    t.push("settings")
+
+
+def _table(rules: str, t) -> None:
+    t.table(rules, mid_deal)
+
+
+for _r in RULESET_IDS:
+    add_step(f"table-{_r}", lambda t, r=_r: _table(r, t))
+
+
+@step("table-durak-defend")
+def _durak_defend(t) -> None:
+    durak = next(r for r in RULESET_IDS if find_ruleset(r).family is DURAK)
+    t.table(durak, defending)
+
+
+@step("table-gurka-is-pair")
+def _pair(t) -> None:
+    rules = next(r for r in RULESET_IDS if find_ruleset(r).options.get("multi_lead")
+                 and not find_ruleset(r).options.get("exchange"))
+    table = t.table(rules, leads_a_pair)
+    pair = next(a["cards"] for a in table.state.legal_actions()
+                if a["type"] == "play" and len(a["cards"]) == 2)
+    for card in pair:
+        rects = dict(table.hand_layout())
+        t.click(rects[card].center)
+    if sorted(table.selected) != sorted(pair):
+        raise Unreachable("the pair could not be selected")
+
+
+def deals_scored(k: int):
+    """``k`` deals scored, and the player at the screen to play a card with a choice."""
+    def stop(state) -> bool:
+        return sum(e["type"] == "score" for e in state.events) >= k and mid_deal(state)
+    return stop
+
+
+@step("scoresheet")
+def _scoresheet(t) -> None:
+    table = t.table(RULESET_IDS[0], deals_scored(4))
+    t.key(pygame.K_s)
+    if t.top is table:
+        raise Unreachable("the score sheet did not open")
+
+
+@step("scoresheet-durak")
+def _scoresheet_durak(t) -> None:
+    durak = next(r for r in RULESET_IDS if find_ruleset(r).family is DURAK)
+    state = t.game(durak, mid_deal, players=4)
+    table = t.app.nav.push("table", state=state,
+                           session={"game": 4, "durak_log": [[1], [0], [1]]})
+    table.fast_forward()
+    t.settle()
+    t.click(table.toolbar.scores.rect.center)
+    if t.top is table:
+        raise Unreachable("the score sheet did not open")
+
+
+def decided(k: int):
+    """The player at the screen has decided ``k`` times in this deal and is to play again."""
+    def stop(state) -> bool:
+        from .table.undo import DECISIONS, deal_start
+        evs = state.events
+        start = deal_start(evs)
+        mine = [e for e in evs[start + 1:] if e["type"] in DECISIONS and e.get("player") == 0]
+        return len(mine) >= k and mid_deal(state)
+    return stop
+
+
+def _hint(t, rules: str, stop) -> None:
+    from ..ai.worker import AIWorker
+    table = t.table(rules, stop)
+    table.ai.worker = AIWorker(use_process=False)   # the tour stays in one process
+    t.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)])
+    t.wait_for(lambda: table.hints.current() is not None, seconds=20)
+    t.settle()
+
+
+@step("hint")
+def _hint_gurka(t) -> None:
+    _hint(t, RULESET_IDS[0], mid_deal)
+
+
+@step("hint-durak")
+def _hint_durak(t) -> None:
+    _hint(t, next(r for r in RULESET_IDS if find_ruleset(r).family is DURAK), defending)
+
+
+@step("undo")
+def _undo(t) -> None:
+    table = t.table(RULESET_IDS[0], decided(2))
+    n = len(table.state.events)
+    t.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u", scancode=0)])
+    t.frames(2)
+    if len(table.state.events) >= n:
+        raise Unreachable("nothing was taken back")
+
+
+@step("handoff")
+def _handoff(t) -> None:
+    t.table(RULESET_IDS[0], lambda s: mid_deal(s, 1), humans=(0, 1))
+    if type(t.top).__name__ != "HandoffScene":
+        raise Unreachable("no hand-off screen")
+
+
+# -- play you can follow (issue 10): the held last trick, the look back, the move log -----
+def tricks_in_deal(k: int):
+    """The player at the screen to play, ``k`` tricks (Durak: bouts) done in this deal."""
+    def stop(state) -> bool:
+        return sum(e["type"] in ("trick", "bout_end") for e in _since_deal(state)) >= k and mid_deal(state)
+    return stop
+
+
+def _deal_scored(state) -> bool:
+    return bool(state.events) and state.events[-1]["type"] == "score"
+
+
+def _before_last_trick(state) -> int:
+    """Events up to the start of the deal's last trick (the table plays that trick itself)."""
+    tricks = [i for i, e in enumerate(state.events) if e["type"] == "trick"]
+    return tricks[-2] + 1 if len(tricks) >= 2 else len(state.events)
+
+
+@step("last-trick")
+def _last_trick_held(t) -> None:
+    table = t.table(RULESET_IDS[0], _deal_scored, upto=_before_last_trick)
+    if table.tl.held is None:
+        raise Unreachable("the last trick was not held")
+
+
+@step("table-crowded")
+def _crowded(t) -> None:
+    """The most seats a Gurka ruleset allows, with hands small enough for them."""
+    gurka = [find_ruleset(r) for r in RULESET_IDS if find_ruleset(r).family is not DURAK]
+    entry = max(gurka, key=lambda e: e.players[1])
+    n = entry.players[1]
+    t.table(entry.id, tricks_in_deal(1), players=n, options={"hand_size": 52 // n})
+
+
+@step("lookback")
+def _lookback(t) -> None:
+    table = t.table(RULESET_IDS[0], tricks_in_deal(2))
+    t.key(pygame.K_l)
+    if t.top is table:
+        raise Unreachable("the look back did not open")
+
+
+@step("lookback-durak")
+def _lookback_durak(t) -> None:
+    table = t.table(next(r for r in RULESET_IDS if find_ruleset(r).family is DURAK), tricks_in_deal(2))
+    t.key(pygame.K_l)
+    if t.top is table:
+        raise Unreachable("the look back did not open")
+
+
+@step("log")
+def _movelog(t) -> None:
+    table = t.table(RULESET_IDS[-1], tricks_in_deal(3))
+    t.key(pygame.K_m)
+    if t.top is table:
+        raise Unreachable("the move log did not open")
+
+
+# -- statistics (issue 12) -----------------------------------------------------------------
+@step("stats-empty")
+def _stats_empty(t) -> None:
+    t.app.nav.push("stats")
+    t.settle()
+
+
+@step("stats")
+def _stats(t) -> None:
+    """Some finished games of every ruleset in the tour's own statistics file."""
+    from ..stats import record_game
+    when = {"started": "2026-11-20T19:00:00", "finished": "2026-11-20T19:25:00", "duration_s": 1500.0,
+            "undo_used": False, "hints": 0, "human_seat": 0, "demo": False}
+    for k, rules in enumerate(RULESET_IDS * 2):
+        state = t.game(rules, finished)
+        notice = record_game(state.record(), dict(when, hints=k % 3, undo_used=k % 4 == 0))
+        if notice:
+            raise Unreachable(notice)
+    t.app.nav.push("stats")
+    t.settle()
+
+
+@step("pause")
+def _pause(t) -> None:
+    t.table(RULESET_IDS[0], mid_deal)
+    t.key(pygame.K_ESCAPE)
+
+
+@step("buyback")
+def _buyback(t) -> None:
+    rules = next(r for r in RULESET_IDS if find_ruleset(r).options.get("buyback") == "stake")
+    t.table(rules, buyback_offer)
+
+
+def _result(rules: str, t) -> None:
+    table = t.table(rules, finished, upto=last_scoring)
+
+    def there() -> bool:
+        if t.top is table and table.tl.held is not None:
+            table.flow.go_on()          # the last trick waits for the player: go on
+        return type(t.top).__name__ == "ResultScene"
+    t.wait_for(there)
+    t.settle()
+
+
+for _r in RULESET_IDS:
+    add_step(f"result-{_r}", lambda t, r=_r: _result(r, t))
+
+
+def _last_game(t, rules: str | None = None) -> dict:
+    """A finished game kept as the last one (the table keeps it when a game ends)."""
+    import json
+
+    from ..settings import atomic_write_text
+    from .replay_open import last_game_path
+    record = t.game(rules or RULESET_IDS[0], finished).record()
+    atomic_write_text(last_game_path(), json.dumps(record, ensure_ascii=False) + "\n")
+    return record
+
+
+@step("replays")
+def _replays(t) -> None:
+    _last_game(t)
+    t.push("replays")
+
+
+@step("replay-file")
+def _replay_file(t) -> None:
+    import json
+
+    from ..settings import data_dir
+    folder = data_dir()
+    (folder / "records").mkdir(parents=True, exist_ok=True)
+    record = _last_game(t)
+    for name in ("evening.jsonl", "durak-night.json"):
+        (folder / name).write_text(json.dumps(record) + "\n", encoding="utf-8")
+    t.push("replays")
+    t.top.widgets.by_name("file").activate()
+    t.settle()
+    t.top.go(folder)
+    t.settle()
+    if type(t.top).__name__ != "FilePicker":
+        raise Unreachable("no file picker")
+
+
+def _replay_at(t, rules: str) -> None:
+    record = _last_game(t, rules)
+    t.push("replays")
+    t.top.widgets.by_name("last").activate()
+    t.settle()
+    viewer = t.top
+    if type(viewer).__name__ != "ReplayTable":
+        raise Unreachable("no replay viewer")
+    evs = record["events"]
+    mid = next((i for i in range(len(evs) // 2, len(evs) - 1)
+                if evs[i]["type"] in ("play", "attack") and evs[i + 1]["type"] in ("play", "defend")),
+               len(evs) // 2)
+    viewer.goto(mid + 2)
+    t.settle()
+
+
+@step("replay-viewer")
+def _replay_viewer(t) -> None:
+    _replay_at(t, RULESET_IDS[0])
+
+
+@step("replay-viewer-durak")
+def _replay_viewer_durak(t) -> None:
+    _replay_at(t, next(r for r in RULESET_IDS if find_ruleset(r).family is DURAK))
+
+
+@step("replay-refused")
+def _replay_refused(t) -> None:
+    from ..settings import data_dir
+    from .replays import open_in_viewer
+    bad = data_dir() / "broken.jsonl"
+    bad.parent.mkdir(parents=True, exist_ok=True)
+    bad.write_text('{"format": "gurka-record/1", "rules": "%s", "events": []}\n' % RULESET_IDS[0],
+                   encoding="utf-8")
+    t.push("replays")
+    open_in_viewer(t.app, bad)
+    t.settle()
+    if type(t.top).__name__ != "MessageScene":
+        raise Unreachable("no refusal")
+
+
+@step("notice-corrupt-save")
+def _corrupt_save(t) -> None:
+    from .. import saves
+    saves.save_path().parent.mkdir(parents=True, exist_ok=True)
+    saves.save_path().write_text('{"format": "gurka-save/1", "record": {"events": 7}}',
+                                 encoding="utf-8")
+    menu = t.push("menu")
+    menu.widgets.by_name("continue").activate()
+    t.settle()
+    if type(t.top).__name__ != "MessageScene":
+        raise Unreachable("no notice")
+
+

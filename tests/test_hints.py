@@ -1,0 +1,192 @@
+"""Hints: Hard's choice from the player's own view, with the figures of its search; fair
+(permuting the hidden cards consistently with the view leaves the hint the same), worded
+in one line, shown at the table by key and button and counted."""
+
+import random
+
+import pygame
+import pytest
+from test_ai_levels import _permuted, _states_with_choices
+
+from game.ai import gurka_ai
+from game.ai.hints import DurakObserver, GurkaObserver, hint
+from game.engine import new_game
+
+
+def _same_action(a, b):
+    return a["type"] == b["type"] and all(
+        sorted(a[k]) == sorted(b[k]) if isinstance(a[k], list) else a[k] == b[k] for k in a)
+
+
+@pytest.mark.parametrize("rules,n", [("gurka-se", 4), ("agurk-dk", 4), ("agurk-no", 3), ("gurka-is", 3),
+                                     ("gurka-is7", 3), ("durak", 3)])
+def test_permuting_hidden_cards_leaves_the_hint_the_same(rules, n):
+    rng = random.Random(3)
+    checked = differed = 0
+    for state, seat in _states_with_choices(rules, n, seed=21, every=4)[:3]:
+        other = _permuted(state, seat, rng)
+        view = state.view(seat)
+        assert other.view(seat) == view
+        a = hint(view, state.legal_actions(), seed=9, iterations=24)
+        b = hint(other.view(seat), other.legal_actions(), seed=9, iterations=24)
+        assert a == b
+        checked += 1
+        differed += [sorted(h) for h in other.hands] != [sorted(h) for h in state.hands]
+    assert checked and differed
+
+
+@pytest.mark.parametrize("rules,n", [("gurka-se", 4), ("gurka-is7", 3), ("durak", 2), ("durak", 4)])
+def test_the_figures_are_the_searchs_own(rules, n):
+    for state, seat in _states_with_choices(rules, n, seed=5, every=3)[:3]:
+        legal = state.legal_actions()
+        h = hint(state.view(seat), legal, seed=1, iterations=30)
+        assert any(_same_action(h["action"], a) for a in legal)
+        if not h["figures"]:
+            assert h["solved"] or h["alike"] or len(legal) == 1 \
+                or {a["type"] for a in legal} == {"buyback", "pass"}
+            continue
+        first = h["figures"][0]
+        assert _same_action(first["action"], h["action"])
+        for f in h["figures"]:
+            assert any(_same_action(f["action"], a) for a in legal)
+            assert f["tried"] > 0
+            for key in ("last", "lost"):
+                if key in f:
+                    assert 0.0 <= f[key] <= 1.0
+        assert sum(f["tried"] for f in h["figures"]) <= 30 + len(h["figures"])
+
+
+def test_the_gurka_observer_counts_the_last_trick():
+    state = new_game("agurk-no", 3, seed=2)
+    rng = random.Random(1)
+    for _ in range(4):
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_act()
+    view = state.view(seat)
+    obs = GurkaObserver(view)
+    played = state.copy()
+    gurka_ai.rollout(played, rng, played.S)
+    obs(0, state, played)
+    score = next(e for e in played.events[len(view["events"]):] if e["type"] == "score")
+    pen = score["penalties"][seat]
+    assert obs.means(0) == {"last": 1.0 if pen else 0.0, "points": float(pen)}
+
+
+def test_the_durak_observer_counts_the_cards_after_the_bout():
+    rng = random.Random(4)
+    state = new_game("durak", 2, seed=6)
+    while True:
+        seat = state.to_act()
+        kinds = {a["type"] for a in state.legal_actions()}
+        if "take" in kinds:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    view = state.view(seat)
+    obs = DurakObserver(view)
+    played = state.copy()
+    played.apply({"type": "take"})
+    while not any(e["type"] == "bout_end" for e in played.events[len(view["events"]):]):
+        played.apply(rng.choice(played.legal_actions()))
+    # the bout has just ended (the refill has not happened yet when the last event is bout_end)
+    end = next(i for i, e in enumerate(played.events) if i >= len(view["events"]) and e["type"] == "bout_end")
+    obs(0, state, played)
+    m = obs.means(0)
+    from game.engine.public import table_of
+    at_end = table_of(played.record(), upto=end + 1)
+    assert m["mine"] == at_end.counts[seat]
+    assert m["theirs"] == at_end.counts[1 - seat]
+
+
+def test_the_worker_gives_a_hint_off_the_ui_thread():
+    from game.ai.worker import AIWorker
+    state = new_game("gurka-se", 4, seed=3)
+    seat = state.to_act()
+    with AIWorker(use_process=False) as w:
+        ticket = w.submit(state.view(seat), state.legal_actions(), "hint", 1)
+        h = w.wait(ticket, 30)
+    assert h is not None and h["action"] in state.legal_actions() and h["figures"]
+
+
+def test_the_line_names_the_cards_and_the_figures(app):
+    from game.i18n import set_language
+    from game.ui.table import hint_words as W
+    h = {"action": {"type": "play", "cards": ["KS"]},
+         "figures": [{"action": {"type": "play", "cards": ["KS"]}, "tried": 50, "mean": .5, "last": .18},
+                     {"action": {"type": "play", "cards": ["7C"]}, "tried": 50, "mean": .4, "last": .41},
+                     {"action": {"type": "play", "cards": ["2D"]}, "tried": 0, "mean": .1, "last": 1.0}]}
+    set_language("sv")
+    try:
+        line = W.gurka_line(h, {"card_indices": "native"})
+    finally:
+        set_language("en")
+    assert line.startswith("K♠:") and "18 %" in line and "7♣: 41 %" in line and "2♦" not in line
+    d = {"action": {"type": "take"},
+         "figures": [{"action": {"type": "take"}, "tried": 40, "mean": .6, "lost": .2, "mine": 4.2,
+                      "theirs": 1.0},
+                     {"action": {"type": "defend", "attack": "9S", "card": "AH"}, "tried": 40, "mean": .4,
+                      "lost": .55, "mine": 1, "theirs": 3}]}
+    line = W.durak_line(d, {"card_indices": "international"})
+    assert line.startswith("Take: durak in 20 %") and "4 cards against 1" in line
+    assert "beat 9♠ with A♥: 55 %, 1 against 3" in line
+    assert W.durak_line({"action": {"type": "take"}, "figures": [], "solved": True}, {}).startswith("Take:")
+
+
+def _key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def test_a_hint_at_the_table_by_key_then_gone_after_the_move(app, tmp_path):
+    import time
+
+    from game.ai.worker import AIWorker
+    from game.ui.tour import Tour, mid_deal
+    state = Tour(app, tmp_path).game("gurka-se", mid_deal)
+    table = app.nav.push("table", state=state)
+    table.fast_forward()
+    table.ai.worker = AIWorker(use_process=False)
+    app.step([], 16)
+    assert table.toolbar.hint.enabled
+    app.step([_key(pygame.K_h)], 16)
+    assert table.hints.thinking and table.animating()
+    end = time.monotonic() + 20
+    while table.hints.current() is None and time.monotonic() < end:
+        app.step([], 16)
+        time.sleep(0.01)
+    h = table.hints.current()
+    assert h is not None and h["action"] in state.legal_actions()
+    assert table.session["hints"] == 1 and table.hints.line()
+    app.step([], 16)
+    table.do(h["action"])
+    assert table.hints.current() is None
+    assert table.session["hints"] == 1
+
+
+def test_a_shown_hint_is_in_the_frames_changed_rectangles(app, tmp_path):
+    """With dirty rectangles a real display updates only what changed: the hint's line
+    and rings must be among them, the frame it appears and the frame it goes."""
+    from game.ui.tour import Tour, mid_deal
+    state = Tour(app, tmp_path).game("gurka-se", mid_deal)
+    table = app.nav.push("table", state=state)
+    table.fast_forward()
+    app.step([], 16)
+    app.step([], 16)
+    legal = state.legal_actions()
+    table.hints.shown = (table.decision_key, {"action": legal[0], "figures": [
+        {"action": legal[0], "tried": 10, "mean": 0.5, "last": 0.2}]})
+    surface = app.screen
+    for _ in range(2):
+        app.manager.dirty = True
+        app.manager.draw(surface)
+    drawn = table.hints.draw(surface.copy())
+    assert drawn
+    dirty = table.dirty_rects()
+    assert dirty is not None
+    for r in drawn:
+        assert any(d.contains(r) for d in dirty), r
+    table.hints.shown = None
+    app.manager.dirty = True
+    app.manager.draw(surface)
+    dirty = table.dirty_rects()
+    assert dirty is not None
+    for r in drawn:
+        assert any(d.contains(r) for d in dirty), r

@@ -1,0 +1,180 @@
+"""The replay viewer: golden records stepped forward and back event by event (the table
+shown equals the public fold of the record's prefix), deals and bouts, playing, an
+unfinished game seen from its player's seat, and bad files refused as the command line
+refuses them."""
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine import load_records
+from game.engine.public import table_of
+from game.ui.replay_open import last_game_path, open_games
+
+GOLDEN = Path(__file__).parent / "fixtures" / "golden"
+
+
+def _key(k, mod=0):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+
+def _viewer(app, path):
+    games, problems = open_games(path)
+    assert games and not problems
+    viewer = app.nav.push("replay", games=games)
+    app.step([], 16)
+    return viewer
+
+
+def _same(a, b):
+    assert a.hands == b.hands and a.counts == b.counts
+    for attr in ("trick", "totals", "sheet", "pairs", "stock", "discard", "out", "bought"):
+        if hasattr(b, attr):
+            assert getattr(a, attr) == getattr(b, attr), attr
+
+
+@pytest.mark.parametrize("name", ["gurka-se-4p.jsonl", "durak-3p.jsonl", "gurka-is7-4p.jsonl"])
+def test_stepping_forward_and_back_through_a_golden_record(app, name):
+    record = load_records((GOLDEN / name).read_text(encoding="utf-8"))[0]
+    viewer = _viewer(app, GOLDEN / name)
+    assert viewer.open_hands and viewer.events == record["events"]
+    n = len(record["events"])
+    assert viewer.shown == 0
+    for k in range(1, n + 1):
+        app.step([_key(pygame.K_RIGHT)], 16)
+        assert viewer.shown == k
+        _same(viewer.model, table_of(record, upto=k))
+    assert viewer.finished
+    app.step([_key(pygame.K_RIGHT)], 16)
+    assert viewer.shown == n
+    for k in range(n - 1, -1, -1):
+        app.step([_key(pygame.K_LEFT)], 16)
+        assert viewer.shown == k
+        _same(viewer.model, table_of(record, upto=k))
+    assert not viewer.finished
+    app.step([_key(pygame.K_END)], 16)
+    assert viewer.shown == n
+    app.step([_key(pygame.K_HOME)], 16)
+    assert viewer.shown == 0
+
+
+def test_jumping_from_deal_to_deal_and_bout_to_bout(app):
+    record = load_records((GOLDEN / "gurka-se-4p.jsonl").read_text(encoding="utf-8"))[0]
+    deals = [i for i, e in enumerate(record["events"]) if e["type"] == "deal"]
+    viewer = _viewer(app, GOLDEN / "gurka-se-4p.jsonl")
+    for i in deals:
+        app.step([_key(pygame.K_PAGEDOWN)], 16)
+        assert viewer.shown == i + 1 and viewer.model.deals == deals.index(i) + 1
+    app.step([_key(pygame.K_PAGEUP)], 16)
+    assert viewer.shown == deals[-2] + 1
+    app.manager.clear()
+    durak = _viewer(app, GOLDEN / "durak-2p.jsonl")
+    bouts = durak.starts
+    assert len(bouts) > 3
+    for b in bouts[:3]:
+        durak.chapter(1)
+        assert durak.shown == b + 1 and durak.events[b]["type"] == "attack"
+        assert durak.model.bouts and len(durak.model.bouts) == bouts.index(b) + 1
+
+
+def test_playing_at_a_chosen_speed_to_the_end(app):
+    viewer = _viewer(app, GOLDEN / "agurk-no-3p-optional.jsonl")
+    for _ in range(4):
+        app.step([_key(pygame.K_PLUS)], 16)
+    assert viewer.speed() == pytest.approx(0.25)
+    app.step([_key(pygame.K_SPACE)], 16)
+    assert viewer.playing
+    for _ in range(20000):
+        if not viewer.playing:
+            break
+        app.step([], 50)
+    assert viewer.shown == len(viewer.events) and viewer.finished
+    click = viewer.b_back.rect.center
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=click, button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=click, button=1)], 16)
+    assert viewer.shown == len(viewer.events) - 1
+
+
+def test_an_unfinished_game_is_seen_from_its_players_seat(app, tmp_path):
+    from game.engine import new_game
+    players = [{"name": "Me", "seat": "human"}, {"name": "A", "seat": "ai:easy"},
+               {"name": "B", "seat": "ai:easy"}]
+    state = new_game("agurk-no", players, seed=5)
+    for _ in range(5):
+        state.apply(state.legal_actions()[0])
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps({"format": "gurka-save/1", "record": state.record(), "session": {}}),
+                    encoding="utf-8")
+    viewer = _viewer(app, path)
+    assert not viewer.open_hands and viewer.viewer == 0
+    assert viewer.events == state.view(0)["events"]
+    viewer.goto(len(viewer.events))
+    assert sorted(viewer.model.hands[0]) == sorted(state.view(0)["hand"])
+    assert viewer.model.hands[1] is None and viewer.model.hands[2] is None
+    assert "Me" in viewer.prompt()
+
+
+def _cli_refusal(path, capsys) -> str:
+    from game import cli
+    cli.main(["replay", str(path)])
+    return capsys.readouterr().err.strip().splitlines()[0]
+
+
+@pytest.mark.parametrize("content", [None, b"", b"not json at all", b'{"format": "gurka-record/1"}',
+                                     b'{"format": "gurka-save/1", "record": 3}',
+                                     b'[1, 2, 3]'])
+def test_bad_files_are_refused_as_the_command_line_refuses_them(tmp_path, capsys, content):
+    path = tmp_path / "game.jsonl"
+    if content is not None:
+        path.write_bytes(content)
+    games, problems = open_games(path)
+    assert not games and problems
+    assert problems[0] == _cli_refusal(path, capsys)
+
+
+def test_a_refused_file_says_so_on_screen(app, tmp_path):
+    from game.ui.replays import open_in_viewer
+    path = tmp_path / "bad.json"
+    path.write_text("{", encoding="utf-8")
+    assert not open_in_viewer(app, path)
+    top = app.manager.top
+    assert type(top).__name__ == "MessageScene" and str(path) in top.text
+
+
+def test_the_last_finished_game_from_the_menu(app):
+    record = load_records((GOLDEN / "durak-3p.jsonl").read_text(encoding="utf-8"))[0]
+    last_game_path().parent.mkdir(parents=True, exist_ok=True)
+    last_game_path().write_text(json.dumps(record), encoding="utf-8")
+    app.nav.push("menu")
+    app.step([], 16)
+    app.manager.top.widgets.by_name("replays").activate()
+    app.step([], 16)
+    menu = app.manager.top
+    assert type(menu).__name__ == "ReplayMenu" and menu.last.enabled
+    app.step([_key(pygame.K_RETURN)], 16)
+    viewer = app.manager.top
+    assert type(viewer).__name__ == "ReplayTable" and viewer.events == record["events"]
+    app.step([_key(pygame.K_ESCAPE)], 16)
+    assert app.manager.top is menu
+
+
+def test_the_file_picker_lists_records_and_folders(app, tmp_path):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "a.jsonl").write_text("x", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("x", encoding="utf-8")
+    (tmp_path / ".hidden.json").write_text("x", encoding="utf-8")
+    chosen = []
+    picker = app.nav.push("open-file", on_choose=chosen.append, start=str(tmp_path))
+    app.step([], 16)
+    assert [(k, p.name) for k, p in picker.entries] == [("up", tmp_path.parent.name), ("dir", "sub"),
+                                                       ("file", "a.jsonl")]
+    app.step([_key(pygame.K_DOWN)], 16)
+    app.step([_key(pygame.K_RETURN)], 16)
+    assert picker.folder == tmp_path / "sub"
+    app.step([_key(pygame.K_BACKSPACE)], 16)
+    assert picker.folder == tmp_path
+    app.step([_key(pygame.K_DOWN), _key(pygame.K_DOWN)], 16)
+    app.step([_key(pygame.K_RETURN)], 16)
+    assert chosen == [tmp_path / "a.jsonl"] and app.manager.top is not picker

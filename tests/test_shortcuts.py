@@ -1,0 +1,45 @@
+"""The keyboard shortcuts are listed in the pause menu and at the end of every rules text,
+in every language, readable at 1024x640."""
+
+import pygame
+import pytest
+
+from game import i18n
+from game.engine.registry import RULESET_IDS
+from game.ui import shortcuts
+from game.ui import theme as T
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_pause_menu_lists_the_table_keys(app, tmp_path, lang):
+    from game.ui.overlays import KEY_W
+    from game.ui.tour import Tour, mid_deal
+    i18n.set_language(lang)
+    try:
+        table = app.nav.push("table", state=Tour(app, tmp_path).game("gurka-se", mid_deal))
+        table.fast_forward()
+        app.step([], 16)
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)], 16)
+        pause = app.manager.top
+        assert type(pause).__name__ == "PauseScene"
+        keys = shortcuts.table_keys()
+        assert [k for k, _lines, _h in pause.keys] == [k for k, _w in keys]
+        u = T.unit((1024, 640))
+        for key, lines, _h in pause.keys:
+            assert T.fit_px(key, 14 * u, KEY_W * u - 8 * u, bold=True) >= 12, (lang, key)
+            assert lines and all(T.font(14 * u).size(line)[0] <= pause.box.width for line in lines)
+        bottom = pause.box.top + 62 * u + sum(h for *_r, h in pause.keys)
+        assert bottom <= pause.box.bottom and pause.box.bottom <= 640
+    finally:
+        i18n.set_language("en")
+
+
+def test_every_rules_text_ends_with_the_keys(app):
+    from game.ui.rules_scene import RulesScene
+    for rules in RULESET_IDS:
+        scene = RulesScene(app, rules=rules)
+        scene.ensure_layout((1024, 640))
+        texts = [t for _x, _w, t in scene.text_lines()]
+        assert shortcuts.section_title() in texts and shortcuts.replay_title() in texts
+        for key, _what in shortcuts.table_keys() + shortcuts.replay_keys():
+            assert key in texts, (rules, key)

@@ -1,0 +1,134 @@
+"""Layout: every screen at 1024x640, 1280x800, 1920x1080 and 3840x2160 in every language,
+drawn with the theme's box recorder on.  No text may overlap another text, leave the panel
+it lies on, lie over a card or partly under a later panel; no interface text is drawn
+under 12 px at 1024x640 (card indices aside: they are drawn by the card art), the same
+that ``../shared/tools/fontprobe.py 12 1024x640`` checks."""
+
+import pygame
+import pytest
+import scene_states as S
+
+from game.ui import theme as T
+
+LANGS = ("sv", "da", "nb", "is", "en")
+SIZES = ((1024, 640), (1280, 800), (1920, 1080), (3840, 2160))
+
+
+@pytest.fixture
+def quiet_ai(monkeypatch):
+    """No AI worker processes: the screens are looked at, not played."""
+    from game.ui.table.ai_driver import AIDriver
+    monkeypatch.setattr(AIDriver, "ask", lambda self, *a, **k: None)
+
+
+def make_app(tmp_path, monkeypatch, size, lang):
+    monkeypatch.setenv("GURKA_HOME", str(tmp_path))
+    from game.ui.app import App
+    pygame.init()
+    app = App(size=size, lang=lang)
+    app.settings["speed"] = "instant"
+    return app
+
+
+def draw_recorded(app) -> T.Recorder:
+    """One frame of the scenes on the stack, each scene a layer of the recorder."""
+    rec = T.record_boxes(True)
+    try:
+        screen = app.screen
+        for scene in app.manager._visible():
+            rec.layer()
+            scene.ensure_layout(screen.get_size())
+            scene.draw(screen)
+    finally:
+        T.record_boxes(False)
+    return rec
+
+
+def look_at_every_screen(app):
+    """(label, recorder) for every screen of :func:`scene_states.screens`."""
+    out = []
+    for label, make in S.screens().items():
+        make(app)
+        S.settle(app)
+        out.append((label, draw_recorded(app)))
+        app.manager.clear()
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_text_over_text_on_any_screen(tmp_path, monkeypatch, quiet_ai, lang, size):
+    """...and, at 1024x640, no interface text under 12 px (what fontprobe checks)."""
+    app = make_app(tmp_path, monkeypatch, size, lang)
+    problems, small = [], []
+    for label, rec in look_at_every_screen(app):
+        assert rec.texts(), label                     # the recorder saw the screen's texts
+        problems += [f"{label}: {p}" for p in rec.problems()]
+        if size == (1024, 640):
+            small += [f"{label}: {b}" for b in rec.texts() if round(b.px) < 12]
+    app.shutdown()
+    assert not problems, "\n".join(problems[:20])
+    assert not small, "texts under 12 px:\n" + "\n".join(small[:20])
+
+
+def test_the_recorder_finds_overlaps(tmp_path, monkeypatch):
+    """The checks can fail: text over text, a text across a panel's edge, text over a card."""
+    app = make_app(tmp_path, monkeypatch, (1024, 640), "en")
+    screen = app.screen
+    rec = T.record_boxes(True)
+    T.blit_text(screen, "Björn takes the trick", 17, (100, 100))
+    T.blit_text(screen, "+10", 17, (110, 102))
+    T.panel(screen, pygame.Rect(300, 300, 120, 40), 1.0)
+    T.blit_text(screen, "a text too long for its panel", 17, (305, 310))
+    T.note_box(screen, "card", pygame.Rect(600, 100, 60, 90))
+    T.blit_text(screen, "Last trick", 17, (590, 120))
+    T.blit_text(screen, "tiny", 9, (800, 500))
+    T.record_boxes(False)
+    found = rec.problems()
+    assert any("text over text" in p and "+10" in p for p in found)
+    assert any("leaves its panel" in p for p in found)
+    assert any("over a card" in p and "Last trick" in p for p in found)
+    assert [b.text for b in rec.texts() if round(b.px) < 12] == ["tiny"]
+    # a panel drawn over a text hides it; one drawn partly over it is a problem
+    rec = T.record_boxes(True)
+    T.blit_text(screen, "hidden", 17, (100, 400))
+    T.panel(screen, pygame.Rect(90, 390, 200, 60), 1.0)
+    T.blit_text(screen, "half hidden", 17, (500, 400))
+    T.panel(screen, pygame.Rect(540, 390, 200, 60), 1.0)
+    T.record_boxes(False)
+    assert [b.text for b in rec.texts()] == ["half hidden"]
+    assert any("under a panel" in p for p in rec.problems())
+
+
+@pytest.mark.parametrize("size", SIZES + ((1024, 768), (2560, 1080), (1600, 1000)),
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_durak_pairs_wrap_before_the_stock_trump_and_discard(size):
+    """Up to six pairs (the most a bout holds) at any window size: rows wrap, and no pair
+    card touches the stock, the trump card under it, the discard pile or a seat panel."""
+    from game.ui import cards as C
+    from game.ui.table.layout import Layout
+    for n in range(2, 7):
+        lay = Layout(size, n, 0)
+        w, h = lay.table_w, lay.table_h
+        sx, sy = lay.stock_pos()
+        dx, dy = lay.discard_pos()
+        keep_clear = [pygame.Rect(0, 0, w, h).move(sx - w // 2, sy - h // 2),          # the stock
+                      pygame.Rect(0, 0, h, w).move(sx + w * 0.45 - h // 2, sy - w // 2),  # the trump
+                      pygame.Rect(0, 0, int(h * 1.2), int(h * 1.2)).move(dx - h * 0.6, dy - h * 0.6)]
+        keep_clear += [lay.seat_rect(s) for s in range(n)]
+        sw, ch = lay.small_w, C.height_for(lay.small_w)
+        for s in range(1, n):                                  # the other seats' hidden cards
+            rect = lay.seat_rect(s)
+            fy = rect.top - ch * 0.5 if rect.centery > lay.center[1] else rect.bottom + ch * 0.5
+            fan = pygame.Rect(0, 0, int(sw * 2.62), ch)
+            fan.center = (rect.centerx, int(fy))
+            keep_clear.append(fan)
+        for count in range(1, 7):
+            for i in range(count):
+                for j in (0, 1):
+                    x, y, cw = lay.pair_pos(i, j, count)
+                    r = pygame.Rect(0, 0, cw, C.height_for(cw))
+                    r.center = (int(x), int(y))
+                    hit = [k for k in keep_clear if r.colliderect(k)]
+                    assert not hit, (size, n, count, i, j, r, hit)
+                    assert pygame.Rect(0, 0, *size).contains(r)

@@ -1,0 +1,176 @@
+"""The look back (L) and the move log (H) on the table; the menu's Continue and New game;
+the setup's number choices; the After-a-trick setting."""
+
+import pygame
+import scene_states as S
+
+
+def frames(app, n=1, events=()):
+    for _ in range(n):
+        app.step(list(events), 16)
+        events = ()
+
+
+def key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+def top(app):
+    return type(app.manager.top).__name__
+
+
+def test_look_back_shows_the_previous_trick_at_its_seats(app):
+    table = S.table_at(app, "gurka-se", 4, lambda st: S.count(st, "trick") >= 2 and S.trick_full(2)(st), seed=2)
+    frames(app, 2)
+    m = table.model
+    assert not m.trick_over() and len(m.trick) == 2
+    last = m.tricks[-1]
+    assert table.flow.back_btn.visible
+    frames(app, 1, [key(pygame.K_l)])
+    assert top(app) == "LookbackScene"
+    back = table.handle.lookback()
+    shown = [c for c, _pos, _mark in back.cards]
+    assert shown == [c for _s, cs in last.plays for c in cs]        # the previous trick, not this one
+    for (_card, pos, mark), (seat, cs) in zip(back.cards, last.plays):
+        assert pos == table.lay.trick_pos(seat, 0, 1, last.plays.index((seat, cs)), len(last.plays))
+        assert (mark is not None) == (seat == last.winner)
+    from game.ui.table import gurka_words as W
+    said = W.takes_trick(table.players[last.winner]["name"], last.winner == 0,
+                         table.part.card_text(table.part.winning(last)), False)
+    assert back.title.endswith(said)
+    frames(app, 1, [key(pygame.K_ESCAPE)])
+    assert top(app) == "TableScene"
+
+
+def test_look_back_on_a_crowded_table_names_every_card(app):
+    table = S.table_at(app, "agurk-dk", 8, S.trick_full(3), {"hand_size": 6}, seed=3)
+    frames(app, 2)
+    assert table.lay.crowded
+    back = table.handle.lookback()
+    if back is None:                                   # still the first trick: nothing before it
+        assert not table.model.tricks
+        return
+    names = [n for _pos, n in back.tags]
+    assert names == [table.players[s]["name"] for s, _cs in table.model.tricks[-1].plays]
+
+
+def test_look_back_durak_bout(app):
+    table = S.table_at(app, "durak", 3, S.after("bout_end", 2), seed=5, prefer=S.prefer_long_bouts)
+    frames(app, 2)
+    table.flow.look_back()
+    assert top(app) == "LookbackScene"
+    bout = [b for b in table.model.bouts if b.result][-1]
+    back = table.handle.lookback()
+    assert [c for c, _p, _m in back.cards] == [c for a, d, _p in bout.pairs for c in (a, d) if c]
+    assert [n for _p, n in back.tags] == [table.players[p]["name"] for _a, _d, p in bout.pairs]
+
+
+def test_no_look_back_before_the_first_trick(app):
+    table = S.table_at(app, "agurk-no", 4, S.after("deal"), seed=1)
+    frames(app, 2)
+    assert not table.flow.back_btn.enabled
+    frames(app, 1, [key(pygame.K_l)])
+    assert top(app) == "TableScene"
+
+
+def test_move_log_lists_the_deal_in_words_and_scrolls(app):
+    table = S.table_at(app, "agurk-no", 4, S.after("trick", 9), seed=4)
+    frames(app, 2)
+    texts = [e.text for e in table.log.entries]
+    assert texts[0] == "Deal 1"
+    w = table.model.tricks[-1].winner
+    winning = table.part.card_text(table.part.winning(table.model.tricks[-1]))
+    name = "You" if w == 0 else S.NAMES[w]
+    took = [t for t in texts if t.endswith("the trick")]
+    assert len(took) == 9                                         # one line per trick won, both deals
+    assert took[-1].startswith(name) and winning in took[-1]
+    frames(app, 1, [key(pygame.K_m)])
+    log = app.manager.top
+    assert top(app) == "MoveLogScene"
+    assert log.max_scroll > 0
+    frames(app, 1, [key(pygame.K_HOME)])
+    assert log.scroll == 0
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, precise_y=-2.0)])
+    assert log.scroll > 0
+    frames(app, 1, [key(pygame.K_m)])
+    assert top(app) == "TableScene"
+
+
+def test_move_log_in_every_language(app):
+    from game import i18n
+    for lang in ("sv", "da", "nb", "is", "en"):
+        i18n.set_language(lang)
+        table = S.table_at(app, "gurka-is", 3, S.after("score", 1), seed=4)
+        texts = [e.text for e in table.log.entries]
+        assert len(texts) > 10 and all(texts)
+        app.manager.clear()
+    i18n.set_language("en")
+
+
+def test_continue_names_the_game_and_new_game_asks(app):
+    from game.ui import savegame
+    S.screens()["menu with a save"](app)
+    frames(app)
+    menu = app.manager.top
+    cont = menu.widgets.by_name("continue")
+    from game.ui import rules_text as R
+    assert cont.sub == R.ruleset_name("gurka-is7") + "  ·  Round 3 of 7"
+    menu.widgets.by_name("new").activate()
+    ask = app.manager.top
+    assert top(app) == "ConfirmScene" and "Round 3 of 7" in ask.text
+    ask.widgets.by_name("no").activate()
+    assert top(app) == "MainMenu" and savegame.has_save()
+    menu.widgets.by_name("new").activate()
+    app.manager.top.widgets.by_name("yes").activate()
+    assert top(app) == "SetupScene"
+
+
+def test_new_game_without_a_save_asks_nothing(app):
+    app.nav.push("menu")
+    frames(app)
+    app.manager.top.widgets.by_name("new").activate()
+    assert top(app) == "SetupScene"
+
+
+def test_hand_size_arrows_step_one_and_stop(app):
+    from game.ui.setup import SetupScene
+    setup = app.manager.push(SetupScene(app, rules="agurk-dk"))
+    frames(app)
+    w = setup.widgets.by_name("opt:hand_size")
+    assert w.value == 7
+    w.step(-1)
+    assert setup.current({"key": "hand_size", "from": None}) == 6
+    w = setup.widgets.by_name("opt:hand_size")
+    w.step(-1)
+    w = setup.widgets.by_name("opt:hand_size")
+    w.step(-1)                                        # 5 is the least: it stays
+    assert setup.widgets.by_name("opt:hand_size").value == 5
+    count = setup.widgets.by_name("players")
+    count.set_value(8)
+    setup.widgets.by_name("players").step(1)
+    assert setup.players() == 8                       # no jump round to 3
+
+
+def test_the_after_a_trick_setting(app, tmp_path):
+    from game import settings
+    from game.ui.settings_scene import SettingsScene
+    s, rejected = settings.Settings.from_dict({"trick_pause": "every"})
+    assert s.trick_pause == "every" and not rejected
+    s, rejected = settings.Settings.from_dict({"trick_pause": "sometimes"})
+    assert s.trick_pause == "last" and rejected == ["trick_pause"]
+    scene = app.manager.push(SettingsScene(app))
+    frames(app)
+    scene.widgets.by_name("trick_pause").step(1)
+    assert app.settings["trick_pause"] == "every"
+    scene.restore_defaults()
+    assert app.settings["trick_pause"] == "last"
+
+
+def test_look_back_follows_a_resize(app):
+    table = S.table_at(app, "gurka-se", 4, lambda st: S.count(st, "trick") >= 1 and S.trick_full(1)(st), seed=2)
+    frames(app, 2)
+    table.flow.look_back()
+    frames(app)
+    pygame.display.set_mode((1600, 1000), pygame.RESIZABLE)
+    frames(app, 2, [pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 1000), w=1600, h=1000)])
+    assert top(app) == "LookbackScene" and table.lay.size == (1600, 1000)

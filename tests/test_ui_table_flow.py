@@ -1,0 +1,264 @@
+"""Play you can follow: the pace on the table's own clock, held tricks and the setting,
+explicit skipping, resuming mid-trick, the hot-seat hand turned down, the announcements.
+
+The AI seats answer at once here (their first legal move), so that the times measured are
+the table's own: its clock advances 16 ms a frame whatever the machine does."""
+
+import pygame
+import pytest
+import scene_states as S
+
+from game.ui.table import pace
+
+FRAME = 16
+
+
+@pytest.fixture
+def instant_ai(monkeypatch):
+    """AI seats decide at once (the first legal action); the table's minimum delay stays."""
+    from game.ui.table.ai_driver import AIDriver
+
+    def ask(self, state, seat, spec, now):
+        if self.ticket is not None and self.seat == seat:
+            return
+        self.ticket, self.seat, self.started = "now", seat, now
+        self.result = state.legal_actions()[0]
+    monkeypatch.setattr(AIDriver, "ask", ask)
+
+
+def frames(app, n=1, events=()):
+    for _ in range(n):
+        app.step(list(events), FRAME)
+        events = ()
+
+
+def key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+def click(app, pos):
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+
+def new_table(app, rules, n, human=(), options=None, seed=1, speed="normal"):
+    from game.ui.table import TableScene
+    app.settings["speed"] = speed
+    table = TableScene.new(app, rules, S.players(n, human), options, seed=seed)
+    app.manager.push(table)
+    frames(app, 2)
+    return table
+
+
+def shown_times(app, table, kinds, until, limit=20000):
+    """(event type, table clock) at which each event of ``kinds`` was shown."""
+    out, seen = [], table.shown
+    for _ in range(limit):
+        if until(out):
+            break
+        frames(app)
+        while seen < table.shown:
+            ev = table.state.events[seen]
+            if ev["type"] in kinds:
+                out.append((ev["type"], table.tl.now, ev))
+            seen += 1
+    return out
+
+
+def test_ai_cards_land_about_0_9_s_apart_and_a_trick_stays_1_5_s(app, instant_ai):
+    table = new_table(app, "agurk-no", 4, options={})
+    got = shown_times(app, table, ("play", "trick"), lambda out: sum(k == "trick" for k, *_ in out) >= 3)
+    plays = []
+    for (k1, t1, _e1), (k2, t2, _e2) in zip(got, got[1:]):
+        if k1 == "play" and k2 == "play":
+            plays.append(t2 - t1)
+    assert plays and min(plays) >= 850 and max(plays) <= 1000, plays
+    holds = [t2 - t1 for (k1, t1, _a), (k2, t2, _b) in zip(got, got[1:]) if k1 == "trick" and k2 == "play"]
+    assert holds and min(holds) >= pace.TRICK_HOLD + pace.SWEEP, holds
+
+
+def play_human(app, table):
+    """The human plays the first legal move (cards clicked, the Play button if needed)."""
+    legal = table.state.legal_actions()
+    action = legal[0]
+    if action["type"] == "play":
+        lay = dict(table.hand_layout())
+        for c in action["cards"]:
+            click(app, lay[c].center)
+        if table.selected:
+            click(app, table.widgets.by_name("play").rect.center)
+    else:
+        table.do(action)
+
+
+def run_to_hold(app, table, limit=20000):
+    for _ in range(limit):
+        if table.tl.held is not None:
+            return True
+        if table.my_turn():
+            play_human(app, table)
+        frames(app)
+        if type(app.manager.top).__name__ == "ScoreboardScene":
+            return False
+    return False
+
+
+def test_the_last_trick_waits_for_the_player_and_names_who_pays(app, instant_ai):
+    table = new_table(app, "agurk-no", 3, human=(0,), speed="fast")
+    assert run_to_hold(app, table)
+    assert table.model.deal_over()                          # held after the deal's last trick
+    news = table.tl.shown(("news",))
+    row = table.model.sheet[-1]
+    seat, card = row.losers[0]
+    words = table.part.score_words(row)
+    assert news is not None and news.text == "  ·  ".join(words)
+    name = "You" if seat == 0 else S.NAMES[seat]
+    assert words[0].startswith(name) and str(row.penalties[seat]) in words[0]
+    assert table.part.card_text([card]) in words[0]
+    assert table.flow.go_btn.visible and not table.flow.skip_btn.visible
+    assert "Enter" in table.prompt()
+    frames(app, 200)                                        # it waits as long as it takes
+    assert table.tl.held is not None and type(app.manager.top).__name__ == "TableScene"
+    click(app, (table.size[0] // 2, table.size[1] // 3))    # a click on the table goes on
+    assert table.tl.held is None
+    for _ in range(400):
+        frames(app)
+        if type(app.manager.top).__name__ == "ScoreboardScene":
+            break
+    assert type(app.manager.top).__name__ == "ScoreSheetScene"   # the score sheet, between deals
+
+
+@pytest.mark.parametrize("mode,held_tricks", [("every", True), ("never", False)])
+def test_the_trick_pause_setting(app, instant_ai, mode, held_tricks):
+    app.settings["trick_pause"] = mode
+    table = new_table(app, "agurk-no", 3, human=(0,), speed="fast")
+    for _ in range(6000):
+        if table.tl.held is not None or table.model.deal_over():
+            break
+        if table.my_turn():
+            play_human(app, table)
+        frames(app)
+    if held_tricks:
+        assert table.tl.held is not None and not table.model.deal_over()   # the first trick waits
+        frames(app, 1, [key(pygame.K_RETURN)])                                  # Enter goes on
+        assert table.tl.held is None
+    else:
+        assert table.tl.held is None and table.model.deal_over()
+
+
+def test_a_table_without_humans_never_waits(app, instant_ai):
+    table = new_table(app, "agurk-no", 3, speed="fast")
+    for _ in range(6000):
+        assert table.tl.held is None
+        if table.model.deal_over():
+            break
+        frames(app)
+    assert table.model.deal_over()
+
+
+def test_skipping_is_explicit(app, instant_ai):
+    table = new_table(app, "agurk-no", 4, human=(0,), seed=3)
+    for _ in range(3000):          # the AI seats are playing: cards in the air
+        frames(app)
+        if table.tl.flights and not table.my_turn() and table.tl.waiting():
+            break
+    assert table.tl.flights
+    before = (len(table.tl.flights), table.tl.busy_until)
+    click(app, (table.size[0] // 2, table.size[1] // 2))          # a click is no skip
+    assert (len(table.tl.flights), table.tl.busy_until) == before and not table.skipping
+    assert table.flow.skip_btn.visible
+    click(app, table.flow.skip_btn.rect.center)                   # the Skip button is
+    for _ in range(200):
+        if table.my_turn() or table.tl.held is not None:
+            break
+        frames(app)
+    assert table.my_turn() or table.tl.held is not None
+    assert not table.skipping
+
+
+def test_resuming_shows_the_trick_under_way_again(app, instant_ai):
+    from game.ui.table import TableScene
+    app.settings["speed"] = "normal"
+    state = S.play_until(S.new_game("agurk-no", S.players(4, (0,)), {}, seed=2), S.trick_full(3))
+    scene = TableScene.from_record(app, state.record(), {"game": 1})
+    app.manager.push(scene)
+    assert scene.shown == len(state.events) - 3                   # the three plays are to come
+    frames(app, 2)
+    assert scene.tl.flights                                       # ...flying in, not jumped to
+
+
+def test_hot_seat_hand_turns_down_while_the_others_play(app, instant_ai):
+    table = new_table(app, "gurka-se", 4, human=(0, 2), seed=4, speed="fast")
+    for _ in range(3000):
+        top = type(app.manager.top).__name__
+        if top == "HandoffScene":
+            app.manager.top.go()
+        elif table.my_turn():
+            seat = table.state.to_act()
+            play_human(app, table)
+            if table.state.to_act() not in (None, seat):
+                assert table.hidden                               # turned down at once
+                break
+        frames(app)
+    for _ in range(3000):
+        if type(app.manager.top).__name__ == "HandoffScene":
+            break
+        frames(app)
+    handoff = app.manager.top
+    assert type(handoff).__name__ == "HandoffScene"
+    assert handoff.news and all(isinstance(t, str) and t for t in handoff.news)
+
+
+def test_durak_announces_who_opens_and_what_is_taken(app, instant_ai):
+    from game.ui.table import durak_words as W
+    table = new_table(app, "durak", 3, seed=9, speed="fast")
+    first = shown_times(app, table, ("attack",), lambda out: bool(out))
+    opener = first[0][2]["player"]
+    news = table.tl.shown(("news",))
+    assert news is not None and news.text == W.opens(S.NAMES[opener], False, True)
+    got = shown_times(app, table, ("bout_end",), lambda out: any(e["result"] == "taken" for _k, _t, e in out))
+    assert got and got[-1][2]["result"] == "taken"
+    bout = [b for b in table.model.bouts if b.result == "taken"][-1]
+    said = W.picks_up(S.NAMES[bout.defender], False, len(bout.cards()))
+    assert table.tl.shown(("news",)).text == said
+    assert table.log.entries[-1].text == said or said in [e.text for e in table.log.entries]
+
+
+def test_prompts_state_the_card_to_reach_and_the_click_model(app, instant_ai):
+    from game.engine.public_gurka import Requirement
+    from game.ui.table import gurka_words as W
+    settings = {"card_indices": "international"}
+    assert "9" in W.requirement(Requirement("reach", "9H"), settings)
+    assert "K" in W.requirement(Requirement("reach_or_lowest", "KS"), settings)
+    assert W.how_to(True, False) != W.how_to(True, True) != W.how_to(False, True)
+    table = new_table(app, "gurka-is", 3, human=(0,), seed=5, speed="fast")
+    for _ in range(3000):
+        if table.my_turn():
+            break
+        frames(app)
+    legal = table.state.legal_actions()
+    text = table.prompt()
+    if any(len(a["cards"]) > 1 for a in legal):
+        assert text.endswith(W.how_to(True, True))
+    else:
+        assert text.endswith(W.how_to(True, False))
+
+
+def test_an_overlay_hides_the_tables_banners_and_prompt(app, instant_ai):
+    from game.ui import theme as T
+    table = S.table_then(app, "gurka-se", 4, S.trick_full(3), S.after("trick", 1), seed=2)
+    news = table.tl.shown(("news",))
+    assert news is not None
+
+    def texts():
+        rec = T.record_boxes(True)
+        try:
+            for scene in app.manager._visible():
+                scene.draw(app.screen)
+        finally:
+            T.record_boxes(False)
+        return [b.text for b in rec.boxes if b.kind == "text"]
+    assert news.text in texts()
+    app.nav.push("pause", table=table.handle)
+    shown = texts()
+    assert news.text not in shown and table.prompt() not in shown
