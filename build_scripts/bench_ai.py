@@ -1,17 +1,24 @@
-"""AI strength benchmark: seeded tournaments per ruleset, win rates with 95% CIs,
-and decision-time p50/p95 per level.
+"""AI strength benchmark: seeded tournaments, win shares and penalties with 95% intervals,
+and decision times per level.
 
 ``build_scripts/bench.py ai`` calls :func:`main`; it also runs on its own:
 
-    python build_scripts/bench_ai.py [--quick] [--games N] [--rules ID,...] [--jobs J]
-                                     [--hard-iterations N] [--timing]
+    python build_scripts/bench_ai.py [--suite main|variants|baselines|durak|all]
+        [--games N] [--jobs J] [--seed S] [--hard-iterations N] [--rules ID,...]
+        [--players 3,4] [--only TEXT] [--no-timing] [--markdown]
 
-Every match is "one seat of level A against N-1 seats of level B", with A's seat
-rotated over the games; a game's win share is 1 for a sole winner, 1/k for k
-tied winners (Durak: 1 for every non-loser, 0.5 each on a draw).  The same seed
-gives the same tournaments.  Hard plays with a fixed iteration budget here (so
-results are reproducible); decision times are measured separately with Hard's
-real time budget (``--timing``, on by default).
+Every match is "one seat of the tested kind against a field of another kind", the tested
+seat rotated over the games; a game's win share is 1 for a sole winner, 1/k for k tied
+winners (Durak: 1 for every non-loser, 0.5 each on a draw).  For the Gurka family the
+penalty per deal is the tested seat's mean penalty per deal it was dealt in, divided by
+the other seats' mean (below 1: it takes fewer points).  Intervals: 95%, normal
+approximation for the win share, bootstrap over games for the penalty ratio.  The same
+seed gives the same tournaments: Hard plays a fixed budget of rollouts per decision here
+(``--hard-iterations``, default simulate's); decision times are measured separately with
+Hard's real clock (``--no-timing`` skips them).
+
+Seats: ``ai:LEVEL`` / ``ai:hard:N`` (game.ai.seats) and the baselines of
+game.ai.baselines (``base:mc:N`` pure Monte Carlo, ``base:hoarder``, ``base:lowest``).
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import random
 import statistics
 import sys
 import time
@@ -28,60 +36,46 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.seats import make_player  # noqa: E402
-from game.engine import new_game  # noqa: E402
+from game.ai.baselines import make_baseline
+from game.ai.seats import HARD_REPRODUCIBLE, make_player
+from game.engine import DURAK, find_ruleset, new_game, rulesets
 
-GURKA = ("gurka-se", "agurk-dk", "agurk-no", "gurka-is", "gurka-is7")
+GURKA = tuple(r.id for r in rulesets() if r.family is not DURAK)
+DURAK_ID = next(r.id for r in rulesets() if r.family is DURAK)
 
-
-class LowestBot:
-    """Durak baseline: always plays its lowest legal card (attack, throw-in, defence);
-    takes only when it cannot defend, passes when it cannot attack."""
-
-    level = "lowest"
-
-    def __init__(self, seed: int = 0):
-        pass
-
-    def choose(self, view, legal):
-        from game.engine.cards import INDEX
-        trump = None
-        for e in view["events"]:
-            if e["type"] == "deal":
-                trump = e.get("trump")
-        ts = trump[1] if trump else None
-
-        def key(card):
-            return ((card[1] == ts), INDEX[card] // 4)
-
-        cards = [a for a in legal if a["type"] in ("attack", "defend")]
-        if cards:
-            def akey(a):
-                c = a["cards"][0] if a["type"] == "attack" else a["card"]
-                n = len(a["cards"]) if a["type"] == "attack" else 1
-                return (key(c), -n)
-            return min(cards, key=akey)
-        for kind in ("swap", "pass", "take"):
-            for a in legal:
-                if a["type"] == kind:
-                    return a
-        return legal[0]
+#: the common house variants: (ruleset, options, short name)
+VARIANTS = [
+    ("gurka-se", {"optional_lowest": True}, "optional lowest"),
+    ("gurka-se", {"reference": "highest"}, "reference highest"),
+    ("gurka-se", {"no_ace_on_ace": True, "lead_lowest": True}, "no ace on ace, lead lowest"),
+    ("gurka-se", {"limit": 20}, "limit 20"),
+    ("agurk-dk", {"lives": 3}, "3 lives"),
+    ("agurk-dk", {"nearest_above": True, "twos_rule": True}, "nearest above, twos"),
+    ("agurk-dk", {"ace_value": 1, "buyback": "worst"}, "ace 1, buy-in"),
+    ("agurk-no", {"optional_lowest": True}, "optional lowest"),
+    ("gurka-is", {"multi_lead": False}, "single cards"),
+    ("gurka-is", {"lead_lowest": True}, "lead lowest"),
+    ("gurka-is7", {"tie_rule": "all"}, "ties all lose"),
+    ("gurka-is7", {"exchange": False}, "no exchange"),
+]
 
 
-def _player(spec: str, seed: int, hard_iters: int | None):
-    if spec == "lowest":
-        return LowestBot(seed)
-    if spec == "ai:hard" and hard_iters:
+def make_seat(spec: str, seed: int, hard_iters: int):
+    if spec.startswith("base:"):
+        return make_baseline(spec, seed)
+    if spec == "ai:hard":
         spec = f"ai:hard:{hard_iters}"
     return make_player(spec, seed)
 
 
 def play_one(task):
-    """One seeded game; returns (win share of the tested seat, [decision seconds of it])."""
-    rules, n, a_spec, b_spec, seed, hard_iters = task
+    """One seeded game: (seat, win share, tested penalty, tested deals, others' penalty,
+    others' seat-deals, [decision seconds of the tested seat])."""
+    rules, n, options, a_spec, b_spec, seed, hard_iters = task
     seat = seed % n
-    agents = [_player(a_spec if s == seat else b_spec, seed * 31 + s, hard_iters) for s in range(n)]
-    state = new_game(rules, n, seed=seed)
+    agents = [make_seat(a_spec if s == seat else b_spec, seed * 31 + s, hard_iters)
+              for s in range(n)]
+    state = new_game(rules, n, options, seed=seed)
     times = []
     while True:
         s = state.to_act()
@@ -91,33 +85,46 @@ def play_one(task):
         view = state.view(s)
         t = time.perf_counter()
         action = agents[s].choose(view, legal)
-        if s == seat:
+        if s == seat and len(legal) > 1:
             times.append(time.perf_counter() - t)
         state.apply(action)
     out = state.outcome()
     if out.draw:
         share = 0.5
     elif seat in out.winners:
-        share = 1.0 / len(out.winners) if not rules == "durak" else 1.0
+        share = 1.0 if find_ruleset(rules).family is DURAK else 1.0 / len(out.winners)
     else:
         share = 0.0
-    return share, times
+    mine = mine_n = others = others_n = 0
+    for e in state.events:
+        if e["type"] == "score":
+            for s, p in enumerate(e["penalties"]):
+                if p is None:
+                    continue
+                if s == seat:
+                    mine, mine_n = mine + p, mine_n + 1
+                else:
+                    others, others_n = others + p, others_n + 1
+    return seat, share, mine, mine_n, others, others_n, times
 
 
 def ci95(xs):
     m = statistics.fmean(xs)
     if len(xs) < 2:
         return m, 0.0
-    sd = statistics.stdev(xs)
-    return m, 1.96 * sd / math.sqrt(len(xs))
+    return m, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
 
 
-def match(pool, rules, n, a, b, games, seed, hard_iters):
-    tasks = [(rules, n, a, b, seed + g, hard_iters) for g in range(games)]
-    res = list(pool.imap_unordered(play_one, tasks)) if pool else [play_one(t) for t in tasks]
-    shares = [r[0] for r in res]
-    times = [t for r in res for t in r[1]]
-    return shares, times
+def penalty_ratio(res, boot: int = 1000, seed: int = 1):
+    """(ratio, low, high): the tested seat's penalty per deal over the others'."""
+    def ratio(rows):
+        a = sum(r[2] for r in rows) / max(1, sum(r[3] for r in rows))
+        b = sum(r[4] for r in rows) / max(1, sum(r[5] for r in rows))
+        return a / b if b else float("nan")
+    r = ratio(res)
+    rng = random.Random(seed)
+    reps = sorted(ratio([res[rng.randrange(len(res))] for _ in res]) for _ in range(boot))
+    return r, reps[int(0.025 * boot)], reps[int(0.975 * boot) - 1]
 
 
 def pct(xs, q):
@@ -125,37 +132,36 @@ def pct(xs, q):
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
 
 
-def plan(quick: bool):
-    """(rules, players, tested, field, note) matches."""
+def plan(suite: str, players: list[int]):
+    """(rules, players, options, variant name, tested, field) matches."""
     m = []
-    for rules in GURKA:
-        n = 3 if rules in ("gurka-is", "gurka-is7") else 4
-        m.append((rules, n, "ai:easy", "ai:random", "easy vs random"))
-        m.append((rules, n, "ai:normal", "ai:easy", "normal vs easy"))
-        m.append((rules, n, "ai:hard", "ai:normal", "hard vs normal"))
-        if rules in ("gurka-se", "agurk-dk"):
-            m.append((rules, n, "ai:hard", "ai:random", "hard vs random"))
-    m.append(("durak", 2, "ai:hard", "lowest", "hard vs lowest-card bot"))
-    m.append(("durak", 2, "ai:easy", "ai:random", "easy vs random"))
-    m.append(("durak", 2, "ai:normal", "ai:easy", "normal vs easy"))
-    m.append(("durak", 2, "ai:hard", "ai:normal", "hard vs normal"))
+    if suite in ("main", "all"):
+        for rules in GURKA:
+            for n in players:
+                m.append((rules, n, {}, "", "ai:hard", "ai:normal"))
+                m.append((rules, n, {}, "", "ai:normal", "ai:easy"))
+    if suite in ("variants", "all"):
+        for rules, opts, name in VARIANTS:
+            for n in players:
+                m.append((rules, n, opts, name, "ai:hard", "ai:normal"))
+    if suite in ("baselines", "all"):
+        for rules in GURKA:
+            for field in ("base:mc:200", "base:hoarder"):
+                m.append((rules, 4, {}, "", "ai:hard", field))
+    if suite in ("durak", "all"):
+        m.append((DURAK_ID, 2, {}, "", "ai:hard", "base:lowest"))
+        m.append((DURAK_ID, 2, {}, "", "ai:hard", "ai:normal"))
+        m.append((DURAK_ID, 2, {}, "", "ai:normal", "ai:easy"))
     return m
 
 
-def have_durak() -> bool:
-    try:
-        new_game("durak", 2)
-        return True
-    except Exception:  # noqa: BLE001 - a bench run reports what it can measure
-        return False
-
-
 def timing(rules_list, decisions: int, seed: int):
-    """Decision times per level with the real (time-budgeted) Hard, sampled from games
-    in which every seat plays that level (serial: no other work competes)."""
+    """Decision times per level with the real (clock-budgeted) Hard, from games in which
+    every seat plays that level."""
     rows = []
     for rules in rules_list:
-        n = 2 if rules == "durak" else (3 if rules.startswith("gurka-is") else 4)
+        entry = find_ruleset(rules)
+        n = 2 if entry.family is DURAK else min(4, entry.players[1])
         for level in ("easy", "normal", "hard"):
             times = []
             g = 0
@@ -178,53 +184,76 @@ def timing(rules_list, decisions: int, seed: int):
     return rows
 
 
+def _name(spec: str) -> str:
+    return spec.split(":")[1] if ":" in spec else spec
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="bench.py ai", description=__doc__.split("\n\n")[0])
-    p.add_argument("--games", type=int, default=None, help="games per match")
-    p.add_argument("--quick", action="store_true", help="small tournaments (smoke run)")
+    p.add_argument("--suite", default="main", choices=("main", "variants", "baselines", "durak",
+                                                         "all"))
+    p.add_argument("--games", type=int, default=100, help="games per match")
     p.add_argument("--rules", default=None, help="comma-separated ruleset ids")
+    p.add_argument("--players", default="3,4", help="player counts for the Gurka family")
+    p.add_argument("--only", default=None, help="keep matches whose text contains this")
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     p.add_argument("--seed", type=int, default=1000)
-    p.add_argument("--hard-iterations", type=int, default=100,
-                   help="Hard's fixed rollouts per decision in tournaments")
+    p.add_argument("--hard-iterations", type=int, default=HARD_REPRODUCIBLE,
+                   help="Hard's fixed rollouts per decision in the tournaments")
     p.add_argument("--no-timing", action="store_true")
-    p.add_argument("--timing-decisions", type=int, default=None)
-    p.add_argument("--only", default=None, help="substring filter on match names")
+    p.add_argument("--timing-decisions", type=int, default=60)
+    p.add_argument("--markdown", action="store_true", help="also print a Markdown table")
     args = p.parse_args(argv)
-    games = args.games or (10 if args.quick else 40)
     wanted = set(args.rules.split(",")) if args.rules else None
-    durak = have_durak()
-    matches = [m for m in plan(args.quick)
-               if (wanted is None or m[0] in wanted) and (durak or m[0] != "durak")
-               and (args.only is None or args.only in m[4])]
-    if not durak:
-        print("note: the Durak engine is not available; Durak matches skipped")
-    print(f"AI benchmark: {games} games per match, seed {args.seed}, Hard at "
+    players = [int(x) for x in args.players.split(",")]
+    matches = [m for m in plan(args.suite, players)
+               if (wanted is None or m[0] in wanted)
+               and (args.only is None or args.only in " ".join(map(str, m)))]
+    print(f"AI benchmark: {args.games} games per match, seed {args.seed}, Hard at "
           f"{args.hard_iterations} rollouts/decision, {args.jobs} job(s)")
-    print(f"{'ruleset':<10} {'match':<24} {'n':>2} {'share':>7} {'95% CI':>17} {'fair':>5}")
+    head = (f"{'ruleset':<10} {'n':>1} {'variant':<26} {'match':<16} {'share':>6} "
+            f"{'95% CI':>15} {'x fair':>6} {'penalty':>7} {'95% CI':>13}")
+    print(head)
     pool = get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
     t0 = time.time()
-    results = []
+    rows = []
     try:
-        for rules, n, a, b, note in matches:
-            g = games
-            shares, _ = match(pool, rules, n, a, b, g, args.seed, args.hard_iterations)
-            m, h = ci95(shares)
+        for rules, n, opts, vname, a, b in matches:
+            tasks = [(rules, n, opts, a, b, args.seed + g, args.hard_iterations)
+                     for g in range(args.games)]
+            res = list(pool.imap_unordered(play_one, tasks)) if pool else list(map(play_one, tasks))
+            m, h = ci95([r[1] for r in res])
             fair = 1.0 / n
-            results.append((rules, note, n, m, h))
-            print(f"{rules:<10} {note:<24} {n:>2} {m:7.1%} [{max(0, m - h):6.1%}, {min(1, m + h):6.1%}]"
-                  f" {fair:5.0%}", flush=True)
+            label = f"{_name(a)} v {_name(b)}"
+            line = (f"{rules:<10} {n:>1} {vname or '-':<26} {label:<16} {m:6.1%} "
+                    f"[{max(0, m - h):5.1%}, {min(1, m + h):5.1%}] {m / fair:6.2f}")
+            pen = None
+            if find_ruleset(rules).family is not DURAK:
+                pen = penalty_ratio(res)
+                line += f" {pen[0]:7.2f} [{pen[1]:4.2f}, {pen[2]:4.2f}]"
+            else:
+                by_seat = [statistics.fmean([r[1] for r in res if r[0] == s] or [float("nan")])
+                           for s in range(n)]
+                line += "  by seat: " + ", ".join(f"{x:.3f}" for x in by_seat)
+            rows.append((rules, n, vname, label, len(res), m, h, fair, pen))
+            print(line, flush=True)
     finally:
         if pool:
             pool.close()
             pool.join()
     print(f"tournaments took {time.time() - t0:.0f} s")
+    if args.markdown and rows:
+        print("\n| ruleset | n | variant | match | games | win share [95% CI] | x fair "
+              "| penalty/deal vs others [95% CI] |\n|---|---|---|---|---|---|---|---|")
+        for rules, n, vname, label, g, m, h, fair, pen in rows:
+            ptxt = f"{pen[0]:.2f} [{pen[1]:.2f}, {pen[2]:.2f}]" if pen else "-"
+            print(f"| {rules} | {n} | {vname or '-'} | {label} | {g} | {m:.1%} "
+                  f"[{max(0, m - h):.1%}, {min(1, m + h):.1%}] | {m / fair:.2f} | {ptxt} |")
     if not args.no_timing:
-        rules_list = [r for r in (*GURKA, "durak") if (wanted is None or r in wanted)
-                      and (durak or r != "durak")]
-        dec = args.timing_decisions or (20 if args.quick else 80)
+        rules_list = [r for r in (*GURKA, DURAK_ID) if wanted is None or r in wanted]
+        dec = args.timing_decisions
         print(f"\ndecision time per level (seconds; {dec} decisions with a real choice, "
-              f"Hard with its default time budget)")
+              f"Hard on its clock)")
         print(f"{'ruleset':<10} {'level':<7} {'n':>4} {'p50':>8} {'p95':>8} {'max':>8}")
         for rules, level, k, p50, p95, mx in timing(rules_list, dec, args.seed):
             print(f"{rules:<10} {level:<7} {k:>4} {p50:8.4f} {p95:8.4f} {mx:8.4f}", flush=True)

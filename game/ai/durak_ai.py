@@ -297,8 +297,9 @@ def choose_hard(view, legal, rng, iterations=None, time_budget=0.4, stats=None):
         return _pick(legal, cands[0])
     seat = tr.seat
     deadline = start + time_budget if time_budget else None
-    if base.n == 2 and not base.stock and not base.teams:
-        # heads-up with the stock gone: perfect information, solve it exactly
+    if base.n == 2 and len(base.stock) <= ENDGAME_STOCK and not base.teams:
+        # heads-up with the stock gone (or only its face-up card left): perfect
+        # information, solve it exactly
         cands = _solve_endgame(base, cands, seat, iterations, deadline, stats)
         if len(cands) == 1:
             if stats is not None:
@@ -308,6 +309,11 @@ def choose_hard(view, legal, rng, iterations=None, time_budget=0.4, stats=None):
                       stats=stats)
     return _pick(legal, cands[best])
 
+
+#: heads-up, Hard solves exactly once the stock holds at most this many cards (0 or 1:
+#: the last card is the face-up one, so nothing is hidden but the opponent's hand, which
+#: is then exactly the unseen cards)
+ENDGAME_STOCK = 1
 
 #: solver nodes per Hard iteration when Hard plays a fixed iteration budget
 SOLVER_NODES_PER_ITERATION = 150

@@ -153,9 +153,12 @@ def mask(cards) -> int:
 
 
 def solve_state(st, seat: int, solver: Solver) -> float | None:
-    """Value of engine state ``st`` for ``seat`` (heads-up, empty stock), or None."""
-    if st.n != 2 or st.teams or st.stock:
+    """Value of engine state ``st`` for ``seat`` (heads-up; the stock empty, or only its
+    face-up card left, which is known too), or None."""
+    if st.n != 2 or st.teams or len(st.stock) > 1:
         return None
+    if st.stock:
+        return _with_last_card(st, seat, solver)
     ph = st.phase
     if ph == "over":
         out = st.outcome()
@@ -185,3 +188,40 @@ def solve_state(st, seat: int, solver: Solver) -> float | None:
         # (one attacker), the attacker simply decides again
         pass
     return solver.value(h0, h1, att, tuple(table), taken, st.limit)
+
+
+def _with_last_card(st, seat: int, solver: Solver) -> float | None:
+    """Minimax over the engine's own moves until the face-up card is drawn (every card is
+    known then too), then the bitmask search."""
+    ph = st.phase
+    if ph == "over" or not st.stock:
+        return solve_state(st, seat, solver)
+    if ph in ("end", "refill"):
+        st = st.copy()
+        st.resolve_chance()
+        return solve_state(st, seat, solver)
+    if ph == "deal":
+        return None
+    solver.nodes += 1
+    if solver.nodes > solver.budget:
+        raise Budget()
+    maxim = st.turn == seat
+    best = 0.0 if maxim else 1.0
+    moves = st.moves()
+    moves.sort(key=lambda m: _cost(m[1][0], solver.trump) if m[0] == "A" else
+               (_cost(m[2], solver.trump) if m[0] == "D" else 99))
+    for m in moves:
+        child = st.copy()
+        child.do_move(st.turn, m)
+        v = solve_state(child, seat, solver)
+        if v is None:
+            return None
+        if maxim and v > best:
+            best = v
+            if best >= 1.0:
+                break
+        elif not maxim and v < best:
+            best = v
+            if best <= 0.0:
+                break
+    return best

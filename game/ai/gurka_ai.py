@@ -7,6 +7,8 @@ import time
 from ..engine.cards import INDEX, names
 from . import gurka_info as gi
 from . import gurka_policy as gp
+from . import gurka_solver as gsolve
+from . import gurka_value as gv
 from . import search
 
 
@@ -110,9 +112,14 @@ def _candidates(k: gi.Knowledge, legal: list[dict]) -> list[dict]:
     return list(seen.values())
 
 
-def rollout(state, rng, S, eps: float = 0.1) -> None:
+#: the share of random moves in Hard's play-outs
+ROLLOUT_EPS = 0.1
+
+
+def rollout(state, rng, S, eps: float | None = None) -> None:
     """Play the deal out with the fast heuristic (exchanges included)."""
     opts = state.options
+    eps = ROLLOUT_EPS if eps is None else eps
     while True:
         ph = state.phase
         if ph == "play":
@@ -127,6 +134,11 @@ def rollout(state, rng, S, eps: float = 0.1) -> None:
             return
 
 
+#: Hard plays the deal out exactly (its best reply to the heuristic) once it holds this
+#: many cards or fewer after the move it weighs
+SOLVE_CARDS = 0
+
+
 class _Parts:
     """The Gurka family's pieces of the shared search (:mod:`game.ai.search`)."""
 
@@ -139,11 +151,28 @@ class _Parts:
         return self.k.position.state(gi.sample_hidden(self.k, rng), check=False)
 
     def play(self, st, action: dict) -> None:
-        st.apply(action)
+        if action["type"] == "play":    # the search API: no chance step after the deal
+            st.play_move(st.turn, tuple(INDEX[c] for c in action["cards"]))
+        else:
+            st.apply(action)
 
     def value(self, st, rng) -> float:
+        util = UTILITIES[UTILITY]
+        if st.phase == "play" and len(st.hands[self.seat]) <= SOLVE_CARDS:
+            return gsolve.best_reply(st, self.seat, util)
         rollout(st, rng, self.S)
-        return gp.utility(st, self.seat)
+        return util(st, self.seat)
+
+
+def deal_utility(st, seat: int) -> float:
+    for e in reversed(st.events):
+        if e["type"] == "score":
+            return -float(e["penalties"][seat] or 0)
+    return 0.0
+
+
+UTILITY = "game"
+UTILITIES = {"game": gp.utility, "deal": deal_utility, "win": gv.utility}
 
 
 def choose_hard(view: dict, legal: list[dict], rng, iterations: int | None = None,

@@ -22,6 +22,12 @@ from ..engine import gurka_moves as gm
 from ..engine.cards import INDEX
 from ..engine.determinize import Assignment, Position
 
+#: the softer inference (a follower that reaches sheds its highest card) is drawn only
+#: from plays after which the player still holds at least this many cards
+SOFT_MIN_LEFT = 3
+#: whether Hard's sampling uses the softer inference
+SOFT = True
+
 
 class Knowledge:
     """Public facts of the current deal and inferences, from one seat's point of view."""
@@ -45,12 +51,24 @@ class Knowledge:
         self.counts = {s: t.counts[s] for s in self.in_deal}
         self.played: dict[int, list[int]] = {s: [] for s in self.in_deal}
         self.forbidden: dict[int, set[int]] = {s: set() for s in self.in_deal}
+        # a softer inference, from how players usually play: a follower who reached the card
+        # to beat sheds its highest card, so it holds nothing stronger -- until it plays a
+        # stronger card, which shows that this seat does not play that way (dropped for it)
+        self.cap: dict[int, int] = {}
+        self.no_cap: set[int] = set()
+        size = t.tricks_per_deal()
         live = [] if t.trick_over() else t.trick
         for plays in [tr.plays for tr in t.tricks] + ([live] if live else []):
             so_far: list[tuple] = []
             for s, names in plays:
                 cards = tuple(INDEX[c] for c in names)
+                top = max(self.S[c] for c in cards)
+                if top > self.cap.get(s, 99):
+                    del self.cap[s]
+                    self.no_cap.add(s)
                 self._infer(s, cards, so_far)
+                if s != self.seat and s not in self.no_cap:
+                    self._soft(s, cards, so_far, size - len(self.played[s]) - len(cards))
                 self.played[s].extend(cards)
                 so_far.append(cards)
         self.trick = [(s, tuple(INDEX[c] for c in cs)) for s, cs in live]
@@ -58,6 +76,8 @@ class Knowledge:
         self.others = [s for s in self.in_deal if s != self.seat]
         # unseen cards that are in no other hand: the stock and others' discards
         self.sink = len(self.unseen) - sum(slots.hands.values())
+        # the most constrained seats are dealt first when sampling
+        self.sample_order = sorted(slots.hands, key=lambda s: len(self.possible(s)) - slots.hands[s])
 
     # -- inference ---------------------------------------------------------------
     def _infer(self, seat: int, cards: tuple, trick: list) -> None:
@@ -98,7 +118,30 @@ class Knowledge:
         elif o["nearest_above"] and not o["optional_lowest"]:
             F.update(range(ref, S[c]))
 
+    def _soft(self, seat: int, cards: tuple, trick: list, left: int) -> None:
+        if not trick or len(cards) > 1 or left < SOFT_MIN_LEFT:
+            return
+        S, o = self.S, self.opts
+        tc = [t[0] for t in trick]
+        if o["nearest_above"] or (o["twos_rule"] and (tc[0] >> 2) == 0):
+            return
+        if o["reference"] == "previous":
+            ref = S[tc[-1]]
+            block = o["no_ace_on_ace"] and (tc[-1] >> 2) == 12
+        else:
+            ref = max(S[x] for x in tc)
+            block = o["no_ace_on_ace"] and any((x >> 2) == 12 for x in tc)
+        c = S[cards[0]]
+        if not block and c >= ref:
+            self.cap[seat] = min(self.cap.get(seat, 99), c)
+
     # -- helpers for players --------------------------------------------------------
+    def likely(self, seat: int) -> list[int]:
+        """Unseen cards ``seat`` could hold, also by the softer inference."""
+        F = self.forbidden.get(seat, ())
+        cap = self.cap.get(seat, 99)
+        return [c for c in self.unseen if self.S[c] not in F and self.S[c] <= cap]
+
     def possible(self, seat: int) -> list[int]:
         """Unseen cards ``seat`` could hold."""
         F = self.forbidden.get(seat, ())
@@ -122,7 +165,8 @@ def sample_hidden(k: Knowledge, rng: random.Random, tries: int = 50) -> Assignme
     """
     S = k.S
     need = k.slots.hands
-    order = sorted(need, key=lambda s: len(k.possible(s)) - need[s])
+    order = k.sample_order
+    soft = tries // 2 if SOFT else 0
     for attempt in range(tries):
         pool = list(k.unseen)
         rng.shuffle(pool)
@@ -131,9 +175,10 @@ def sample_hidden(k: Knowledge, rng: random.Random, tries: int = 50) -> Assignme
         for s in order:
             want = need[s]
             F = k.forbidden.get(s, ()) if attempt < tries - 1 else ()
+            cap = k.cap.get(s, 99) if attempt < soft else 99
             got, left = [], []
             for c in pool:
-                if len(got) < want and S[c] not in F:
+                if len(got) < want and S[c] not in F and S[c] <= cap:
                     got.append(c)
                 else:
                     left.append(c)

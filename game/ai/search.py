@@ -16,10 +16,18 @@ stats (``iterations``, ``samples``, ``seconds``, the ``means`` and ``counts`` pe
 candidate, the ``candidates``).  A caller that wants its own figures of every play-out
 (the hints: how often a candidate took the last trick) puts ``observe(i, sample,
 played_out)`` in ``stats``; it is called after each evaluation of candidate ``i``.
+
+With a fixed budget and more than two candidates the evaluations are spread by
+sequential halving: every round gives the candidates still in the race the same
+number of common deals, and the worse half drops out, so that the budget goes to
+telling the best candidates apart rather than to confirming that poor ones are poor.
+The best candidate is then the best of the last round's; ``means`` still gives every
+candidate's mean over the deals it was played on.
 """
 
 from __future__ import annotations
 
+import math
 import time
 
 
@@ -31,26 +39,49 @@ def run(parts, candidates: list, rng, iterations: int | None = None,
     totals = [0.0] * k
     counts = [0] * k
     runs = samples = 0
-    limit = iterations if iterations else (10 ** 9 if deadline else 100)
     clock = time.perf_counter
     observe = stats.get("observe") if stats is not None else None
-    while True:
-        det = parts.sample(rng)
-        samples += 1
-        late = False
-        for i, cand in enumerate(candidates):
-            st = det.copy()
-            parts.play(st, cand)
-            totals[i] += parts.value(st, rng)
-            counts[i] += 1
-            if observe is not None:
-                observe(i, det, st)
-            runs += 1
-            if deadline is not None and clock() >= deadline:
-                late = True
+
+    def evaluate(i: int, det) -> None:
+        st = det.copy()
+        parts.play(st, candidates[i])
+        totals[i] += parts.value(st, rng)
+        counts[i] += 1
+        if observe is not None:
+            observe(i, det, st)
+
+    if iterations and deadline is None and k > 2 and HALVING:
+        alive = list(range(k))
+        rounds = max(1, math.ceil(math.log2(k)))
+        left = iterations
+        for r in range(rounds):
+            per = max(1, left // ((rounds - r) * len(alive)))
+            for _ in range(per):
+                det = parts.sample(rng)
+                samples += 1
+                for i in alive:
+                    evaluate(i, det)
+                    runs += 1
+            left = iterations - runs
+            if len(alive) <= 2 or left <= 0:
                 break
-        if late or runs >= limit:
-            break
+            alive.sort(key=lambda i: -totals[i] / counts[i])
+            alive = alive[:max(2, (len(alive) + 1) // 2)]
+    else:
+        alive = list(range(k))
+        limit = iterations if iterations else (10 ** 9 if deadline else 100)
+        while True:
+            det = parts.sample(rng)
+            samples += 1
+            late = False
+            for i in range(k):
+                evaluate(i, det)
+                runs += 1
+                if deadline is not None and clock() >= deadline:
+                    late = True
+                    break
+            if late or runs >= limit:
+                break
     means = [totals[i] / counts[i] if counts[i] else float("-inf") for i in range(k)]
     if stats is not None:
         stats["iterations"] = runs
@@ -59,4 +90,8 @@ def run(parts, candidates: list, rng, iterations: int | None = None,
         stats["means"] = means
         stats["counts"] = counts
         stats["candidates"] = list(candidates)
-    return max(range(k), key=means.__getitem__)
+    return max(sorted(alive), key=means.__getitem__)
+
+
+#: spread a fixed budget by sequential halving (see the module docstring)
+HALVING = True

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from . import gurka_moves as gm
 from .cards import FULL_DECK, INDEX
 from .gurka import GurkaState
+from .lazy_random import LazyRandom
 
 
 def _last(events: list[dict], kind: str) -> int:
@@ -68,6 +69,7 @@ class FamilyPosition:
         st = GurkaState(view["rules"], o, view["players"], seed=0, game=view.get("game", 1),
                         auto_chance=False)
         st.auto_chance = True
+        st.rng = LazyRandom(0)
         st.totals = list(t.totals)
         st.out = list(t.out)
         st.bought = list(t.bought)
@@ -116,7 +118,7 @@ class FamilyPosition:
 
     def state(self, assignment, seed: int) -> GurkaState:
         st = self.template.copy()
-        st.rng.seed(seed)
+        st.rng = LazyRandom(seed)
         for s, cards in assignment.hands.items():
             st.hands[s] = list(cards)
         st.stock = list(reversed(assignment.stock))
