@@ -4,6 +4,7 @@ and at most the game in flight is lost."""
 
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -38,7 +39,7 @@ while True:
 
 def committed_lines(proc) -> list[str]:
     out = proc.stdout.read().decode().split()
-    return [w for w in out if w.startswith("r")]
+    return [w for w in out if re.fullmatch(r"r\d+g\d+", w)]     # game names, not "ready"
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
