@@ -94,7 +94,9 @@ class Renderer:
             return
         w, h = self.lay.size
         u = self.lay.u
-        bw, bh = int(190 * u), int(44 * u)
+        # as wide as the longest label needs, up to 270 (a buy-back's price; between deals)
+        need = max((T.font(20 * u, True).size(b.text)[0] + int(32 * u) for b in self.s.action_buttons), default=0)
+        bw, bh = min(max(int(190 * u), need), int(270 * u)), int(44 * u)
         y = h - int(16 * u) - bh
         for b in reversed(self.s.action_buttons):
             b.rect = pygame.Rect(w - bw - int(16 * u), y, bw, bh)
