@@ -99,13 +99,16 @@ def animate(size, seconds: float, flip: bool = False) -> dict:
 
 
 def idle(size, seconds: float = 3.0) -> float:
-    """CPU share while the table waits for the human (the app's own frame pacing)."""
+    """CPU share while the table waits for the human (the app's own frame pacing), once the
+    table has drawn its card faces ahead (that takes the first idle frames of a table)."""
     import pygame
     app, table = _app(size, human=True, speed="instant")
     for _ in range(5000):
         app.step([], 16)
         if table.my_turn():
             break
+    while table.warmup.step(50.0):   # the card faces drawn ahead in the first idle frames: done
+        pass
     clock = pygame.time.Clock()
     cpu0, wall0 = time.process_time(), time.perf_counter()
     end = wall0 + seconds
