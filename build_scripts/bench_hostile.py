@@ -159,7 +159,7 @@ def bench_files(quick: bool) -> None:
     tmp.rmdir()
 
 
-def _descendants(pid: int) -> set[int]:
+def descendants(pid: int) -> set[int]:
     """Every process below ``pid`` (Linux /proc)."""
     parents: dict[int, int] = {}
     for d in Path("/proc").iterdir():
@@ -194,11 +194,11 @@ def kill_once(home: Path, seed: int, moves: int = 12) -> tuple[int, int, bool, i
                             stderr=subprocess.DEVNULL)
     kids: set[int] = set()
     for line in proc.stdout:
-        kids |= _descendants(proc.pid)
+        kids |= descendants(proc.pid)
         if line.startswith(b"move") and int(line.split()[1]) >= moves:
             break
     time.sleep(0.05 + (seed % 7) * 0.03)     # land somewhere inside a write or a decision
-    kids |= _descendants(proc.pid)
+    kids |= descendants(proc.pid)
     proc.kill()
     proc.wait()
     time.sleep(3)

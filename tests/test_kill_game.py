@@ -12,40 +12,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "build_scripts"))
+from bench_hostile import alive, descendants  # noqa: E402 - the bench's /proc helpers, shared
 DRIVER = Path(__file__).parent / "table_driver.py"
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(),
                                 reason="needs Linux /proc to follow child processes")
-
-
-def _parents() -> dict:
-    out = {}
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                out[int(d.name)] = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                continue
-    return out
-
-
-def descendants(pid: int) -> set:
-    parents = _parents()
-    found, todo = set(), [pid]
-    while todo:
-        p = todo.pop()
-        kids = {c for c, pp in parents.items() if pp == p}
-        found |= kids
-        todo.extend(kids)
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state not in ("Z", "X")
 
 
 @pytest.mark.parametrize("seed,moves", [(1, 6), (2, 14)])

@@ -105,18 +105,21 @@ class Knowledge:
             if (c >> 2) == 0:
                 return
             F.add(2)
-        if o["reference"] == "previous":
-            ref = S[tc[-1]]
-            block = o["no_ace_on_ace"] and (tc[-1] >> 2) == 12
-        else:
-            ref = max(S[x] for x in tc)
-            block = o["no_ace_on_ace"] and any((x >> 2) == 12 for x in tc)
+        ref, block = self._reference(tc)
         if block or S[c] < ref:
             F.update(range(2, S[c]))                  # it was a lowest card
             if not block and not o["optional_lowest"]:
                 F.update(range(ref, 16))              # ... because nothing reached ref
         elif o["nearest_above"] and not o["optional_lowest"]:
             F.update(range(ref, S[c]))
+
+    def _reference(self, tc: list) -> tuple[int, bool]:
+        """The strength a card on this trick must reach, and whether an ace on the table
+        (``no_ace_on_ace``) frees the next player to play a lowest card instead."""
+        S, o = self.S, self.opts
+        if o["reference"] == "previous":
+            return S[tc[-1]], o["no_ace_on_ace"] and (tc[-1] >> 2) == 12
+        return max(S[x] for x in tc), o["no_ace_on_ace"] and any((x >> 2) == 12 for x in tc)
 
     def _soft(self, seat: int, cards: tuple, trick: list, left: int) -> None:
         if not trick or len(cards) > 1 or left < SOFT_MIN_LEFT:
@@ -125,12 +128,7 @@ class Knowledge:
         tc = [t[0] for t in trick]
         if o["nearest_above"] or (o["twos_rule"] and (tc[0] >> 2) == 0):
             return
-        if o["reference"] == "previous":
-            ref = S[tc[-1]]
-            block = o["no_ace_on_ace"] and (tc[-1] >> 2) == 12
-        else:
-            ref = max(S[x] for x in tc)
-            block = o["no_ace_on_ace"] and any((x >> 2) == 12 for x in tc)
+        ref, block = self._reference(tc)
         c = S[cards[0]]
         if not block and c >= ref:
             self.cap[seat] = min(self.cap.get(seat, 99), c)

@@ -47,6 +47,18 @@ def names() -> list[str]:
     return [s.name for s in STEPS]
 
 
+def durak_id() -> str:
+    return next(r for r in RULESET_IDS if find_ruleset(r).family is DURAK)
+
+
+def opens(t, rules: str, stop, key: int, what: str) -> None:
+    """A table of ``rules`` at ``stop``; ``key`` must open an overlay (``what``) over it."""
+    table = t.table(rules, stop)
+    t.key(key)
+    if t.top is table:
+        raise Unreachable(f"{what} did not open")
+
+
 # -- moments of a game (predicates on the engine state) ------------------------------------
 def _since_deal(state) -> list[dict]:
     evs = state.events
@@ -159,7 +171,7 @@ for _r in RULESET_IDS:
 
 @step("table-durak-defend")
 def _durak_defend(t) -> None:
-    durak = next(r for r in RULESET_IDS if find_ruleset(r).family is DURAK)
+    durak = durak_id()
     t.table(durak, defending)
 
 
@@ -186,15 +198,12 @@ def deals_scored(k: int):
 
 @step("scoresheet")
 def _scoresheet(t) -> None:
-    table = t.table(RULESET_IDS[0], deals_scored(4))
-    t.key(pygame.K_s)
-    if t.top is table:
-        raise Unreachable("the score sheet did not open")
+    opens(t, RULESET_IDS[0], deals_scored(4), pygame.K_s, "the score sheet")
 
 
 @step("scoresheet-durak")
 def _scoresheet_durak(t) -> None:
-    durak = next(r for r in RULESET_IDS if find_ruleset(r).family is DURAK)
+    durak = durak_id()
     state = t.game(durak, mid_deal, players=4)
     table = t.app.nav.push("table", state=state,
                            session={"game": 4, "durak_log": [[1], [0], [1]]})
@@ -232,7 +241,7 @@ def _hint_gurka(t) -> None:
 
 @step("hint-durak")
 def _hint_durak(t) -> None:
-    _hint(t, next(r for r in RULESET_IDS if find_ruleset(r).family is DURAK), defending)
+    _hint(t, durak_id(), defending)
 
 
 @step("undo")
@@ -288,26 +297,17 @@ def _crowded(t) -> None:
 
 @step("lookback")
 def _lookback(t) -> None:
-    table = t.table(RULESET_IDS[0], tricks_in_deal(2))
-    t.key(pygame.K_l)
-    if t.top is table:
-        raise Unreachable("the look back did not open")
+    opens(t, RULESET_IDS[0], tricks_in_deal(2), pygame.K_l, "the look back")
 
 
 @step("lookback-durak")
 def _lookback_durak(t) -> None:
-    table = t.table(next(r for r in RULESET_IDS if find_ruleset(r).family is DURAK), tricks_in_deal(2))
-    t.key(pygame.K_l)
-    if t.top is table:
-        raise Unreachable("the look back did not open")
+    opens(t, durak_id(), tricks_in_deal(2), pygame.K_l, "the look back")
 
 
 @step("log")
 def _movelog(t) -> None:
-    table = t.table(RULESET_IDS[-1], tricks_in_deal(3))
-    t.key(pygame.K_m)
-    if t.top is table:
-        raise Unreachable("the move log did not open")
+    opens(t, RULESET_IDS[-1], tricks_in_deal(3), pygame.K_m, "the move log")
 
 
 # -- statistics (issue 12) -----------------------------------------------------------------
@@ -418,7 +418,7 @@ def _replay_viewer(t) -> None:
 
 @step("replay-viewer-durak")
 def _replay_viewer_durak(t) -> None:
-    _replay_at(t, next(r for r in RULESET_IDS if find_ruleset(r).family is DURAK))
+    _replay_at(t, durak_id())
 
 
 @step("replay-refused")

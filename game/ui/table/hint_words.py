@@ -7,8 +7,9 @@ candidates are named: the advised one and the next best.
 
 from __future__ import annotations
 
-from ...i18n import _, ngettext, pgettext
+from ...i18n import _, ngettext
 from .. import cards as C
+from ..stats_table import decimal
 
 SHOWN = 3
 #: Durak lines are longer: the advised move and one more
@@ -25,11 +26,6 @@ NBSP = "\u00a0"
 def keep(text: str) -> str:
     """A short figure that never breaks across lines."""
     return text.replace(" ", NBSP)
-
-
-def decimal(v: float) -> str:
-    # TRANSLATORS: the decimal separator in numbers such as 4.5 (a comma in most Nordic languages)
-    return f"{v:.1f}".replace(".", pgettext("decimal separator", "."))
 
 
 def pct(share: float) -> int:
