@@ -13,9 +13,9 @@ import pygame
 
 from .. import cards as C
 from .. import theme as T
-from .layers import StaticLayer
+from .layers import StaticLayer, disjoint, widget_look
 from .marks import dealer_letter
-from .timeline import ease
+from .texts import MomentTexts
 
 
 #: between the parts of the header line
@@ -33,11 +33,12 @@ def pack(parts: list[str], px: float, width: float) -> list[str]:
     return lines
 
 
-class Renderer:
+class Renderer(MomentTexts):
     def __init__(self, scene):
         self.s = scene
-        self._shots: dict = {}      # seat -> (key, area, pixels, where): see :meth:`seats`
-        self._shots_on = None
+        self._kept = None           # the surface the last frame was drawn on, to draw over
+        self._kept_size = None
+        self._moving: list[pygame.Rect] = []   # where what moves was drawn last frame
         self.prompt_lines = 0
         self.news_box: pygame.Rect | None = None   # where the announcement line is this frame
         self.layer = StaticLayer(self)
@@ -148,10 +149,12 @@ class Renderer:
 
     # -- the frame ----------------------------------------------------------------------------------
     def draw(self, surface, middle: bool = True) -> None:
-        """A frame: the static layer in one copy, what moves over it (see :mod:`.layers`).
-        ``middle=False``: the table without its middle, flights, texts of the moment and
-        buttons (the background of a look back).  Under an overlay the banners, the
-        announcement, the prompt and the buttons are left out: nothing shows through it."""
+        """A frame: the static layer with the table's parts (see :mod:`.layers`), what moves
+        over it.  On the surface the last frame was drawn on, only where something moved or
+        the layer changed is copied back and drawn again.  ``middle=False``: the table
+        without its middle, flights, texts of the moment and buttons (the background of a
+        look back).  Under an overlay the banners, the announcement, the prompt and the
+        buttons are left out: nothing shows through it."""
         s = self.s
         size = surface.get_size()
         if not middle:
@@ -160,50 +163,58 @@ class Renderer:
             for seat in range(s.n):
                 self.seat(surface, seat)
             self.hand(surface)
-            self.dirty = None
+            self.dirty = self._kept = None
             return
-        static, full = self.layer.get(size)
-        surface.blit(static, (0, 0))
-        rects = self.seats(surface, full)
-        area = self.hand(surface)
-        if self.layer.changed("hand", self._hand_key(), area):
-            rects.append(area)
-        rects += self.flights(surface)
-        if s.manager is None or s.manager.top is s:
-            rects += self.prompt(surface) + self.banners(surface)
+        top = s.manager is None or s.manager.top is s
+        static, full = self.layer.get(size, self.parts(top))
+        kept = not full and self._kept is surface and surface.get_size() == self._kept_size
+        if kept:
+            restore = disjoint(self._moving + self.layer.damage)
+            for r in restore:
+                surface.blit(static, r, r)
+        else:
+            surface.blit(static, (0, 0))
+        rects = self.flights(surface)
+        if top:
+            rects += self.banners(surface)
             rects += s.draw_extras(surface)
-            s.widgets.draw(surface, self.lay.u)
-        pad = int(6 * self.lay.u)
-        rects += [w.rect.inflate(pad, pad) for w in s.widgets.widgets if w.rect is not None]
-        self.dirty = self.layer.dirty(rects, full, size)
-
-    def seats(self, surface, full: bool) -> list[pygame.Rect]:
-        """Every seat's panel and card backs, drawn afresh only when its key changed (or the
-        static layer was drawn anew, or a seat drawn afresh before it overlaps it), else its
-        last drawing's pixels copied back in drawing order (the same pixels a full redraw
-        gives).  Returns the changed seats' areas."""
-        s = self.s
         bounds = surface.get_rect()
-        fresh = full or self._shots_on is not surface or bool(T.recording())
-        self._shots_on = surface
-        redrawn: list[pygame.Rect] = []
-        rects = []
-        for seat in range(s.n):
-            key = self._seat_key(seat)
-            shot = None if fresh else self._shots.get(seat)
-            if shot is None or shot[0] != key or shot[1].collidelist(redrawn) >= 0:
-                area = self.seat(surface, seat)
-                redrawn.append(area)
-                if shot is not None:
-                    redrawn.append(shot[1])
-                r = area.clip(bounds)
-                pic = surface.subsurface(r).copy() if r.width and r.height else None
-                self._shots[seat] = shot = (key, area, pic, r.topleft)
-            elif shot[2] is not None:
-                surface.blit(shot[2], shot[3])
-            if self.layer.changed(("seat", seat), key, shot[1]):
-                rects.append(shot[1])
-        return rects
+        self._moving = [c for c in (r.clip(bounds) for r in rects) if c.width and c.height]
+        self.dirty = restore + self._moving if kept else None
+        # under an overlay the next frame draws all of it again
+        self._kept = surface if top else None
+        self._kept_size = size
+
+    def drawn_over(self, rects) -> None:
+        """The scene drew ``rects`` over this frame (a tutorial's callout): copied back next frame."""
+        bounds = pygame.Rect((0, 0), self._kept_size or (0, 0))
+        self._moving += [c for c in (pygame.Rect(r).clip(bounds) for r in rects) if c.width and c.height]
+
+    def parts(self, top: bool) -> list:
+        """The static layer's parts in drawing order: (name, key, draw)."""
+        s = self.s
+        out = [(("seat", seat), self._seat_key(seat), lambda surf, seat=seat: self.seat(surf, seat))
+               for seat in range(s.n)]
+        out.append(("hand", self._hand_key(), self.hand))
+        if not top:
+            self.prompt_lines = 0
+            return out
+        spec = self.prompt_spec()
+        out.append(("prompt", spec, lambda surf: self.draw_prompt(surf, spec)))
+        group = s.widgets
+        focused = group.focused if group.keyboard else None
+        pad = int(6 * self.lay.u)
+        u = self.lay.u
+        for i, w in enumerate(group.widgets):
+            if w.rect is not None:
+                out.append((("widget", i), widget_look(w, w is focused),
+                            lambda surf, w=w, f=w is focused: self._widget(surf, w, f, u, pad)))
+        return out
+
+    @staticmethod
+    def _widget(surface, w, focused: bool, u: float, pad: int) -> pygame.Rect:
+        w.draw(surface, u, focused)
+        return w.rect.inflate(pad, pad)
 
     def _seat_key(self, seat: int) -> tuple:
         """Everything a seat's drawing shows (its dirty rectangle is skipped while it is the same)."""
@@ -393,99 +404,6 @@ class Renderer:
             w = int(w0 + (tw - w0) * t)
             face_up = f.face_up or (f.seat == s.viewer and not s.hidden and t > 0.5
                                     and self.lay.seat_slot(f.seat) == 0)
-            rects.append(self.card(surface, f.card, face_up, (x, y), max(12, w)).inflate(8, 8))
+            r = self.card(surface, f.card, face_up, (x, y), max(12, w))
+            rects.append(r.union(r.move(int(2 * self.lay.u), int(3 * self.lay.u))).inflate(8, 8))   # and its shadow
         return rects
-
-    def banners(self, surface) -> list[pygame.Rect]:
-        """The shout (a knock-out) and the announcement line; seat banners are drawn in
-        their seat's panel (:meth:`seat`).  Returns the areas drawn."""
-        s = self.s
-        u = self.lay.u
-        now = s.tl.now
-        rects = []
-        news = s.tl.shown(("news",))
-        self.news_box = None
-        if news is not None:
-            self.news_box = self.news(surface, news.text, news.color, news.alpha(now))
-            rects.append(self.news_box)
-        big = s.tl.shown(("big",))
-        if big is None:
-            return rects
-        alpha = big.alpha(now)
-        t = (now - big.start) / big.dur
-        scale = 0.6 + 0.4 * ease(min(1.0, t * 4))
-        w = self.lay.size[0]
-        px = T.fit_px(big.text, 90 * u * scale, w * 0.8, bold=True)
-        img = T.render(big.text, px, big.color, True).copy()
-        sh = T.render(big.text, px, (0, 0, 0), True).copy()
-        img.set_alpha(alpha)
-        sh.set_alpha(alpha // 2)
-        r = img.get_rect(center=(self.lay.center[0], self.lay.center[1] - int(20 * u)))
-        sub_px = 24 * u
-        sub_h = T.line_step(sub_px, True) + int(6 * u) if big.sub else 0
-        box = r.inflate(int(40 * u), int(16 * u))
-        box.height += sub_h
-        box.width = max(box.width, min(int(w * 0.9), T.font(sub_px, True).size(big.sub)[0] + int(40 * u)))
-        box.centerx = r.centerx
-        T.panel(surface, box, u, alpha=min(225, alpha))
-        surface.blit(sh, r.move(int(4 * u), int(4 * u)))
-        T.blit_rendered(surface, img, r, big.text, px)
-        if big.sub:
-            T.blit_text(surface, big.sub, sub_px, (r.centerx, r.bottom + int(6 * u)), T.TEXT, bold=True,
-                        anchor="midtop", max_width=box.width - int(24 * u))
-        rects.append(box.inflate(int(12 * u), int(12 * u)))
-        return rects
-
-    def news(self, surface, text: str, color, alpha: int = 255, above_news: bool = False) -> pygame.Rect:
-        """The announcement line (who took the trick, a take, the scoring): one or two lines
-        between the middle of the table and the prompt.  ``above_news``: a line of its own
-        (a hint) just above the announcement when one shows, else in its place."""
-        u = self.lay.u
-        width = self.lay.middle_width() - int(20 * u)
-        px, lines = T.fit_wrapped(text, 17 * u, width, 2, bold=True)
-        box = self.lay.news_rect(len(lines), self.prompt_lines)
-        if above_news and self.news_box is not None:
-            box.bottom = self.news_box.top - int(4 * u)
-        return self._text_box(surface, lines, px, color, box, alpha, (0, 0, 0, min(200, alpha)))
-
-    def _text_box(self, surface, lines, px, color, box, alpha, fill) -> pygame.Rect:
-        u = self.lay.u
-        widest = max(T.font(px, True).size(ln)[0] for ln in lines)
-        box = pygame.Rect(box)
-        box.width = min(box.width, widest + int(24 * u))
-        box.centerx = self.lay.size[0] // 2
-        bg = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(bg, fill, bg.get_rect(), border_radius=int(8 * u))
-        surface.blit(bg, box)
-        T.note_box(surface, "panel", box, opaque=False)
-        step = T.line_step(px, True)
-        y = box.centery - step * (len(lines) - 1) / 2
-        for i, ln in enumerate(lines):
-            img = T.render(ln, px, color, True)
-            if alpha < 255:
-                img = img.copy()
-                img.set_alpha(alpha)
-            r = img.get_rect(center=(box.centerx, int(y + i * step)))
-            T.blit_rendered(surface, img, r, ln, px)
-        return box.inflate(4, 4)
-
-    def prompt(self, surface) -> list[pygame.Rect]:
-        self.prompt_lines = 0
-        s = self.s
-        u = self.lay.u
-        color = T.TEXT
-        if s.message and s.tl.now < s.error_until:
-            text, color = s.message, s.message_color
-        elif s.message and s.message_color != T.ERROR and s.my_turn():
-            text = s.message
-        else:
-            text = s.prompt()
-        if not text:
-            return []
-        width = self.lay.middle_width() - int(20 * u)
-        px, lines = T.fit_wrapped(text, 17 * u, width, 2, bold=True)
-        self.prompt_lines = len(lines)
-        step = T.line_step(px, True)
-        box = pygame.Rect(0, 0, width + int(20 * u), len(lines) * step + int(10 * u))
-        box.midbottom = (self.lay.size[0] // 2, self.lay.prompt_bottom())
-        return [self._text_box(surface, lines, px, color, box, 255, (0, 0, 0, 150))]

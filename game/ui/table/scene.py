@@ -484,6 +484,7 @@ class TableScene(Scene):
         self.renderer.draw(surface)
         if self.coach is not None:
             self.coach.draw(self, surface)
+            self.renderer.drawn_over(self.coach.callout.areas)
 
     def draw_extras(self, surface) -> list:
         """What is drawn over the table before its buttons (a hint); the rectangles it covers."""

@@ -1,0 +1,112 @@
+"""The texts of the moment over the table: the announcement line, the shout (a knock-out)
+and the prompt, each in its dark box; a part of :class:`.draw.Renderer`."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme as T
+from .timeline import ease
+
+
+class MomentTexts:
+    def banners(self, surface) -> list[pygame.Rect]:
+        """The shout (a knock-out) and the announcement line; seat banners are drawn in
+        their seat's panel (:meth:`seat`).  Returns the areas drawn."""
+        s = self.s
+        u = self.lay.u
+        now = s.tl.now
+        rects = []
+        news = s.tl.shown(("news",))
+        self.news_box = None
+        if news is not None:
+            self.news_box = self.news(surface, news.text, news.color, news.alpha(now))
+            rects.append(self.news_box)
+        big = s.tl.shown(("big",))
+        if big is None:
+            return rects
+        alpha = big.alpha(now)
+        t = (now - big.start) / big.dur
+        scale = 0.6 + 0.4 * ease(min(1.0, t * 4))
+        w = self.lay.size[0]
+        px = T.fit_px(big.text, 90 * u * scale, w * 0.8, bold=True)
+        img = T.render(big.text, px, big.color, True).copy()
+        sh = T.render(big.text, px, (0, 0, 0), True).copy()
+        img.set_alpha(alpha)
+        sh.set_alpha(alpha // 2)
+        r = img.get_rect(center=(self.lay.center[0], self.lay.center[1] - int(20 * u)))
+        sub_px = 24 * u
+        sub_h = T.line_step(sub_px, True) + int(6 * u) if big.sub else 0
+        box = r.inflate(int(40 * u), int(16 * u))
+        box.height += sub_h
+        box.width = max(box.width, min(int(w * 0.9), T.font(sub_px, True).size(big.sub)[0] + int(40 * u)))
+        box.centerx = r.centerx
+        T.panel(surface, box, u, alpha=min(225, alpha))
+        surface.blit(sh, r.move(int(4 * u), int(4 * u)))
+        T.blit_rendered(surface, img, r, big.text, px)
+        if big.sub:
+            T.blit_text(surface, big.sub, sub_px, (r.centerx, r.bottom + int(6 * u)), T.TEXT, bold=True,
+                        anchor="midtop", max_width=box.width - int(24 * u))
+        rects.append(box.inflate(int(12 * u), int(12 * u)))
+        return rects
+
+    def news(self, surface, text: str, color, alpha: int = 255, above_news: bool = False) -> pygame.Rect:
+        """The announcement line (who took the trick, a take, the scoring): one or two lines
+        between the middle of the table and the prompt.  ``above_news``: a line of its own
+        (a hint) just above the announcement when one shows, else in its place."""
+        u = self.lay.u
+        width = self.lay.middle_width() - int(20 * u)
+        px, lines = T.fit_wrapped(text, 17 * u, width, 2, bold=True)
+        box = self.lay.news_rect(len(lines), self.prompt_lines)
+        if above_news and self.news_box is not None:
+            box.bottom = self.news_box.top - int(4 * u)
+        return self._text_box(surface, lines, px, color, box, alpha, (0, 0, 0, min(200, alpha)))
+
+    def _text_box(self, surface, lines, px, color, box, alpha, fill) -> pygame.Rect:
+        u = self.lay.u
+        widest = max(T.font(px, True).size(ln)[0] for ln in lines)
+        box = pygame.Rect(box)
+        box.width = min(box.width, widest + int(24 * u))
+        box.centerx = self.lay.size[0] // 2
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, fill, bg.get_rect(), border_radius=int(8 * u))
+        surface.blit(bg, box)
+        T.note_box(surface, "panel", box, opaque=False)
+        step = T.line_step(px, True)
+        y = box.centery - step * (len(lines) - 1) / 2
+        for i, ln in enumerate(lines):
+            img = T.render(ln, px, color, True)
+            if alpha < 255:
+                img = img.copy()
+                img.set_alpha(alpha)
+            r = img.get_rect(center=(box.centerx, int(y + i * step)))
+            T.blit_rendered(surface, img, r, ln, px)
+        return box.inflate(4, 4)
+
+    def prompt_spec(self):
+        """What the prompt shows now (its text, colour, size, lines and box), or None."""
+        self.prompt_lines = 0
+        s = self.s
+        u = self.lay.u
+        color = T.TEXT
+        if s.message and s.tl.now < s.error_until:
+            text, color = s.message, s.message_color
+        elif s.message and s.message_color != T.ERROR and s.my_turn():
+            text = s.message
+        else:
+            text = s.prompt()
+        if not text:
+            return None
+        width = self.lay.middle_width() - int(20 * u)
+        px, lines = T.fit_wrapped(text, 17 * u, width, 2, bold=True)
+        self.prompt_lines = len(lines)
+        step = T.line_step(px, True)
+        box = pygame.Rect(0, 0, width + int(20 * u), len(lines) * step + int(10 * u))
+        box.midbottom = (self.lay.size[0] // 2, self.lay.prompt_bottom())
+        return (tuple(lines), px, color, tuple(box))
+
+    def draw_prompt(self, surface, spec) -> pygame.Rect:
+        if spec is None:
+            return pygame.Rect(0, 0, 0, 0)
+        lines, px, color, box = spec
+        return self._text_box(surface, lines, px, color, box, 255, (0, 0, 0, 150))

@@ -1,0 +1,83 @@
+"""The table draws a frame over the last one: only where something moved or a part of its
+static layer changed is drawn again.  Every frame of a game must look exactly as a frame
+drawn from scratch."""
+
+import pygame
+
+from game.ui.table import TableScene
+from game.ui.table.layers import disjoint
+
+
+def _play(app, rules: str, n: int, options: dict, frames: int, viewer_human: bool = False) -> int:
+    players = [{"name": f"P{i}", "seat": "human" if (viewer_human and i == 0) else "ai:random"}
+               for i in range(n)]
+    table = TableScene.new(app, rules, players, options, seed=7)
+    app.manager.push(table)
+    app.settings["speed"] = "fast"
+    fresh = pygame.Surface(app.screen.get_size())
+    checked = partial = 0
+    for i in range(frames):
+        if viewer_human and table.my_turn():
+            # move the mouse over the hand and click now and then: hover lifts and plays
+            cards = table.hand_layout()
+            if cards:
+                c, r = cards[i % len(cards)]
+                app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=r.center, rel=(0, 0), buttons=(0, 0, 0))], 50)
+                if i % 7 == 0:
+                    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                        app.step([pygame.event.Event(kind, pos=r.center, button=1)], 50)
+        app.step([], 50)
+        top = app.manager.top
+        if top is not table:
+            if getattr(top, "route", None) == "scoreboard":
+                top.go()
+            continue
+        if i % 3 or not app.drew:
+            continue
+        partial += table.renderer.dirty is not None
+        drawn = pygame.image.tobytes(app.screen, "RGB")
+        table.renderer.layer.invalidate()           # everything drawn from scratch
+        table.renderer.draw(fresh)
+        assert pygame.image.tobytes(fresh, "RGB") == drawn, f"frame {i} differs"
+        checked += 1
+    assert partial > checked // 2, "most frames should be drawn over the last one"
+    return checked
+
+
+def test_frames_drawn_over_the_last_look_as_drawn_afresh_on_a_crowded_table(app):
+    assert _play(app, "agurk-dk", 8, {"hand_size": 6}, 300) > 50
+
+
+def test_frames_drawn_over_the_last_look_as_drawn_afresh_in_durak(app):
+    assert _play(app, "durak", 4, {}, 240) > 40
+
+
+def test_hover_and_plays_of_a_human_hand_look_as_drawn_afresh(app):
+    assert _play(app, "gurka-se", 4, {}, 300, viewer_human=True) > 40
+
+
+def test_disjoint_merges_until_no_two_rectangles_overlap():
+    rects = [pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(40, 0, 5, 5),
+             pygame.Rect(14, 14, 20, 2), pygame.Rect(0, 0, 0, 5)]
+    out = disjoint(rects)
+    assert all(a.collidelist([b for b in out if b is not a]) < 0 for a in out)
+    covered = {(x, y) for r in rects for x in range(r.left, r.right) for y in range(r.top, r.bottom)}
+    assert all(any(o.collidepoint(p) for o in out) for p in covered)
+    assert len(out) == 2
+
+
+def test_a_tutorial_callout_drawn_over_the_table_is_wiped_where_it_was(app):
+    scene = app.nav.push("tutorial", rules="gurka-se")
+    fresh = pygame.Surface(app.screen.get_size())
+    checked = 0
+    for i in range(240):
+        keys = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")] if i % 5 == 0 else []
+        app.step(keys, 50)
+        if app.manager.top is not scene or not app.drew or scene.renderer.dirty is None:
+            continue
+        drawn = pygame.image.tobytes(app.screen, "RGB")
+        scene.renderer.layer.invalidate()
+        scene.draw(fresh)
+        assert pygame.image.tobytes(fresh, "RGB") == drawn, f"frame {i} differs"
+        checked += 1
+    assert checked > 20
