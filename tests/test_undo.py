@@ -162,6 +162,7 @@ def test_finished_games_go_into_the_statistics_with_their_marks(app, tmp_path):
         elif table.tl.held is not None:
             table.flow.go_on()          # the deal's last trick waits for the player
     assert table.finished
+    table.books.flush()                 # the writer thread has kept it
     games, notice = load_games()
     assert notice is None and len(games) == 1 and games[0]["rules"] == "agurk-no"
     with sqlite3.connect(db_path()) as conn:
@@ -200,5 +201,6 @@ def test_a_tutorial_offers_no_undo_and_no_hint_and_records_nothing(app):
         app.step([], 16)
     assert not table.undo.allowed() and not table.toolbar.undo.visible
     assert not table.toolbar.hint.visible and not table.hints.available()
-    assert table.books.finish() is None
+    table.books.finish()
+    table.books.flush()
     assert not db_path().exists() and not last_game_path().exists()

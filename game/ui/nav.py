@@ -22,10 +22,19 @@ class Nav:
     def __init__(self, manager):
         self.manager = manager
         self.routes: dict[str, Callable] = {}
+        #: modules of the screens a game opens (score sheet, result...), imported ahead
+        self.ahead: tuple[str, ...] = ()
 
     def register(self, name: str, factory: Callable) -> None:
         """``factory(**kw)`` makes the scene called ``name``."""
         self.routes[name] = factory
+
+    def import_ahead(self):
+        """Jobs importing :attr:`ahead`, for a scene's spare frame time: the first score
+        sheet of a game does not wait for its module to load."""
+        import importlib
+        for module in self.ahead:
+            yield lambda m=module: importlib.import_module(m)
 
     def make(self, name: str, **kw):
         scene = self.routes[name](**kw)

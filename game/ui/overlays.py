@@ -137,6 +137,7 @@ class ResultScene(Overlay):
 
     def update(self, dt):
         self.t += dt
+        self.table.show_notice()
 
     def animating(self):
         return self.t < 1500

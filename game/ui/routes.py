@@ -101,8 +101,13 @@ def _replay(app, **kw):
     return ReplayTable(app, **kw)
 
 
+#: what a game may open (between deals, at its end, from its toolbar): imported ahead
+AHEAD = ("game.ui.scoresheet", "game.ui.overlays", "game.ui.table.lookback", "game.ui.table.movelog")
+
+
 def register(app) -> None:
     nav = app.nav
+    nav.ahead = AHEAD
     nav.register("menu", lambda: _menu(app))
     nav.register("message", lambda **kw: _message(app, **kw))
     nav.register("setup", lambda **kw: _setup(app, **kw))

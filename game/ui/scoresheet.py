@@ -140,9 +140,7 @@ class ScoreSheetScene(Scene):
     def draw(self, surface):
         u = self.u
         sheet = self.sheet()
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
+        T.shade(surface, 120)
         box = self.box
         T.panel(surface, box, u)
         title = sheet.title

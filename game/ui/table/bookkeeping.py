@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+import threading
 import time
 
 from ...settings import atomic_write_text
@@ -55,6 +56,8 @@ class Bookkeeping:
         self.s = scene
         clean(scene.session)
         self.done = False
+        self._writer: threading.Thread | None = None
+        self._notice: str | None = None
 
     @property
     def session(self) -> dict:
@@ -71,24 +74,46 @@ class Bookkeeping:
     def undo_used(self) -> None:
         self.session["undo_used"] = True
 
-    def finish(self) -> str | None:
+    def finish(self) -> None:
         """The game ended: keep its record and add it to the statistics (once; never in the
-        demo).  A notice for the player when something could not be written."""
+        demo), on a thread of its own: the writes (a file, the statistics database) stay off
+        the frame path.  :meth:`show_notice` then shows a notice for the player when
+        something could not be written."""
         if self.done or self.s.app.demo or self.s.coach is not None:   # a tutorial is no game of yours
-            return None
+            return
         self.done = True
         record = self.s.state.record()
-        notice = None
+        humans = [s for s, p in enumerate(self.s.players) if p["seat"] == "human"]
+        marks = None
+        if humans:
+            marks = {"started": self.session["started"], "finished": now_iso(),
+                     "duration_s": round(float(self.session["played_s"]), 1),
+                     "undo_used": bool(self.session["undo_used"]), "hints": int(self.session["hints"]),
+                     "human_seat": humans[0], "demo": False}
+        # not a daemon: a game that ended just before the window closed is still kept
+        self._writer = threading.Thread(target=self._write, args=(record, marks), name="gurka-books")
+        self._writer.start()
+
+    def _write(self, record: dict, marks: dict | None) -> None:
         try:
             atomic_write_text(last_game_path(), json.dumps(record, ensure_ascii=False) + "\n")
         except OSError:
             pass    # the replay viewer then offers no "last game"; the game itself goes on
-        humans = [s for s, p in enumerate(self.s.players) if p["seat"] == "human"]
-        if humans:
+        if marks is not None:
             from ...stats import record_game
-            notice = record_game(record, {
-                "started": self.session["started"], "finished": now_iso(),
-                "duration_s": round(float(self.session["played_s"]), 1),
-                "undo_used": bool(self.session["undo_used"]), "hints": int(self.session["hints"]),
-                "human_seat": humans[0], "demo": False})
-        return notice
+            self._notice = record_game(record, marks)
+
+    def show_notice(self) -> None:
+        """The writer's notice for the player (the statistics could not be written), shown
+        once it has finished."""
+        if self._writer is None or self._writer.is_alive():
+            return
+        self._writer = None
+        notice, self._notice = self._notice, None
+        if notice:
+            self.s.app.nav.push("message", text=notice)
+
+    def flush(self) -> None:
+        """Wait for the writer (leaving the table, tests)."""
+        if self._writer is not None:
+            self._writer.join()

@@ -83,6 +83,10 @@ class TableHandle:
         """Keep the table's banners and count-up running under an overlay."""
         self._scene.tl.advance(dt)
 
+    def show_notice(self) -> None:
+        """A notice of the finished game's writer (the statistics could not be written), once."""
+        self._scene.books.show_notice()
+
     def reveal_for(self, seat: int) -> None:
         self._scene.reveal_for(seat)
 

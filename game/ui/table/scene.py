@@ -148,7 +148,12 @@ class TableScene(Scene):
 
     def exit(self):
         self.ai.close()
+        self.flush()
+
+    def flush(self) -> None:
+        """Wait for the writers: the save and the finished game's record."""
         self.saver.flush()
+        self.books.flush()
 
     def resume(self):
         self.size = (0, 0)
@@ -157,7 +162,7 @@ class TableScene(Scene):
     def on_app_close(self) -> None:
         # the game is saved after every action: only the worker process needs stopping
         self.ai.close()
-        self.saver.flush()
+        self.flush()
 
     def save(self) -> None:
         """Save the game (written by the saver's thread, off the frame path)."""
@@ -172,7 +177,7 @@ class TableScene(Scene):
         """Save and stop thinking: the player goes back to the menu."""
         self.save()
         self.ai.cancel()
-        self.saver.flush()
+        self.flush()
 
     def raise_event(self, kind: str, **data) -> None:
         """Tell the app something happened that shows an overlay (hand-off, deal scored,
@@ -204,6 +209,7 @@ class TableScene(Scene):
         if problem:
             self.flash(problem)
         self.books.tick(dt)
+        self.books.show_notice()
         self.hints.poll()
         self.toolbar.refresh()
         self._show_events()
@@ -347,12 +353,10 @@ class TableScene(Scene):
         if self.save_enabled:
             self.saver.delete()
         self.tl.busy_until = self.tl.now
-        notice = self.books.finish()
+        self.books.finish()
         if self.on_game_over:
             self.on_game_over(self)
         self.raise_event("game_over")
-        if notice:
-            self.app.nav.push("message", text=notice)
 
     def play_sound(self, name: str) -> None:
         self.app.play_sound(name)
@@ -450,7 +454,7 @@ class TableScene(Scene):
     # -- geometry (the renderer and the tests ask) ------------------------------------------------
     def layout(self, size) -> None:
         self.lay = Layout(size, self.n, self.viewer)
-        self.warmup.start(self.lay, self.app.settings)
+        self.warmup.start(self.lay, self.app.settings, self.app.nav.import_ahead())
         self.menu_button.rect = pygame.Rect(size[0] - int(112 * self.lay.u), int(10 * self.lay.u),
                                             int(100 * self.lay.u), int(36 * self.lay.u))
         self.flow.place(self.lay)

@@ -17,10 +17,10 @@ class Warmup:
     def __init__(self):
         self._todo = iter(())
 
-    def start(self, lay, settings: dict) -> None:
+    def start(self, lay, settings: dict, first=()) -> None:
+        """``first``: other jobs to do before the card faces (the app's imports ahead)."""
         def jobs():
-            for alpha in (90, 110, 140, 150):    # the overlays' shades (hand-off, scores, result, pause)
-                yield lambda a=alpha: T.shade_image(lay.size, a)
+            yield from first
             for w in lay.card_sizes:
                 yield lambda w=w: C.back(w)
                 yield lambda w=w: C.shadow(w)
