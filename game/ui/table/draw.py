@@ -39,6 +39,7 @@ class Renderer(MomentTexts):
         self._kept = None           # the surface the last frame was drawn on, to draw over
         self._kept_size = None
         self._moving: list[pygame.Rect] = []   # where what moves was drawn last frame
+        self._shout_cache = None    # (key, image, area): the shout drawn once
         self.prompt_lines = 0
         self.news_box: pygame.Rect | None = None   # where the announcement line is this frame
         self.layer = StaticLayer(self)
@@ -193,8 +194,10 @@ class Renderer(MomentTexts):
     def parts(self, top: bool) -> list:
         """The static layer's parts in drawing order: (name, key, draw)."""
         s = self.s
-        out = [(("seat", seat), self._seat_key(seat), lambda surf, seat=seat: self.seat(surf, seat))
-               for seat in range(s.n)]
+        out = [("header", (s.part.title(), s.part.header()), self.header),
+               ("middle", self.layer.middle_key(), self.middle)]
+        out += [(("seat", seat), self._seat_key(seat), lambda surf, seat=seat: self.seat(surf, seat))
+                for seat in range(s.n)]
         out.append(("hand", self._hand_key(), self.hand))
         if not top:
             self.prompt_lines = 0
@@ -239,10 +242,8 @@ class Renderer(MomentTexts):
         return (tuple((c, tuple(r)) for c, r in self.hand_layout()), frozenset(s.legal_cards()),
                 s.my_turn(), tuple(s.sel.cards))
 
-    def draw_static(self, surface) -> None:
-        """What changes only when an event is shown: felt, header, the middle of the table."""
-        surface.blit(T.felt(surface.get_size()), (0, 0))
-        self.header(surface)
+    def middle(self, surface) -> None:
+        """The middle of the table (the family part's), where each face-up card lies noted."""
         self.drawn, self._recording = {}, True
         self.s.part.draw_centre(surface)
         self._recording = False
@@ -365,13 +366,14 @@ class Renderer(MomentTexts):
         """The viewer's hand (backs in hot seat); returns the area it covers."""
         s = self.s
         u = self.lay.u
-        w, h = self.lay.size
-        area = pygame.Rect(0, self.lay.hand_y - int(30 * u), w, h - self.lay.hand_y + int(30 * u))
+        pad = int(12 * u)                     # a card's shadow and glow
+        area = pygame.Rect(self.lay.size[0] // 2, self.lay.hand_y, 0, 0)
         if s.hidden:
             n = s.model.counts[s.viewer]
             for i in range(n):
                 x = self.lay.size[0] / 2 + (i - (n - 1) / 2) * self.lay.hand_w * 0.35
-                self.card(surface, None, False, (x, self.lay.hand_y + self.lay.hand_h / 2), self.lay.hand_w)
+                r = self.card(surface, None, False, (x, self.lay.hand_y + self.lay.hand_h / 2), self.lay.hand_w)
+                area.union_ip(r.inflate(2 * pad, 2 * pad))
             return area
         legal = s.legal_cards()
         mine = s.my_turn()
@@ -385,6 +387,7 @@ class Renderer(MomentTexts):
                     self.mark(surface, r.center, w, T.GOOD if c in s.sel.cards else T.ACCENT)
                 else:
                     surface.blit(C.dim(w), r)
+            area.union_ip(r.inflate(2 * pad, 2 * pad))
         return area
 
     def flights(self, surface) -> list[pygame.Rect]:

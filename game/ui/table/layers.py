@@ -1,8 +1,9 @@
 """The table's static layer: what changes only when an event is shown, drawn once and reused.
 
-The layer holds the felt, the header and the middle of the table (drawn anew when its
-:meth:`StaticLayer.key` changes), and over them the table's *parts*: every seat's panel
-and card backs, the viewer's hand, the prompt and the buttons.  Each part has a key (all
+The layer holds the felt (drawn anew, with all the rest, when :meth:`StaticLayer.key`
+changes: the window size, the language...) and over it the table's *parts*: the header,
+the middle of the table, every seat's panel and card backs, the viewer's hand, the prompt
+and the buttons.  Each part has a key (all
 it shows) and the area it covers; a part whose key changed is drawn again in place: the
 layer is redrawn, clipped to the old and the new area (merged into rectangles that do not
 overlap), with every part that reaches into them, in drawing order.  So the layer always
@@ -43,6 +44,51 @@ def disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:
     return out
 
 
+class Bounds(pygame.Surface):
+    """A 1x1 surface that keeps what was drawn on it and where (blits and fills), for a
+    part that does not say where it draws (the header, the middle of the table).  What
+    ``pygame.draw`` puts there is not seen: every place is widened by ``pad`` (a mark's
+    frame around a card)."""
+
+    def __init__(self, pad: int):
+        super().__init__((1, 1))
+        self.pad = pad
+        #: (where, what): the image blitted (kept alive, so that no other image can take
+        #: its id while a frame compares with it) or the colour filled
+        self.items: list[tuple[pygame.Rect, object]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        size = pygame.Rect(area).size if area is not None else source.get_size()
+        r = pygame.Rect(pygame.Rect(dest).topleft if len(dest) == 4 else dest, size)
+        self.items.append((r.inflate(2 * self.pad, 2 * self.pad), (source, special_flags)))
+        return r
+
+    def fill(self, color, rect=None, special_flags=0):
+        r = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 1, 1)
+        self.items.append((r.inflate(2 * self.pad, 2 * self.pad), (tuple(color), special_flags)))
+        return r
+
+
+def _union(rects) -> pygame.Rect:
+    rects = list(rects)
+    return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
+
+
+def changed_places(old: list, new: list) -> list[pygame.Rect]:
+    """Where two drawings of a part differ: the places of the items in one but not in the
+    other (the same image at the same place looks the same); all of it if only the order
+    of the items changed."""
+    def ident(item):
+        r, (what, flags) = item
+        return (tuple(r), what if isinstance(what, tuple) else id(what), flags)
+    a, b = [ident(i) for i in old], [ident(i) for i in new]
+    if a == b:
+        return []
+    sa, sb = set(a), set(b)
+    out = [item[0] for item, k in zip(old, a) if k not in sb] + [item[0] for item, k in zip(new, b) if k not in sa]
+    return out or [_union(item[0] for item in old + new)]
+
+
 class StaticLayer:
     def __init__(self, renderer):
         self.r = renderer
@@ -55,6 +101,14 @@ class StaticLayer:
         self.redraws = 0
 
     def key(self) -> tuple:
+        """What every part reads: a change draws all of the layer anew."""
+        s = self.r.s
+        settings = s.app.settings
+        return (s.lay.size, s.lay.viewer, i18n.current_language(), settings.get("card_indices"),
+                settings.get("four_colour"), T.recording())
+
+    def middle_key(self) -> tuple:
+        """What the middle of the table shows."""
         s = self.r.s
         tl = s.tl
         now = tl.now
@@ -62,19 +116,25 @@ class StaticLayer:
         # where they land yet) and swept cards that still lie where they were
         flights = (frozenset(id(f) for f in tl.flights if f.seat is None and not f.vanish),
                    frozenset(id(f) for f in tl.flights if f.vanish and not f.started(now)))
-        settings = s.app.settings
         legal = s.legal() if s.sel.defend_with else ()
-        return (s.lay.size, s.lay.viewer, i18n.current_language(), s.shown, s.sel.defend_with, len(legal),
-                flights, settings.get("card_indices"), settings.get("four_colour"), s.part.static_key(),
-                T.recording())
+        return (s.shown, s.sel.defend_with, len(legal), flights, s.part.static_key())
 
     def invalidate(self) -> None:
         """Draw everything anew next frame."""
         self._key = None
 
+    def where(self, draw) -> tuple[pygame.Rect, list | None]:
+        """Where ``draw`` draws now (drawn on a 1x1 surface that keeps it): the area, and
+        the items drawn when the part does not say its area itself."""
+        bounds = Bounds(int(8 * self.r.lay.u))
+        area = draw(bounds)
+        if area is not None:
+            return area, None
+        return _union(r for r, _what in bounds.items), bounds.items
+
     def get(self, size: tuple[int, int], parts: list[Part]) -> tuple[pygame.Surface, bool]:
-        """The layer for this frame with ``parts`` over it, and whether it was drawn anew
-        (else :attr:`damage` says where it changed)."""
+        """The layer for this frame with ``parts`` over the felt, and whether it was drawn
+        anew (else :attr:`damage` says where it changed)."""
         key = self.key()
         self.damage = []
         if (self.surface is not None and self.surface.get_size() == size and key == self._key
@@ -84,37 +144,46 @@ class StaticLayer:
         if self.surface is None or self.surface.get_size() != size:
             self.surface = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
             T.screen_like(self.surface)
-        self.r.draw_static(self.surface)
-        self._parts = {name: (pkey, draw(self.surface)) for name, pkey, draw in parts}
+        surf = self.surface
+        surf.blit(T.felt(size), (0, 0))
+        self._parts = {}
+        for name, pkey, draw in parts:
+            area = draw(surf)
+            self._parts[name] = (pkey, area, None) if area is not None else (pkey, *self.where(draw))
         self._key = key
         self.redraws += 1
-        return self.surface, True
+        return surf, True
 
     def _update(self, parts: list[Part]) -> None:
         old = self._parts
         names = {name for name, _k, _d in parts}
-        rects = [area for name, (_k, area) in old.items() if name not in names]
-        areas = {}
+        rects = [prev[1] for name, prev in old.items() if name not in names]
+        now = {}
         for name, pkey, draw in parts:
             prev = old.get(name)
             if prev is not None and prev[0] == pkey:
-                areas[name] = prev[1]
+                now[name] = prev
                 continue
-            areas[name] = draw(self._dry)          # where it draws now (on a 1x1 surface)
-            rects.append(areas[name])
-            if prev is not None:
-                rects.append(prev[1])
-        self._parts = {name: (pkey, areas[name]) for name, pkey, _d in parts}
+            area, items = self.where(draw)
+            now[name] = (pkey, area, items)
+            if prev is not None and items is not None and prev[2] is not None:
+                rects += changed_places(prev[2], items)
+            else:
+                rects.append(area)
+                if prev is not None:
+                    rects.append(prev[1])
+        self._parts = now
         if not rects:
             return
         surf = self.surface
         bounds = surf.get_rect()
+        felt = T.felt(surf.get_size())
         self.damage = disjoint([r.clip(bounds) for r in rects])
         for d in self.damage:
             surf.set_clip(d)
-            self.r.draw_static(surf)
+            surf.blit(felt, d, d)
             for name, _k, draw in parts:
-                if areas[name].colliderect(d):
+                if now[name][1].colliderect(d):
                     draw(surf)
         surf.set_clip(None)
 
@@ -122,6 +191,10 @@ class StaticLayer:
 def widget_look(widget, focused: bool) -> tuple:
     """Everything a widget's drawing shows: its plain attributes, its label's and second
     line's texts now (a language switch), and whether it has the focus."""
+    if type(widget).__name__ == "Button":      # the table's buttons: the quick way
+        sub = widget.sub() if callable(widget.sub) else widget.sub
+        return ("Button", focused, tuple(widget.rect), widget.text, sub, widget.visible, widget.enabled,
+                widget.hover, widget.pressed, widget.primary, widget.px)
     look = []
     for name, value in vars(widget).items():
         if callable(value):

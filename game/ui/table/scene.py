@@ -159,10 +159,7 @@ class TableScene(Scene):
         self.size = (0, 0)
         self.invalidate()
 
-    def on_app_close(self) -> None:
-        # the game is saved after every action: only the worker process needs stopping
-        self.ai.close()
-        self.flush()
+    on_app_close = exit     # saved after every action: the worker stops, the writers finish
 
     def save(self) -> None:
         """Save the game (written by the saver's thread, off the frame path)."""
@@ -180,8 +177,7 @@ class TableScene(Scene):
         self.flush()
 
     def raise_event(self, kind: str, **data) -> None:
-        """Tell the app something happened that shows an overlay (hand-off, deal scored,
-        game over)."""
+        """Tell the app something happened that shows an overlay (hand-off, scores, end)."""
         if self.coach is not None and self.coach.table_event(self, kind, **data):
             return
         self.app.nav.table_event(kind, table=self.handle, **data)
@@ -205,6 +201,8 @@ class TableScene(Scene):
     # -- per frame ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.tl.advance(dt)
+        if self.manager is not None and self.manager.top is not self:
+            return      # a step just due opened an overlay (the scores): what follows waits
         problem = self.saver.take_problem()
         if problem:
             self.flash(problem)

@@ -14,7 +14,6 @@ class MomentTexts:
         """The shout (a knock-out) and the announcement line; seat banners are drawn in
         their seat's panel (:meth:`seat`).  Returns the areas drawn."""
         s = self.s
-        u = self.lay.u
         now = s.tl.now
         rects = []
         news = s.tl.shown(("news",))
@@ -25,30 +24,61 @@ class MomentTexts:
         big = s.tl.shown(("big",))
         if big is None:
             return rects
+        rects.append(self.shout(surface, big, now))
+        return rects
+
+    def shout(self, surface, big, now: float) -> pygame.Rect:
+        """The shout: it grows in, then fades.  Drawn once into an image (the recorder of the
+        layout tests gets it drawn in place), so a frame scales and blends one picture."""
+        u = self.lay.u
         alpha = big.alpha(now)
         t = (now - big.start) / big.dur
         scale = 0.6 + 0.4 * ease(min(1.0, t * 4))
+        centre = (self.lay.center[0], self.lay.center[1] - int(20 * u))
+        if T.recording():
+            return self._shout_drawn(surface, big, scale, alpha, centre).inflate(int(12 * u), int(12 * u))
+        key = (big.text, big.sub, tuple(big.color), self.lay.size)
+        if self._shout_cache is None or self._shout_cache[0] != key:
+            box = self._shout_drawn(None, big, 1.0, 255, centre)
+            pad = int(8 * u)
+            img = pygame.Surface(box.inflate(2 * pad, 2 * pad).size, pygame.SRCALPHA)
+            self._shout_drawn(img, big, 1.0, 255, (centre[0] - box.left + pad, centre[1] - box.top + pad))
+            self._shout_cache = (key, img, box.inflate(2 * pad, 2 * pad))
+        _key, img, area = self._shout_cache
+        if scale < 0.995:
+            img = pygame.transform.smoothscale(img, (max(1, int(img.get_width() * scale)),
+                                                     max(1, int(img.get_height() * scale))))
+        img.set_alpha(alpha)
+        r = img.get_rect(center=area.center)
+        surface.blit(img, r)
+        return r.inflate(int(12 * u), int(12 * u))
+
+    def _shout_drawn(self, surface, big, scale: float, alpha: int, centre) -> pygame.Rect:
+        """The shout drawn on ``surface`` around ``centre`` (None: only where its box is)."""
+        u = self.lay.u
         w = self.lay.size[0]
         px = T.fit_px(big.text, 90 * u * scale, w * 0.8, bold=True)
-        img = T.render(big.text, px, big.color, True).copy()
-        sh = T.render(big.text, px, (0, 0, 0), True).copy()
-        img.set_alpha(alpha)
-        sh.set_alpha(alpha // 2)
-        r = img.get_rect(center=(self.lay.center[0], self.lay.center[1] - int(20 * u)))
+        img = T.render(big.text, px, big.color, True)
+        r = img.get_rect(center=centre)
         sub_px = 24 * u
         sub_h = T.line_step(sub_px, True) + int(6 * u) if big.sub else 0
         box = r.inflate(int(40 * u), int(16 * u))
         box.height += sub_h
         box.width = max(box.width, min(int(w * 0.9), T.font(sub_px, True).size(big.sub)[0] + int(40 * u)))
         box.centerx = r.centerx
+        if surface is None:
+            return box
+        img = img.copy()
+        sh = T.render(big.text, px, (0, 0, 0), True).copy()
+        img.set_alpha(alpha)
+        sh.set_alpha(alpha // 2)
         T.panel(surface, box, u, alpha=min(225, alpha))
         surface.blit(sh, r.move(int(4 * u), int(4 * u)))
         T.blit_rendered(surface, img, r, big.text, px)
         if big.sub:
             T.blit_text(surface, big.sub, sub_px, (r.centerx, r.bottom + int(6 * u)), T.TEXT, bold=True,
                         anchor="midtop", max_width=box.width - int(24 * u))
-        rects.append(box.inflate(int(12 * u), int(12 * u)))
-        return rects
+        return box
 
     def news(self, surface, text: str, color, alpha: int = 255, above_news: bool = False) -> pygame.Rect:
         """The announcement line (who took the trick, a take, the scoring): one or two lines
@@ -68,9 +98,7 @@ class MomentTexts:
         box = pygame.Rect(box)
         box.width = min(box.width, widest + int(24 * u))
         box.centerx = self.lay.size[0] // 2
-        bg = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(bg, fill, bg.get_rect(), border_radius=int(8 * u))
-        surface.blit(bg, box)
+        surface.blit(self._box_image(box.size, fill, int(8 * u)), box)
         T.note_box(surface, "panel", box, opaque=False)
         step = T.line_step(px, True)
         y = box.centery - step * (len(lines) - 1) / 2
@@ -82,6 +110,18 @@ class MomentTexts:
             r = img.get_rect(center=(box.centerx, int(y + i * step)))
             T.blit_rendered(surface, img, r, ln, px)
         return box.inflate(4, 4)
+
+    def _box_image(self, size, fill, radius: int) -> pygame.Surface:
+        """A translucent rounded box (made once per size and colour)."""
+        key = (tuple(size), tuple(fill), radius)
+        cache = self.__dict__.setdefault("_boxes", {})
+        img = cache.get(key)
+        if img is None:
+            if len(cache) > 64:
+                cache.clear()
+            img = cache[key] = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(img, fill, img.get_rect(), border_radius=radius)
+        return img
 
     def prompt_spec(self):
         """What the prompt shows now (its text, colour, size, lines and box), or None."""
