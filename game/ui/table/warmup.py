@@ -13,6 +13,10 @@ from .. import cards as C
 from .. import theme as T
 
 
+#: the design sizes of the texts a game shows (the table, the shout, the scores, the result)
+FONT_SIZES = (12, 13, 14, 15, 16, 17, 18, 20, 22, 24, 26, 32, 90)
+
+
 class Warmup:
     def __init__(self):
         self._todo = iter(())
@@ -21,6 +25,9 @@ class Warmup:
         """``first``: other jobs to do before the card faces (the app's imports ahead)."""
         def jobs():
             yield from first
+            for px in FONT_SIZES:                # a font loaded on first use is a hitch
+                for bold in (False, True):
+                    yield lambda px=px, bold=bold: T.font(px * lay.u, bold)
             for w in lay.card_sizes:
                 yield lambda w=w: C.back(w)
                 yield lambda w=w: C.shadow(w)
