@@ -81,3 +81,25 @@ def test_a_tutorial_callout_drawn_over_the_table_is_wiped_where_it_was(app):
         assert pygame.image.tobytes(fresh, "RGB") == drawn, f"frame {i} differs"
         checked += 1
     assert checked > 20
+
+
+def test_a_still_table_under_the_score_sheet_is_not_drawn_again_every_frame(app):
+    players = [{"name": "P0", "seat": "human"}] + [{"name": f"P{i}", "seat": "ai:random"} for i in (1, 2, 3)]
+    table = TableScene.new(app, "gurka-se", players, {}, seed=3)
+    app.manager.push(table)
+    app.settings["speed"] = "fast"
+    for _ in range(2000):
+        app.step([], 50)
+        if table.my_turn() and not table.tl.moving():
+            break
+    assert table.my_turn()
+    app.nav.push("scoresheet", table=table.handle)
+    for _ in range(5):
+        app.step([], 50)
+    drawn = 0
+    for _ in range(20):
+        app.step([], 50)
+        drawn += app.drew
+    assert drawn == 0, "nothing moves: nothing is drawn"
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))], 50)
+    assert app.drew                       # the pointer moved: the sheet is drawn again

@@ -70,9 +70,6 @@ class ScoreSheetScene(Scene):
             self.go()
         self.table.tick(dt)     # the table's banners and count-up go on underneath
 
-    def animating(self):
-        return self.between
-
     def sheet(self):
         return self.table.score_sheet()
 

@@ -187,6 +187,8 @@ class TableScene(Scene):
         return 0.0 if self.skipping else self.app.speed
 
     def animating(self) -> bool:
+        if self.manager and self.manager.top is not self:
+            return self.tl.moving(banners=False)     # under an overlay: what shows through moves
         if self.coach is not None and self.coach.note is not None:
             return self.tl.moving()    # a tutorial's callout waits to be read
         return bool(self.tl.moving() or self.tl.waiting() or self.ai.thinking or self.autoplay.pending

@@ -173,9 +173,10 @@ class Timeline:
         is due (the next event must wait)."""
         return self.now < self.busy_until or self.held is not None or bool(self.due)
 
-    def moving(self) -> bool:
-        """Something changes on screen (a banner that waits for the player does not)."""
-        return (bool(self.flights) or any(b.dur < 1e8 for b in self.banners)
+    def moving(self, banners: bool = True) -> bool:
+        """Something changes on screen (a banner that waits for the player does not;
+        ``banners=False``: no banner shows, as under an overlay)."""
+        return (bool(self.flights) or (banners and any(b.dur < 1e8 for b in self.banners))
                 or self.count.running(self.now))
 
     def landing(self, seat: int) -> int:
