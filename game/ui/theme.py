@@ -270,35 +270,48 @@ _felt_cache: dict[tuple[int, int], pygame.Surface] = {}
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
-    """A green felt table background for ``size`` with a soft vignette (cached)."""
+    """A green felt table background for ``size`` with a soft vignette (cached).  The
+    vignette is drawn at a quarter of the size and scaled up (rings a shade apart); the
+    weave is added and taken off the pixels, not blended (a 4K felt is a few frames' work,
+    not a stall)."""
     surf = _felt_cache.get(size)
     if surf is not None:
         return surf
     w, h = size
-    surf = pygame.Surface(size)
-    surf.fill(FELT_DARK)
+    sw, sh = max(1, w // 4), max(1, h // 4)
+    small = pygame.Surface((sw, sh))
+    small.fill(FELT_DARK)
     # radial light: concentric ellipses from dark edge to lighter centre
     steps = 28
     for i in range(steps):
         t = i / (steps - 1)
         col = tuple(int(FELT_DARK[k] + (FELT_LIGHT[k] - FELT_DARK[k]) * t) for k in range(3))
-        rw, rh = int(w * (1.5 - t * 1.05)), int(h * (1.5 - t * 1.05))
-        pygame.draw.ellipse(surf, col, pygame.Rect(w // 2 - rw // 2, h // 2 - rh // 2, rw, rh))
-    # a fine woven texture, deterministic
-    tex = pygame.Surface((8, 8), pygame.SRCALPHA)
+        rw, rh = int(sw * (1.5 - t * 1.05)), int(sh * (1.5 - t * 1.05))
+        pygame.draw.ellipse(small, col, pygame.Rect(sw // 2 - rw // 2, sh // 2 - rh // 2, rw, rh))
+    if pygame.display.get_surface() is not None:
+        small = small.convert()                       # the screen's pixel format (scaled, kept)
+    surf = pygame.transform.scale(small, size)    # its rings step by one shade: no edge to smooth
+    # a fine woven texture, deterministic: light threads added, dark ones taken off
+    light, dark = pygame.Surface((8, 8)), pygame.Surface((8, 8))
     for y in range(8):
         for x in range(8):
             if (x * 3 + y * 5) % 7 == 0:
-                tex.set_at((x, y), (255, 255, 255, 10))
+                light.set_at((x, y), (7, 7, 7))
             elif (x * 5 + y * 3) % 11 == 0:
-                tex.set_at((x, y), (0, 0, 0, 14))
-    big = pygame.Surface((128, 128), pygame.SRCALPHA)
-    for y in range(0, 128, 8):
-        for x in range(0, 128, 8):
-            big.blit(tex, (x, y))
+                dark.set_at((x, y), (2, 6, 4))
+    for tile in (light, dark):
+        big = pygame.Surface((128, 128))
+        for y in range(0, 128, 8):
+            for x in range(0, 128, 8):
+                big.blit(tile, (x, y))
+        if tile is light:
+            light = big
+        else:
+            dark = big
     for y in range(0, h, 128):
         for x in range(0, w, 128):
-            surf.blit(big, (x, y))
+            surf.blit(light, (x, y), special_flags=pygame.BLEND_RGB_ADD)
+            surf.blit(dark, (x, y), special_flags=pygame.BLEND_RGB_SUB)
     if len(_felt_cache) > 4:
         _felt_cache.clear()
     _felt_cache[size] = surf
