@@ -56,6 +56,10 @@ def test_hover_and_plays_of_a_human_hand_look_as_drawn_afresh(app):
     assert _play(app, "gurka-se", 4, {}, 300, viewer_human=True) > 40
 
 
+def test_a_human_durak_hand_looks_as_drawn_afresh(app):
+    assert _play(app, "durak", 3, {}, 300, viewer_human=True) > 40
+
+
 def test_disjoint_merges_until_no_two_rectangles_overlap():
     rects = [pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(40, 0, 5, 5),
              pygame.Rect(14, 14, 20, 2), pygame.Rect(0, 0, 0, 5)]
@@ -103,3 +107,31 @@ def test_a_still_table_under_the_score_sheet_is_not_drawn_again_every_frame(app)
     assert drawn == 0, "nothing moves: nothing is drawn"
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))], 50)
     assert app.drew                       # the pointer moved: the sheet is drawn again
+
+
+def test_the_replay_viewer_playing_and_stepping_back_looks_as_drawn_afresh(app):
+    from pathlib import Path
+
+    from game.ui.replay_open import open_games
+    games, problems = open_games(Path(__file__).parent / "fixtures" / "golden" / "gurka-is7-4p.jsonl")
+    assert games and not problems
+    viewer = app.nav.push("replay", games=games)
+    app.step([], 16)
+    viewer.toggle_play()
+    fresh = pygame.Surface(app.screen.get_size())
+    checked = 0
+    for i in range(400):
+        keys = []
+        if i % 40 == 39:        # a step back now and then, by the keyboard
+            keys = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0)]
+        if not viewer.playing:
+            viewer.toggle_play()
+        app.step(keys, 50)
+        if app.manager.top is not viewer or not app.drew or viewer.renderer.dirty is None or i % 3:
+            continue
+        drawn = pygame.image.tobytes(app.screen, "RGB")
+        viewer.renderer.layer.invalidate()
+        viewer.draw(fresh)
+        assert pygame.image.tobytes(fresh, "RGB") == drawn, f"frame {i} differs"
+        checked += 1
+    assert checked > 30
