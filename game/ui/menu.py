@@ -63,7 +63,7 @@ class MessageScene(Scene):
 
     def draw(self, surface):
         u = T.unit(surface.get_size())
-        T.shade(surface, 120)
+        T.shade(surface, 120, self.box, u)
         T.panel(surface, self.box, u)
         y = self.box.top + int(22 * u)
         if self.title:

@@ -32,8 +32,8 @@ class Overlay(Scene):
         self.widgets = WidgetGroup()
         self.box = pygame.Rect(0, 0, 10, 10)
 
-    def _shade(self, surface, alpha=None) -> None:
-        T.shade(surface, self.shade if alpha is None else alpha)
+    def _shade(self, surface, alpha=None, under=None, u: float = 1.0) -> None:
+        T.shade(surface, self.shade if alpha is None else alpha, under, u)
 
     def _buttons_row(self, buttons, y, u, w=200) -> None:
         bw, bh, gap = int(w * u), int(48 * u), int(16 * u)
@@ -160,7 +160,7 @@ class ResultScene(Overlay):
 
     def draw(self, surface):
         u = T.unit(surface.get_size())
-        self._shade(surface)
+        self._shade(surface, under=self.box, u=u)
         T.panel(surface, self.box, u)
         title, lines = self.title_and_lines()
         T.blit_text(surface, title, 32 * u, (self.box.centerx, self.box.top + int(24 * u)), T.ACCENT,
@@ -218,7 +218,7 @@ class PauseScene(Overlay):
 
     def draw(self, surface):
         u = T.unit(surface.get_size())
-        self._shade(surface)
+        self._shade(surface, under=self.box, u=u)
         T.panel(surface, self.box, u)
         T.blit_text(surface, _("Paused"), 28 * u, (self.box.left + int(200 * u), self.box.top + int(20 * u)),
                     T.ACCENT, bold=True, anchor="midtop")

@@ -137,8 +137,8 @@ class ScoreSheetScene(Scene):
     def draw(self, surface):
         u = self.u
         sheet = self.sheet()
-        T.shade(surface, 120)
         box = self.box
+        T.shade(surface, 120, box, u)
         T.panel(surface, box, u)
         title = sheet.title
         if self.between:

@@ -214,8 +214,8 @@ class StatsScene(Scene):
                        17 * u, body, T.TEXT, align="center")
 
     def _draw_confirm(self, surface, u):
-        T.shade(surface, 130)
         box = self.confirm_box
+        T.shade(surface, 130, box, u)
         T.panel(surface, box, u)
         T.blit_text(surface, _("Reset all statistics?"), 22 * u, (box.centerx, box.top + int(20 * u)),
                     T.ACCENT, bold=True, anchor="midtop", max_width=box.width - 40 * u)

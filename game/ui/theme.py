@@ -207,12 +207,27 @@ def blit_wrapped(surface: pygame.Surface, text: str, px: float, rect: pygame.Rec
 _panel_cache: dict[tuple, pygame.Surface] = {}
 
 
-def shade(surface: pygame.Surface, alpha: int) -> None:
+def shade(surface: pygame.Surface, alpha: int, under=None, u: float = 1.0) -> None:
     """Darken the whole of ``surface`` (under an overlay): as a black layer ``alpha``/255
     opaque would, by multiplying every pixel (a fraction of the cost of blending a
-    window-sized layer)."""
-    keep = 255 - max(0, min(255, int(alpha)))
-    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+    window-sized layer).  ``under``: a solid panel drawn next over that rectangle, whose
+    inside (clear of its rounded corners) needs no darkening."""
+    k = 255 - max(0, min(255, int(alpha)))
+    dim = (k, k, k)
+    if under is None:
+        surface.fill(dim, special_flags=pygame.BLEND_RGB_MULT)
+        return
+    bounds = surface.get_rect()
+    inner = pygame.Rect(under).inflate(-2 * max(4, int(10 * u)), -2 * max(4, int(10 * u))).clip(bounds)
+    if inner.width <= 0 or inner.height <= 0:
+        surface.fill(dim, special_flags=pygame.BLEND_RGB_MULT)
+        return
+    for r in (pygame.Rect(0, 0, bounds.width, inner.top),
+              pygame.Rect(0, inner.bottom, bounds.width, bounds.height - inner.bottom),
+              pygame.Rect(0, inner.top, inner.left, inner.height),
+              pygame.Rect(inner.right, inner.top, bounds.width - inner.right, inner.height)):
+        if r.width > 0 and r.height > 0:
+            surface.fill(dim, r, special_flags=pygame.BLEND_RGB_MULT)
 
 
 def panel_image(size: tuple[int, int], u: float, alpha: int = 255, border=PANEL_BORDER,

@@ -90,7 +90,7 @@ class MoveLogScene(Scene):
 
     def draw(self, surface) -> None:
         u = self.u
-        T.shade(surface, 150)
+        T.shade(surface, 150, self.box, u)
         T.panel(surface, self.box, u)
         # TRANSLATORS: the title of the move log
         T.blit_text(surface, _("Moves so far"), 24 * u, (self.box.centerx, self.box.top + int(18 * u)),
