@@ -1,13 +1,12 @@
 """The card table scene: its life cycle, the update loop, applying actions, saving.
 
-The engine is the only judge: the table asks it for ``legal_actions()`` and
-``apply()``s what a player chose; an illegal choice comes back as an
-``IllegalActionError`` whose code is shown translated.  The engine's events are shown
-one after another: each is folded into the public table (:mod:`game.engine.public`,
-``self.model``) by the family part (:mod:`.gurka_part`, :mod:`.durak_part`) together
-with its animation (:mod:`.timeline`), so the picture lags the engine by exactly the
-events still to be shown.  Hand-offs, scored deals and the end of the game are raised
-as table events; the app turns them into overlays (:mod:`game.ui.nav`).
+The engine is the only judge: the table asks it for ``legal_actions()`` and ``apply()``s
+what a player chose; an illegal choice comes back as an ``IllegalActionError`` whose code
+is shown translated.  The engine's events are shown one after another: each is folded into
+the public table (:mod:`game.engine.public`, ``self.model``) by the family part together
+with its animation (:mod:`.timeline`), so the picture lags the engine by exactly the events
+still to be shown.  Hand-offs, scored deals and the end of the game are raised as table
+events; the app turns them into overlays (:mod:`game.ui.nav`).
 """
 
 from __future__ import annotations
@@ -98,13 +97,13 @@ class TableScene(Scene):
         self.flow = Flow(self)
         self.widgets = self._group()
         self.on_game_over = None   # hook for the demo / tests
+        self.back = False          # back from an overlay this frame (see resume)
 
     # -- creating ------------------------------------------------------------------
     @classmethod
     def new(cls, app, rules: str, players: list[dict], options: dict | None = None,
             seed: int | None = None, session: dict | None = None, **extra) -> TableScene:
-        if seed is None:
-            seed = random.randrange(1, 2 ** 31)
+        seed = random.randrange(1, 2 ** 31) if seed is None else seed
         session = dict(session or {})
         state = new_game(rules, players, options, seed=seed, game=session.get("game", 1), **extra)
         return cls(app, state, session)
@@ -150,14 +149,14 @@ class TableScene(Scene):
         self.ai.close()
         self.flush()
 
-    def flush(self) -> None:
-        """Wait for the writers: the save and the finished game's record."""
+    def flush(self) -> None:     # wait for the writers: the save and the finished game's record
         self.saver.flush()
         self.books.flush()
 
     def resume(self):
         self.size = (0, 0)
         self.invalidate()
+        self.back = True        # the first frame back redraws the window: events wait a frame
 
     on_app_close = exit     # saved after every action: the worker stops, the writers finish
 
@@ -203,8 +202,9 @@ class TableScene(Scene):
     # -- per frame ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.tl.advance(dt)
-        if self.manager is not None and self.manager.top is not self:
-            return      # a step just due opened an overlay (the scores): what follows waits
+        if (self.manager is not None and self.manager.top is not self) or self.back:
+            self.back = False
+            return      # an overlay just opened (the scores) or closed: what follows waits
         problem = self.saver.take_problem()
         if problem:
             self.flash(problem)
