@@ -182,11 +182,14 @@ class GurkaPart(TablePart):
         out += [W.reset(self.name(s), self.you(s), m.options.get("limit", 21)) for s in row.resets]
         return out
 
+    def shouts(self) -> list[tuple[str, tuple]]:
+        return [(R.ruleset_name(self.s.rules).split()[-1] + "!", T.GOOD)]    # "Agurk!" at a knock-out
+
     def on_out(self, ev: dict):
         self.fold(ev)
         p = ev["player"]
         sp = self.sp()
-        shout = R.ruleset_name(self.s.rules).split()[-1] + "!"
+        shout = self.shouts()[0][0]
         self.tl.banner(shout, max(pace.SHOUT_MIN, pace.KNOCKOUT * sp), big=True, color=T.GOOD,
                        sub=M.is_out(self.name(p), self.you(p)))
         self.s.play_sound("knockout")

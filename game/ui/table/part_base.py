@@ -125,6 +125,10 @@ class TablePart:
         """What else the part's static drawing depends on (see :mod:`.layers`)."""
         return ()
 
+    def shouts(self) -> list[tuple[str, tuple]]:
+        """The shouts (text, colour) this game may show, drawn ahead (:meth:`.draw.Renderer.ahead`)."""
+        return []
+
     def deal_flights(self, src) -> float:
         """Every dealt card from ``src`` to its hand, round by round from the dealer's left."""
         sp = self.sp()

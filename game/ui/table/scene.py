@@ -454,7 +454,7 @@ class TableScene(Scene):
     # -- geometry (the renderer and the tests ask) ------------------------------------------------
     def layout(self, size) -> None:
         self.lay = Layout(size, self.n, self.viewer)
-        self.warmup.start(self.lay, self.app.settings, self.app.nav.import_ahead())
+        self.warmup.start(self.lay, self.app.settings, self.app.nav.import_ahead(), self.renderer.ahead())
         self.menu_button.rect = pygame.Rect(size[0] - int(112 * self.lay.u), int(10 * self.lay.u),
                                             int(100 * self.lay.u), int(36 * self.lay.u))
         self.flow.place(self.lay)

@@ -53,6 +53,15 @@ class MomentTexts:
         surface.blit(img, r)
         return r.inflate(int(12 * u), int(12 * u))
 
+    def ahead(self):
+        """Jobs for spare frame time: the shouts' big letters rendered before they are needed."""
+        for text, color in self.s.part.shouts():
+            def job(text=text, color=color):
+                px = T.fit_px(text, 90 * self.lay.u, self.lay.size[0] * 0.8, bold=True)
+                T.render(text, px, color, True)
+                T.render(text, px, (0, 0, 0), True)
+            yield job
+
     def _shout_drawn(self, surface, big, scale: float, alpha: int, centre) -> pygame.Rect:
         """The shout drawn on ``surface`` around ``centre`` (None: only where its box is)."""
         u = self.lay.u
@@ -68,12 +77,21 @@ class MomentTexts:
         box.centerx = r.centerx
         if surface is None:
             return box
-        img = img.copy()
-        sh = T.render(big.text, px, (0, 0, 0), True).copy()
-        img.set_alpha(alpha)
-        sh.set_alpha(alpha // 2)
-        T.panel(surface, box, u, alpha=min(225, alpha))
+        sh = T.render(big.text, px, (0, 0, 0), True)
+        if alpha < 255:
+            img = img.copy()
+            img.set_alpha(alpha)
+        if surface.get_flags() & pygame.SRCALPHA and alpha == 255:
+            # into the shout's own (clear) image: the panel drawn straight in, no image of its size
+            rad = max(4, int(10 * u))
+            pygame.draw.rect(surface, (0, 0, 0, 80), box.move(int(3 * u), int(4 * u)), border_radius=rad)
+            pygame.draw.rect(surface, (*T.PANEL, 225), box, border_radius=rad)
+            pygame.draw.rect(surface, T.PANEL_BORDER, box, max(1, int(2 * u)), border_radius=rad)
+        else:
+            T.panel(surface, box, u, alpha=min(225, alpha))
+        sh.set_alpha(alpha // 2)                 # the cached black letters, for this blit only
         surface.blit(sh, r.move(int(4 * u), int(4 * u)))
+        sh.set_alpha(None)
         T.blit_rendered(surface, img, r, big.text, px)
         if big.sub:
             T.blit_text(surface, big.sub, sub_px, (r.centerx, r.bottom + int(6 * u)), T.TEXT, bold=True,

@@ -21,10 +21,12 @@ class Warmup:
     def __init__(self):
         self._todo = iter(())
 
-    def start(self, lay, settings: dict, first=()) -> None:
-        """``first``: other jobs to do before the card faces (the app's imports ahead)."""
+    def start(self, lay, settings: dict, *first) -> None:
+        """``first``: other jobs to do before the card faces (the app's imports ahead, the
+        shouts' letters)."""
         def jobs():
-            yield from first
+            for more in first:
+                yield from more
             for px in FONT_SIZES:                # a font loaded on first use is a hitch
                 for bold in (False, True):
                     yield lambda px=px, bold=bold: T.font(px * lay.u, bold)
