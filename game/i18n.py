@@ -257,13 +257,17 @@ def mo_bytes(entries: dict) -> bytes:
     import array
     import struct
     keys = sorted(entries)
-    ids = strs = b""
+    id_parts, str_parts = [], []
     offsets = []
+    n_ids = n_strs = 0
     for k in keys:
         kb, vb = k.encode("utf-8"), entries[k].encode("utf-8")
-        offsets.append((len(ids), len(kb), len(strs), len(vb)))
-        ids += kb + b"\0"
-        strs += vb + b"\0"
+        offsets.append((n_ids, len(kb), n_strs, len(vb)))
+        id_parts.append(kb + b"\0")
+        str_parts.append(vb + b"\0")
+        n_ids += len(kb) + 1
+        n_strs += len(vb) + 1
+    ids, strs = b"".join(id_parts), b"".join(str_parts)
     start = 7 * 4 + 16 * len(keys)
     koffsets, voffsets = [], []
     for o1, l1, o2, l2 in offsets:
