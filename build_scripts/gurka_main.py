@@ -40,6 +40,10 @@ if __name__ == "__main__":
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if os.environ.get("GURKA_CHECK_AI_WORKER") == "1":
         sys.exit(check_ai_worker())
+    if len(sys.argv) == 1:           # a double-click: the window at once, no command-line parser
+        from game.ui.app import run
+
+        sys.exit(run())
     from game.cli import main
 
     sys.exit(main())

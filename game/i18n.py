@@ -172,7 +172,7 @@ def _load(lang: str) -> gettext.NullTranslations:
             with open(mo, "rb") as fh:
                 trans = gettext.GNUTranslations(fh)
         elif po.is_file():
-            trans = gettext.GNUTranslations(compile_po(po, lang))
+            trans = catalog_from_po(po)
     except Exception:  # noqa: BLE001 - a broken catalogue falls back to English, never a crash
         trans = gettext.NullTranslations()
     _cache[lang] = trans
@@ -275,6 +275,36 @@ def mo_bytes(entries: dict) -> bytes:
         voffsets += [l2, o2 + start + len(ids)]
     header = struct.pack("Iiiiiii", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + len(keys) * 8, 0, 0)
     return header + array.array("i", koffsets).tobytes() + array.array("i", voffsets).tobytes() + ids + strs
+
+
+class _Catalog(gettext.GNUTranslations):
+    """The translations of parsed ``.po`` entries, as :class:`gettext.GNUTranslations`
+    holds them after reading a ``.mo`` file (no ``.mo`` bytes built and read back)."""
+
+    def __init__(self, entries: dict):
+        gettext.NullTranslations.__init__(self)
+        self._catalog: dict = {}
+        self._info: dict = {}
+        self._charset = "utf-8"
+        self.plural = lambda n: int(n != 1)
+        for line in entries.get("", "").splitlines():
+            key, _sep, value = line.partition(":")
+            self._info[key.strip().lower()] = value.strip()
+            if key.strip().lower() == "plural-forms":
+                self.plural = gettext.c2py(value.split("plural=")[1].strip().rstrip(";"))
+        for key, value in entries.items():
+            if "\0" in key:
+                singular = key.split("\0")[0]
+                for i, form in enumerate(value.split("\0")):
+                    self._catalog[(singular, i)] = form
+            else:
+                self._catalog[key] = value
+
+
+def catalog_from_po(po_path) -> gettext.GNUTranslations:
+    """A ``.po`` file's translations (fuzzy entries left out), standard library only."""
+    with open(po_path, encoding="utf-8") as fh:
+        return _Catalog(parse_po(fh.read()))
 
 
 def compile_po(po_path, lang: str) -> io.BytesIO:

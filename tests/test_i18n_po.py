@@ -39,3 +39,29 @@ def test_fuzzy_and_obsolete_entries_are_left_out():
 def test_a_broken_catalogue_is_refused():
     with pytest.raises(ValueError):
         i18n.parse_po('msgid "A"\nmsgstr broken\n')
+
+
+def test_the_catalogue_read_at_start_translates_as_its_compiled_mo():
+    """The game reads a .po straight into its catalogue; every entry translates as the
+    .mo compiled from it does (plain, plural in every form, with a context)."""
+    import gettext
+
+    from game import i18n
+    for lang in ("sv", "da", "nb", "is", "en"):
+        po = i18n.data_dir("locales") / lang / "LC_MESSAGES" / "messages.po"
+        direct = i18n.catalog_from_po(po)
+        compiled = gettext.GNUTranslations(i18n.compile_po(po, lang))
+        entries = i18n.parse_po(po.read_text(encoding="utf-8"))
+        assert len(entries) > 100
+        for key in entries:
+            ctx, _sep, msg = key.rpartition("\x04")
+            if "\0" in msg:
+                one, many = msg.split("\0")
+                for n in (0, 1, 2, 5, 21, 101):
+                    got = direct.npgettext(ctx, one, many, n) if ctx else direct.ngettext(one, many, n)
+                    want = compiled.npgettext(ctx, one, many, n) if ctx else compiled.ngettext(one, many, n)
+                    assert got == want, (lang, key, n)
+            else:
+                got = direct.pgettext(ctx, msg) if ctx else direct.gettext(msg)
+                want = compiled.pgettext(ctx, msg) if ctx else compiled.gettext(msg)
+                assert got == want, (lang, key)
