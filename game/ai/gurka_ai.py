@@ -57,7 +57,7 @@ PLAN_ROLLOUTS = 80
 def _plans(opts: dict) -> bool:
     """Danish and Norwegian Agurk (Normal's endgame planning; measured against Easy:
     agurk-dk 32% -> 47%, agurk-no 30% -> 53%) and seven-round Gúrka (1000 games, with
-    the exchange below: 3 players 47.4% -> 51.3%, 4 players 36.6% -> 39.0%)."""
+    the exchange below: 3 players 48.6% -> 51.3%, 4 players 36.6% -> 39.0%)."""
     if opts["rounds"] is not None:
         return PLAN_ROUNDS
     return opts["reference"] == "highest" and not opts["multi_lead"] and not opts["descending"]
@@ -67,8 +67,8 @@ def _plans(opts: dict) -> bool:
 #: a smaller lead for Hard over it there: see game/ai/README.md)
 PLAN_ROUNDS = True
 
-#: Normal exchanges every card stronger than the unseen cards' average less this margin
-#: (Easy: above it by 1.5); measured in gurka-is7 against Easy, 1000 games: 3 players
+#: Normal exchanges every card whose strength exceeds the unseen cards' average plus this
+#: margin, i.e. with -2 anything above two steps below the average (Easy: 1.5); measured in gurka-is7 against Easy, 1000 games: 3 players
 #: 40.9% -> 48.0%, 4 players 33.5% -> 36.1% (margin 1.5 -> -2)
 EXCHANGE_MARGIN = -2.0
 #: ...but as the first to exchange (who bounds the others), nothing unless a card is
