@@ -23,6 +23,7 @@ import time
 
 from ..engine.cards import INDEX
 from ..engine.determinize import Assignment, Position
+from ..engine.public import new_table
 from . import durak_solver as dsolve
 from . import search
 
@@ -238,13 +239,57 @@ def choose_normal(view, legal, rng):
     return _policy_choice(view, legal, rng, noise=0.0)
 
 
-def _rollout(st, rng, eps=0.05, cap=3000) -> None:
+def bold_policy(st, moves, rng=None, eps: float = 0.0):
+    """The heuristic of a player who never gives up a card it could play: it beats
+    whatever it can (cheapest first) and throws in its cheapest card whenever it may."""
+    if len(moves) > 1 and st.phase == "bout" and not (eps and rng is not None
+                                                      and rng.random() < eps):
+        trump = st.trump
+        if st.turn == st.defender and not st.taken and st.unbeaten:
+            ds = [m for m in moves if m[0] == "D"]
+            if ds:
+                return min(ds, key=lambda m: cost(m[2], trump) - 0.1 * cost(m[1], trump))
+        else:
+            singles = [m for m in moves if m[0] == "A" and len(m[1]) == 1]
+            if singles:
+                return min(singles, key=lambda m: cost(m[1][0], trump))
+    return policy(st, moves, rng, eps)
+
+
+def bold_seats(view: dict, trump: int, evidence: int = 1) -> frozenset:
+    """The other seats that, in this game, beat or threw in a card the heuristic would
+    have kept (a throw-in costlier than it ever throws while the stock lasts, a defence
+    costlier than it ever defends with): read from the view's public events only."""
+    me = view["seat"]
+    t = new_table(view["rules"], view["options"], view["players"])
+    seen: dict[int, int] = {}
+    for e in view["events"]:
+        k = e["type"]
+        p = e.get("player")
+        if p is not None and p != me and t.stock > 0 and t.on_table():
+            if k == "attack" and t.pairs:
+                if any(cost(INDEX[c], trump) > 9 for c in e["cards"]):
+                    seen[p] = seen.get(p, 0) + 1
+            elif k == "defend" and len(t.pairs) <= 2:
+                limit = 17 if t.stock > 8 else 19
+                if cost(INDEX[e["card"]], trump) > limit:
+                    seen[p] = seen.get(p, 0) + 1
+        t.apply(e)
+    return frozenset(s for s, c in seen.items() if c >= evidence)
+
+
+#: model the other seats by what they showed (:func:`bold_seats`) in Hard's play-outs
+OPPONENT_MODEL = True
+
+
+def _rollout(st, rng, eps=0.05, cap=3000, bold=frozenset()) -> None:
     steps = 0
     while st.phase != "over" and steps < cap:
         if st.phase in _CHANCE:
             st.resolve_chance()
             continue
-        st.do_move(st.turn, policy(st, st.moves(), rng, eps))
+        p = st.turn
+        st.do_move(p, (bold_policy if p in bold else policy)(st, st.moves(), rng, eps))
         steps += 1
 
 
@@ -273,6 +318,7 @@ class _Parts:
     def __init__(self, tr: Tracker):
         self.tr = tr
         self.seat = tr.seat
+        self.bold = bold_seats(tr.view, tr.trump) if OPPONENT_MODEL else frozenset()
 
     def sample(self, rng):
         return self.tr.state(rng)
@@ -281,7 +327,7 @@ class _Parts:
         st.do_move(self.seat, move)
 
     def value(self, st, rng) -> float:
-        _rollout(st, rng)
+        _rollout(st, rng, bold=self.bold)
         return _utility(st, self.seat)
 
 

@@ -129,8 +129,10 @@ def _others_can_reach(k, strength: int) -> float:
     return n / len(k.others)
 
 
-def exchange_choice(hand, S, unseen, limit: int, rng=None, noise: float = 0.0) -> list[int]:
-    """Discard the cards that are worse than an average replacement (highest first)."""
+def exchange_choice(hand, S, unseen, limit: int, rng=None, noise: float = 0.0,
+                    margin: float = 1.5) -> list[int]:
+    """Discard the cards that are worse than an average replacement by more than
+    ``margin`` strength steps (highest first)."""
     if limit <= 0:
         return []
     avg = sum(S[c] for c in unseen) / len(unseen) if unseen else 8.0
@@ -139,8 +141,8 @@ def exchange_choice(hand, S, unseen, limit: int, rng=None, noise: float = 0.0) -
     for c in ranked:
         if len(out) >= limit:
             break
-        margin = S[c] - avg + (rng.uniform(-noise, noise) if rng and noise else 0.0)
-        if margin > 1.5:
+        over = S[c] - avg + (rng.uniform(-noise, noise) if rng and noise else 0.0)
+        if over > margin:
             out.append(c)
     return out
 
