@@ -24,8 +24,6 @@ class Nav:
         self.routes: dict[str, Callable] = {}
         #: modules of the screens a game opens (score sheet, result...), imported ahead
         self.ahead: tuple[str, ...] = ()
-        #: route -> preparer(size=..., **kw): draws ahead what the route's scene will show
-        self.preparers: dict[str, Callable] = {}
 
     def register(self, name: str, factory: Callable) -> None:
         """``factory(**kw)`` makes the scene called ``name``."""
@@ -71,10 +69,3 @@ class Nav:
 
     def table_event(self, kind: str, **kw) -> None:
         self.push(TABLE_OVERLAYS[kind], **kw)
-
-    def prepare(self, kind: str, **kw) -> None:
-        """Draw ahead what the overlay of a coming table event shows (its route's preparer
-        in :attr:`preparers`, given the window size), so that it opens in a cheap frame."""
-        prep = self.preparers.get(TABLE_OVERLAYS.get(kind))
-        if prep is not None and self.manager.size:
-            prep(size=self.manager.size, **kw)

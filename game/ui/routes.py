@@ -86,11 +86,6 @@ def _scoresheet(app, **kw):
     return ScoreSheetScene(app, **kw)
 
 
-def _prepare_scoreboard(app, table, size, **_kw):
-    from .scoresheet import prepare
-    prepare(app, table, size)
-
-
 def _replays(app):
     from .replays import ReplayMenu
     return ReplayMenu(app)
@@ -113,7 +108,6 @@ AHEAD = ("game.ui.scoresheet", "game.ui.overlays", "game.ui.table.lookback", "ga
 def register(app) -> None:
     nav = app.nav
     nav.ahead = AHEAD
-    nav.preparers["scoreboard"] = lambda **kw: _prepare_scoreboard(app, **kw)
     nav.register("menu", lambda: _menu(app))
     nav.register("message", lambda **kw: _message(app, **kw))
     nav.register("setup", lambda **kw: _setup(app, **kw))

@@ -13,24 +13,13 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n import _, current_language
+from ..i18n import _
 from . import messages as M
 from . import theme as T
 from .scene import Scene
 from .widgets import Button, WidgetGroup
 
 TONES = {"bad": T.ERROR, "good": T.GOOD, "dim": T.TEXT_DIM, "plain": T.TEXT}
-KEY = (255, 0, 254)         # the colour key of a sheet's image: its corners
-#: look -> the sheet's panel drawn (see :meth:`ScoreSheetScene.body`)
-_bodies: dict = {}
-
-
-def prepare(app, table, size) -> None:
-    """Draw the between-deals sheet ahead (the table calls this through the app's
-    navigation while the deal's scores count up), so that its first frame is a blit."""
-    scene = ScoreSheetScene(app, table, between=True)
-    scene.ensure_layout(size)
-    scene.body()
 ROW_H = 40
 SUMMARY_H = 34
 FOOT_H = 22
@@ -147,54 +136,15 @@ class ScoreSheetScene(Scene):
 
     def draw(self, surface):
         u = self.u
+        sheet = self.sheet()
         box = self.box
         T.shade(surface, 120, box, u)
-        if T.recording():                  # the layout tests' recorder sees every text in place
-            T.panel(surface, box, u)
-            self._draw_body(surface, self.sheet())
-        else:
-            T.panel_shadow(surface, box, u)
-            surface.blit(self.body(), box)
-        self.widgets.draw(surface, u)
-
-    def body_key(self, sheet) -> tuple:
-        return (self.size, tuple(self.box), self.between, self.back, self.visible, current_language(),
-                self.title(sheet), repr(sheet))
-
-    def title(self, sheet) -> str:
+        T.panel(surface, box, u)
+        title = sheet.title
         if self.between:
             # TRANSLATORS: {n} is the number of the deal just scored
-            return _("Scores after deal {n}").format(n=self.table.model.deals)
-        return sheet.title
-
-    def body(self) -> pygame.Surface:
-        """The panel with everything on it but its button, drawn once per look (and ahead,
-        by :func:`prepare`, before it opens between deals)."""
-        sheet = self.sheet()
-        key = self.body_key(sheet)
-        img = _bodies.get(key)
-        if img is None:
-            box = self.box
-            img = pygame.Surface(box.size)
-            if pygame.display.get_surface() is not None:
-                img = img.convert()
-            img.fill(KEY)
-            img.set_colorkey(KEY)              # the panel's rounded corners show the table
-            self.box = pygame.Rect((0, 0), box.size)
-            try:
-                T.panel(img, self.box, self.u)
-                self._draw_body(img, sheet)
-            finally:
-                self.box = box
-            if len(_bodies) > 4:
-                _bodies.clear()
-            _bodies[key] = img
-        return img
-
-    def _draw_body(self, surface, sheet) -> None:
-        u = self.u
-        box = self.box
-        T.blit_text(surface, self.title(sheet), 26 * u, (box.centerx, box.top + int(16 * u)), T.ACCENT, bold=True,
+            title = _("Scores after deal {n}").format(n=self.table.model.deals)
+        T.blit_text(surface, title, 26 * u, (box.centerx, box.top + int(16 * u)), T.ACCENT, bold=True,
                     anchor="midtop", max_width=box.width - 40 * u)
         x0 = box.left + int(24 * u)
         cols = len(sheet.columns)
@@ -234,6 +184,7 @@ class ScoreSheetScene(Scene):
             text, px = fit_line(line, 14 * u, box.width - 48 * u, False, 12 * u)
             T.blit_text(surface, text, px, (box.centerx, y + int(2 * u)), T.TEXT_DIM, anchor="midtop")
             y += int(FOOT_H * u)
+        self.widgets.draw(surface, u)
 
     def _row(self, surface, row, x0, col_x, y, h) -> None:
         u = self.u

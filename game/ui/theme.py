@@ -267,21 +267,15 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, u: float, alpha: int = 255
     note_box(surface, "panel", rect, opaque=alpha >= 200)
 
 
-def panel_shadow(surface, rect: pygame.Rect, u: float) -> None:
-    """A solid panel's shadow: what shows of a black, 80/255 translucent copy of it offset
-    down and right."""
+def _solid_panel(surface, rect: pygame.Rect, u: float, border, fill) -> None:
     r = max(4, int(10 * u))
     dx, dy = int(3 * u), int(4 * u)
+    # the shadow: what shows of a black, 80/255 translucent copy offset by (dx, dy)
     dim = (175, 175, 175)
     surface.fill(dim, pygame.Rect(rect.right, rect.top + dy + r // 2, dx, rect.height - r),
                  special_flags=pygame.BLEND_RGB_MULT)
     surface.fill(dim, pygame.Rect(rect.left + dx + r // 2, rect.bottom, rect.width - r, dy),
                  special_flags=pygame.BLEND_RGB_MULT)
-
-
-def _solid_panel(surface, rect: pygame.Rect, u: float, border, fill) -> None:
-    r = max(4, int(10 * u))
-    panel_shadow(surface, rect, u)
     pygame.draw.rect(surface, fill, rect, border_radius=r)
     if border is not None:
         pygame.draw.rect(surface, border, rect, max(1, int(2 * u)), border_radius=r)

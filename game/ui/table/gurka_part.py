@@ -207,8 +207,6 @@ class GurkaPart(TablePart):
         if any(e["type"] == "game_over" for e in rest):
             return dur
         auto = not self.s.humans or self.s.app.demo
-        # the scores drawn ahead, in a frame of their count-up rather than in the one they open in
-        self.tl.after(dur / 2, lambda: self.s.app.nav.prepare("deal_scored", table=self.s.handle))
         self.tl.after(dur, lambda: self.s.raise_event("deal_scored", auto=auto))
         return True
 
