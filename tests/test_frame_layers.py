@@ -44,6 +44,14 @@ def _play(app, rules: str, n: int, options: dict, frames: int, viewer_human: boo
     return checked
 
 
+def _same_as_afresh(app, scene, fresh, i) -> None:
+    """The frame on the screen equals ``scene`` drawn from scratch on ``fresh``."""
+    drawn = pygame.image.tobytes(app.screen, "RGB")
+    scene.renderer.layer.invalidate()
+    scene.draw(fresh)
+    assert pygame.image.tobytes(fresh, "RGB") == drawn, f"frame {i} differs"
+
+
 def test_frames_drawn_over_the_last_look_as_drawn_afresh_on_a_crowded_table(app):
     assert _play(app, "agurk-dk", 8, {"hand_size": 6}, 300) > 50
 
@@ -79,10 +87,7 @@ def test_a_tutorial_callout_drawn_over_the_table_is_wiped_where_it_was(app):
         app.step(keys, 50)
         if app.manager.top is not scene or not app.drew or scene.renderer.dirty is None:
             continue
-        drawn = pygame.image.tobytes(app.screen, "RGB")
-        scene.renderer.layer.invalidate()
-        scene.draw(fresh)
-        assert pygame.image.tobytes(fresh, "RGB") == drawn, f"frame {i} differs"
+        _same_as_afresh(app, scene, fresh, i)
         checked += 1
     assert checked > 20
 
@@ -129,9 +134,6 @@ def test_the_replay_viewer_playing_and_stepping_back_looks_as_drawn_afresh(app):
         app.step(keys, 50)
         if app.manager.top is not viewer or not app.drew or viewer.renderer.dirty is None or i % 3:
             continue
-        drawn = pygame.image.tobytes(app.screen, "RGB")
-        viewer.renderer.layer.invalidate()
-        viewer.draw(fresh)
-        assert pygame.image.tobytes(fresh, "RGB") == drawn, f"frame {i} differs"
+        _same_as_afresh(app, viewer, fresh, i)
         checked += 1
     assert checked > 30

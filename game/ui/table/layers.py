@@ -95,7 +95,6 @@ class StaticLayer:
         self.surface: pygame.Surface | None = None
         self._key = None
         self._parts: dict = {}          # name -> (key, area), in drawing order
-        self._dry = pygame.Surface((1, 1))
         #: the rectangles of the layer drawn again this frame, without a full redraw
         self.damage: list[pygame.Rect] = []
         self.redraws = 0
