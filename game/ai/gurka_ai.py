@@ -8,6 +8,7 @@ from ..engine.cards import INDEX, names
 from . import gurka_info as gi
 from . import gurka_policy as gp
 from . import gurka_solver as gsolve
+from . import gurka_likely as glikely
 from . import gurka_value as gv
 from . import search
 
@@ -117,7 +118,8 @@ def choose_normal(view: dict, legal: list[dict], rng, plan: bool = True) -> dict
         # trick, which the simple lead/follow rules judge badly, so Normal plans the deal's
         # last tricks by playing them out on a few deals of the unseen cards consistent
         # with its counting
-        return choose_hard(view, legal, rng, iterations=PLAN_ROLLOUTS, time_budget=None)
+        return choose_hard(view, legal, rng, iterations=PLAN_ROLLOUTS, time_budget=None,
+                           weigh=False)
     moves = [_cards(a) for a in legal]
     m = gp.play_normal(k, moves, rng)
     return legal[moves.index(m)]
@@ -161,6 +163,15 @@ def rollout(state, rng, S, eps: float | None = None) -> None:
             return
 
 
+#: whether Hard draws its deals in proportion to how plausible each makes the others'
+#: plays (:mod:`game.ai.gurka_likely`), from a pool of this many samples to start and
+#: this many more for every deal drawn.  Off: measured against Normal it bought nothing
+#: overall (game/ai/README.md, "What was tried")
+LIKELY = False
+POOL_START = 24
+POOL_GROW = 1
+
+
 #: Hard plays the deal out exactly (its best reply to the heuristic) once it holds this
 #: many cards or fewer after the move it weighs
 SOLVE_CARDS = 0
@@ -169,13 +180,39 @@ SOLVE_CARDS = 0
 class _Parts:
     """The Gurka family's pieces of the shared search (:mod:`game.ai.search`)."""
 
-    def __init__(self, k: gi.Knowledge):
+    def __init__(self, k: gi.Knowledge, weigh: bool = False):
         self.k = k
+        self.weigh = weigh
         self.seat = k.seat
         self.S = k.S
+        self.pool = None
 
     def sample(self, rng):
+        if self.weigh:
+            return self.k.position.state(self._weighted(rng), check=False)
         return self.k.position.state(gi.sample_hidden(self.k, rng), check=False)
+
+    def _weighted(self, rng):
+        """A deal drawn from a growing pool of samples, in proportion to how plausible
+        each makes the others' plays (:mod:`game.ai.gurka_likely`)."""
+        pool = self.pool
+        if pool is None:
+            self.plays = glikely.Plays(self.k)
+            pool = self.pool = []
+            self.wsum = 0.0
+        for _ in range(POOL_START if not pool else POOL_GROW):
+            a = gi.sample_hidden(self.k, rng)
+            w = self.plays.weight(a.hands)
+            pool.append((w, a))
+            self.wsum += w
+        x = rng.random() * self.wsum
+        chosen = pool[-1][1]
+        for w, a in pool:
+            x -= w
+            if x <= 0:
+                chosen = a
+                break
+        return gi.Assignment({s: list(h) for s, h in chosen.hands.items()}, list(chosen.stock))
 
     def play(self, st, action: dict) -> None:
         if action["type"] == "play":    # the search API: no chance step after the deal
@@ -203,7 +240,8 @@ UTILITIES = {"game": gp.utility, "deal": deal_utility, "win": gv.utility}
 
 
 def choose_hard(view: dict, legal: list[dict], rng, iterations: int | None = None,
-                time_budget: float | None = 0.4, stats: dict | None = None) -> dict:
+                time_budget: float | None = 0.4, stats: dict | None = None,
+                weigh: bool = True) -> dict:
     """Determinized Monte Carlo search (perfect-information Monte Carlo with common
     random deals): every iteration samples the hidden cards consistently with the
     view, plays each candidate action on that deal and rolls the deal out with the
@@ -218,8 +256,8 @@ def choose_hard(view: dict, legal: list[dict], rng, iterations: int | None = Non
         return cands[0]
     deadline = start + time_budget if time_budget else None
     try:
-        best = search.run(_Parts(k), cands, rng, iterations=iterations, deadline=deadline,
-                          stats=stats)
+        best = search.run(_Parts(k, weigh and LIKELY), cands, rng, iterations=iterations,
+                          deadline=deadline, stats=stats)
     except gi.NoDeal:
         return choose_normal(view, legal, rng, plan=False)
     return cands[best]
