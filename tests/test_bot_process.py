@@ -212,7 +212,9 @@ def test_close_ends_the_bot_and_what_it_started(tmp_path):
 def test_bot_dies_with_a_killed_simulate(tmp_path):
     pidfile = tmp_path / "pid"
     bot = tmp_path / "bot.py"
-    bot.write_text(f"import os, time\nopen({str(pidfile)!r}, 'w').write(str(os.getpid()))\n"
+    # written whole, then renamed: the test never reads a half-written file
+    bot.write_text(f"import os, time\nopen({str(pidfile) + '.tmp'!r}, 'w').write(str(os.getpid()))\n"
+                   f"os.replace({str(pidfile) + '.tmp'!r}, {str(pidfile)!r})\n"
                    "time.sleep(60)\n")
     sim = subprocess.Popen([sys.executable, "-m", "game", "simulate", "--rules", "gurka-se",
                             "--players", "4", "--seats", f"ext:{bot},ai:random,ai:random,ai:random",

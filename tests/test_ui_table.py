@@ -1,5 +1,7 @@
 """The table scene driven headless: whole games with AI seats, hot seat, save/resume, resize."""
 
+import time
+
 import pygame
 import pytest
 
@@ -31,11 +33,23 @@ def go_on_if_held(app, table) -> bool:
     return True
 
 
-def run_until(app, cond, limit=20000):
-    for _ in range(limit):
+#: how long a table test waits for a game to get somewhere: the AI seats answer from
+#: another process, in wall time, while a headless frame costs well under a millisecond
+WAIT_SECONDS = 120
+
+
+def ai_frame(app):
+    """One frame, then a moment for the AI process (frames alone are not time)."""
+    frames(app)
+    time.sleep(0.0005)
+
+
+def run_until(app, cond, seconds=WAIT_SECONDS):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if cond():
             return True
-        frames(app)
+        ai_frame(app)
         top = app.manager.top
         name = type(top).__name__
         if name == "ScoreSheetScene":
@@ -85,7 +99,8 @@ def test_human_game_with_mouse_and_illegal_card_refused(app):
     table = TableScene.new(app, "agurk-no", players(3, human={0}), {"limit": 20}, seed=5)
     app.manager.push(table)
     refused = False
-    for _ in range(3000):
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
         top = type(app.manager.top).__name__
         if top == "ResultScene":
             break
@@ -105,7 +120,7 @@ def test_human_game_with_mouse_and_illegal_card_refused(app):
                 assert table.message and table.message_color == (236, 96, 84)
                 refused = True
             _human_plays(app, table)
-        frames(app)
+        ai_frame(app)
     assert table.state.is_over()
     assert table.viewer == 0 and not table.hidden
 
@@ -178,7 +193,7 @@ def test_resize_relayouts_the_table(app):
     from game.ui.table import TableScene
     table = TableScene.new(app, "agurk-dk", players(8, human={0}), {"hand_size": 6}, seed=4)
     app.manager.push(table)
-    run_until(app, lambda: table.my_turn(), limit=2000)
+    assert run_until(app, lambda: table.my_turn())
     small = [r.copy() for _c, r in table.hand_layout()]
     pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
     frames(app, 2, [pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080)])
@@ -205,7 +220,8 @@ def test_durak_human_defends_and_takes_with_clicks(app):
     from game.ui.table import TableScene
     table = TableScene.new(app, "durak", players(2, human={0}), seed=3)
     app.manager.push(table)
-    for _ in range(4000):
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
         if type(app.manager.top).__name__ == "ResultScene":
             break
         go_on_if_held(app, table)
@@ -231,5 +247,5 @@ def test_durak_human_defends_and_takes_with_clicks(app):
                     click(app, table.widgets.by_name("attack").rect.center)
             elif "pass" in types:
                 click(app, table.widgets.by_name("pass").rect.center)
-        frames(app)
+        ai_frame(app)
     assert table.state.is_over()
