@@ -2,6 +2,7 @@
 
     python build_scripts/bench.py engine     random-play throughput per ruleset
     python build_scripts/bench.py ai         AI strength and decision times
+    python build_scripts/bench.py sampling   how close Hard's sampled deals come to the true deal
     python build_scripts/bench.py package    frozen app size and start-up time
     python build_scripts/bench.py ui         frame times of the table, start-up vs a bare window
     python build_scripts/bench.py pace       seconds between AI cards, the hold of a trick / bout
@@ -67,7 +68,8 @@ def bench_engine(argv: list[str]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("engine", "ai", "package", "ui", "pace", "hostile"):
+    if not argv or argv[0] not in ("engine", "ai", "sampling", "package", "ui", "pace",
+                                            "hostile"):
         print(__doc__)
         return 2
     what, rest = argv[0], argv[1:]
@@ -82,6 +84,9 @@ def main(argv: list[str]) -> int:
     elif what == "ai":
         import bench_ai
         return bench_ai.main(rest) or 0
+    elif what == "sampling":
+        import bench_sampling
+        return bench_sampling.main(rest) or 0
     elif what == "hostile":
         import bench_hostile
         return bench_hostile.main(rest) or 0

@@ -115,3 +115,19 @@ def test_hard_with_weighed_deals_still_plays_every_ruleset_to_the_end(monkeypatc
             st.apply(agents[s].choose(st.view(s), st.legal_actions()))
         assert st.outcome() is not None
     assert len(drawn) > 100
+
+
+def test_the_sampling_bench_finds_the_weighted_deals_nearer_the_truth():
+    """bench.py sampling, small: where the others play the heuristic's card (gurka-is,
+    Normal seats), the weighted samples put more hidden cards in the right hands."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build_scripts"))
+    import bench_sampling
+
+    rows = bench_sampling.measure("gurka-is", 3, games=2, samples=60, seed=500)
+    plain = [x for p, _w in rows.values() for x in p]
+    weighted = [x for _p, w in rows.values() for x in w]
+    assert len(plain) == len(weighted) > 10
+    assert all(0.0 <= x <= 1.0 for x in plain + weighted)
+    assert sum(weighted) > sum(plain) * 1.05

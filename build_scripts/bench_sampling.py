@@ -1,0 +1,82 @@
+"""How close Hard's sampled deals come to the true deal: legal-only sampling against the
+plausibility weighting (game/ai/gurka_likely.py), measured without playing for strength.
+
+``build_scripts/bench.py sampling`` calls :func:`main`; it also runs on its own:
+
+    python build_scripts/bench_sampling.py [--rules agurk-dk] [--players 3] [--games 30]
+        [--samples 200] [--seed 500]
+
+Seat 0's decisions with a real choice are measured in games of Normal seats.  At each
+one it draws ``--samples`` deals of the hidden cards consistently with the seat's view
+(``gurka_info.sample_hidden``), and weighs each by ``gurka_likely.Plays``.  It then
+prints, per number of cards in hand, the share of the others' hidden cards a sampled
+deal puts in the right hand: the plain mean (legal only) and the mean under the weights
+(weighted).  The true hands are read from the game's state, for the measure only; the
+AI never sees them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai import gurka_info as gi
+from game.ai import gurka_likely as gl
+from game.ai.seats import make_player
+from game.engine import new_game
+
+
+def measure(rules: str, players: int, games: int, samples: int, seed: int) -> dict:
+    """{cards in hand: ([legal-only share per decision], [weighted share per decision])}"""
+    rows: dict = defaultdict(lambda: ([], []))
+    for g in range(games):
+        st = new_game(rules, players, {}, seed=seed + g)
+        agents = [make_player("ai:normal", (seed + g) * 7 + s) for s in range(players)]
+        while st.to_act() is not None:
+            s = st.to_act()
+            legal = st.legal_actions()
+            if s == 0 and st.phase == "play" and len(legal) > 1:
+                k = gi.read_view(st.view(s))
+                plays = gl.Plays(k)
+                rng = random.Random(seed + g)
+                truth = {o: set(st.hands[o]) for o in k.slots.hands}
+                hidden = sum(len(h) for h in truth.values())
+                deals = [gi.sample_hidden(k, rng) for _ in range(samples)]
+                weights = [plays.weight(d.hands) for d in deals]
+                right = [sum(len(set(d.hands[o]) & truth[o]) for o in truth) / hidden
+                         for d in deals]
+                plain, weighted = rows[len(st.hands[s])]
+                plain.append(statistics.fmean(right))
+                weighted.append(sum(r * w for r, w in zip(right, weights)) / sum(weights))
+            st.apply(agents[s].choose(st.view(s), legal))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--rules", default="agurk-dk")
+    p.add_argument("--players", type=int, default=3)
+    p.add_argument("--games", type=int, default=30)
+    p.add_argument("--samples", type=int, default=200)
+    p.add_argument("--seed", type=int, default=500)
+    a = p.parse_args(argv)
+    rows = measure(a.rules, a.players, a.games, a.samples, a.seed)
+    print(f"{a.rules}, {a.players} players, {a.games} games of Normal seats, seat 0's decisions, "
+          f"{a.samples} sampled deals each")
+    print("cards in hand  decisions  hidden cards placed right: legal only  weighted")
+    for cards in sorted(rows, reverse=True):
+        plain, weighted = rows[cards]
+        print(f"{cards:>13}  {len(plain):>9}  {statistics.fmean(plain):>30.3f}  "
+              f"{statistics.fmean(weighted):>8.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
