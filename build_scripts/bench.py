@@ -68,8 +68,8 @@ def bench_engine(argv: list[str]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("engine", "ai", "sampling", "package", "ui", "pace",
-                                            "hostile"):
+    commands = ("engine", "ai", "sampling", "package", "ui", "pace", "hostile")
+    if not argv or argv[0] not in commands:
         print(__doc__)
         return 2
     what, rest = argv[0], argv[1:]

@@ -58,14 +58,10 @@ class Knowledge:
         self.no_cap: set[int] = set()
         size = t.tricks_per_deal()
         live = [] if t.trick_over() else t.trick
-        order: list[tuple] = []
         for plays in [tr.plays for tr in t.tricks] + ([live] if live else []):
             so_far: list[tuple] = []
-            shown: list[tuple] = []
             for s, names in plays:
                 cards = tuple(INDEX[c] for c in names)
-                order.append((s, cards, list(shown)))
-                shown.append((s, cards))
                 top = max(self.S[c] for c in cards)
                 if top > self.cap.get(s, 99):
                     del self.cap[s]
@@ -76,12 +72,6 @@ class Knowledge:
                 self.played[s].extend(cards)
                 so_far.append(cards)
         self.trick = [(s, tuple(INDEX[c] for c in cs)) for s, cs in live]
-        # every play of the deal: (seat, cards, the trick before it, what the seat played
-        # after it), for weighing sampled deals by how plausible those plays were
-        self.past_plays = []
-        for i, (s, cards, before) in enumerate(order):
-            later = [c for s2, cs, _b in order[i + 1:] if s2 == s for c in cs]
-            self.past_plays.append((s, cards, before, later))
         self.unseen = list(slots.unseen)
         self.others = [s for s in self.in_deal if s != self.seat]
         # unseen cards that are in no other hand: the stock and others' discards

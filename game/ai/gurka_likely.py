@@ -39,15 +39,20 @@ SEAT_WEIGHT = 2.0
 IMPOSSIBLE = 0.01
 
 
-def replay(plays_by_trick, S, opts, visit) -> None:
-    """For every play of a finished deal: ``visit(seat, hand then, cards, trick before,
-    legal moves)``; a seat's hand then is the cards it played from that play on."""
-    flat = [(s, tuple(INDEX[c] for c in cs), i, j) for i, tr in enumerate(plays_by_trick)
-            for j, (s, cs) in enumerate(tr)]
-    for n, (s, cards, i, j) in enumerate(flat):
-        hand = [c for s2, cs, _i, _j in flat[n:] if s2 == s for c in cs]
-        before = [(s2, tuple(INDEX[c] for c in cs)) for s2, cs in plays_by_trick[i][:j]]
-        visit(s, hand, cards, before, legal_moves(hand, before, S, opts))
+def deal_plays(plays_by_trick) -> list[tuple]:
+    """Every play of a deal's tricks (each a list of (seat, card names)), in order: (seat,
+    cards, the trick's (seat, cards) before it, the cards the seat played after it)."""
+    flat = [(s, tuple(INDEX[c] for c in cs), i) for i, tr in enumerate(plays_by_trick)
+            for s, cs in tr]
+    out = []
+    before: list[tuple] = []
+    for n, (s, cards, i) in enumerate(flat):
+        if n and flat[n - 1][2] != i:
+            before = []
+        later = [c for s2, cs, _i in flat[n + 1:] if s2 == s for c in cs]
+        out.append((s, cards, list(before), later))
+        before.append((s, cards))
+    return out
 
 
 def seat_style(view: dict, S, opts) -> dict:
@@ -56,18 +61,20 @@ def seat_style(view: dict, S, opts) -> dict:
     table = new_table(view["rules"], view["options"], view["players"])
     style: dict = {}
 
-    def visit(s, hand, cards, before, moves):
-        if s == me or len(gp.dedupe(moves, S)) <= 1:
-            return
-        pick = gp.play_fast(hand, before, moves, S, opts)
-        row = style.setdefault(s, {}).setdefault(len(hand), [0, 0])
-        row[0] += gp.move_key(pick, S) == gp.move_key(cards, S)
-        row[1] += 1
-
     for ev in view["events"]:
         fold(table, ev)
-        if ev["type"] == "score":
-            replay([tr.plays for tr in table.tricks], S, opts, visit)
+        if ev["type"] != "score":
+            continue
+        # a finished deal: a seat's hand at each play is what it played from then on
+        for s, cards, before, later in deal_plays([tr.plays for tr in table.tricks]):
+            hand = list(cards) + later
+            moves = legal_moves(hand, before, S, opts)
+            if s == me or len(gp.dedupe(moves, S)) <= 1:
+                continue
+            pick = gp.play_fast(hand, before, moves, S, opts)
+            row = style.setdefault(s, {}).setdefault(len(hand), [0, 0])
+            row[0] += gp.move_key(pick, S) == gp.move_key(cards, S)
+            row[1] += 1
     return style
 
 
@@ -87,8 +94,10 @@ class Plays:
         self.S = S = k.S
         self.opts = k.opts
         style = seat_style(k.view, S, k.opts)
+        t = k.table
+        live = [] if t.trick_over() else [t.trick]
         rows = []
-        for s, cards, before, later in k.past_plays:
+        for s, cards, before, later in deal_plays([tr.plays for tr in t.tricks] + live):
             if s == k.seat:
                 continue
             size = len(later) + len(cards) + k.counts.get(s, 0)
