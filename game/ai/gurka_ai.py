@@ -119,7 +119,7 @@ def choose_normal(view: dict, legal: list[dict], rng, plan: bool = True) -> dict
         # last tricks by playing them out on a few deals of the unseen cards consistent
         # with its counting
         return choose_hard(view, legal, rng, iterations=PLAN_ROLLOUTS, time_budget=None,
-                           weigh=False)
+                           hard=False)
     moves = [_cards(a) for a in legal]
     m = gp.play_normal(k, moves, rng)
     return legal[moves.index(m)]
@@ -241,22 +241,25 @@ UTILITIES = {"game": gp.utility, "deal": deal_utility, "win": gv.utility}
 
 def choose_hard(view: dict, legal: list[dict], rng, iterations: int | None = None,
                 time_budget: float | None = 0.4, stats: dict | None = None,
-                weigh: bool = True) -> dict:
+                hard: bool = True) -> dict:
     """Determinized Monte Carlo search (perfect-information Monte Carlo with common
     random deals): every iteration samples the hidden cards consistently with the
     view, plays each candidate action on that deal and rolls the deal out with the
-    heuristic policy; the candidate with the best mean win-chance estimate wins."""
+    heuristic policy; the candidate with the best mean win-chance estimate wins.
+
+    ``hard``: Hard's own search, which reads the others' plays more closely
+    (``gurka_info.Knowledge(read_style=True)``); Normal's planning passes False."""
     start = time.perf_counter()
     kind = legal[0]["type"]
     if kind in ("buyback", "pass"):
         return choose_normal(view, legal, rng, plan=False)
-    k = gi.read_view(view)
+    k = gi.read_view(view, read_style=hard)
     cands = _candidates(k, legal)
     if len(cands) == 1:
         return cands[0]
     deadline = start + time_budget if time_budget else None
     try:
-        best = search.run(_Parts(k, weigh and LIKELY), cands, rng, iterations=iterations,
+        best = search.run(_Parts(k, hard and LIKELY), cands, rng, iterations=iterations,
                           deadline=deadline, stats=stats)
     except gi.NoDeal:
         return choose_normal(view, legal, rng, plan=False)
