@@ -31,14 +31,12 @@ SOFT = True
 #: Hard reads the others' plays more closely (``Knowledge(view, read_style=True)``).
 #: Where a follower may always play a lowest card (``optional_lowest``), nobody needs to
 #: keep a strong card to reach a later trick, and the rollout policy's player leads its
-#: strongest card and plays a lowest card only when nothing of its own reaches the card
-#: to beat; so Hard caps a leader of one card at that card, and a follower who played a
-#: lowest card under the card to beat just below it.  (Under forced following, in Agurk,
-#: the lead cap cost Hard 9 points of win share: players who plan their last tricks keep
-#: strong cards.)  Every softer inference, the old one included, is drawn only from a
-#: seat whose plays follow the rollout policy at that hand size at least this often, as
-#: read from the game's finished deals (:func:`game.ai.gurka_likely.share`; a seat not
-#: yet seen counts as the prior, 0.6)
+#: strongest card; so Hard caps a leader of one card at that card.  (Under forced
+#: following, in Agurk, the lead cap cost Hard 9 points of win share: players who plan
+#: their last tricks keep strong cards.)  Every softer inference, the older one
+#: included, is drawn only from a seat whose plays follow the rollout policy at that
+#: hand size at least this often, as read from the game's finished deals
+#: (:func:`game.ai.gurka_likely.share`; a seat not yet seen counts as the prior, 0.6)
 STYLE_GATE = 0.5
 
 
@@ -154,8 +152,6 @@ class Knowledge:
         ref, block = self._reference(tc)
         if not block and c >= ref:
             self.cap[seat] = min(self.cap.get(seat, 99), c)
-        elif close and not block and o["optional_lowest"]:
-            self.cap[seat] = min(self.cap.get(seat, 99), ref - 1)
 
     def _plays_the_policy(self, seat: int, size: int) -> bool:
         """Whether ``seat`` with ``size`` cards in hand has been seen to play the rollout
