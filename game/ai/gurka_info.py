@@ -153,12 +153,17 @@ class Knowledge:
         if not block and c >= ref:
             self.cap[seat] = min(self.cap.get(seat, 99), c)
 
+    def style(self) -> dict:
+        """How the other seats have played in the finished deals
+        (:func:`game.ai.gurka_likely.seat_style`), read once."""
+        if self._style is None:
+            self._style = gurka_likely.seat_style(self.view, self.S, self.opts)
+        return self._style
+
     def _plays_the_policy(self, seat: int, size: int) -> bool:
         """Whether ``seat`` with ``size`` cards in hand has been seen to play the rollout
         policy's card often enough to read its plays by it."""
-        if self._style is None:
-            self._style = gurka_likely.seat_style(self.view, self.S, self.opts)
-        return gurka_likely.share(self._style, seat, size) >= STYLE_GATE
+        return gurka_likely.share(self.style(), seat, size) >= STYLE_GATE
 
     # -- helpers for players --------------------------------------------------------
     def likely(self, seat: int) -> list[int]:

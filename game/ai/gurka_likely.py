@@ -93,7 +93,7 @@ class Plays:
     def __init__(self, k):
         self.S = S = k.S
         self.opts = k.opts
-        style = seat_style(k.view, S, k.opts)
+        style = k.style()
         t = k.table
         live = [] if t.trick_over() else [t.trick]
         rows = []
