@@ -144,14 +144,11 @@ ROLLOUT_EPS = 0.1
 
 def rollout(state, rng, S, eps: float | None = None) -> None:
     """Play the deal out with the fast heuristic (exchanges included)."""
-    opts = state.options
     eps = ROLLOUT_EPS if eps is None else eps
     while True:
         ph = state.phase
         if ph == "play":
-            seat = state.turn
-            m = gp.play_fast(state.hands[seat], state.trick, state.moves(), S, opts, rng, eps)
-            state.play_move(seat, m)
+            state.play_move(state.turn, gp.rollout_move(state, rng, eps))
         elif ph == "exchange":
             seat = state.turn
             # the others exchange the way Normal does (its margin; the forehand rule needs

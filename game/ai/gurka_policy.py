@@ -168,3 +168,91 @@ def utility(state, seat: int) -> float:
     m = max(score.values())
     z = sum(math.exp(v - m) for v in score.values())
     return math.exp(score[seat] - m) / z
+
+
+def rollout_move(st, rng, eps: float = 0.0):
+    """``play_fast``'s move for the seat to act in ``st`` (a search state), worked out
+    without listing every legal move where the rules allow (everything but a lead under
+    ``lead_lowest``): the rollouts' hot path, 1.3 to 2 times as many play-outs in Hard's
+    clock.  The same policy as ``play_fast(hand, trick, st.moves(), S, opts, rng, eps)``:
+    a random legal move with chance ``eps``; else lead the strongest card, or a set of
+    strong cards where ``play_fast`` would, and follow with the strongest card or set
+    allowed (ties between cards of one strength: the first in the hand; between leads
+    of one score: at random).  ``tests/test_ai_gurka_rollout.py`` checks it against
+    ``play_fast`` in every ruleset and house variant."""
+    if eps and rng.random() < eps:
+        moves = st.moves()
+        return moves[rng.randrange(len(moves))]
+    hand = st.hands[st.turn]
+    if len(hand) == 1:
+        return (hand[0],)
+    trick = st.trick
+    o = st.options
+    S = st.S
+    if not trick:
+        if o["lead_lowest"]:
+            return play_fast(hand, trick, st.moves(), S, o, rng)
+        return _lead(hand, S, o["multi_lead"], rng)
+    k = len(trick[0][1])
+    if k > 1:
+        # the strongest k cards match the strongest set so far if any k cards do
+        ordered = sorted(hand, key=S.__getitem__)
+        top = ordered[-k:]
+        key = [S[c] for c in top]
+        if all(a >= b for a, b in zip(key, st.best_key)):
+            return tuple(top)
+        return tuple(ordered[:k])
+    first = trick[0][1][0]
+    if o["twos_rule"] and (first >> 2) == 0:
+        for c in hand:
+            if (c >> 2) == 0:
+                return (c,)
+    if o["reference"] == "previous":
+        ref_card = trick[-1][1][0]
+        block = o["no_ace_on_ace"] and (ref_card >> 2) == ACE_RANK
+        ref = S[ref_card]
+    else:
+        ref = 0
+        block = False
+        for _s, (c,) in trick:
+            if S[c] > ref:
+                ref = S[c]
+            if (c >> 2) == ACE_RANK:
+                block = o["no_ace_on_ace"]
+    if not block:
+        pick = None
+        if o["nearest_above"]:
+            for c in hand:
+                if S[c] >= ref and (pick is None or S[c] < S[pick]):
+                    pick = c
+        else:
+            for c in hand:
+                if S[c] >= ref and (pick is None or S[c] > S[pick]):
+                    pick = c
+        if pick is not None:
+            return (pick,)
+    low = None
+    for c in hand:
+        if low is None or S[c] < S[low]:
+            low = c
+    return (low,)
+
+
+def _lead(hand, S, multi: bool, rng):
+    """``play_fast``'s lead: the strongest single card, or a set of strong cards (as many
+    as may be led) where that scores higher (see ``play_fast``); ties at random."""
+    groups: dict = {}
+    for c in hand:
+        groups.setdefault(S[c], []).append(c)
+    best_key = None
+    best: list = []
+    most = len(hand) - 1 if multi and len(hand) >= 3 else 1
+    for lo, cards in groups.items():
+        size = min(len(cards), most) if lo >= 11 else 1
+        key = lo + (size - 1) * 2
+        if best_key is None or key > best_key:
+            best_key, best = key, [(lo, size)]
+        elif key == best_key:
+            best.append((lo, size))
+    lo, size = best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+    return tuple(groups[lo][:size])
