@@ -77,7 +77,8 @@ def make_seat(spec: str, seed: int, hard_iters: int):
 
 def play_one(task):
     """One seeded game: (seat, win share, tested penalty, tested deals, others' penalty,
-    others' seat-deals, [decision seconds of the tested seat])."""
+    others' seat-deals, [decision seconds of the tested seat], the tested and the others'
+    penalty without the points that put a total back to 0)."""
     rules, n, options, a_spec, b_spec, seed, hard_iters = task
     seat = seed % n
     agents = [make_seat(a_spec if s == seat else b_spec, seed * 31 + s, hard_iters)
@@ -102,17 +103,19 @@ def play_one(task):
         share = 1.0 if find_ruleset(rules).family is DURAK else 1.0 / len(out.winners)
     else:
         share = 0.0
-    mine = mine_n = others = others_n = 0
+    mine = mine_n = others = others_n = mine_kept = others_kept = 0
     for e in state.events:
         if e["type"] == "score":
             for s, p in enumerate(e["penalties"]):
                 if p is None:
                     continue
+                # points that made a total exactly the limit put it back to 0 (Icelandic)
+                kept = 0 if p and e["totals"][s] == 0 else p
                 if s == seat:
-                    mine, mine_n = mine + p, mine_n + 1
+                    mine, mine_n, mine_kept = mine + p, mine_n + 1, mine_kept + kept
                 else:
-                    others, others_n = others + p, others_n + 1
-    return seat, share, mine, mine_n, others, others_n, times
+                    others, others_n, others_kept = others + p, others_n + 1, others_kept + kept
+    return seat, share, mine, mine_n, others, others_n, times, mine_kept, others_kept
 
 
 def ci95(xs):
@@ -122,11 +125,15 @@ def ci95(xs):
     return m, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
 
 
-def penalty_ratio(res, boot: int = 1000, seed: int = 1):
-    """(ratio, low, high): the tested seat's penalty per deal over the others'."""
+def penalty_ratio(res, boot: int = 1000, seed: int = 1, kept: bool = False):
+    """(ratio, low, high): the tested seat's penalty per deal over the others'.
+    ``kept``: without the points that put a total back to 0 (an exact 21 in Icelandic
+    Gúrka), which cost nothing."""
+    i, j = (7, 8) if kept else (2, 4)
+
     def ratio(rows):
-        a = sum(r[2] for r in rows) / max(1, sum(r[3] for r in rows))
-        b = sum(r[4] for r in rows) / max(1, sum(r[5] for r in rows))
+        a = sum(r[i] for r in rows) / max(1, sum(r[3] for r in rows))
+        b = sum(r[j] for r in rows) / max(1, sum(r[5] for r in rows))
         return a / b if b else float("nan")
     r = ratio(res)
     rng = random.Random(seed)
@@ -247,6 +254,9 @@ def main(argv=None) -> int:
             if find_ruleset(rules).family is not DURAK:
                 pen = penalty_ratio(res)
                 line += f" {pen[0]:7.2f} [{pen[1]:4.2f}, {pen[2]:4.2f}]"
+                if any(r[7] != r[2] or r[8] != r[4] for r in res):
+                    k = penalty_ratio(res, kept=True)
+                    line += f"  without resets to 0: {k[0]:.2f} [{k[1]:.2f}, {k[2]:.2f}]"
             else:
                 by_seat = [statistics.fmean([r[1] for r in res if r[0] == s] or [float("nan")])
                            for s in range(n)]
