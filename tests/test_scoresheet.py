@@ -1,6 +1,7 @@
 """The score sheet against the records' ``score`` events, the Durak evening tally in the
 session, and the sheet scene opened by key, by button and between deals."""
 
+import time
 from pathlib import Path
 
 import pygame
@@ -145,8 +146,10 @@ def test_between_deals_the_sheet_replaces_the_scoreboard(app):
     players = [{"name": "Me", "seat": "human"}] + [{"name": f"P{i}", "seat": "ai:random"} for i in (1, 2)]
     table = TableScene.new(app, "agurk-no", players, {}, seed=4)
     app.manager.push(table)
-    from test_ui_table import _human_plays
-    for _ in range(4000):
+    from test_ui_table import WAIT_SECONDS, _human_plays, ai_frame
+    # the AI seats answer from another process, in wall time: wait by the clock, not by frames
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
         top = app.manager.top
         if type(top).__name__ == "ScoreSheetScene":
             break
@@ -154,7 +157,7 @@ def test_between_deals_the_sheet_replaces_the_scoreboard(app):
             table.flow.go_on()          # the deal's last trick waits for the player
         if table.my_turn():
             _human_plays(app, table)
-        app.step([], 16)
+        ai_frame(app)
     top = app.manager.top
     assert type(top).__name__ == "ScoreSheetScene" and top.between and top.route == "scoreboard"
     assert top.widgets.by_name("continue") is not None
