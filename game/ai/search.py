@@ -17,10 +17,12 @@ candidate, the ``candidates``).  A caller that wants its own figures of every pl
 (the hints: how often a candidate took the last trick) puts ``observe(i, sample,
 played_out)`` in ``stats``; it is called after each evaluation of candidate ``i``.
 
-With a fixed budget and more than two candidates the evaluations are spread by
-sequential halving: every round gives the candidates still in the race the same
-number of common deals, and the worse half drops out, so that the budget goes to
-telling the best candidates apart rather than to confirming that poor ones are poor.
+With more than two candidates the evaluations are spread by sequential halving: every
+round gives the candidates still in the race the same number of common deals (on the
+clock: an equal share of the time left), and the worse half drops out, so that the
+budget goes to telling the best candidates apart rather than to confirming that poor
+ones are poor.  The clock and a fixed budget run the same search, so a benchmark at a
+fixed budget measures the player as it plays.
 The best candidate is then the best of the last round's; ``means`` still gives every
 candidate's mean over the deals it was played on.
 """
@@ -50,7 +52,29 @@ def run(parts, candidates: list, rng, iterations: int | None = None,
         if observe is not None:
             observe(i, det, st)
 
-    if iterations and deadline is None and k > 2 and HALVING:
+    if deadline is not None and not iterations and k > 2 and HALVING:
+        # the same halving on the clock: every round gets an equal share of the time left
+        alive = list(range(k))
+        rounds = max(1, math.ceil(math.log2(k)))
+        late = False
+        for r in range(rounds):
+            round_end = clock() + (deadline - clock()) / (rounds - r)
+            while not late:
+                det = parts.sample(rng)
+                samples += 1
+                for i in alive:
+                    evaluate(i, det)
+                    runs += 1
+                    if clock() >= deadline:
+                        late = True
+                        break
+                if clock() >= round_end:
+                    break
+            if late or len(alive) <= 2:
+                break
+            alive.sort(key=lambda i: -totals[i] / counts[i])
+            alive = alive[:max(2, (len(alive) + 1) // 2)]
+    elif iterations and deadline is None and k > 2 and HALVING:
         alive = list(range(k))
         rounds = max(1, math.ceil(math.log2(k)))
         left = iterations
