@@ -52,42 +52,31 @@ def run(parts, candidates: list, rng, iterations: int | None = None,
         if observe is not None:
             observe(i, det, st)
 
-    if deadline is not None and not iterations and k > 2 and HALVING:
-        # the same halving on the clock: every round gets an equal share of the time left
+    if k > 2 and HALVING and bool(iterations) != (deadline is not None):
+        # each round gets an equal share of what is left: of the budget's evaluations,
+        # or on the clock of the time
         alive = list(range(k))
         rounds = max(1, math.ceil(math.log2(k)))
         late = False
         for r in range(rounds):
-            round_end = clock() + (deadline - clock()) / (rounds - r)
+            if iterations:
+                per, round_end = max(1, (iterations - runs) // ((rounds - r) * len(alive))), None
+            else:
+                per, round_end = None, clock() + (deadline - clock()) / (rounds - r)
+            dealt = 0
             while not late:
                 det = parts.sample(rng)
                 samples += 1
+                dealt += 1
                 for i in alive:
                     evaluate(i, det)
                     runs += 1
-                    if clock() >= deadline:
+                    if deadline is not None and clock() >= deadline:
                         late = True
                         break
-                if clock() >= round_end:
+                if dealt == per or (round_end is not None and clock() >= round_end):
                     break
-            if late or len(alive) <= 2:
-                break
-            alive.sort(key=lambda i: -totals[i] / counts[i])
-            alive = alive[:max(2, (len(alive) + 1) // 2)]
-    elif iterations and deadline is None and k > 2 and HALVING:
-        alive = list(range(k))
-        rounds = max(1, math.ceil(math.log2(k)))
-        left = iterations
-        for r in range(rounds):
-            per = max(1, left // ((rounds - r) * len(alive)))
-            for _ in range(per):
-                det = parts.sample(rng)
-                samples += 1
-                for i in alive:
-                    evaluate(i, det)
-                    runs += 1
-            left = iterations - runs
-            if len(alive) <= 2 or left <= 0:
+            if late or len(alive) <= 2 or (iterations and runs >= iterations):
                 break
             alive.sort(key=lambda i: -totals[i] / counts[i])
             alive = alive[:max(2, (len(alive) + 1) // 2)]
