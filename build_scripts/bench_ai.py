@@ -38,16 +38,17 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.baselines import make_baseline
+from game.ai.gurka_ai import CLOCK_ROLLOUTS
 from game.ai.seats import HARD_REPRODUCIBLE, make_player
 from game.engine import DURAK, find_ruleset, new_game, rulesets
 
 GURKA = tuple(r.id for r in rulesets() if r.family is not DURAK)
 
-#: Hard's fixed budget in the Gurka tournaments: what it stands for is Hard on its 0.3 s
-#: clock, which on this 2-core machine plays more rollouts than this in nine decisions
-#: out of ten in every Gurka ruleset (the timing table's p10 column).  Durak keeps
-#: simulate's budget (HARD_REPRODUCIBLE), the one its goal is stated at.
-BENCH_HARD = 2000
+#: Hard's fixed budget in the Gurka tournaments: the rollouts at which Hard on its 0.3 s
+#: clock stops a decision (gurka_ai.CLOCK_ROLLOUTS), which that clock allows in nine
+#: decisions out of ten on this 2-core machine (the timing table's p10 column).  Durak
+#: keeps simulate's budget (HARD_REPRODUCIBLE), the one its goal is stated at.
+BENCH_HARD = CLOCK_ROLLOUTS
 DURAK_ID = next(r.id for r in rulesets() if r.family is DURAK)
 
 #: the common house variants: (ruleset, options, short name)

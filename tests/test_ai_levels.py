@@ -73,6 +73,18 @@ def test_hard_respects_its_time_budget():
     assert p.last_stats["seconds"] < 0.5
 
 
+def test_hard_on_a_long_clock_stops_at_its_rollout_cap():
+    from game.ai.gurka_ai import CLOCK_ROLLOUTS
+    state = new_game("gurka-se", 4, seed=1)
+    p = HardPlayer(0, time_budget=60.0)
+    s = state.to_act()
+    p.choose(state.view(s), state.legal_actions())
+    assert len(p.last_stats["candidates"]) > 2           # a real choice, searched by halving
+    assert CLOCK_ROLLOUTS - 2 * len(p.last_stats["candidates"]) <= p.last_stats["iterations"]
+    assert p.last_stats["iterations"] <= CLOCK_ROLLOUTS
+    assert p.last_stats["seconds"] < 30
+
+
 # -- fairness ------------------------------------------------------------------------------
 def _states_with_choices(rules, n, seed, every=5):
     """(state, seat) pairs from a random game where the seat has a real choice."""

@@ -110,3 +110,27 @@ def test_without_halving_the_clock_spreads_evenly(monkeypatch, clock):
                       deadline=0.05, stats=stats)
     assert best == 3
     assert max(stats["counts"]) - min(stats["counts"]) <= 1
+
+
+def test_with_a_cap_and_a_clock_fast_play_outs_stop_at_the_cap(clock):
+    stats: dict = {}
+    parts = Parts(TRUE, clock, step=0.00001)                 # 2,000 play-outs take 0.02 s
+    best = search.run(parts, list(range(len(TRUE))), random.Random(6), iterations=2000,
+                      deadline=0.3, stats=stats)
+    assert best == 3
+    assert 2000 - 2 * len(TRUE) <= stats["iterations"] <= 2000
+    assert clock.now < 0.021                                  # stopped long before the deadline
+    counts = stats["counts"]
+    assert counts[3] == max(counts) and counts[6] < counts[3] / 3
+
+
+def test_with_a_cap_and_a_clock_slow_play_outs_stop_at_the_deadline(clock):
+    stats: dict = {}
+    parts = Parts(TRUE, clock, step=0.001)                   # 2,000 play-outs would take 2 s
+    best = search.run(parts, list(range(len(TRUE))), random.Random(7), iterations=2000,
+                      deadline=0.3, stats=stats)
+    assert best == 3
+    assert 0.3 <= clock.now < 0.3 + 0.001 + 1e-9
+    assert 295 <= stats["iterations"] <= 301
+    counts = stats["counts"]
+    assert counts[3] == max(counts) and counts[6] < counts[3] / 3       # still halved

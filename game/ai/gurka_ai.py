@@ -169,6 +169,14 @@ POOL_START = 24
 POOL_GROW = 1
 
 
+#: Hard on its clock stops a decision at this many rollouts: the budget the strength
+#: benchmark plays (``bench_ai.BENCH_HARD``), so the benched Hard is the Hard that plays.
+#: More measured no better (agurk-dk 3p a point or two up at 3,000-4,000, gurka-is 3 to
+#: 4 points down at 4,000-6,000; game/ai/README.md, "What was tried"), and a decision
+#: that reaches it ends before the clock does.
+CLOCK_ROLLOUTS = 2000
+
+
 #: Hard plays the deal out exactly (its best reply to the heuristic) once it holds this
 #: many cards or fewer after the move it weighs
 SOLVE_CARDS = 0
@@ -255,6 +263,8 @@ def choose_hard(view: dict, legal: list[dict], rng, iterations: int | None = Non
     if len(cands) == 1:
         return cands[0]
     deadline = start + time_budget if time_budget else None
+    if deadline is not None and not iterations:
+        iterations = CLOCK_ROLLOUTS
     try:
         best = search.run(_Parts(k, hard and LIKELY), cands, rng, iterations=iterations,
                           deadline=deadline, stats=stats)

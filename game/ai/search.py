@@ -11,7 +11,8 @@ the candidate with the best mean score wins.  A family supplies the parts::
         def value(self, state, rng) -> float: ...   # play it out (rollout or exact), score it
 
 and :func:`run` does the rest: the loop, the budget (``iterations`` evaluations in all,
-deterministic under the seed; or a ``deadline`` on :func:`time.perf_counter`), and the
+deterministic under the seed; or a ``deadline`` on :func:`time.perf_counter`; or both,
+whichever comes first), and the
 stats (``iterations``, ``samples``, ``seconds``, the ``means`` and ``counts`` per
 candidate, the ``candidates``).  A caller that wants its own figures of every play-out
 (the hints: how often a candidate took the last trick) puts ``observe(i, sample,
@@ -52,17 +53,18 @@ def run(parts, candidates: list, rng, iterations: int | None = None,
         if observe is not None:
             observe(i, det, st)
 
-    if k > 2 and HALVING and bool(iterations) != (deadline is not None):
+    if k > 2 and HALVING and (iterations or deadline is not None):
         # each round gets an equal share of what is left: of the budget's evaluations,
-        # or on the clock of the time
+        # and on the clock of the time (with both, whichever runs out first)
         alive = list(range(k))
         rounds = max(1, math.ceil(math.log2(k)))
         late = False
         for r in range(rounds):
+            per = round_end = None
             if iterations:
-                per, round_end = max(1, (iterations - runs) // ((rounds - r) * len(alive))), None
-            else:
-                per, round_end = None, clock() + (deadline - clock()) / (rounds - r)
+                per = max(1, (iterations - runs) // ((rounds - r) * len(alive)))
+            if deadline is not None:
+                round_end = clock() + (deadline - clock()) / (rounds - r)
             dealt = 0
             while not late:
                 det = parts.sample(rng)
