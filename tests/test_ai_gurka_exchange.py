@@ -1,7 +1,7 @@
 """Normal's exchange in seven-round Gúrka: the forehand bounds the others, so it exchanges
 only a hand worth changing; after it, every card worse than an average replacement goes."""
 
-from game.ai import gurka_ai, gurka_info
+from game.ai import gurka_ai, gurka_info, gurka_policy
 from game.engine import new_game
 
 
@@ -23,12 +23,12 @@ def test_normal_exchanges_what_is_worse_than_an_average_card():
     seen_fore = seen_after = 0
     for seed in range(30):
         for first, hand, avg, discard in _exchanges(seed):
-            if first and max(hand) - avg <= gurka_ai.FOREHAND_MARGIN:
+            if first and max(hand) - avg <= gurka_policy.FOREHAND_MARGIN:
                 assert discard == []
                 seen_fore += 1
             elif not first and discard:
                 # the highest cards go, every one above the average less the margin
-                assert all(s - avg > gurka_ai.EXCHANGE_MARGIN for s in discard)
+                assert all(s - avg > gurka_policy.EXCHANGE_MARGIN for s in discard)
                 kept = list(hand)
                 for s in discard:
                     kept.remove(s)

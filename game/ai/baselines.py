@@ -75,8 +75,10 @@ class HoarderBot:
             return next((a for a in legal if a["type"] == "buyback"), legal[0])
         if kind == "exchange":
             high = sorted(c for c in view["hand"] if self._strength(c, top) >= 10)
+            # more of them than the limit: the strongest it may
             return next((a for a in legal if sorted(a["discard"]) == high),
-                        max(legal, key=lambda a: len(a["discard"])))
+                        max(legal, key=lambda a: (len(a["discard"]),
+                                                  sum(self._strength(c, top) for c in a["discard"]))))
         singles = [a for a in legal if len(a["cards"]) == 1] or legal
         return max(singles, key=lambda a: self._strength(a["cards"][0], top))
 

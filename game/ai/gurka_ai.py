@@ -68,21 +68,16 @@ def _plans(opts: dict) -> bool:
 #: a smaller lead for Hard over it there: see game/ai/README.md)
 PLAN_ROUNDS = True
 
-#: Normal exchanges every card whose strength exceeds the unseen cards' average plus this
-#: margin, i.e. with -2 anything above two steps below the average (Easy: 1.5); measured in gurka-is7 against Easy, 1000 games: 3 players
-#: 40.9% -> 48.0%, 4 players 33.5% -> 36.1% (margin 1.5 -> -2)
-EXCHANGE_MARGIN = -2.0
-#: ...but as the first to exchange (who bounds the others), nothing unless a card is
-#: stronger than that average by this much
-FOREHAND_MARGIN = 1.5
+#: Normal's exchange margins: gurka_policy.EXCHANGE_MARGIN and FOREHAND_MARGIN (there,
+#: because Hard's reading of the others' exchanges needs them too)
 
 
 def normal_exchange(k: gi.Knowledge, limit: int) -> list[int]:
     """Normal's discards: the cards worse than an average replacement."""
     if not k.table.exchanged and not gp.exchange_choice(k.hand, k.S, k.unseen, limit,
-                                                          margin=FOREHAND_MARGIN):
+                                                          margin=gp.FOREHAND_MARGIN):
         return []
-    return gp.exchange_choice(k.hand, k.S, k.unseen, limit, margin=EXCHANGE_MARGIN)
+    return gp.exchange_choice(k.hand, k.S, k.unseen, limit, margin=gp.EXCHANGE_MARGIN)
 
 
 # -- the levels ---------------------------------------------------------------------------
@@ -154,7 +149,7 @@ def rollout(state, rng, S, eps: float | None = None) -> None:
             # the others exchange the way Normal does (its margin; the forehand rule needs
             # the view, which a play-out does not keep)
             d = gp.exchange_choice(state.hands[seat], S, [], state.exchange_limit(),
-                                   margin=EXCHANGE_MARGIN)
+                                   margin=gp.EXCHANGE_MARGIN)
             state.apply({"type": "exchange", "discard": names(d)})
         else:
             return

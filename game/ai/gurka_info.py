@@ -21,13 +21,20 @@ import random
 from ..engine import gurka_moves as gm
 from ..engine.cards import INDEX
 from ..engine.determinize import Assignment, Position
-from . import gurka_likely
+from . import gurka_exchanges, gurka_likely
 
 #: the softer inference (a follower that reaches sheds its highest card) is drawn only
 #: from plays after which the player still holds at least this many cards
 SOFT_MIN_LEFT = 3
 #: whether Hard's sampling uses the softer inference
 SOFT = True
+#: whether Hard reads the others' exchanges in seven-round Gúrka (:mod:`gurka_exchanges`:
+#: a seat that stopped before its limit kept only low cards) and keeps their discards,
+#: strong cards, out of the hands it samples.  Off: the sampled hands come much closer
+#: to the truth (the others' hands 0.2-0.7 strength steps too strong on average instead
+#: of 1.4-2.8), but Hard won no more against Normal (game/ai/README.md, "What was tried")
+EXCHANGE_READS = False
+DISCARDS = False
 #: Hard reads the others' plays more closely (``Knowledge(view, read_style=True)``).
 #: Where a follower may always play a lowest card (``optional_lowest``), nobody needs to
 #: keep a strong card to reach a later trick, and the rollout policy's player leads its
@@ -84,13 +91,26 @@ class Knowledge:
                     self._soft(s, cards, so_far, size - len(self.played[s]) - len(cards))
                 self.played[s].extend(cards)
                 so_far.append(cards)
+        # from the exchanges (seven-round Gúrka): at least n of a seat's hidden cards are
+        # no stronger than a strength ({seat: (strength, n)}; gurka_exchanges)
+        self.low: dict[int, tuple[int, int]] = {}
+        # ... and the others' discards, out of play, were their strongest cards: at least
+        # n unseen cards no weaker than a strength are in no hand ((strength, n))
+        self.discarded = (0, 0)
+        if read_style and self.opts["exchange"] and SOFT:
+            if EXCHANGE_READS:
+                self._read_exchanges()
+            if DISCARDS:
+                n = sum(j for s, j in self.table.exchanged.items() if s != self.seat)
+                self.discarded = (gurka_exchanges.discard_floor(self.S), n)
         self.trick = [(s, tuple(INDEX[c] for c in cs)) for s, cs in live]
         self.unseen = list(slots.unseen)
         self.others = [s for s in self.in_deal if s != self.seat]
         # unseen cards that are in no other hand: the stock and others' discards
         self.sink = len(self.unseen) - sum(slots.hands.values())
         # the most constrained seats are dealt first when sampling
-        self.sample_order = sorted(slots.hands, key=lambda s: len(self.possible(s)) - slots.hands[s])
+        self.sample_order = sorted(slots.hands, key=lambda s: (s not in self.low,
+                                                               len(self.possible(s)) - slots.hands[s]))
 
     # -- inference ---------------------------------------------------------------
     def _infer(self, seat: int, cards: tuple, trick: list) -> None:
@@ -125,6 +145,19 @@ class Knowledge:
                 F.update(range(ref, 16))              # ... because nothing reached ref
         elif o["nearest_above"] and not o["optional_lowest"]:
             F.update(range(ref, S[c]))
+
+    def _read_exchanges(self) -> None:
+        size = self.table.tricks_per_deal()
+        for s, (strength, n) in gurka_exchanges.low_reads(self.view, self.S).items():
+            if s not in self.counts:
+                continue
+            played = self.played[s]
+            high = sum(self.S[c] > strength for c in played)
+            if high > size - n:          # this deal already shows it exchanged another way
+                continue
+            need = min(self.counts[s], n - (len(played) - high))
+            if need > 0:
+                self.low[s] = (strength, need)
 
     def _reference(self, tc: list) -> tuple[int, bool]:
         """The strength a card on this trick must reach, and whether an ace on the table
@@ -200,6 +233,10 @@ def sample_hidden(k: Knowledge, rng: random.Random, tries: int = 50) -> Assignme
     for attempt in range(tries):
         pool = list(k.unseen)
         rng.shuffle(pool)
+        floor, n_out = k.discarded if attempt < soft else (0, 0)
+        if n_out:                        # the others' discards first, out of play
+            out = [c for c in pool if S[c] >= floor][:n_out]
+            pool = [c for c in pool if c not in out]
         hands: dict[int, list[int]] = {}
         ok = True
         for s in order:
@@ -207,6 +244,14 @@ def sample_hidden(k: Knowledge, rng: random.Random, tries: int = 50) -> Assignme
             F = k.forbidden.get(s, ()) if attempt < tries - 1 else ()
             cap = k.cap.get(s, 99) if attempt < soft else 99
             got, left = [], []
+            low, n_low = k.low.get(s, (99, 0)) if attempt < soft else (99, 0)
+            if n_low:                    # its low cards first, then the rest at random
+                for c in pool:
+                    if len(got) < n_low and S[c] <= low and S[c] not in F and S[c] <= cap:
+                        got.append(c)
+                    else:
+                        left.append(c)
+                pool, left = left, []
             for c in pool:
                 if len(got) < want and S[c] not in F and S[c] <= cap:
                     got.append(c)

@@ -129,6 +129,15 @@ def _others_can_reach(k, strength: int) -> float:
     return n / len(k.others)
 
 
+#: Normal exchanges every card whose strength exceeds the unseen cards' average plus this
+#: margin, i.e. with -2 anything above two steps below the average (Easy: 1.5); measured in gurka-is7 against Easy, 1000 games: 3 players
+#: 40.9% -> 48.0%, 4 players 33.5% -> 36.1% (margin 1.5 -> -2)
+EXCHANGE_MARGIN = -2.0
+#: ...but as the first to exchange (who bounds the others), nothing unless a card is
+#: stronger than that average by this much
+FOREHAND_MARGIN = 1.5
+
+
 def exchange_choice(hand, S, unseen, limit: int, rng=None, noise: float = 0.0,
                     margin: float = 1.5) -> list[int]:
     """Discard the cards that are worse than an average replacement by more than
