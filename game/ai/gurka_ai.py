@@ -68,8 +68,8 @@ def _plans(opts: dict) -> bool:
 #: a smaller lead for Hard over it there: see game/ai/README.md)
 PLAN_ROUNDS = True
 
-#: Normal's exchange margins: gurka_policy.EXCHANGE_MARGIN and FOREHAND_MARGIN (there,
-#: because Hard's reading of the others' exchanges needs them too)
+# Normal's exchange margins are gurka_policy.EXCHANGE_MARGIN and FOREHAND_MARGIN (there,
+# because Hard's reading of the others' exchanges needs them too)
 
 
 def normal_exchange(k: gi.Knowledge, limit: int) -> list[int]:

@@ -23,44 +23,29 @@ hand after its exchange held at least ``n`` cards no stronger than ``strength``;
 from __future__ import annotations
 
 from ..engine.cards import FULL_DECK, INDEX
+from ..engine.public import fold, new_table
 from . import gurka_policy as gp
 
 #: how many strength steps above the rule's threshold a kept card may still be
 SLACK = 1.0
 
 
-def _deals(events: list[dict]):
-    """Each deal's events (from its ``deal`` event), in order."""
-    start = None
-    for i, e in enumerate(events):
-        if e["type"] == "deal":
-            if start is not None:
-                yield events[start:i]
-            start = i
-    if start is not None:
-        yield events[start:]
+def _average(S) -> float:
+    return sum(S[c] for c in FULL_DECK) / len(FULL_DECK)
 
 
-def _reads(deal: list[dict], S, me: int) -> dict:
-    """{seat: (strength, n)} from one deal's exchanges (the rule as Normal plays it)."""
-    hands = deal[0]["hands"]
-    dealt = [h for h in hands if h is not None]
-    if not dealt:
-        return {}
-    size = len(dealt[0]) if isinstance(dealt[0], list) else dealt[0]
-    avg = sum(S[c] for c in FULL_DECK) / len(FULL_DECK)
+def _reads(table, S, me: int) -> dict:
+    """{seat: (strength, n)} from the exchanges of the table's current deal (the rule as
+    Normal plays it); ``table`` is the engine's public fold."""
+    size = table.tricks_per_deal()
+    avg = _average(S)
     keep = int(avg + gp.EXCHANGE_MARGIN + SLACK)
     calm = int(avg + gp.FOREHAND_MARGIN + SLACK)
-    stock = len(FULL_DECK) - size * len(dealt)
+    stock = (len(FULL_DECK) - sum(len(p) for p in table.piles)
+             - size * sum(table.in_deal))
     first = None
     out = {}
-    for e in deal[1:]:
-        if e["type"] != "exchange":
-            if e["type"] == "play":
-                break
-            continue
-        s = e["player"]
-        j = e["discard"] if isinstance(e["discard"], int) else len(e["discard"])
+    for s, j in table.exchanged.items():          # in the order they exchanged
         limit = size if first is None else min(first, stock)
         if s != me:
             if first is None and j == 0:
@@ -75,37 +60,25 @@ def _reads(deal: list[dict], S, me: int) -> dict:
 
 def discard_floor(S) -> int:
     """The weakest strength a discard of the rule can have (less a step of slack)."""
-    avg = sum(S[c] for c in FULL_DECK) / len(FULL_DECK)
-    return int(avg + gp.EXCHANGE_MARGIN - SLACK) + 1
-
-
-def _plays(deal: list[dict]) -> dict:
-    hands: dict[int, list[int]] = {}
-    for e in deal:
-        if e["type"] == "play":
-            hands.setdefault(e["player"], []).extend(INDEX[c] for c in e["cards"])
-    return hands
-
-
-def _holds(read: tuple, cards: list[int], S) -> bool:
-    strength, n = read
-    return sum(S[c] <= strength for c in cards) >= n
+    return int(_average(S) + gp.EXCHANGE_MARGIN - SLACK) + 1
 
 
 def low_reads(view: dict, S) -> dict:
     """{seat: (strength, n)} for the deal in progress, from the seats whose finished
     deals of this game kept to the rule (module docstring)."""
     me = view["seat"]
-    deals = list(_deals(view["events"]))
-    if not deals:
-        return {}
+    table = new_table(view["rules"], view["options"], view["players"])
     broke: set[int] = set()
-    for deal in deals[:-1]:
-        played = _plays(deal)
-        for s, read in _reads(deal, S, me).items():
-            if not _holds(read, played.get(s, []), S):
+    for ev in view["events"]:
+        fold(table, ev)
+        if ev["type"] != "score":
+            continue
+        # a finished deal: every seat played its whole hand after the exchange
+        for s, (strength, n) in _reads(table, S, me).items():
+            held = [INDEX[c] for tr in table.tricks for p, cs in tr.plays if p == s for c in cs]
+            if sum(S[c] <= strength for c in held) < n:
                 broke.add(s)
-    return {s: r for s, r in _reads(deals[-1], S, me).items() if s not in broke}
+    return {s: r for s, r in _reads(table, S, me).items() if s not in broke}
 
 
 __all__ = ["low_reads", "discard_floor", "SLACK"]

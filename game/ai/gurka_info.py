@@ -235,7 +235,7 @@ def sample_hidden(k: Knowledge, rng: random.Random, tries: int = 50) -> Assignme
         rng.shuffle(pool)
         floor, n_out = k.discarded if attempt < soft else (0, 0)
         if n_out:                        # the others' discards first, out of play
-            out = [c for c in pool if S[c] >= floor][:n_out]
+            out = set([c for c in pool if S[c] >= floor][:n_out])
             pool = [c for c in pool if c not in out]
         hands: dict[int, list[int]] = {}
         ok = True
