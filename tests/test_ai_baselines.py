@@ -63,3 +63,23 @@ def test_score_model_prefers_the_lower_total():
     # a knocked-out seat without a buy-back left has no share
     gone = m.win_shares([31, 5, 5], [True, False, False], [True, False, False], 3)
     assert gone[0] == 0.0
+
+
+def test_hoarder_over_its_exchange_limit_discards_its_strongest_cards():
+    from game.engine.gurka_moves import strength_table
+    from game.engine.cards import INDEX
+    seen = 0
+    for seed in range(40):
+        st = new_game("gurka-is7", 4, seed=seed)
+        while st.phase == "exchange":
+            seat = st.to_act()
+            legal = st.legal_actions()
+            limit = max(len(a["discard"]) for a in legal)
+            a = HoarderBot().choose(st.view(seat), legal)
+            S = strength_table(st.options["top_card"])
+            hand = sorted((S[INDEX[c]] for c in st.view(seat)["hand"]), reverse=True)
+            if 0 < limit < sum(s >= 10 for s in hand):
+                assert sorted((S[INDEX[c]] for c in a["discard"]), reverse=True) == hand[:limit]
+                seen += 1
+            st.apply(a)
+    assert seen
