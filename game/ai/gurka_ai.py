@@ -168,8 +168,7 @@ POOL_GROW = 1
 #: benchmark plays (``bench_ai.BENCH_HARD``), so the benched Hard is the Hard that plays.
 #: More measured no better (agurk-dk 3p 65.2% at 4,000 and 65.5% at 2,000 over the same
 #: 1,000 games, gurka-is 3 to 4 points down at 4,000-6,000; game/ai/README.md, "What was
-#: tried"), and a decision
-#: that reaches it ends before the clock does.
+#: tried"), and a decision that reaches it ends before the clock does.
 CLOCK_ROLLOUTS = 2000
 
 
