@@ -18,6 +18,10 @@ seed gives the same tournaments: Hard plays a fixed budget of rollouts per decis
 ``--durak-iterations``, default simulate's); decision times and the rollouts Hard's clock
 allows are measured separately with Hard's real clock (``--no-timing`` skips them).
 
+``--oracle`` measures a bound instead: in the Gurka family the tested seat's search is
+handed the true hidden cards at every decision (the stock still shuffled), so no
+inference can do better than it against the same field and seeds.
+
 Seats: ``ai:LEVEL`` / ``ai:hard:N`` (game.ai.seats) and the baselines of
 game.ai.baselines (``base:mc:N`` pure Monte Carlo, ``base:hoarder``, ``base:lowest``).
 """
@@ -37,10 +41,12 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.ai import gurka_info
 from game.ai.baselines import make_baseline
 from game.ai.gurka_ai import CLOCK_ROLLOUTS
 from game.ai.seats import HARD_REPRODUCIBLE, make_player
 from game.engine import DURAK, find_ruleset, new_game, rulesets
+from game.engine.determinize import Assignment
 
 GURKA = tuple(r.id for r in rulesets() if r.family is not DURAK)
 
@@ -68,6 +74,24 @@ VARIANTS = [
 ]
 
 
+#: ``--oracle``: the true state and the seat whose search may see it, while that seat decides
+_TRUTH: dict = {}
+_sample_hidden = gurka_info.sample_hidden
+
+
+def _oracle_sample(k, rng, tries: int = 50) -> Assignment:
+    """gurka_info.sample_hidden for ``--oracle``: the true hands of the others for the seat
+    in ``_TRUTH`` (the unseen rest, shuffled, as the stock); every other seat samples."""
+    state = _TRUTH.get("state")
+    if state is None or _TRUTH.get("seat") != k.seat:
+        return _sample_hidden(k, rng, tries)
+    hands = {s: list(state.hands[s]) for s in k.slots.hands}
+    held = {c for h in hands.values() for c in h}
+    rest = [c for c in k.unseen if c not in held]
+    rng.shuffle(rest)
+    return Assignment(hands, rest[:k.slots.stock])
+
+
 def make_seat(spec: str, seed: int, hard_iters: int):
     if spec.startswith("base:"):
         return make_baseline(spec, seed)
@@ -80,23 +104,32 @@ def play_one(task):
     """One seeded game: (seat, win share, tested penalty, tested deals, others' penalty,
     others' seat-deals, [decision seconds of the tested seat], the tested and the others'
     penalty without the points that put a total back to 0)."""
-    rules, n, options, a_spec, b_spec, seed, hard_iters = task
+    rules, n, options, a_spec, b_spec, seed, hard_iters, oracle = task
     seat = seed % n
     agents = [make_seat(a_spec if s == seat else b_spec, seed * 31 + s, hard_iters)
               for s in range(n)]
     state = new_game(rules, n, options, seed=seed)
     times = []
-    while True:
-        s = state.to_act()
-        if s is None:
-            break
-        legal = state.legal_actions()
-        view = state.view(s)
-        t = time.perf_counter()
-        action = agents[s].choose(view, legal)
-        if s == seat and len(legal) > 1:
-            times.append(time.perf_counter() - t)
-        state.apply(action)
+    if oracle:
+        gurka_info.sample_hidden = _oracle_sample
+    try:
+        while True:
+            s = state.to_act()
+            if s is None:
+                break
+            legal = state.legal_actions()
+            view = state.view(s)
+            t = time.perf_counter()
+            if oracle and s == seat:
+                _TRUTH.update(state=state, seat=s)
+            action = agents[s].choose(view, legal)
+            _TRUTH.clear()
+            if s == seat and len(legal) > 1:
+                times.append(time.perf_counter() - t)
+            state.apply(action)
+    finally:
+        _TRUTH.clear()
+        gurka_info.sample_hidden = _sample_hidden
     out = state.outcome()
     if out.draw:
         share = 0.5
@@ -223,6 +256,9 @@ def main(argv=None) -> int:
                    help="Hard's fixed rollouts per decision in the Gurka tournaments")
     p.add_argument("--durak-iterations", type=int, default=HARD_REPRODUCIBLE,
                    help="Hard's fixed rollouts per decision in the Durak tournaments")
+    p.add_argument("--oracle", action="store_true",
+                   help="a bound: the tested seat's search sees the true hidden cards "
+                        "(Gurka family)")
     p.add_argument("--no-timing", action="store_true")
     p.add_argument("--timing-decisions", type=int, default=60)
     p.add_argument("--markdown", action="store_true", help="also print a Markdown table")
@@ -234,7 +270,8 @@ def main(argv=None) -> int:
                and (args.only is None or args.only in " ".join(map(str, m)))]
     print(f"AI benchmark: {args.games} games per match, seed {args.seed}, Hard at "
           f"{args.hard_iterations} rollouts/decision (Durak: {args.durak_iterations}), "
-          f"{args.jobs} job(s)")
+          f"{args.jobs} job(s)" + (", the tested seat seeing every card (--oracle)"
+                                   if args.oracle else ""))
     head = (f"{'ruleset':<10} {'n':>1} {'variant':<26} {'match':<16} {'share':>6} "
             f"{'95% CI':>15} {'x fair':>6} {'penalty':>7} {'95% CI':>13}")
     print(head)
@@ -244,7 +281,8 @@ def main(argv=None) -> int:
     try:
         for rules, n, opts, vname, a, b in matches:
             iters = args.durak_iterations if rules == DURAK_ID else args.hard_iterations
-            tasks = [(rules, n, opts, a, b, args.seed + g, iters) for g in range(args.games)]
+            tasks = [(rules, n, opts, a, b, args.seed + g, iters, args.oracle)
+                     for g in range(args.games)]
             res = list(pool.imap_unordered(play_one, tasks)) if pool else list(map(play_one, tasks))
             m, h = ci95([r[1] for r in res])
             fair = 1.0 / n
