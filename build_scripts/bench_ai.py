@@ -110,7 +110,8 @@ def play_one(task):
               for s in range(n)]
     state = new_game(rules, n, options, seed=seed)
     times = []
-    if oracle:
+    if oracle:      # the state changes in place; the sampler serves the tested seat only
+        _TRUTH.update(state=state, seat=seat)
         gurka_info.sample_hidden = _oracle_sample
     try:
         while True:
@@ -120,10 +121,7 @@ def play_one(task):
             legal = state.legal_actions()
             view = state.view(s)
             t = time.perf_counter()
-            if oracle and s == seat:
-                _TRUTH.update(state=state, seat=s)
             action = agents[s].choose(view, legal)
-            _TRUTH.clear()
             if s == seat and len(legal) > 1:
                 times.append(time.perf_counter() - t)
             state.apply(action)
