@@ -5,7 +5,7 @@ and decision times per level.
 
     python build_scripts/bench_ai.py [--suite main|variants|baselines|durak|all]
         [--games N] [--jobs J] [--seed S] [--hard-iterations N] [--rules ID,...]
-        [--players 3,4] [--only TEXT] [--no-timing] [--markdown]
+        [--players 3,4] [--only TEXT] [--oracle | --bound] [--no-timing] [--markdown]
 
 Every match is "one seat of the tested kind against a field of another kind", the tested
 seat rotated over the games; a game's win share is 1 for a sole winner, 1/k for k tied
@@ -20,7 +20,11 @@ allows are measured separately with Hard's real clock (``--no-timing`` skips the
 
 ``--oracle`` measures a bound instead: in the Gurka family the tested seat's search is
 handed the true hidden cards at every decision (the stock still shuffled), so no
-inference can do better than it against the same field and seeds.
+inference can do better than it against the same field and seeds.  ``--bound`` plays
+each Gurka match both ways on the same seeds and adds the bound's line and the *reach*:
+how much of the bound's lead over the fair share the tested seat gets, (share - fair) /
+(bound - fair), with a bootstrap interval over the paired seeds.  Where the bound is
+itself under 2x the fair share, the reach is the figure to read (game/ai/README.md).
 
 Seats: ``ai:LEVEL`` / ``ai:hard:N`` (game.ai.seats) and the baselines of
 game.ai.baselines (``base:mc:N`` pure Monte Carlo, ``base:hoarder``, ``base:lowest``).
@@ -173,6 +177,24 @@ def penalty_ratio(res, boot: int = 1000, seed: int = 1, kept: bool = False):
     return r, reps[int(0.025 * boot)], reps[int(0.975 * boot) - 1]
 
 
+def reach(res, bound, fair: float, boot: int = 1000, seed: int = 1):
+    """(reach, low, high): (share - fair) / (bound's share - fair), the games of ``res``
+    and ``bound`` paired by seed (the same order); the interval a bootstrap over seeds.
+    NaN where the bound is not above the fair share."""
+    def value(idx):
+        a = statistics.fmean(res[i][1] for i in idx)
+        b = statistics.fmean(bound[i][1] for i in idx)
+        return (a - fair) / (b - fair) if b > fair else float("nan")
+    n = len(res)
+    r = value(range(n))
+    rng = random.Random(seed)
+    reps = sorted(x for x in (value([rng.randrange(n) for _ in range(n)]) for _ in range(boot))
+                  if x == x)
+    if not reps:
+        return r, float("nan"), float("nan")
+    return r, reps[int(0.025 * len(reps))], reps[max(0, int(0.975 * len(reps)) - 1)]
+
+
 def pct(xs, q):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
@@ -240,6 +262,19 @@ def _name(spec: str) -> str:
     return spec.split(":")[1] if ":" in spec else spec
 
 
+def _bound_line(pool, tasks, res, fair: float):
+    """``--bound``: the same match with the tested seat seeing every card: ((share, its
+    interval's half-width, penalty ratio), the line printed with the reach)."""
+    tasks = [t[:-1] + (True,) for t in tasks]
+    bound = list(pool.imap(play_one, tasks)) if pool else list(map(play_one, tasks))
+    b, h = ci95([r[1] for r in bound])
+    pen = penalty_ratio(bound)
+    r, lo, hi = reach(res, bound, fair)
+    return (b, h, pen), (f"{'':<10} {'':>1} {'':<26} {'  knowing all':<16} {b:6.1%} "
+            f"[{max(0, b - h):5.1%}, {min(1, b + h):5.1%}] {b / fair:6.2f} {pen[0]:7.2f} "
+            f"[{pen[1]:4.2f}, {pen[2]:4.2f}]  reach {r:.2f} [{lo:.2f}, {hi:.2f}]")
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="bench.py ai", description=__doc__.split("\n\n")[0])
     p.add_argument("--suite", default="main", choices=("main", "variants", "baselines", "durak",
@@ -257,6 +292,9 @@ def main(argv=None) -> int:
     p.add_argument("--oracle", action="store_true",
                    help="a bound: the tested seat's search sees the true hidden cards "
                         "(Gurka family)")
+    p.add_argument("--bound", action="store_true",
+                   help="also play each Gurka match with the tested seat seeing every card "
+                        "(the same seeds) and print the bound and the share of it reached")
     p.add_argument("--no-timing", action="store_true")
     p.add_argument("--timing-decisions", type=int, default=60)
     p.add_argument("--markdown", action="store_true", help="also print a Markdown table")
@@ -281,7 +319,7 @@ def main(argv=None) -> int:
             iters = args.durak_iterations if rules == DURAK_ID else args.hard_iterations
             tasks = [(rules, n, opts, a, b, args.seed + g, iters, args.oracle)
                      for g in range(args.games)]
-            res = list(pool.imap_unordered(play_one, tasks)) if pool else list(map(play_one, tasks))
+            res = list(pool.imap(play_one, tasks)) if pool else list(map(play_one, tasks))
             m, h = ci95([r[1] for r in res])
             fair = 1.0 / n
             label = f"{_name(a)} v {_name(b)}"
@@ -300,6 +338,11 @@ def main(argv=None) -> int:
                 line += "  by seat: " + ", ".join(f"{x:.3f}" for x in by_seat)
             rows.append((rules, n, vname, label, len(res), m, h, fair, pen))
             print(line, flush=True)
+            if args.bound and not args.oracle and find_ruleset(rules).family is not DURAK:
+                (b, bh, bpen), text = _bound_line(pool, tasks, res, fair)
+                rows.append((rules, n, vname, label + ", knowing all", len(res), b, bh, fair,
+                             bpen))
+                print(text, flush=True)
     finally:
         if pool:
             pool.close()

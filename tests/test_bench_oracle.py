@@ -1,6 +1,7 @@
 """bench.py ai --oracle: the tested seat's search is handed the true hidden cards (a
 bound for any inference), and nobody else's is."""
 
+import math
 import random
 import sys
 from pathlib import Path
@@ -49,3 +50,38 @@ def test_an_oracle_game_plays_to_the_end_and_leaves_the_sampler_as_it_was():
     assert seat == 5 % 3 and share in (0.0, 0.5, 1.0)
     assert gi.sample_hidden is bench_ai._sample_hidden
     assert not bench_ai._TRUTH
+
+
+def _rows(shares):
+    return [(0, x, 0, 1, 0, 1, [], 0, 0) for x in shares]
+
+
+def test_reach_is_the_share_of_the_bounds_lead_over_fair_paired_by_seed():
+    fair = 1 / 3
+    # the bound wins 3 of 4, the tested seat 2 of 4: (0.5 - 1/3) / (0.75 - 1/3) = 0.4
+    r, lo, hi = bench_ai.reach(_rows([1, 1, 0, 0]), _rows([1, 1, 1, 0]), fair)
+    assert abs(r - 0.4) < 1e-9 and lo <= r <= hi
+    # as good as the bound: 1; no better than fair: 0; a bound at the fair share: no figure
+    assert bench_ai.reach(_rows([1, 0, 1]), _rows([1, 0, 1]), 0.5)[0] == 1.0
+    assert abs(bench_ai.reach(_rows([0.5] * 4), _rows([1, 1, 0, 1]), 0.5)[0]) < 1e-9
+    assert math.isnan(bench_ai.reach(_rows([1, 0]), _rows([0.5, 0.5]), 0.5)[0])
+
+
+def test_bound_plays_the_same_seeds_seeing_every_card_and_prints_the_reach(capsys, monkeypatch):
+    played = []
+    real = bench_ai.play_one
+
+    def spy(task):
+        played.append((task[5], task[-1]))      # (seed, oracle)
+        return real(task)
+    monkeypatch.setattr(bench_ai, "play_one", spy)
+    bench_ai.main(["--rules", "gurka-is", "--players", "3", "--only", "ai:hard ai:normal",
+                   "--games", "2", "--hard-iterations", "10", "--jobs", "1", "--no-timing",
+                   "--bound", "--markdown"])
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    i = next(n for n, x in enumerate(lines) if x.startswith("gurka-is   3"))
+    assert "knowing all" in lines[i + 1] and "reach" in lines[i + 1]
+    assert "| hard v normal, knowing all | 2 |" in out
+    assert played == [(1000, False), (1001, False), (1000, True), (1001, True)]
+    assert gi.sample_hidden is bench_ai._sample_hidden and not bench_ai._TRUTH
