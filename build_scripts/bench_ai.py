@@ -171,10 +171,19 @@ def penalty_ratio(res, boot: int = 1000, seed: int = 1, kept: bool = False):
         a = sum(r[i] for r in rows) / max(1, sum(r[3] for r in rows))
         b = sum(r[j] for r in rows) / max(1, sum(r[5] for r in rows))
         return a / b if b else float("nan")
-    r = ratio(res)
+    return (ratio(res), *_bootstrap(lambda idx: ratio([res[i] for i in idx]), len(res), boot,
+                                    seed))
+
+
+def _bootstrap(value, n: int, boot: int, seed: int):
+    """(low, high): the 95% interval of ``value(indices)`` over ``boot`` resamplings of
+    the ``n`` games (NaN figures left out)."""
     rng = random.Random(seed)
-    reps = sorted(ratio([res[rng.randrange(len(res))] for _ in res]) for _ in range(boot))
-    return r, reps[int(0.025 * boot)], reps[int(0.975 * boot) - 1]
+    reps = sorted(x for x in (value([rng.randrange(n) for _ in range(n)]) for _ in range(boot))
+                  if x == x)
+    if not reps:
+        return float("nan"), float("nan")
+    return reps[int(0.025 * len(reps))], reps[max(0, int(0.975 * len(reps)) - 1)]
 
 
 def reach(res, bound, fair: float, boot: int = 1000, seed: int = 1):
@@ -185,14 +194,7 @@ def reach(res, bound, fair: float, boot: int = 1000, seed: int = 1):
         a = statistics.fmean(res[i][1] for i in idx)
         b = statistics.fmean(bound[i][1] for i in idx)
         return (a - fair) / (b - fair) if b > fair else float("nan")
-    n = len(res)
-    r = value(range(n))
-    rng = random.Random(seed)
-    reps = sorted(x for x in (value([rng.randrange(n) for _ in range(n)]) for _ in range(boot))
-                  if x == x)
-    if not reps:
-        return r, float("nan"), float("nan")
-    return r, reps[int(0.025 * len(reps))], reps[max(0, int(0.975 * len(reps)) - 1)]
+    return (value(range(len(res))), *_bootstrap(value, len(res), boot, seed))
 
 
 def pct(xs, q):
@@ -262,17 +264,27 @@ def _name(spec: str) -> str:
     return spec.split(":")[1] if ":" in spec else spec
 
 
+def _play(pool, tasks) -> list:
+    """Every task's game, in the tasks' order (the --bound pairs games by it)."""
+    return list(pool.imap(play_one, tasks)) if pool else list(map(play_one, tasks))
+
+
+def _cells(m: float, h: float, fair: float) -> str:
+    """A match line's win share, its interval and the multiple of the fair share."""
+    return f"{m:6.1%} [{max(0, m - h):5.1%}, {min(1, m + h):5.1%}] {m / fair:6.2f}"
+
+
 def _bound_line(pool, tasks, res, fair: float):
     """``--bound``: the same match with the tested seat seeing every card: ((share, its
     interval's half-width, penalty ratio), the line printed with the reach)."""
     tasks = [t[:-1] + (True,) for t in tasks]
-    bound = list(pool.imap(play_one, tasks)) if pool else list(map(play_one, tasks))
+    bound = _play(pool, tasks)
     b, h = ci95([r[1] for r in bound])
     pen = penalty_ratio(bound)
     r, lo, hi = reach(res, bound, fair)
-    return (b, h, pen), (f"{'':<10} {'':>1} {'':<26} {'  knowing all':<16} {b:6.1%} "
-            f"[{max(0, b - h):5.1%}, {min(1, b + h):5.1%}] {b / fair:6.2f} {pen[0]:7.2f} "
-            f"[{pen[1]:4.2f}, {pen[2]:4.2f}]  reach {r:.2f} [{lo:.2f}, {hi:.2f}]")
+    return (b, h, pen), (f"{'':<10} {'':>1} {'':<26} {'  knowing all':<16} "
+                         f"{_cells(b, h, fair)} {pen[0]:7.2f} [{pen[1]:4.2f}, {pen[2]:4.2f}]"
+                         f"  reach {r:.2f} [{lo:.2f}, {hi:.2f}]")
 
 
 def main(argv=None) -> int:
@@ -319,12 +331,11 @@ def main(argv=None) -> int:
             iters = args.durak_iterations if rules == DURAK_ID else args.hard_iterations
             tasks = [(rules, n, opts, a, b, args.seed + g, iters, args.oracle)
                      for g in range(args.games)]
-            res = list(pool.imap(play_one, tasks)) if pool else list(map(play_one, tasks))
+            res = _play(pool, tasks)
             m, h = ci95([r[1] for r in res])
             fair = 1.0 / n
             label = f"{_name(a)} v {_name(b)}"
-            line = (f"{rules:<10} {n:>1} {vname or '-':<26} {label:<16} {m:6.1%} "
-                    f"[{max(0, m - h):5.1%}, {min(1, m + h):5.1%}] {m / fair:6.2f}")
+            line = f"{rules:<10} {n:>1} {vname or '-':<26} {label:<16} {_cells(m, h, fair)}"
             pen = None
             if find_ruleset(rules).family is not DURAK:
                 pen = penalty_ratio(res)
