@@ -26,6 +26,12 @@ how much of the bound's lead over the fair share the tested seat gets, (share - 
 (bound - fair), with a bootstrap interval over the paired seeds.  Where the bound is
 itself under 2x the fair share, the reach is the figure to read (game/ai/README.md).
 
+Each match with a goal in the issue (Hard v Normal: 2x the fair share, a penalty ratio of
+0.7 at most, the interval clear of the fair share; Normal v Easy: 1.5x; Durak's Hard v the
+lowest-card bot: 85%) ends its line with a verdict (:func:`verdict`): met, short (and
+what is short), or, with ``--bound``, out of reach where the search that sees every card
+is under the goal with its whole interval; the run ends with the count of each.
+
 Seats: ``ai:LEVEL`` / ``ai:hard:N`` (game.ai.seats) and the baselines of
 game.ai.baselines (``base:mc:N`` pure Monte Carlo, ``base:hoarder``, ``base:lowest``).
 """
@@ -197,6 +203,48 @@ def reach(res, bound, fair: float, boot: int = 1000, seed: int = 1):
     return (value(range(len(res))), *_bootstrap(value, len(res), boot, seed))
 
 
+#: the issue's goals, by match (tested, field): (win share as a multiple of the fair share,
+#: highest penalty ratio or None); Durak's goal is a plain win share (multiple of 1/2)
+GOALS = {("ai:hard", "ai:normal"): (2.0, 0.7), ("ai:normal", "ai:easy"): (1.5, None)}
+DURAK_GOAL = {("ai:hard", "base:lowest"): 0.85}
+
+
+def verdict(rules: str, tested: str, field: str, m: float, h: float, fair: float, pen=None,
+            kept=None, bound=None) -> str:
+    """The goal's verdict for a match line: "met", "short" (with what is short) or, where
+    the tested seat seeing every card is itself under the goal with its whole interval
+    ("--bound"), "out of reach"; "" for a match without a goal.  ``pen``/``kept``: penalty
+    ratios (plain, and without the points of a reset to 0); ``bound``: the bound's win
+    share and its interval's half-width."""
+    if find_ruleset(rules).family is DURAK:
+        goal = DURAK_GOAL.get((tested, field))
+        if goal is None:
+            return ""
+        return "goal met" if m >= goal else f"goal short: {m:.1%} < {goal:.0%}"
+    times, cap = GOALS.get((tested, field), (None, None))
+    if times is None:
+        return ""
+    short = []
+    if m < times * fair:
+        short.append(f"{m / fair:.2f}x < {times:g}x")
+    if m - h <= fair:
+        short.append("interval includes fair")
+    if cap is not None and pen is not None and pen > cap:
+        if kept is not None and kept <= cap:
+            short.append(f"penalty {pen:.2f} > {cap:g} ({kept:.2f} without resets to 0)")
+        else:
+            short.append(f"penalty {pen:.2f} > {cap:g}")
+    if not short:
+        return "goal met"
+    if bound is not None:
+        b, bh = bound
+        if b + bh < times * fair:       # the bound's whole interval under the goal
+            return (f"out of reach (knowing every card: {b / fair:.2f}x "
+                    f"[{(b - bh) / fair:.2f}, {(b + bh) / fair:.2f}])")
+        short.append(f"knowing every card {b / fair:.2f}x")
+    return "goal short: " + ", ".join(short)
+
+
 def pct(xs, q):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
@@ -336,36 +384,49 @@ def main(argv=None) -> int:
             fair = 1.0 / n
             label = f"{_name(a)} v {_name(b)}"
             line = f"{rules:<10} {n:>1} {vname or '-':<26} {label:<16} {_cells(m, h, fair)}"
-            pen = None
+            pen = kept = None
             if find_ruleset(rules).family is not DURAK:
                 pen = penalty_ratio(res)
                 line += f" {pen[0]:7.2f} [{pen[1]:4.2f}, {pen[2]:4.2f}]"
                 if any(r[7] != r[2] or r[8] != r[4] for r in res):
                     k = penalty_ratio(res, kept=True)
+                    kept = k[0]
                     line += f"  without resets to 0: {k[0]:.2f} [{k[1]:.2f}, {k[2]:.2f}]"
             else:
                 by_seat = [statistics.fmean([r[1] for r in res if r[0] == s] or [float("nan")])
                            for s in range(n)]
                 line += "  by seat: " + ", ".join(f"{x:.3f}" for x in by_seat)
-            rows.append((rules, n, vname, label, len(res), m, h, fair, pen))
-            print(line, flush=True)
+            bline = bound = None
             if args.bound and not args.oracle and find_ruleset(rules).family is not DURAK:
-                (b, bh, bpen), text = _bound_line(pool, tasks, res, fair)
-                rows.append((rules, n, vname, label + ", knowing all", len(res), b, bh, fair,
-                             bpen))
+                (bound, bh, bpen), text = _bound_line(pool, tasks, res, fair)
+                bline = (rules, n, vname, label + ", knowing all", len(res), bound, bh, fair,
+                         bpen, "")
+            goal = "" if args.oracle else verdict(rules, a, b, m, h, fair, pen and pen[0],
+                                                  kept, bline and (bound, bh))
+            rows.append((rules, n, vname, label, len(res), m, h, fair, pen, goal))
+            print(line + (f"  {goal}" if goal else ""), flush=True)
+            if bline:
+                rows.append(bline)
                 print(text, flush=True)
     finally:
         if pool:
             pool.close()
             pool.join()
     print(f"tournaments took {time.time() - t0:.0f} s")
+    goals = [r[9] for r in rows if r[9]]
+    if goals:
+        print(f"goals: {sum(g == 'goal met' for g in goals)} met, "
+              f"{sum(g.startswith('goal short') for g in goals)} short, "
+              f"{sum(g.startswith('out of reach') for g in goals)} out of reach of a search "
+              f"that sees every card (of {len(goals)} matches with a goal)")
     if args.markdown and rows:
         print("\n| ruleset | n | variant | match | games | win share [95% CI] | x fair "
-              "| penalty/deal vs others [95% CI] |\n|---|---|---|---|---|---|---|---|")
-        for rules, n, vname, label, g, m, h, fair, pen in rows:
+              "| penalty/deal vs others [95% CI] | goal |\n|---|---|---|---|---|---|---|---|---|")
+        for rules, n, vname, label, g, m, h, fair, pen, goal in rows:
             ptxt = f"{pen[0]:.2f} [{pen[1]:.2f}, {pen[2]:.2f}]" if pen else "-"
             print(f"| {rules} | {n} | {vname or '-'} | {label} | {g} | {m:.1%} "
-                  f"[{max(0, m - h):.1%}, {min(1, m + h):.1%}] | {m / fair:.2f} | {ptxt} |")
+                  f"[{max(0, m - h):.1%}, {min(1, m + h):.1%}] | {m / fair:.2f} | {ptxt} "
+                  f"| {goal or '-'} |")
     if not args.no_timing:
         rules_list = [r for r in (*GURKA, DURAK_ID) if wanted is None or r in wanted]
         dec = args.timing_decisions

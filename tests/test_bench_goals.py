@@ -1,0 +1,69 @@
+"""bench.py ai: each match line's verdict against the issue's goals (2x the fair share and a
+penalty ratio of 0.7 for Hard v Normal, 1.5x for Normal v Easy, 0.85 for Durak's Hard v the
+lowest-card bot), and "out of reach" where a search that sees every card is itself short."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build_scripts"))
+
+import bench_ai  # noqa: E402
+
+FAIR3 = 1 / 3
+
+
+def v(m, h=0.05, pen=0.6, kept=None, bound=None, rules="agurk-dk", a="ai:hard", b="ai:normal",
+      fair=FAIR3):
+    return bench_ai.verdict(rules, a, b, m, h, fair, pen, kept, bound)
+
+
+def test_hard_v_normal_needs_twice_the_fair_share_and_a_penalty_ratio_of_at_most_0_7():
+    assert v(0.70) == "goal met"
+    assert v(0.6667, pen=0.70) == "goal met"
+    assert v(0.65) == "goal short: 1.95x < 2x"
+    assert v(0.70, pen=0.75) == "goal short: penalty 0.75 > 0.7"
+    assert v(0.60, pen=0.8) == "goal short: 1.80x < 2x, penalty 0.80 > 0.7"
+    # the points of an exact 21 cost nothing: said, but the plain ratio decides
+    assert v(0.70, pen=0.77, kept=0.69) == ("goal short: penalty 0.77 > 0.7 (0.69 without "
+                                            "resets to 0)")
+
+
+def test_the_interval_must_exclude_the_fair_share():
+    assert v(0.70, h=0.40) == "goal short: interval includes fair"
+
+
+def test_short_where_the_bound_leaves_room_out_of_reach_where_it_does_not():
+    # seeing every card wins 50% +- 5 points: its whole interval is under 2x
+    assert v(0.47, bound=(0.50, 0.05), rules="gurka-is7") == (
+        "out of reach (knowing every card: 1.50x [1.35, 1.65])")
+    # 60% +- 10 reaches the goal's 66.7%: short, not out of reach
+    assert v(0.47, bound=(0.60, 0.10), rules="gurka-is7") == (
+        "goal short: 1.41x < 2x, knowing every card 1.80x")
+    assert v(0.47, bound=(0.80, 0.05), rules="gurka-is7") == (
+        "goal short: 1.41x < 2x, knowing every card 2.40x")
+    # a met goal stays met whatever the bound
+    assert v(0.70, bound=(0.50, 0.05)) == "goal met"
+
+
+def test_normal_v_easy_has_no_penalty_goal_and_other_matches_none():
+    assert v(0.50, pen=0.9, a="ai:normal", b="ai:easy") == "goal met"
+    assert v(0.49, a="ai:normal", b="ai:easy") == "goal short: 1.47x < 1.5x"
+    assert v(0.9, a="ai:hard", b="base:hoarder", fair=0.25) == ""
+
+
+def test_durak_hard_v_the_lowest_card_bot_needs_85_percent():
+    d = bench_ai.DURAK_ID
+    assert v(0.858, rules=d, b="base:lowest", fair=0.5, pen=None) == "goal met"
+    assert v(0.80, rules=d, b="base:lowest", fair=0.5, pen=None) == "goal short: 80.0% < 85%"
+    assert v(0.80, rules=d, b="ai:normal", fair=0.5, pen=None) == ""
+
+
+def test_each_line_carries_its_verdict_and_the_run_ends_with_a_count(capsys):
+    bench_ai.main(["--rules", "gurka-se", "--players", "3", "--only", "ai:normal ai:easy",
+                   "--games", "4", "--jobs", "1", "--no-timing", "--markdown"])
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("gurka-se   3"))
+    assert "goal " in line
+    assert "(of 1 matches with a goal)" in out
+    row = next(x for x in out.splitlines() if x.startswith("| gurka-se | 3 |"))
+    assert row.rstrip(" |").endswith(("goal met", "x < 1.5x", "interval includes fair"))
