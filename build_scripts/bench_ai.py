@@ -397,12 +397,13 @@ def main(argv=None) -> int:
                            for s in range(n)]
                 line += "  by seat: " + ", ".join(f"{x:.3f}" for x in by_seat)
             bline = bound = None
-            if args.bound and not args.oracle and find_ruleset(rules).family is not DURAK:
-                (bound, bh, bpen), text = _bound_line(pool, tasks, res, fair)
-                bline = (rules, n, vname, label + ", knowing all", len(res), bound, bh, fair,
+            if args.bound and not args.oracle and pen:
+                (bs, bh, bpen), text = _bound_line(pool, tasks, res, fair)
+                bound = (bs, bh)
+                bline = (rules, n, vname, label + ", knowing all", len(res), bs, bh, fair,
                          bpen, "")
             goal = "" if args.oracle else verdict(rules, a, b, m, h, fair, pen and pen[0],
-                                                  kept, bline and (bound, bh))
+                                                  kept, bound)
             rows.append((rules, n, vname, label, len(res), m, h, fair, pen, goal))
             print(line + (f"  {goal}" if goal else ""), flush=True)
             if bline:
