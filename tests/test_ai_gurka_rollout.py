@@ -54,3 +54,66 @@ def test_rollout_move_random_share():
     fast = tuple(sorted(gp.rollout_move(st, random.Random(0))))
     share = sum(tuple(sorted(gp.rollout_move(st, rng, eps=0.0))) == fast for _ in range(50))
     assert share == 50
+
+
+@pytest.mark.parametrize("rules,options", CASES)
+def test_low_follow_is_legal_and_lowest(rules, options):
+    """Hard's own follow in its play-outs: a legal move, the lowest card that reaches the
+    highest card so far; it stays out of leads, sets, two-led tricks under the twos rule,
+    tricks an ace closes under no_ace_on_ace and a reference that is the previous card."""
+    used = 0
+    for g in range(6):
+        rng = random.Random(g)
+        st = new_game(rules, 3 + g % 2, options, seed=g)
+        while st.to_act() is not None:
+            if st.phase == "play":
+                m = gp.low_follow(st)
+                o, trick = st.options, st.trick
+                if m is not None:
+                    used += 1
+                    assert tuple(sorted(m)) in {tuple(sorted(x)) for x in st.moves()}
+                    assert trick and len(trick[0][1]) == 1 and o["reference"] == "highest"
+                    ref = max(st.S[c] for _s, (c,) in trick)
+                    reach = [st.S[c] for c in st.hands[st.turn] if st.S[c] >= ref]
+                    assert st.S[m[0]] == min(reach)
+                    assert not (o["no_ace_on_ace"] and any(c >> 2 == gp.ACE_RANK
+                                                           for _s, (c,) in trick))
+                    assert not (o["twos_rule"] and trick[0][1][0] >> 2 == 0)
+                elif trick and len(trick[0][1]) == 1 and o["reference"] == "highest" \
+                        and not o["twos_rule"] and not o["no_ace_on_ace"]:
+                    ref = max(st.S[c] for _s, (c,) in trick)
+                    assert all(st.S[c] < ref for c in st.hands[st.turn])
+            st.random_step(rng)
+    highest = options.get("reference", "previous" if rules == "gurka-se" else "highest")
+    if highest == "highest":
+        assert used > 20
+    else:
+        assert used == 0
+
+
+def test_rollout_own_seat_follows_low():
+    """In a play-out the searching seat follows with low_follow's card (always, no random
+    slip) where the heuristic would shed a stronger one; without ``own`` it does not."""
+    from game.ai import gurka_ai
+    from game.engine.cards import name
+    found = 0
+    for g in range(40):
+        rng = random.Random(g)
+        st = new_game("agurk-dk", 3, {}, seed=g)
+        while st.to_act() is not None and found < 5:
+            if st.phase == "play" and len(st.hands[st.turn]) > 2:
+                low = gp.low_follow(st)
+                fast = gp.rollout_move(st, random.Random(0))
+                if low is not None and st.S[low[0]] != st.S[fast[0]]:
+                    seat, n = st.turn, len(st.events)
+                    for r in range(5):
+                        played = st.copy()
+                        gurka_ai.rollout(played, random.Random(r), played.S, own=seat)
+                        assert played.events[n]["player"] == seat
+                        assert played.events[n]["cards"] == [name(low[0])]
+                        played = st.copy()
+                        gurka_ai.rollout(played, random.Random(r), played.S, eps=0.0)
+                        assert played.events[n]["cards"] == [name(fast[0])]
+                    found += 1
+            st.random_step(rng)
+    assert found == 5

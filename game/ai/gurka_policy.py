@@ -247,6 +247,33 @@ def rollout_move(st, rng, eps: float = 0.0):
     return (low,)
 
 
+def low_follow(st):
+    """The searching seat's own follow in its play-outs (``gurka_ai.rollout``): the
+    lowest card that reaches the card to beat, where the reference is the highest card
+    so far and a single card is to be followed; None where that does not apply (a lead,
+    a set, a two led under the twos rule, a trick an ace closes under ``no_ace_on_ace``,
+    nothing that reaches), and the play-out heuristic decides.  Hard's search itself
+    follows this way (game/ai/README.md, "What was tried")."""
+    trick = st.trick
+    o = st.options
+    if not trick or len(trick[0][1]) > 1 or o["reference"] != "highest":
+        return None
+    if o["twos_rule"] and (trick[0][1][0] >> 2) == 0:
+        return None
+    S = st.S
+    ref = 0
+    for _s, (c,) in trick:
+        if o["no_ace_on_ace"] and (c >> 2) == ACE_RANK:
+            return None
+        if S[c] > ref:
+            ref = S[c]
+    pick = None
+    for c in st.hands[st.turn]:
+        if S[c] >= ref and (pick is None or S[c] < S[pick]):
+            pick = c
+    return None if pick is None else (pick,)
+
+
 def _lead(hand, S, multi: bool, rng):
     """``play_fast``'s lead: the strongest single card, or a set of strong cards (as many
     as may be led) where that scores higher (see ``play_fast``); ties at random."""
