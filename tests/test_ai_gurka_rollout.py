@@ -60,7 +60,8 @@ def test_rollout_move_random_share():
 def test_low_follow_is_legal_and_lowest(rules, options):
     """Hard's own follow in its play-outs: a legal move, the lowest card that reaches the
     highest card so far; it stays out of leads, sets, two-led tricks under the twos rule,
-    tricks an ace closes under no_ace_on_ace and a reference that is the previous card."""
+    tricks an ace closes under no_ace_on_ace, a reference that is the previous card and
+    rules where a lowest card is always allowed."""
     used = 0
     for g in range(6):
         rng = random.Random(g)
@@ -73,6 +74,7 @@ def test_low_follow_is_legal_and_lowest(rules, options):
                     used += 1
                     assert tuple(sorted(m)) in {tuple(sorted(x)) for x in st.moves()}
                     assert trick and len(trick[0][1]) == 1 and o["reference"] == "highest"
+                    assert not o["optional_lowest"]
                     ref = max(st.S[c] for _s, (c,) in trick)
                     reach = [st.S[c] for c in st.hands[st.turn] if st.S[c] >= ref]
                     assert st.S[m[0]] == min(reach)
@@ -80,12 +82,13 @@ def test_low_follow_is_legal_and_lowest(rules, options):
                                                            for _s, (c,) in trick))
                     assert not (o["twos_rule"] and trick[0][1][0] >> 2 == 0)
                 elif trick and len(trick[0][1]) == 1 and o["reference"] == "highest" \
-                        and not o["twos_rule"] and not o["no_ace_on_ace"]:
+                        and not o["twos_rule"] and not o["no_ace_on_ace"] \
+                        and not o["optional_lowest"]:
                     ref = max(st.S[c] for _s, (c,) in trick)
                     assert all(st.S[c] < ref for c in st.hands[st.turn])
             st.random_step(rng)
-    highest = options.get("reference", "previous" if rules == "gurka-se" else "highest")
-    if highest == "highest":
+    st = new_game(rules, 3, options, seed=0)
+    if st.options["reference"] == "highest" and not st.options["optional_lowest"]:
         assert used > 20
     else:
         assert used == 0

@@ -140,7 +140,8 @@ ROLLOUT_EPS = 0.1
 #: in Hard's play-outs its own seat, with three cards or more, follows a single card with
 #: the lowest card that reaches (``gurka_policy.low_follow``), where the others shed their
 #: highest: how Hard's search itself follows.  Measured v Normal, agurk-dk 3p, 300 games:
-#: 64.7% without, 68.0% with (game/ai/README.md)
+#: 64.7% without, 68.0% with; not where a lowest card is always allowed (gurka-is 3p: 62.3%,
+#: 65.0% without; game/ai/README.md)
 LOW_FOLLOW = True
 
 

@@ -250,13 +250,15 @@ def rollout_move(st, rng, eps: float = 0.0):
 def low_follow(st):
     """The searching seat's own follow in its play-outs (``gurka_ai.rollout``): the
     lowest card that reaches the card to beat, where the reference is the highest card
-    so far and a single card is to be followed; None where that does not apply (a lead,
+    so far, a single card is to be followed and a follower who can reach must (not under
+    ``optional_lowest``: Icelandic Gúrka); None where that does not apply (a lead,
     a set, a two led under the twos rule, a trick an ace closes under ``no_ace_on_ace``,
     nothing that reaches), and the play-out heuristic decides.  Hard's search itself
     follows this way (game/ai/README.md, "What was tried")."""
     trick = st.trick
     o = st.options
-    if not trick or len(trick[0][1]) > 1 or o["reference"] != "highest":
+    if (not trick or len(trick[0][1]) > 1 or o["reference"] != "highest"
+            or o["optional_lowest"]):
         return None
     if o["twos_rule"] and (trick[0][1][0] >> 2) == 0:
         return None
