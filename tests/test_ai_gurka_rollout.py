@@ -94,9 +94,10 @@ def test_low_follow_is_legal_and_lowest(rules, options):
         assert used == 0
 
 
-def test_rollout_own_seat_follows_low():
-    """In a play-out the searching seat follows with low_follow's card (always, no random
-    slip) where the heuristic would shed a stronger one; without ``own`` it does not."""
+def test_rollout_own_seat_follows_low(monkeypatch):
+    """With LOW_FOLLOW (off by default) the searching seat follows with low_follow's card
+    in a play-out (always, no random slip) where the heuristic would shed a stronger one;
+    without ``own``, or with LOW_FOLLOW off, it does not."""
     from game.ai import gurka_ai
     from game.engine.cards import name
     found = 0
@@ -110,12 +111,18 @@ def test_rollout_own_seat_follows_low():
                 if low is not None and st.S[low[0]] != st.S[fast[0]]:
                     seat, n = st.turn, len(st.events)
                     for r in range(5):
+                        monkeypatch.setattr(gurka_ai, "LOW_FOLLOW", True)
                         played = st.copy()
                         gurka_ai.rollout(played, random.Random(r), played.S, own=seat)
                         assert played.events[n]["player"] == seat
                         assert played.events[n]["cards"] == [name(low[0])]
                         played = st.copy()
                         gurka_ai.rollout(played, random.Random(r), played.S, eps=0.0)
+                        assert played.events[n]["cards"] == [name(fast[0])]
+                        monkeypatch.setattr(gurka_ai, "LOW_FOLLOW", False)
+                        played = st.copy()
+                        gurka_ai.rollout(played, random.Random(r), played.S, eps=0.0,
+                                         own=seat)
                         assert played.events[n]["cards"] == [name(fast[0])]
                     found += 1
             st.random_step(rng)

@@ -137,12 +137,12 @@ def _candidates(k: gi.Knowledge, legal: list[dict]) -> list[dict]:
 ROLLOUT_EPS = 0.1
 
 
-#: in Hard's play-outs its own seat, with three cards or more, follows a single card with
-#: the lowest card that reaches (``gurka_policy.low_follow``), where the others shed their
-#: highest: how Hard's search itself follows.  Measured v Normal, agurk-dk 3p, 300 games:
-#: 64.7% without, 68.0% with; not where a lowest card is always allowed (gurka-is 3p: 62.3%,
-#: 65.0% without; game/ai/README.md)
-LOW_FOLLOW = True
+#: whether, in Hard's play-outs, its own seat with three cards or more follows a single
+#: card with the lowest card that reaches (``gurka_policy.low_follow``; the others still
+#: shed their highest): how Hard's search itself follows in Agurk.  Off: v Normal, 300
+#: games each, agurk-dk 3p 68.0% (64.7% without), agurk-no 3p 72.3% (77.8%), gurka-is 3p
+#: 62.3% (65.0%): a gain in one ruleset and losses in two (game/ai/README.md)
+LOW_FOLLOW = False
 
 
 def rollout(state, rng, S, eps: float | None = None, own: int | None = None) -> None:
