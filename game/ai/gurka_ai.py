@@ -140,8 +140,8 @@ ROLLOUT_EPS = 0.1
 #: whether, in Hard's play-outs, its own seat with three cards or more follows a single
 #: card with the lowest card that reaches (``gurka_policy.low_follow``; the others still
 #: shed their highest): how Hard's search itself follows in Agurk.  Off: v Normal, 300
-#: games each, agurk-dk 3p 68.0% (64.7% without), agurk-no 3p 72.3% (77.8%), gurka-is 3p
-#: 62.3% (65.0%): a gain in one ruleset and losses in two (game/ai/README.md)
+#: games each, agurk-dk 3p 68.0% (64.7% without), agurk-no 3p 72.3% (77.8%), and gurka-is
+#: 3p 62.3% (65.0%) before ``low_follow`` left ``optional_lowest`` out (game/ai/README.md)
 LOW_FOLLOW = False
 
 
