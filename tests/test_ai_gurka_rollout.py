@@ -21,23 +21,29 @@ def _fast_keys(st, moves) -> set:
             for i in range(12)}
 
 
-@pytest.mark.parametrize("rules,options", CASES)
-def test_rollout_move_is_play_fast(rules, options):
-    checked = 0
+def _play_states(rules, options):
+    """Every card-play state of six random games (3 and 4 players) under these rules."""
     for g in range(6):
         rng = random.Random(g)
         st = new_game(rules, 3 + g % 2, options, seed=g)
         while st.to_act() is not None:
             if st.phase == "play":
-                moves = st.moves()
-                legal = {tuple(sorted(m)) for m in moves}
-                allowed = _fast_keys(st, moves)
-                for seed in range(3):
-                    m = gp.rollout_move(st, random.Random(seed))
-                    assert tuple(sorted(m)) in legal, (st.trick, st.hands[st.turn], m)
-                    assert gp.move_key(m, st.S) in allowed, (st.trick, st.hands[st.turn], m)
-                    checked += 1
+                yield st
             st.random_step(rng)
+
+
+@pytest.mark.parametrize("rules,options", CASES)
+def test_rollout_move_is_play_fast(rules, options):
+    checked = 0
+    for st in _play_states(rules, options):
+        moves = st.moves()
+        legal = {tuple(sorted(m)) for m in moves}
+        allowed = _fast_keys(st, moves)
+        for seed in range(3):
+            m = gp.rollout_move(st, random.Random(seed))
+            assert tuple(sorted(m)) in legal, (st.trick, st.hands[st.turn], m)
+            assert gp.move_key(m, st.S) in allowed, (st.trick, st.hands[st.turn], m)
+            checked += 1
     assert checked > 100
 
 
@@ -63,30 +69,23 @@ def test_low_follow_is_legal_and_lowest(rules, options):
     tricks an ace closes under no_ace_on_ace, a reference that is the previous card and
     rules where a lowest card is always allowed."""
     used = 0
-    for g in range(6):
-        rng = random.Random(g)
-        st = new_game(rules, 3 + g % 2, options, seed=g)
-        while st.to_act() is not None:
-            if st.phase == "play":
-                m = gp.low_follow(st)
-                o, trick = st.options, st.trick
-                if m is not None:
-                    used += 1
-                    assert tuple(sorted(m)) in {tuple(sorted(x)) for x in st.moves()}
-                    assert trick and len(trick[0][1]) == 1 and o["reference"] == "highest"
-                    assert not o["optional_lowest"]
-                    ref = max(st.S[c] for _s, (c,) in trick)
-                    reach = [st.S[c] for c in st.hands[st.turn] if st.S[c] >= ref]
-                    assert st.S[m[0]] == min(reach)
-                    assert not (o["no_ace_on_ace"] and any(c >> 2 == gp.ACE_RANK
-                                                           for _s, (c,) in trick))
-                    assert not (o["twos_rule"] and trick[0][1][0] >> 2 == 0)
-                elif trick and len(trick[0][1]) == 1 and o["reference"] == "highest" \
-                        and not o["twos_rule"] and not o["no_ace_on_ace"] \
-                        and not o["optional_lowest"]:
-                    ref = max(st.S[c] for _s, (c,) in trick)
-                    assert all(st.S[c] < ref for c in st.hands[st.turn])
-            st.random_step(rng)
+    for st in _play_states(rules, options):
+        m = gp.low_follow(st)
+        o, trick = st.options, st.trick
+        if m is not None:
+            used += 1
+            assert tuple(sorted(m)) in {tuple(sorted(x)) for x in st.moves()}
+            assert trick and len(trick[0][1]) == 1 and o["reference"] == "highest"
+            assert not o["optional_lowest"]
+            ref = max(st.S[c] for _s, (c,) in trick)
+            reach = [st.S[c] for c in st.hands[st.turn] if st.S[c] >= ref]
+            assert st.S[m[0]] == min(reach)
+            assert not (o["no_ace_on_ace"] and any(c >> 2 == gp.ACE_RANK for _s, (c,) in trick))
+            assert not (o["twos_rule"] and trick[0][1][0] >> 2 == 0)
+        elif trick and len(trick[0][1]) == 1 and o["reference"] == "highest" \
+                and not o["twos_rule"] and not o["no_ace_on_ace"] and not o["optional_lowest"]:
+            ref = max(st.S[c] for _s, (c,) in trick)
+            assert all(st.S[c] < ref for c in st.hands[st.turn])
     st = new_game(rules, 3, options, seed=0)
     if st.options["reference"] == "highest" and not st.options["optional_lowest"]:
         assert used > 20

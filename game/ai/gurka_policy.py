@@ -216,18 +216,7 @@ def rollout_move(st, rng, eps: float = 0.0):
         for c in hand:
             if (c >> 2) == 0:
                 return (c,)
-    if o["reference"] == "previous":
-        ref_card = trick[-1][1][0]
-        block = o["no_ace_on_ace"] and (ref_card >> 2) == ACE_RANK
-        ref = S[ref_card]
-    else:
-        ref = 0
-        block = False
-        for _s, (c,) in trick:
-            if S[c] > ref:
-                ref = S[c]
-            if (c >> 2) == ACE_RANK:
-                block = o["no_ace_on_ace"]
+    ref, block = _to_beat(trick, o, S)
     if not block:
         pick = None
         if o["nearest_above"]:
@@ -263,17 +252,30 @@ def low_follow(st):
     if o["twos_rule"] and (trick[0][1][0] >> 2) == 0:
         return None
     S = st.S
-    ref = 0
-    for _s, (c,) in trick:
-        if o["no_ace_on_ace"] and (c >> 2) == ACE_RANK:
-            return None
-        if S[c] > ref:
-            ref = S[c]
+    ref, block = _to_beat(trick, o, S)
+    if block:
+        return None
     pick = None
     for c in st.hands[st.turn]:
         if S[c] >= ref and (pick is None or S[c] < S[pick]):
             pick = c
     return None if pick is None else (pick,)
+
+
+def _to_beat(trick, o, S) -> tuple:
+    """The strength a single-card follower must reach, and whether an ace closes the trick
+    (``no_ace_on_ace``: the follower must play a lowest card)."""
+    if o["reference"] == "previous":
+        ref_card = trick[-1][1][0]
+        return S[ref_card], o["no_ace_on_ace"] and (ref_card >> 2) == ACE_RANK
+    ref = 0
+    block = False
+    for _s, (c,) in trick:
+        if S[c] > ref:
+            ref = S[c]
+        if (c >> 2) == ACE_RANK:
+            block = o["no_ace_on_ace"]
+    return ref, block
 
 
 def _lead(hand, S, multi: bool, rng):
