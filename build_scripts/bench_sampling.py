@@ -65,11 +65,15 @@ def measure(rules: str, players: int, games: int, samples: int, seed: int,
                                            for o in held) for d in deals]
                 plain, weighted, over, over_w = rows[len(st.hands[s])]
                 plain.append(statistics.fmean(right))
-                weighted.append(sum(r * w for r, w in zip(right, weights)) / sum(weights))
+                weighted.append(_weighted_mean(right, weights))
                 over.append(statistics.fmean(excess))
-                over_w.append(sum(x * w for x, w in zip(excess, weights)) / sum(weights))
+                over_w.append(_weighted_mean(excess, weights))
             st.apply(agents[s].choose(st.view(s), legal))
     return rows
+
+
+def _weighted_mean(xs, weights) -> float:
+    return sum(x * w for x, w in zip(xs, weights)) / sum(weights)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -117,15 +117,18 @@ def test_hard_with_weighed_deals_still_plays_every_ruleset_to_the_end(monkeypatc
     assert len(drawn) > 100
 
 
-def test_the_sampling_bench_finds_the_weighted_deals_nearer_the_truth():
-    """bench.py sampling, small: where the others play the heuristic's card (gurka-is,
-    Normal seats), the weighted samples put more hidden cards in the right hands."""
+def _bench_sampling():
     import sys
     from pathlib import Path
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build_scripts"))
     import bench_sampling
+    return bench_sampling
 
-    rows = bench_sampling.measure("gurka-is", 3, games=2, samples=60, seed=500)
+
+def test_the_sampling_bench_finds_the_weighted_deals_nearer_the_truth():
+    """bench.py sampling, small: where the others play the heuristic's card (gurka-is,
+    Normal seats), the weighted samples put more hidden cards in the right hands."""
+    rows = _bench_sampling().measure("gurka-is", 3, games=2, samples=60, seed=500)
     plain = [x for r in rows.values() for x in r[0]]
     weighted = [x for r in rows.values() for x in r[1]]
     assert len(plain) == len(weighted) > 10
@@ -137,12 +140,7 @@ def test_the_sampling_bench_finds_the_legal_only_hands_too_strong_in_agurk():
     """bench.py sampling's strength column, small: in Agurk, Normal seats shed their high
     cards, so hands dealt by legality alone hold a stronger top card than the true ones
     in the deal's last tricks, and the weighting brings them nearer."""
-    import sys
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build_scripts"))
-    import bench_sampling
-
-    rows = bench_sampling.measure("agurk-dk", 3, games=3, samples=40, seed=500)
+    rows = _bench_sampling().measure("agurk-dk", 3, games=3, samples=40, seed=500)
     late = [r for cards, r in rows.items() if cards <= 3]
     over = [x for r in late for x in r[2]]
     over_w = [x for r in late for x in r[3]]

@@ -218,12 +218,10 @@ def rollout_move(st, rng, eps: float = 0.0):
                 return (c,)
     ref, block = _to_beat(trick, o, S)
     if not block:
-        pick = None
         if o["nearest_above"]:
-            for c in hand:
-                if S[c] >= ref and (pick is None or S[c] < S[pick]):
-                    pick = c
+            pick = _lowest_reaching(hand, ref, S)
         else:
+            pick = None
             for c in hand:
                 if S[c] >= ref and (pick is None or S[c] > S[pick]):
                     pick = c
@@ -255,11 +253,18 @@ def low_follow(st):
     ref, block = _to_beat(trick, o, S)
     if block:
         return None
+    pick = _lowest_reaching(st.hands[st.turn], ref, S)
+    return None if pick is None else (pick,)
+
+
+def _lowest_reaching(hand, ref: int, S):
+    """The weakest card of ``hand`` of strength ``ref`` or more (the first of a strength),
+    or None."""
     pick = None
-    for c in st.hands[st.turn]:
+    for c in hand:
         if S[c] >= ref and (pick is None or S[c] < S[pick]):
             pick = c
-    return None if pick is None else (pick,)
+    return pick
 
 
 def _to_beat(trick, o, S) -> tuple:
