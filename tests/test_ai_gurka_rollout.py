@@ -94,9 +94,9 @@ def test_low_follow_is_legal_and_lowest(rules, options):
 
 
 def test_rollout_own_seat_follows_low(monkeypatch):
-    """With LOW_FOLLOW (off by default) the searching seat follows with low_follow's card
-    in a play-out (always, no random slip) where the heuristic would shed a stronger one;
-    without ``own``, or with LOW_FOLLOW off, it does not."""
+    """With OWN_WAY (off by default) the searching seat follows with low_follow's card in
+    a play-out (always, no random slip) where the heuristic would shed a stronger one; without
+    ``own``, or with OWN_WAY off, it does not."""
     from game.ai import gurka_ai
     from game.engine.cards import name
     found = 0
@@ -110,15 +110,16 @@ def test_rollout_own_seat_follows_low(monkeypatch):
                 if low is not None and st.S[low[0]] != st.S[fast[0]]:
                     seat, n = st.turn, len(st.events)
                     for r in range(5):
-                        monkeypatch.setattr(gurka_ai, "LOW_FOLLOW", True)
+                        monkeypatch.setattr(gurka_ai, "OWN_WAY", True)
                         played = st.copy()
-                        gurka_ai.rollout(played, random.Random(r), played.S, own=seat)
+                        gurka_ai.rollout(played, random.Random(r), played.S, eps=1.0,
+                                         own=seat)
                         assert played.events[n]["player"] == seat
                         assert played.events[n]["cards"] == [name(low[0])]
                         played = st.copy()
                         gurka_ai.rollout(played, random.Random(r), played.S, eps=0.0)
                         assert played.events[n]["cards"] == [name(fast[0])]
-                        monkeypatch.setattr(gurka_ai, "LOW_FOLLOW", False)
+                        monkeypatch.setattr(gurka_ai, "OWN_WAY", False)
                         played = st.copy()
                         gurka_ai.rollout(played, random.Random(r), played.S, eps=0.0,
                                          own=seat)
@@ -126,3 +127,44 @@ def test_rollout_own_seat_follows_low(monkeypatch):
                     found += 1
             st.random_step(rng)
     assert found == 5
+
+
+def _own_moves(rules: str, own_way: bool, monkeypatch) -> tuple[int, int]:
+    """Over play-outs with every other move random (``eps`` 1), how many of the searching
+    seat's moves were the heuristic's or its low follow, of how many."""
+    from game.ai import gurka_ai
+    monkeypatch.setattr(gurka_ai, "OWN_WAY", own_way)
+    same = total = 0
+    real = gurka_ai.gp.rollout_move
+    for g in range(8):
+        st = new_game(rules, 3, {}, seed=g)
+        rng = random.Random(g)
+        while st.phase != "play":
+            st.random_step(rng)
+        seat = st.turn
+
+        def spy(s, r, eps=0.0, _seat=seat):
+            nonlocal same, total
+            move = real(s, r, eps)
+            if s.turn == _seat:
+                total += 1
+                same += gp.move_key(move, s.S) in _fast_keys(s, s.moves())
+            return move
+        monkeypatch.setattr(gurka_ai.gp, "rollout_move", spy)
+        gurka_ai.rollout(st, random.Random(100 + g), st.S, eps=1.0, own=seat)
+        monkeypatch.setattr(gurka_ai.gp, "rollout_move", real)
+    return same, total
+
+
+def test_rollout_own_seat_makes_no_slips_where_a_follower_must_reach(monkeypatch):
+    """Under OWN_WAY the searching seat plays the heuristic's move, never a random one,
+    where the rules force a follower to reach (Agurk), even when every other move of the
+    play-out is random; in Icelandic Gúrka (a lowest card is always allowed) and with the
+    previous card as reference (gurka-se) its moves are as random as the others'."""
+    same, total = _own_moves("agurk-dk", True, monkeypatch)
+    assert total >= 20 and same == total
+    for rules in ("gurka-is", "gurka-se"):
+        same, total = _own_moves(rules, True, monkeypatch)
+        assert total >= 20 and same < total
+    same, total = _own_moves("agurk-dk", False, monkeypatch)
+    assert total >= 20 and same < total

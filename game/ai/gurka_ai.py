@@ -137,26 +137,32 @@ def _candidates(k: gi.Knowledge, legal: list[dict]) -> list[dict]:
 ROLLOUT_EPS = 0.1
 
 
-#: whether, in Hard's play-outs, its own seat with three cards or more follows a single
-#: card with the lowest card that reaches (``gurka_policy.low_follow``; the others still
-#: shed their highest): how Hard's search itself follows in Agurk.  Off: v Normal, 300
-#: games each, agurk-dk 3p 68.0% (64.7% without), agurk-no 3p 72.3% (77.8%), and gurka-is
-#: 3p 62.3% (65.0%) before ``low_follow`` left ``optional_lowest`` out (game/ai/README.md)
-LOW_FOLLOW = False
+#: whether Hard's own seat in its play-outs plays the way its search plays, where the
+#: rules make a follower who can reach the card to beat do so (``gurka_policy.
+#: forced_follow``: Agurk): with three cards or more it follows a single card with the
+#: lowest card that reaches (``gurka_policy.low_follow``), and it makes no random slips;
+#: the others keep the heuristic and its slips.  Off: v Normal at 2,000 rollouts,
+#: agurk-dk 3p won 67.2% of 1,000 fresh games (seeds 20000 on; 65.5% without) and 65.6%
+#: of 1,000 more (seeds 30000 on), agurk-no 3p 76.7% of 300 (77.8% without): within the
+#: noise, and short of 2x either way (game/ai/README.md, "What was tried")
+OWN_WAY = False
 
 
 def rollout(state, rng, S, eps: float | None = None, own: int | None = None) -> None:
     """Play the deal out with the fast heuristic (exchanges included); ``own``, the
-    searching seat, follows by ``LOW_FOLLOW``."""
+    searching seat, plays by ``OWN_WAY``."""
     eps = ROLLOUT_EPS if eps is None else eps
-    low = LOW_FOLLOW and own is not None
+    mine = own if OWN_WAY and own is not None and gp.forced_follow(state.options) else None
     while True:
         ph = state.phase
         if ph == "play":
-            m = None
-            if low and state.turn == own and state.trick and len(state.hands[own]) > 2:
-                m = gp.low_follow(state)
-            state.play_move(state.turn, m or gp.rollout_move(state, rng, eps))
+            if state.turn == mine:
+                m = None
+                if state.trick and len(state.hands[mine]) > 2:
+                    m = gp.low_follow(state)
+                state.play_move(mine, m or gp.rollout_move(state, rng))
+            else:
+                state.play_move(state.turn, gp.rollout_move(state, rng, eps))
         elif ph == "exchange":
             seat = state.turn
             # the others exchange the way Normal does (its margin; the forehand rule needs

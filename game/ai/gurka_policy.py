@@ -234,6 +234,13 @@ def rollout_move(st, rng, eps: float = 0.0):
     return (low,)
 
 
+def forced_follow(o: dict) -> bool:
+    """Whether the rules make a follower who can reach the card to beat do so, the highest
+    card so far being the one to beat (Agurk; not where a lowest card is always allowed,
+    nor where the reference is the previous card)."""
+    return o["reference"] == "highest" and not o["optional_lowest"]
+
+
 def low_follow(st):
     """The searching seat's own follow in its play-outs (``gurka_ai.rollout``): the
     lowest card that reaches the card to beat, where the reference is the highest card
@@ -244,8 +251,7 @@ def low_follow(st):
     follows this way (game/ai/README.md, "What was tried")."""
     trick = st.trick
     o = st.options
-    if (not trick or len(trick[0][1]) > 1 or o["reference"] != "highest"
-            or o["optional_lowest"]):
+    if not trick or len(trick[0][1]) > 1 or not forced_follow(o):
         return None
     if o["twos_rule"] and (trick[0][1][0] >> 2) == 0:
         return None
