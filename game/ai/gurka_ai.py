@@ -143,8 +143,9 @@ ROLLOUT_EPS = 0.1
 #: lowest card that reaches (``gurka_policy.low_follow``), and it makes no random slips;
 #: the others keep the heuristic and its slips.  Off: v Normal at 2,000 rollouts,
 #: agurk-dk 3p won 67.2% of 1,000 fresh games (seeds 20000 on; 65.5% without) and 65.6%
-#: of 1,000 more (seeds 30000 on), agurk-no 3p 76.7% of 300 (77.8% without): within the
-#: noise, and short of 2x either way (game/ai/README.md, "What was tried")
+#: of 1,000 more (seeds 30000 on; 64.2% without), agurk-dk 4p 57.2% of 300 (52.7%),
+#: agurk-no 3p 76.7% of 300 (77.8%): a lean, about one standard error in agurk-dk 3p, and
+#: not yet measured in every row it changes (game/ai/README.md, "What was tried")
 OWN_WAY = False
 
 
