@@ -130,29 +130,31 @@ def test_rollout_own_seat_follows_low(monkeypatch):
 
 
 def _own_moves(rules: str, own_way: bool, monkeypatch) -> tuple[int, int]:
-    """Over play-outs with every other move random (``eps`` 1), how many of the searching
-    seat's moves were the heuristic's or its low follow, of how many."""
+    """Over play-outs with every other move random (``eps`` 1): of the searching seat's
+    moves the play-out heuristic decided (its low follows aside), how many were the
+    heuristic's own choice, and how many there were."""
     from game.ai import gurka_ai
     monkeypatch.setattr(gurka_ai, "OWN_WAY", own_way)
     same = total = 0
-    real = gurka_ai.gp.rollout_move
+    seat = None
+    real = gp.rollout_move
+
+    def spy(s, r, eps=0.0):
+        nonlocal same, total
+        move = real(s, r, eps)
+        if s.turn == seat:
+            total += 1
+            same += gp.move_key(move, s.S) in _fast_keys(s, s.moves())
+        return move
+    monkeypatch.setattr(gp, "rollout_move", spy)
     for g in range(8):
         st = new_game(rules, 3, {}, seed=g)
         rng = random.Random(g)
         while st.phase != "play":
             st.random_step(rng)
         seat = st.turn
-
-        def spy(s, r, eps=0.0, _seat=seat):
-            nonlocal same, total
-            move = real(s, r, eps)
-            if s.turn == _seat:
-                total += 1
-                same += gp.move_key(move, s.S) in _fast_keys(s, s.moves())
-            return move
-        monkeypatch.setattr(gurka_ai.gp, "rollout_move", spy)
         gurka_ai.rollout(st, random.Random(100 + g), st.S, eps=1.0, own=seat)
-        monkeypatch.setattr(gurka_ai.gp, "rollout_move", real)
+    monkeypatch.setattr(gp, "rollout_move", real)
     return same, total
 
 
