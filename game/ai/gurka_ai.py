@@ -144,8 +144,9 @@ ROLLOUT_EPS = 0.1
 #: the others keep the heuristic and its slips.  Off: v Normal at 2,000 rollouts,
 #: agurk-dk 3p won 67.2% of 1,000 fresh games (seeds 20000 on; 65.5% without) and 65.6%
 #: of 1,000 more (seeds 30000 on; 64.2% without), agurk-dk 4p 57.2% of 300 (52.7%),
-#: agurk-no 3p 76.7% of 300 (77.8%): a lean, about one standard error in agurk-dk 3p, and
-#: not yet measured in every row it changes (game/ai/README.md, "What was tried")
+#: agurk-no 3p 76.7% of 300 (77.8%); agurk-dk with ace 1 and buy-in 65.7% of 480 (67.9%),
+#: agurk-no 4p v the Monte Carlo bot 37.5% of 200 (42.5%): leans of about one standard
+#: error that disagree by ruleset and opponent (game/ai/README.md, "What was tried")
 OWN_WAY = False
 
 
