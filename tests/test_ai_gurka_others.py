@@ -4,7 +4,6 @@ import random
 
 from game.ai import gurka_ai
 from game.ai import gurka_others as go
-from game.ai import gurka_policy as gp
 from game.engine import new_game
 from game.engine.cards import INDEX, names
 
@@ -73,18 +72,6 @@ def test_it_keeps_the_ace_from_the_last_trick():
     assert st.turn == 1
     for seed in range(5):
         assert names(go.plan_move(st, random.Random(seed))) == ["AH"]
-
-
-def test_the_memo_replays_a_planned_choice():
-    st = next(iter(_endgames("agurk-dk", 3)))
-    memo: dict = {}
-    first = go.plan_move(st, random.Random(1), samples=2, memo=memo)
-    assert len(memo) == 1
-    # another play-out reaching the same position (by strengths) takes the memo's move
-    for seed in range(5):
-        again = go.plan_move(st, random.Random(seed), samples=2, memo=memo)
-        assert gp.move_key(again, st.S) == gp.move_key(first, st.S)
-    assert len(memo) == 1
 
 
 def test_hard_play_outs_use_it_only_where_normal_plans(monkeypatch):

@@ -153,8 +153,7 @@ OWN_WAY = False
 
 #: whether, in Hard's play-outs, the other seats play their last ``OTHERS_CARDS`` cards
 #: the way Normal does where Normal plans them (:mod:`game.ai.gurka_others`: per move,
-#: ``OTHERS_SAMPLES`` heuristic play-outs on deals of what that seat cannot see;
-#: ``OTHERS_MEMO``: a position's choice kept for the decision's later play-outs).  Off:
+#: ``OTHERS_SAMPLES`` heuristic play-outs on deals of what that seat cannot see).  Off:
 #: play-outs ten times slower, and no gain at an equal budget: v Normal, agurk-dk 3p,
 #: 300 games at 200 rollouts, 59.0% (seeds 1000 on; 61.0% without; 66.5% in a first
 #: scratch run) and 62.2% (seeds 20000 on; 64.1% of 1,000 without); from three cards
@@ -163,11 +162,9 @@ OWN_WAY = False
 OTHERS_PLAN = False
 OTHERS_SAMPLES = 6
 OTHERS_CARDS = PLAN_CARDS
-OTHERS_MEMO = False
 
 
-def rollout(state, rng, S, eps: float | None = None, own: int | None = None,
-            memo: dict | None = None) -> None:
+def rollout(state, rng, S, eps: float | None = None, own: int | None = None) -> None:
     """Play the deal out with the fast heuristic (exchanges included); ``own``, the
     searching seat, plays by ``OWN_WAY``, and the others plan their last cards by
     ``OTHERS_PLAN``."""
@@ -178,8 +175,7 @@ def rollout(state, rng, S, eps: float | None = None, own: int | None = None,
         ph = state.phase
         if ph == "play":
             if plan and state.turn != own and len(state.hands[state.turn]) <= OTHERS_CARDS:
-                state.play_move(state.turn, gothers.plan_move(state, rng, OTHERS_SAMPLES,
-                                                                 memo=memo))
+                state.play_move(state.turn, gothers.plan_move(state, rng, OTHERS_SAMPLES))
             elif state.turn == mine:
                 m = None
                 if state.trick and len(state.hands[mine]) > 2:
@@ -230,7 +226,6 @@ class _Parts:
         self.seat = k.seat
         self.S = k.S
         self.pool = None
-        self.memo = {} if OTHERS_MEMO else None
 
     def sample(self, rng):
         if self.weigh:
@@ -269,15 +264,12 @@ class _Parts:
         util = UTILITIES[UTILITY]
         if st.phase == "play" and len(st.hands[self.seat]) <= SOLVE_CARDS:
             return gsolve.best_reply(st, self.seat, util)
-        rollout(st, rng, self.S, own=self.seat if self.hard else None, memo=self.memo)
+        rollout(st, rng, self.S, own=self.seat if self.hard else None)
         return util(st, self.seat)
 
 
 def deal_utility(st, seat: int) -> float:
-    for e in reversed(st.events):
-        if e["type"] == "score":
-            return -float(e["penalties"][seat] or 0)
-    return 0.0
+    return -gp.deal_penalty(st, seat)
 
 
 UTILITY = "game"

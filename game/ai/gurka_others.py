@@ -5,7 +5,7 @@ last cards (``gurka_ai.PLAN_CARDS``) by playing each of its moves out on a few d
 the cards it cannot see.  Hard's play-outs used to model those cards with the play-out
 heuristic (shed the strongest card), which is the part of the deal it models worst:
 who is forced to dump a low card decides the last trick.  :func:`plan_move` gives a
-seat in a play-out the same kind of plan, small enough to run inside every play-out:
+seat in a play-out the same kind of plan (it makes a play-out about ten times slower):
 for each of its moves (suits aside), a few deals of the cards that seat cannot see
 (everyone else's hands and the stock, shuffled and dealt back by hand size), each
 played out by the heuristic; the move with the lowest mean penalty in the deal wins.
@@ -20,49 +20,14 @@ from __future__ import annotations
 from . import gurka_policy as gp
 
 
-def _penalty(st, seat: int) -> float:
-    """The seat's penalty in the deal just scored (0 when none was)."""
-    for e in reversed(st.events):
-        if e["type"] == "score":
-            return float(e["penalties"][seat] or 0)
-    return 0.0
-
-
-def _key(st, seat: int) -> tuple:
-    """What the planning seat's choice depends on: its hand, the trick, the cards it
-    cannot see and how many each seat holds (by strength: suits never matter)."""
-    S = st.S
-    hands = st.hands
-    unseen = [S[c] for s in range(st.n) if s != seat for c in hands[s]]
-    unseen.extend(S[c] for c in st.stock)
-    unseen.sort()
-    return (seat, tuple(sorted(S[c] for c in hands[seat])),
-            tuple((s, tuple(S[c] for c in m)) for s, m in st.trick),
-            tuple(unseen), tuple(len(h) for h in hands))
-
-
-def plan_move(st, rng, samples: int = 6, eps: float = 0.1, memo: dict | None = None) -> tuple:
+def plan_move(st, rng, samples: int = 6, eps: float = 0.1) -> tuple:
     """The move of the seat to act in ``st`` (a search state, play phase) with the lowest
     mean penalty over ``samples`` deals of the cards it cannot see, each move played out
-    by the heuristic (``gurka_policy.rollout_move`` with ``eps`` random moves).  ``memo``
-    keeps each position's choice (by strengths) for the next play-out that reaches it."""
+    by the heuristic (``gurka_policy.rollout_move`` with ``eps`` random moves)."""
     seat = st.turn
     moves = gp.dedupe(st.moves(), st.S)
     if len(moves) == 1:
         return moves[0]
-    if memo is not None:
-        key = _key(st, seat)
-        want = memo.get(key)
-        if want is None:
-            want = memo[key] = gp.move_key(_plan(st, rng, moves, samples, eps), st.S)
-        for m in moves:
-            if gp.move_key(m, st.S) == want:
-                return m
-    return _plan(st, rng, moves, samples, eps)
-
-
-def _plan(st, rng, moves: list, samples: int, eps: float) -> tuple:
-    seat = st.turn
     others = [s for s in range(st.n) if s != seat and st.hands[s]]
     pool = list(st.stock)
     for s in others:
@@ -87,6 +52,6 @@ def _plan(st, rng, moves: list, samples: int, eps: float) -> tuple:
             t.play_move(seat, m)
             while t.phase == "play":
                 t.play_move(t.turn, gp.rollout_move(t, rng, eps))
-            totals[j] += _penalty(t, seat)
+            totals[j] += gp.deal_penalty(t, seat)
     best = min(range(len(moves)), key=totals.__getitem__)
     return moves[best]

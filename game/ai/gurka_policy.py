@@ -156,6 +156,14 @@ def exchange_choice(hand, S, unseen, limit: int, rng=None, noise: float = 0.0,
     return out
 
 
+def deal_penalty(st, seat: int) -> float:
+    """The seat's penalty in the deal last scored in ``st`` (0 when none was)."""
+    for e in reversed(st.events):
+        if e["type"] == "score":
+            return float(e["penalties"][seat] or 0)
+    return 0.0
+
+
 def utility(state, seat: int) -> float:
     """Win-chance estimate for ``seat`` from a (determinized) state after a deal."""
     if state.phase == "over":
