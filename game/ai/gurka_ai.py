@@ -175,7 +175,7 @@ def rollout(state, rng, S, eps: float | None = None, own: int | None = None) -> 
         ph = state.phase
         if ph == "play":
             if plan and state.turn != own and len(state.hands[state.turn]) <= OTHERS_CARDS:
-                state.play_move(state.turn, gothers.plan_move(state, rng, OTHERS_SAMPLES))
+                state.play_move(state.turn, gothers.plan_move(state, rng, OTHERS_SAMPLES, eps))
             elif state.turn == mine:
                 m = None
                 if state.trick and len(state.hands[mine]) > 2:
