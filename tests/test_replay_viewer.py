@@ -208,3 +208,21 @@ def test_the_file_picker_lists_records_and_folders(app, tmp_path):
     app.step([_key(pygame.K_DOWN), _key(pygame.K_DOWN)], 16)
     app.step([_key(pygame.K_RETURN)], 16)
     assert chosen == [tmp_path / "a.jsonl"] and app.manager.top is not picker
+
+
+def test_the_control_bar_shows_its_buttons_over_its_panel(app):
+    """The bar's panel is drawn under its buttons: drawing a button again over the frame
+    changes nothing (the panel once covered them, so they were barely visible)."""
+    viewer = _viewer(app, GOLDEN / "gurka-se-4p.jsonl")
+    surface = pygame.Surface((1024, 640))
+    viewer.draw(surface)
+    u = viewer.lay.u
+    from game.ui.widgets import Button
+    buttons = [w for w in viewer.widgets.widgets
+               if isinstance(w, Button) and w.rect is not None and w.rect.colliderect(viewer.bar_rect)]
+    assert len(buttons) >= 5
+    for w in buttons:
+        again = surface.copy()
+        w.draw(again, u, False)
+        before = pygame.image.tobytes(surface.subsurface(w.rect), "RGB")
+        assert pygame.image.tobytes(again.subsurface(w.rect), "RGB") == before, w

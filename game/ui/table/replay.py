@@ -257,6 +257,11 @@ class ReplayTable(TableScene):
         u = self.lay.u
         bar = self.bar_rect.inflate(int(4 * u), 0).move(0, int(2 * u))
         T.panel(surface, bar, u, alpha=240)
+        group = self.widgets            # the static layer drew them under the panel: over it again
+        focused = group.focused if group.keyboard else None
+        for w in group.widgets:
+            if w.rect is not None and w.rect.colliderect(bar):
+                w.draw(surface, u, w is focused)
         total = max(1, len(self.starts))
         now = max(1, self.chapter_now())
         r = self.label_rect
