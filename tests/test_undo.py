@@ -2,6 +2,7 @@
 one decision of the player at a time, back to the start of the deal."""
 
 import json
+import time
 
 import pygame
 import pytest
@@ -204,3 +205,39 @@ def test_a_tutorial_offers_no_undo_and_no_hint_and_records_nothing(app):
     table.books.finish()
     table.books.flush()
     assert not db_path().exists() and not last_game_path().exists()
+
+
+def _texts(table):
+    return [(e.seat, e.text, e.head) for e in table.log.entries]
+
+
+def test_the_move_log_after_an_undo_ends_where_the_undo_went_back_to(app, tmp_path):
+    table = _table(app, tmp_path, "gurka-se", _moment(3))
+    record = table.state.record()
+    app.step([_key(pygame.K_u)], 16)
+    app.step([_key(pygame.K_u)], 16)
+    app.step([], 16)
+    cut = len(table.state.events)
+    undone_log = _texts(table)
+    app.manager.clear()
+    fresh = app.nav.push("table", state=replay({**record, "events": record["events"][:cut]}))
+    fresh.fast_forward()
+    assert undone_log == _texts(fresh)
+
+
+def test_an_undo_while_a_finished_trick_waits_goes_straight_back_to_the_players_turn(app, tmp_path):
+    app.settings["trick_pause"] = "every"
+    table = _table(app, tmp_path, "gurka-se", _moment(1))
+    for _ in range(2000):           # play on until a finished trick waits for the player
+        if table.flow.held():
+            break
+        if table.my_turn():
+            table.do(table.state.legal_actions()[0])
+        app.step([], 50)
+        time.sleep(0.002)           # the AI seats think on the worker's thread
+    assert table.flow.held()
+    assert table.undo.available()
+    app.step([_key(pygame.K_u)], 16)
+    app.step([], 16)
+    assert not table.flow.held()
+    assert table.my_turn() and table.state.to_act() == 0

@@ -321,7 +321,8 @@ class TableScene(Scene):
         self.state = state
         self.model = new_table(self.rules, state.options, self.players, self.session["game"])
         self.shown = 0
-        self.tl.skip()
+        self.log = MoveLog()        # written afresh by the fold below
+        self.tl.reset()
         self.skipping = False
         self.part = part_for(self.entry.family)(self)
         self.sel.clear()

@@ -186,6 +186,13 @@ class Timeline:
     def landing_cards(self) -> set:
         return {f.card for f in self.flights if f.seat is not None and not f.vanish and f.card}
 
+    def reset(self) -> None:
+        """Nothing left to show or wait for (the table is shown afresh, as after an undo):
+        no animation, no held trick, nothing due."""
+        self.skip()
+        self.held = None
+        self.due = []
+
     def skip(self) -> None:
         """Drop every animation still to come (the explicit skip)."""
         self.flights.clear()
