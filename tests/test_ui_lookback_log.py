@@ -2,6 +2,7 @@
 the setup's number choices; the After-a-trick setting."""
 
 import pygame
+import pytest
 import scene_states as S
 
 
@@ -105,6 +106,24 @@ def test_move_log_in_every_language(app):
         assert len(texts) > 10 and all(texts)
         app.manager.clear()
     i18n.set_language("en")
+
+
+@pytest.mark.parametrize("rules, stop", [("gurka-is", ("score", 1)), ("durak", ("bout_end", 3))])
+def test_a_change_of_language_mid_game_changes_the_whole_move_log(app, rules, stop):
+    """The log says its moves in the language of the moment it is read: after a switch
+    to Swedish, a game written in English reads as the same game begun in Swedish."""
+    from game import i18n
+    try:
+        table = S.table_at(app, rules, 3, S.after(*stop), seed=4)
+        english = [e.text for e in table.log.entries]
+        i18n.set_language("sv")
+        switched = [e.text for e in table.log.entries]
+        app.manager.clear()
+        fresh = S.table_at(app, rules, 3, S.after(*stop), seed=4)
+        assert switched == [e.text for e in fresh.log.entries]
+        assert switched != english and len(switched) > 5
+    finally:
+        i18n.set_language("en")
 
 
 def test_continue_names_the_game_and_new_game_asks(app):

@@ -152,32 +152,36 @@ class DurakPart(TablePart):
 
     # -- the move log ------------------------------------------------------------------------------
     def log(self, ev: dict) -> None:
-        """(A take is not a line of its own: the bout's end says who picked up how many.)"""
+        """(A take is not a line of its own: the bout's end says who picked up how many.)
+        Each entry says its move when it is read (in the language of that moment)."""
         log = self.s.log
         m = self.m
         kind = ev["type"]
         p = ev.get("player")
         if kind == "deal":
-            log.head(_("Game {n}").format(n=m.game))
+            n = m.game
+            log.head(lambda: _("Game {n}").format(n=n))
         elif kind == "attack":
             opening = m.bout is not None and len(m.bout.pairs) == len(ev["cards"])
-            log.add(p, W.attacks(self.name(p), self.you(p), self.card_text(ev["cards"]), opening))
+            cards = ev["cards"]
+            log.add(p, lambda: W.attacks(self.name(p), self.you(p), self.card_text(cards), opening))
         elif kind == "defend":
-            log.add(p, W.beats(self.name(p), self.you(p), self.card_text([ev["attack"]]),
-                               self.card_text([ev["card"]])))
+            a, d = ev["attack"], ev["card"]
+            log.add(p, lambda: W.beats(self.name(p), self.you(p), self.card_text([a]), self.card_text([d])))
         elif kind == "swap":
             card = self.m.swaps[-1][2] if self.m.swaps else None
-            log.add(p, W.swaps(self.name(p), self.you(p), self.card_text([card]) if card else ""))
+            log.add(p, lambda: W.swaps(self.name(p), self.you(p), self.card_text([card]) if card else ""))
         elif kind == "bout_end":
             b = m.bouts[-1]
-            log.add(None, W.bout_title(b.result, self.name(b.defender), self.you(b.defender), len(b.cards())))
+            result, defender, count = b.result, b.defender, len(b.cards())
+            log.add(None, lambda: W.bout_title(result, self.name(defender), self.you(defender), count))
         elif kind == "draw":
             cards = ev["cards"]
             n = len(cards) if isinstance(cards, list) else int(cards)
             if n:
-                log.add(None, W.draws(self.name(p), self.you(p), n))
+                log.add(None, lambda: W.draws(self.name(p), self.you(p), n))
         elif kind == "out":
-            log.add(None, W.safe(self.name(p), self.you(p)))
+            log.add(None, lambda: W.safe(self.name(p), self.you(p)))
 
     # -- the look back -----------------------------------------------------------------------------
     def can_look_back(self) -> bool:

@@ -212,36 +212,41 @@ class GurkaPart(TablePart):
 
     # -- the move log ------------------------------------------------------------------------------
     def log(self, ev: dict) -> None:
+        """Each entry says its move when it is read (in the language of that moment)."""
         log = self.s.log
         m = self.m
         kind = ev["type"]
         p = ev.get("player")
         if kind == "deal":
-            o = m.options
-            log.head(_("Round {n} of {total}").format(n=m.deals, total=o["rounds"]) if o.get("rounds")
-                     else _("Deal {n}").format(n=m.deals))
+            n, rounds = m.deals, m.options.get("rounds")
+            log.head((lambda: _("Round {n} of {total}").format(n=n, total=rounds)) if rounds
+                     else (lambda: _("Deal {n}").format(n=n)))
             self._trick_log = []
         elif kind == "play":
             if len(m.trick) == 1:
                 self._trick_log = []
-            self._trick_log.append(log.add(p, W.plays(self.name(p), self.you(p), self.card_text(ev["cards"]))))
+            cards = ev["cards"]
+            self._trick_log.append(log.add(p, lambda: W.plays(self.name(p), self.you(p), self.card_text(cards))))
         elif kind == "trick":
             w = ev["winner"]
             for i, (seat, cs) in zip(self._trick_log, m.trick):
                 if seat == w:
-                    log.replace(i, W.plays_and_takes(self.name(w), self.you(w), self.card_text(cs)))
+                    log.replace(i, lambda cs=cs: W.plays_and_takes(self.name(w), self.you(w), self.card_text(cs)))
         elif kind == "score":
             if m.tricks:
                 self.prev_trick = m.tricks[-1]      # the look back's trick once the next deal starts
-            for text in self.score_words(m.sheet[-1]):
-                log.add(None, text)
+            row = m.sheet[-1]
+            for i in range(len(self.score_words(row))):
+                log.add(None, lambda i=i: self.score_words(row)[i])
         elif kind == "exchange":
             d = ev["discard"]
-            log.add(p, W.exchanges(self.name(p), self.you(p), d if isinstance(d, int) else len(d)))
+            n = d if isinstance(d, int) else len(d)
+            log.add(p, lambda: W.exchanges(self.name(p), self.you(p), n))
         elif kind == "out":
-            log.add(None, M.is_out(self.name(p), self.you(p)))
+            log.add(None, lambda: M.is_out(self.name(p), self.you(p)))
         elif kind == "buyback":
-            log.add(p, W.buys_back(self.name(p), self.you(p), M.points(ev["points"])))
+            points = ev["points"]
+            log.add(p, lambda: W.buys_back(self.name(p), self.you(p), M.points(points)))
 
     # -- the look back -----------------------------------------------------------------------------
     def lookback(self):

@@ -1,37 +1,47 @@
 """The game's moves in words, as the table shows them.
 
 The family parts write it as each event is shown, reading the public table after the event
-is folded in ("Björn plays K♠ and takes the trick"); the move log panel
+is folded in ("Björn plays K♠ and takes the trick").  An entry keeps how to say it, not the
+words: it is put into words when it is read, so a change of language (or of the card
+letters) mid-game shows the whole log in the new one.  The move log panel
 (:mod:`.movelog`) shows it and the hot-seat hand-off reads what happened since a player's
 last turn.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+
+#: an entry's sentence, said in the language of the moment it is read
+Words = Callable[[], str]
 
 
 @dataclass
 class Entry:
     seat: int | None      # the player who moved (None: a heading such as "Deal 3")
-    text: str
+    words: Words
     head: bool = False
+
+    @property
+    def text(self) -> str:
+        return self.words()
 
 
 class MoveLog:
     def __init__(self):
         self.entries: list[Entry] = []
 
-    def add(self, seat: int | None, text: str) -> int:
-        self.entries.append(Entry(seat, text))
+    def add(self, seat: int | None, words: Words) -> int:
+        self.entries.append(Entry(seat, words))
         return len(self.entries) - 1
 
-    def head(self, text: str) -> None:
-        self.entries.append(Entry(None, text, head=True))
+    def head(self, words: Words) -> None:
+        self.entries.append(Entry(None, words, head=True))
 
-    def replace(self, index: int, text: str) -> None:
+    def replace(self, index: int, words: Words) -> None:
         if 0 <= index < len(self.entries):
-            self.entries[index].text = text
+            self.entries[index].words = words
 
     def since(self, seat: int, most: int = 8) -> list[str]:
         """What happened after ``seat``'s last move (at most the last ``most`` lines)."""
