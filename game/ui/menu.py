@@ -41,6 +41,7 @@ class MessageScene(Scene):
         w = int(520 * u)
         lines = len(T.wrap(self.text, 19 * u, w - int(56 * u)))
         text_h = lines * T.font(19 * u).get_linesize() + self._detail_h(u, w - int(56 * u))
+        self.text_h = text_h
         h = min(size[1] - int(20 * u), max(int(240 * u), text_h + int((42 if self.title else 0) * u)
                                           + int(122 * u)))
         self.box = pygame.Rect(0, 0, w, h)
@@ -71,6 +72,8 @@ class MessageScene(Scene):
             T.blit_text(surface, t, 26 * u, (self.box.centerx, y), T.ACCENT, bold=True, anchor="midtop",
                         max_width=self.box.width - 40 * u)
             y += int(42 * u)
+        room = self.box.bottom - y - int(80 * u)
+        y += max(0, (room - getattr(self, "text_h", room)) // 2)   # a short text in the middle of its room
         area = pygame.Rect(self.box.left + int(28 * u), y, self.box.width - int(56 * u),
                            self.box.bottom - y - int(80 * u))
         used = T.blit_wrapped(surface, self.text, 19 * u, area, T.TEXT, align="center")
