@@ -84,10 +84,14 @@ class Layout:
         return self.seat_pos(seat)
 
     def deck_pos(self, dealer) -> tuple[int, int]:
-        """The undealt cards: beside the dealer's panel, on the side towards the middle."""
+        """The undealt cards: beside the dealer's panel, on the side towards the middle; the
+        viewer's above the right end of their panel (beside it the hand would cover them)."""
         if dealer is None:
             return self.center
         x, y = self.seat_pos(dealer)
+        if self.seat_slot(dealer) == 0:
+            return (x + self.panel_w // 2 - int(self.small_w * 0.7),
+                    y - self.panel_h // 2 - int(C.height_for(self.small_w) * 0.6))
         off = self.panel_w // 2 + int(self.small_w * 0.9)
         return (x + off, y) if x <= self.center[0] else (x - off, y)
 
