@@ -267,3 +267,49 @@ def test_simulate_with_bad_bots_finishes_and_replays(tmp_path):
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and r.stdout.count("OK") == 2, r.stderr
     assert not list(tmp_path.glob("*.tmp"))
+
+
+#: the bot double-forks a child in its own session that keeps the bot's pipes open and sleeps
+ESCAPED = """import json, os, sys, time
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        open({pidfile!r} + '.tmp', 'w').write(str(os.getpid()))
+        os.replace({pidfile!r} + '.tmp', {pidfile!r})
+        time.sleep(20)
+        os._exit(0)
+    os._exit(0)
+"""
+
+
+@posix
+@pytest.mark.parametrize("rest,budget", [
+    (_answers("print(json.dumps({'action': req['legal'][0]}), flush=True)"), 1.0),
+    ("import time\ntime.sleep(60)\n", 0.2),    # never reads: the request fills the stdin pipe
+], ids=["answers", "never_reads"])
+def test_close_does_not_wait_for_an_escaped_child_holding_the_pipes(tmp_path, rest, budget):
+    pidfile = tmp_path / "escaped.pid"
+    bot = _bot(tmp_path, ESCAPED.format(pidfile=str(pidfile)) + rest, budget=budget)
+    state = new_game("durak", 6, seed=3)
+    view = state.view(state.to_act())
+    view["padding"] = ["x" * 1000] * 300        # far more than a pipe holds
+    proc = None
+    start = time.monotonic()
+    try:
+        bot._bot.start()
+        proc = bot._bot.proc
+        assert bot.choose(view, state.legal_actions()) in state.legal_actions()
+        bot.close()
+        assert time.monotonic() - start < 8
+    finally:
+        deadline = time.monotonic() + 5
+        while not pidfile.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if pidfile.exists():
+            os.kill(int(pidfile.read_text()), signal.SIGKILL)
+    # the escaped child is gone: the bot's pipes are closed too, nothing is left behind
+    deadline = time.monotonic() + 3
+    streams = (proc.stdin, proc.stdout, proc.stderr)
+    while time.monotonic() < deadline and not all(s.closed for s in streams):
+        time.sleep(0.05)
+    assert all(s.closed for s in streams)
