@@ -71,8 +71,10 @@ def _one_decision(bot, seed=1):
               " flush=True)"), "which is not a legal action"),
     (_answers("sys.stdout.write('x' * (1 << 20)); sys.stdout.flush()"), "longer than 64 KB"),
     (_answers("x = bytearray(3 << 30)"), "MemoryError"),
+    ("import sys\nsys.stderr.write('\\x1b]0;TITLE\\x07\\x1b[31mall good\\x9b0m\\n')\nsys.exit(1)\n",
+     "its last words: ?]0;TITLE??[31mall good?0m"),
 ], ids=["crash", "os_exit", "sys_exit", "keyboard_interrupt", "garbage", "no_action", "illegal",
-        "wrong_type", "flood", "memory"])
+        "wrong_type", "flood", "memory", "escape_sequences"])
 def test_misbehaving_bot_is_one_line_and_normal_plays(tmp_path, source, expect):
     bot = _bot(tmp_path, source)
     action, legal = _one_decision(bot)
