@@ -209,12 +209,14 @@ def iter_lines(fh, max_line: int, max_total: int, max_lines: int):
 
 
 def clip(text: object, limit: int = 160) -> str:
-    """One short line of ``text`` (messages never echo a huge or multi-line value)."""
+    """One short line of ``text`` (messages never echo a huge or multi-line value, nor
+    a control character: a terminal escape sequence from a bot or a file name is shown
+    as ``?[31m``, not obeyed)."""
     try:
         text = str(text)
     except ValueError:          # e.g. an int of more than 4,300 digits
         text = f"<{type(text).__name__} too large to show>"
-    text = " ".join(text[: limit + 200].split())
+    text = _BAD_CHAR.sub("?", " ".join(text[: limit + 200].split()))
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 

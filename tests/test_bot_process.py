@@ -71,8 +71,10 @@ def _one_decision(bot, seed=1):
               " flush=True)"), "which is not a legal action"),
     (_answers("sys.stdout.write('x' * (1 << 20)); sys.stdout.flush()"), "longer than 64 KB"),
     (_answers("x = bytearray(3 << 30)"), "MemoryError"),
+    ("import sys\nsys.stderr.write('\\x1b]0;TITLE\\x07\\x1b[31mall good\\x9b0m\\n')\nsys.exit(1)\n",
+     "its last words: ?]0;TITLE??[31mall good?0m"),
 ], ids=["crash", "os_exit", "sys_exit", "keyboard_interrupt", "garbage", "no_action", "illegal",
-        "wrong_type", "flood", "memory"])
+        "wrong_type", "flood", "memory", "escape_sequences"])
 def test_misbehaving_bot_is_one_line_and_normal_plays(tmp_path, source, expect):
     bot = _bot(tmp_path, source)
     action, legal = _one_decision(bot)
@@ -267,3 +269,49 @@ def test_simulate_with_bad_bots_finishes_and_replays(tmp_path):
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and r.stdout.count("OK") == 2, r.stderr
     assert not list(tmp_path.glob("*.tmp"))
+
+
+#: the bot double-forks a child in its own session that keeps the bot's pipes open and sleeps
+ESCAPED = """import json, os, sys, time
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        open({pidfile!r} + '.tmp', 'w').write(str(os.getpid()))
+        os.replace({pidfile!r} + '.tmp', {pidfile!r})
+        time.sleep(20)
+        os._exit(0)
+    os._exit(0)
+"""
+
+
+@posix
+@pytest.mark.parametrize("rest,budget", [
+    (_answers("print(json.dumps({'action': req['legal'][0]}), flush=True)"), 1.0),
+    ("import time\ntime.sleep(60)\n", 0.2),    # never reads: the request fills the stdin pipe
+], ids=["answers", "never_reads"])
+def test_close_does_not_wait_for_an_escaped_child_holding_the_pipes(tmp_path, rest, budget):
+    pidfile = tmp_path / "escaped.pid"
+    bot = _bot(tmp_path, ESCAPED.format(pidfile=str(pidfile)) + rest, budget=budget)
+    state = new_game("durak", 6, seed=3)
+    view = state.view(state.to_act())
+    view["padding"] = ["x" * 1000] * 300        # far more than a pipe holds
+    proc = None
+    start = time.monotonic()
+    try:
+        bot._bot.start()
+        proc = bot._bot.proc
+        assert bot.choose(view, state.legal_actions()) in state.legal_actions()
+        bot.close()
+        assert time.monotonic() - start < 8
+    finally:
+        deadline = time.monotonic() + 5
+        while not pidfile.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if pidfile.exists():
+            os.kill(int(pidfile.read_text()), signal.SIGKILL)
+    # the escaped child is gone: the bot's pipes are closed too, nothing is left behind
+    deadline = time.monotonic() + 3
+    streams = (proc.stdin, proc.stdout, proc.stderr)
+    while time.monotonic() < deadline and not all(s.closed for s in streams):
+        time.sleep(0.05)
+    assert all(s.closed for s in streams)

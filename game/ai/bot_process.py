@@ -15,7 +15,9 @@ OS has one (``RLIMIT_AS``) and, on Linux, a signal that kills it if the game pro
 dies.  Its stdout is read at most :data:`MAX_REPLY` bytes per line and at most
 :data:`MAX_PENDING` unread lines are kept; its stderr is kept to the last 2 KB (quoted
 when it fails) unless ``show_stderr`` passes it through.  Every failure is a
-:class:`BotError` with a one-line reason.  A ``.py`` file runs with this Python
+:class:`BotError` with a one-line reason.  Stopping a bot never waits on its pipes: a
+child that escaped its process group (``setsid``) may keep them open, so each pipe is
+closed by the thread that uses it, once that thread is done with it.  A ``.py`` file runs with this Python
 (``sys.executable``); anything else is run as the program it is.
 """
 
@@ -110,7 +112,9 @@ class BotProcess:
         self._tail = bytearray()
         self._fresh = False
         self._writer: threading.Thread | None = None
+        self._out_reader: threading.Thread | None = None
         self._err_reader: threading.Thread | None = None
+        self._stop = threading.Event()
 
     # -- life cycle --------------------------------------------------------------------
     def _child_setup(self):
@@ -150,12 +154,15 @@ class BotProcess:
             self._lines.clear()
             self._dropped = 0
         self._tail = bytearray()
-        proc = self.proc
-        threading.Thread(target=self._read_stdout, args=(proc, self.starts), daemon=True,
-                         name="gurka-bot-out").start()
+        proc, stop = self.proc, threading.Event()
+        self._stop = stop
+        self._out_reader = threading.Thread(target=self._read_stdout, args=(proc, self.starts, stop),
+                                            daemon=True, name="gurka-bot-out")
+        self._out_reader.start()
         self._err_reader = None
         if proc.stderr is not None:
-            self._err_reader = threading.Thread(target=self._read_stderr, args=(proc,),
+            self._err_reader = threading.Thread(target=self._read_stderr,
+                                                args=(proc, self.starts, stop),
                                                 daemon=True, name="gurka-bot-err")
             self._err_reader.start()
 
@@ -163,17 +170,23 @@ class BotProcess:
         return self.proc is not None and self.proc.poll() is None
 
     def close(self) -> None:
-        """End the bot and everything it started (its process group), at once."""
+        """End the bot and everything it started (its process group), at once.
+
+        Never blocks on a pipe: closing a stream that another thread is reading or
+        writing waits for that thread (the stream's lock), and a child that left the
+        process group can keep the other end open for as long as it likes.  So a pipe
+        in use is left to its thread, which closes it when its read or write returns
+        (end of file once the last holder is gone); the threads are daemons."""
         proc, self.proc = self.proc, None
         if proc is None:
             return
+        self._stop.set()        # the threads of this process close their pipes when done
         writer, self._writer = self._writer, None
         if writer is not None and writer.is_alive():
             self._kill(proc)    # it is not reading: closing its input would wait for it
-        try:
-            proc.stdin.close()  # end of input: a well-behaved bot exits by itself
-        except (OSError, ValueError):
-            pass
+            writer.join(0.1)
+        if writer is None or not writer.is_alive():
+            _close_quietly(proc.stdin)  # end of input: a well-behaved bot exits by itself
         try:
             proc.wait(0.1)
         except subprocess.TimeoutExpired:
@@ -183,12 +196,10 @@ class BotProcess:
             proc.wait(2)
         except subprocess.TimeoutExpired:
             pass
-        for stream in (proc.stdout, proc.stderr):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
+        deadline = time.monotonic() + 0.5       # the readers' end of file, as a rule at once
+        for reader in (self._out_reader, self._err_reader):
+            if reader is not None:
+                reader.join(max(0.0, deadline - time.monotonic()))
 
     @staticmethod
     def _kill(proc) -> None:
@@ -210,9 +221,9 @@ class BotProcess:
             pass
 
     # -- readers (threads) ----------------------------------------------------------------
-    def _read_stdout(self, proc, start: int) -> None:
+    def _read_stdout(self, proc, start: int, stop: threading.Event) -> None:
         try:
-            while True:
+            while not stop.is_set():
                 line = proc.stdout.readline(MAX_REPLY + 1)
                 if not line:
                     self._put(_EOF, start)
@@ -223,6 +234,8 @@ class BotProcess:
                 self._put(line, start)
         except (OSError, ValueError):
             self._put(_EOF, start)
+        finally:
+            _close_quietly(proc.stdout)     # only this thread reads it
 
     def _put(self, item, start: int) -> None:
         with self._cond:
@@ -234,15 +247,18 @@ class BotProcess:
                 self._lines.append(item)
             self._cond.notify_all()
 
-    def _read_stderr(self, proc) -> None:
+    def _read_stderr(self, proc, start: int, stop: threading.Event) -> None:
         try:
-            while True:
+            while not stop.is_set():
                 chunk = proc.stderr.read1(4096)
                 if not chunk:
                     return
-                self._tail = (self._tail + chunk)[-STDERR_TAIL:]
+                if start == self.starts:    # not the tail of the process started after it
+                    self._tail = (self._tail + chunk)[-STDERR_TAIL:]
         except (OSError, ValueError):
             return
+        finally:
+            _close_quietly(proc.stderr)     # only this thread reads it
 
     def last_words(self) -> str:
         """The bot's last stderr line, for the report."""
@@ -270,8 +286,8 @@ class BotProcess:
             self._writer.join(1.0)          # the previous request is on its way out
             if self._writer.is_alive():
                 raise BotError("does not read its input")
-        self._writer = threading.Thread(target=self._write, args=(proc, data), daemon=True,
-                                        name="gurka-bot-in")
+        self._writer = threading.Thread(target=self._write, args=(proc, data, self._stop),
+                                        daemon=True, name="gurka-bot-in")
         self._writer.start()
         deadline = time.monotonic() + timeout
         with self._cond:
@@ -296,13 +312,15 @@ class BotProcess:
                            fatal=False) from None
 
     @staticmethod
-    def _write(proc, data: bytes) -> None:
+    def _write(proc, data: bytes, stop: threading.Event) -> None:
         """In a thread: a bot that does not read its input must not block the game."""
         try:
             proc.stdin.write(data)
             proc.stdin.flush()
         except (OSError, ValueError):
             pass
+        if stop.is_set():           # closed while this was writing: the pipe is left to us
+            _close_quietly(proc.stdin)
 
     @staticmethod
     def _exit_text(proc) -> str:
@@ -316,3 +334,12 @@ class BotProcess:
             except ValueError:
                 return f" (signal {-code})"
         return f" (exit code {code})"
+
+
+def _close_quietly(stream) -> None:
+    """Close a pipe no other thread is using (a BrokenPipeError on the last flush too)."""
+    try:
+        if stream is not None:
+            stream.close()
+    except (OSError, ValueError):
+        pass
