@@ -7,8 +7,9 @@ series for the chart: with a Gurka-family ruleset chosen, the player's average
 penalty per deal in each of the last 50 games; otherwise (Durak, or all
 rulesets) the win rate so far after each of the last 50 games.
 
-Games are in the order they were stored (their id).  Reading never creates a
-database: without a file there are simply no games.
+Games are in the order they were stored (their id).  Reading never creates,
+migrates or writes a database (it is opened read-only): without a file there are
+simply no games.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.rulesets import RULESETS
-from .db import db_path, notice_unavailable, open_db
+from .db import db_path, notice_unavailable, open_db, version
 from .facts import LEVEL_ORDER, MIXED
 
 SERIES_GAMES = 50
@@ -178,12 +179,14 @@ def load_games(path: Path | None = None) -> tuple[list[dict], str | None]:
     """Every stored game (:func:`fetch_games`) and a notice, if any.  Never raises: a bad
     file is set aside (the notice says so) and there are no games."""
     path = Path(path) if path is not None else db_path()
-    if not path.exists():
+    if not (path.exists() or path.is_symlink()):
         return [], None
-    opened = open_db(path)
+    opened = open_db(path, write=False)
     if opened.conn is None:
         return [], opened.notice
     try:
+        if version(opened.conn) == 0:
+            return [], opened.notice            # an empty file: no games yet
         return fetch_games(opened.conn), opened.notice
     except sqlite3.Error as e:
         return [], notice_unavailable(str(e))
