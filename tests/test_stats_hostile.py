@@ -174,3 +174,36 @@ def test_our_own_files_are_never_set_aside(tmp_path):
         assert record_game(record, m, path=path) is None
     assert load(path=path).games == 10 and not asides(tmp_path)
     assert GURKA in load(path=path).rulesets
+
+
+# -- wrong-typed values ------------------------------------------------------------------------
+
+BAD_VALUES = ["penalty = 'abc'", "deals_played = 'x'", "penalty = 9e999", "penalty = 2.5",
+              "rules = X'00ff'", "opponents = X'ff'", "opponents = 'a' || char(10) || 'b'",
+              "result = 'maybe'", "scoring = 7", "was_durak = 'yes'", "rules = ''"]
+
+
+def spoil(path, assignment: str) -> None:
+    """Our own database with the known games, one of them given a value we never write."""
+    for record, m in known():
+        assert record_game(record, m, path=path) is None
+    conn = sqlite3.connect(path)
+    conn.execute(f"UPDATE games SET {assignment} WHERE id = 1")
+    conn.commit()
+    conn.close()
+
+
+@pytest.mark.parametrize("assignment", BAD_VALUES)
+def test_a_wrong_typed_value_leaves_that_game_out(tmp_path, monkeypatch, capsys, assignment):
+    monkeypatch.setenv("GURKA_HOME", str(tmp_path))
+    path = tmp_path / "stats.sqlite"
+    spoil(path, assignment)
+    st = load()
+    assert st.games == 9 and st.notice == "1 game in your statistics could not be read and is left out."
+    assert main(["stats"]) == 0 and main(["stats", "--json"]) == 0
+    out = capsys.readouterr()
+    assert "statistics: 9 games" in out.out and "Traceback" not in out.err
+    assert out.err.strip().splitlines() == [st.notice, st.notice]
+    # the file is sound: it stays, and the next game is added to it
+    assert record_game(a_game(), meta(), path=path) is None
+    assert load().games == 10 and not asides(tmp_path)

@@ -144,6 +144,18 @@ def test_a_bad_file_shows_its_notice(app, tmp_path):
     assert list(tmp_path.glob("stats.sqlite.corrupt-*"))
 
 
+def test_a_game_with_a_wrong_typed_value_is_left_out_on_the_screen(app, tmp_path):
+    import sqlite3
+    fill()
+    conn = sqlite3.connect(tmp_path / "stats.sqlite")
+    conn.execute("UPDATE games SET penalty = 'abc' WHERE id = 1")
+    conn.commit()
+    conn.close()
+    sc = open_stats(app)
+    assert sc.stats.games == 9 and "left out" in sc.status
+    draw_states(app, sc)
+
+
 def test_back_and_esc_return_to_the_menu(app):
     from game.ui.menu import MainMenu
     menu = app.manager.push(MainMenu(app))
