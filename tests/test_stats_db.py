@@ -208,7 +208,7 @@ def test_an_unusable_folder_gives_a_notice_not_a_crash(tmp_path):
 
 def test_a_locked_database_is_not_set_aside(tmp_path, monkeypatch):
     path = full_db(tmp_path, 1)
-    monkeypatch.setattr(D, "_connect", lambda p: (_ for _ in ()).throw(
+    monkeypatch.setattr(D, "_connect", lambda *a: (_ for _ in ()).throw(
         sqlite3.OperationalError("database is locked")))
     notice = record_game(a_game(), meta(), path=path)
     assert notice and "locked" in notice

@@ -144,6 +144,35 @@ def test_a_bad_file_shows_its_notice(app, tmp_path):
     assert list(tmp_path.glob("stats.sqlite.corrupt-*"))
 
 
+def test_a_game_with_a_wrong_typed_value_is_left_out_on_the_screen(app, tmp_path):
+    import sqlite3
+    fill()
+    conn = sqlite3.connect(tmp_path / "stats.sqlite")
+    conn.execute("UPDATE games SET penalty = 'abc' WHERE id = 1")
+    conn.commit()
+    conn.close()
+    sc = open_stats(app)
+    assert sc.stats.games == 9 and "left out" in sc.status
+    draw_states(app, sc)
+
+
+def test_an_unknown_ruleset_shows_under_its_id(app, tmp_path):
+    """A ruleset a newer version stored: counted, labelled by its id, filterable, no crash."""
+    import sqlite3
+    fill()
+    conn = sqlite3.connect(tmp_path / "stats.sqlite")
+    conn.execute("UPDATE games SET rules = 'gurka-xx' WHERE id IN (1, 2)")
+    conn.commit()
+    conn.close()
+    sc = open_stats(app)
+    assert sc.stats.games == 10 and "gurka-xx" in sc.stats.rulesets and not sc.status
+    assert "gurka-xx" in [label() for _, label in sc.w_filter.options]
+    draw_states(app, sc)
+    sc.set_filter("gurka-xx")
+    app.step([], 16)
+    assert sc.stats.games == 2
+
+
 def test_back_and_esc_return_to_the_menu(app):
     from game.ui.menu import MainMenu
     menu = app.manager.push(MainMenu(app))

@@ -12,8 +12,10 @@ a new step at the end (and a test from every earlier version).
 
 A file that is not our database is *set aside*, never emptied and never a
 crash: random bytes, a truncated or malformed file, a file that cannot be
-opened, a ``user_version`` newer than ours, a table or column missing, or triggers
-and views we never make (a file is data: nothing in it runs when a game is stored).  It
+opened, a ``user_version`` newer than ours, or a schema that is not exactly the one our
+migrations make at its version (a table, column, constraint, index, trigger or view more
+or less: a foreign database, or a tampered one; a file is data, nothing in it runs when a
+game is stored), and a symbolic link in place of the file or its journal (never followed).  It
 is renamed ``stats.sqlite.corrupt-<timestamp>`` (its ``-wal`` file follows it)
 and a fresh database is started; :class:`Opened` carries a one-line notice.
 """
@@ -81,16 +83,6 @@ MIGRATIONS: list[tuple[str, ...]] = [
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
-#: every table and the columns our queries need (checked on open)
-REQUIRED = {
-    "games": {"id", "rules", "options", "players", "human_seat", "opponents", "scoring", "result",
-              "place", "deals", "deals_played", "penalty", "was_durak", "started", "finished", "duration_s",
-              "undo_used", "hints"},
-    "seats": {"game_id", "seat", "kind", "level", "name"},
-    "deals": {"game_id", "deal", "seat", "penalty", "total", "lost"},
-}
-
-
 class BadDatabase(Exception):
     """The file is not a statistics database we can use (it gets set aside)."""
 
@@ -115,17 +107,27 @@ class Opened:
 
 # -- opening -----------------------------------------------------------------------
 
-def _connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(str(path), timeout=5.0, isolation_level=None)
+def _connect(path: Path, write: bool = True) -> sqlite3.Connection:
+    """A connection that has not written anything yet (the file is checked first);
+    ``write`` False: opened read-only."""
+    if write:
+        conn = sqlite3.connect(str(path), timeout=5.0, isolation_level=None)
+    else:
+        uri = Path(os.path.abspath(path)).as_uri() + "?mode=ro"
+        conn = sqlite3.connect(uri, timeout=5.0, isolation_level=None, uri=True)
     try:
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA trusted_schema = OFF")   # the file's schema runs no functions of ours
-        conn.execute("PRAGMA journal_mode = WAL")   # a read-only folder keeps the old journal
-        conn.execute("PRAGMA synchronous = FULL")
     except BaseException:
         conn.close()
         raise
     return conn
+
+
+def _make_ours(conn: sqlite3.Connection) -> None:
+    """Our journal settings: only once the file is known to be ours."""
+    conn.execute("PRAGMA journal_mode = WAL")   # a read-only folder keeps the old journal
+    conn.execute("PRAGMA synchronous = FULL")
 
 
 def version(conn: sqlite3.Connection) -> int:
@@ -152,19 +154,46 @@ def migrate(conn: sqlite3.Connection, upto: int = SCHEMA_VERSION) -> int:
     return v
 
 
+def _schema_of(conn: sqlite3.Connection) -> list[tuple]:
+    """Every table, index, trigger and view with its SQL text (spaces folded)."""
+    rows = conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
+    return sorted((t, n, tb, " ".join(sql.split()) if isinstance(sql, str) else sql)
+                  for t, n, tb, sql in rows)
+
+
+_EXPECTED: dict[int, list[tuple]] = {}
+
+
+def expected_schema(v: int) -> list[tuple]:
+    """The schema our migrations make at version ``v`` (built in memory, exactly)."""
+    if v not in _EXPECTED:
+        mem = sqlite3.connect(":memory:", isolation_level=None)
+        try:
+            for step in MIGRATIONS[:v]:
+                for sql in step:
+                    mem.execute(sql)
+            _EXPECTED[v] = _schema_of(mem)
+        finally:
+            mem.close()
+    return _EXPECTED[v]
+
+
 def check_schema(conn: sqlite3.Connection) -> None:
-    """BadDatabase when a table or column our queries use is missing, or the file is damaged."""
+    """BadDatabase unless the file is undamaged and its schema is exactly the one our
+    migrations make at its version: a table, column, constraint, index, trigger or view
+    more or less (a foreign database, a tampered one) is not ours."""
     rows = conn.execute("PRAGMA quick_check").fetchall()
     if [tuple(r) for r in rows] != [("ok",)]:
         raise BadDatabase("damaged: " + "; ".join(str(r[0]) for r in rows[:3]))
-    extra = conn.execute("SELECT COUNT(*) FROM sqlite_master WHERE type IN ('trigger', 'view')").fetchone()
-    if extra[0]:
-        raise BadDatabase("the file holds triggers or views that are not ours")
-    for table, wanted in REQUIRED.items():
-        have = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
-        missing = wanted - have
-        if missing:
-            raise BadDatabase(f"table {table} lacks {', '.join(sorted(missing))}")
+    v = version(conn)
+    if v > SCHEMA_VERSION:
+        raise BadDatabase(f"schema version {v} is newer than this game's {SCHEMA_VERSION}")
+    if v < 0:
+        raise BadDatabase(f"schema version {v}")
+    if _schema_of(conn) != expected_schema(v):
+        if v == 0:
+            raise BadDatabase("a database of something else (its tables are not ours)")
+        raise BadDatabase(f"its tables are not the ones this game makes at version {v}")
 
 
 def _looks_foreign(path: Path) -> bool:
@@ -178,13 +207,25 @@ def _looks_foreign(path: Path) -> bool:
     return bool(head) and head != MAGIC
 
 
-def _open_checked(path: Path) -> sqlite3.Connection:
+def _links(path: Path) -> bool:
+    """True when the file or its journal is a symbolic link: we never follow one (it could
+    lead SQLite to write into a file that is not ours)."""
+    return any(p.is_symlink() for p in (path, *_companions(path)))
+
+
+def _open_checked(path: Path, write: bool = True) -> sqlite3.Connection:
+    """Check the file before anything is written to it, then (``write``) migrate it."""
+    if _links(path):
+        raise BadDatabase("a link, not a file")
     if _looks_foreign(path):
         raise BadDatabase("not an SQLite database")
-    conn = _connect(path)
+    conn = _connect(path, write)
     try:
-        migrate(conn)
         check_schema(conn)
+        if write:
+            _make_ours(conn)
+            migrate(conn)
+            check_schema(conn)
     except BaseException:
         conn.close()
         raise
@@ -197,9 +238,9 @@ def _companions(path: Path) -> list[Path]:
 
 def set_aside_db(path: Path) -> Path | None:
     """Rename a bad database (and its WAL) to ``<name>.corrupt-<timestamp>``."""
-    target = set_aside(path) if path.exists() else None
+    target = set_aside(path) if path.exists() or path.is_symlink() else None
     wal, shm = _companions(path)
-    if wal.exists():
+    if wal.exists() or wal.is_symlink():
         try:
             if target is not None:
                 os.replace(wal, f"{target}-wal")
@@ -245,24 +286,30 @@ def notice_unavailable(reason: str) -> str:
     return _("The statistics cannot be used right now: {reason}").format(reason=reason)
 
 
-def open_db(path: Path | None = None) -> Opened:
+def open_db(path: Path | None = None, write: bool = True) -> Opened:
     """Open (creating and migrating as needed) the statistics database.
 
-    A bad file is set aside and a fresh database opened.  Never raises."""
+    A bad file is set aside and a fresh database opened.  ``write`` False (reading the
+    figures): the file is opened read-only and never created, migrated or changed; a bad
+    one is still set aside (renamed, not written), and then there is no connection.
+    Never raises."""
     path = Path(path) if path is not None else db_path()
+    if write:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            return Opened(None, notice_unavailable(e.strerror or str(e)))
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        return Opened(None, notice_unavailable(e.strerror or str(e)))
-    try:
-        return Opened(_open_checked(path))
+        return Opened(_open_checked(path, write))
     except (sqlite3.Error, BadDatabase, OSError) as e:
         if not (is_bad_file(e) or isinstance(e, OSError)):
             return Opened(None, notice_unavailable(str(e)))     # locked, disk full, read-only …
         first = e
     aside = set_aside_db(path)
-    if aside is None and path.exists():
+    if aside is None and (path.exists() or path.is_symlink()):
         return Opened(None, notice_unavailable(str(first)))     # could not even rename it
+    if not write:
+        return Opened(None, notice_set_aside(aside), aside)
     try:
         return Opened(_open_checked(path), notice_set_aside(aside), aside)
     except (sqlite3.Error, BadDatabase, OSError) as e:

@@ -7,8 +7,9 @@ series for the chart: with a Gurka-family ruleset chosen, the player's average
 penalty per deal in each of the last 50 games; otherwise (Durak, or all
 rulesets) the win rate so far after each of the last 50 games.
 
-Games are in the order they were stored (their id).  Reading never creates a
-database: without a file there are simply no games.
+Games are in the order they were stored (their id).  Reading never creates,
+migrates or writes a database (it is opened read-only): without a file there are
+simply no games.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.rulesets import RULESETS
-from .db import db_path, notice_unavailable, open_db
+from ..i18n import ngettext
+from .db import db_path, notice_unavailable, open_db, version
 from .facts import LEVEL_ORDER, MIXED
 
 SERIES_GAMES = 50
@@ -119,18 +121,53 @@ def level_order(level: str) -> tuple:
     return (LEVELS.index(level), "") if level in LEVELS else (len(LEVELS), level)
 
 
-def fetch_games(conn: sqlite3.Connection) -> list[dict]:
+#: the values a stored game may hold (anything else: the row cannot be read)
+SCORINGS = ("points", "lives", "loser")
+RESULTS = ("won", "shared", "lost", "draw")
+MAX_NAME = 64
+MAX_COUNT = 10 ** 9
+
+
+def _name_ok(v) -> bool:
+    return isinstance(v, str) and 0 < len(v) <= MAX_NAME and v.isprintable()
+
+
+def _int_ok(v, low: int = -MAX_COUNT) -> bool:
+    """None, or a plain integer in range (not text, a blob, a REAL, infinity)."""
+    return v is None or type(v) is int and low <= v <= MAX_COUNT
+
+
+def row_ok(gid, rules, opp, scoring, result, was_durak, pen, played) -> bool:
+    """A games row holds what this game writes: SQLite keeps whatever type a value was
+    given (text in an INTEGER column, a blob, an infinite REAL), so every value is checked."""
+    return (type(gid) is int and _name_ok(rules) and _name_ok(opp) and scoring in SCORINGS
+            and result in RESULTS and was_durak in (0, 1) and type(was_durak) is int
+            and _int_ok(pen) and _int_ok(played, 0))
+
+
+def fetch_games(conn: sqlite3.Connection) -> tuple[list[dict], int]:
     """Every stored game, oldest first, with the player's penalty sum and deal count
-    (points games; 0 otherwise)."""
-    out = []
-    for gid, rules, opp, scoring, result, was_durak, pen, played in conn.execute(
+    (points games; 0 otherwise); and how many rows were left out because a value in them
+    is not one this game writes (see :func:`row_ok`)."""
+    out, bad = [], 0
+    for row in conn.execute(
             "SELECT id, rules, opponents, scoring, result, was_durak, penalty, deals_played "
             "FROM games ORDER BY id"):
+        if not row_ok(*row):
+            bad += 1
+            continue
+        gid, rules, opp, scoring, result, was_durak, pen, played = row
         points = scoring == "points"
         out.append({"id": gid, "rules": rules, "opponents": opp, "scoring": scoring, "result": result,
-                    "was_durak": int(bool(was_durak)), "pen_sum": int(pen or 0) if points else 0,
-                    "pen_deals": int(played or 0) if points else 0})
-    return out
+                    "was_durak": was_durak, "pen_sum": (pen or 0) if points else 0,
+                    "pen_deals": (played or 0) if points else 0})
+    return out, bad
+
+
+def notice_left_out(n: int) -> str:
+    # TRANSLATORS: some stored games held values this version cannot read; the others are shown
+    return ngettext("{n} game in your statistics could not be read and is left out.",
+                    "{n} games in your statistics could not be read and are left out.", n).format(n=n)
 
 
 def compute(games: list[dict], rules: str | None = None) -> Stats:
@@ -176,15 +213,23 @@ def _series(chosen: list[dict], rules: str | None) -> Series:
 
 def load_games(path: Path | None = None) -> tuple[list[dict], str | None]:
     """Every stored game (:func:`fetch_games`) and a notice, if any.  Never raises: a bad
-    file is set aside (the notice says so) and there are no games."""
+    file is set aside (the notice says so) and there are no games.  A row holding a value
+    this game never writes (text or a blob where a number belongs, an unknown result …) is
+    left out with a notice and the rest is shown: that loses least, as the file itself is
+    sound, stays where it is and keeps every other game and every game to come (setting
+    it aside would hide all the player's figures for one bad value)."""
     path = Path(path) if path is not None else db_path()
-    if not path.exists():
+    if not (path.exists() or path.is_symlink()):
         return [], None
-    opened = open_db(path)
+    opened = open_db(path, write=False)
     if opened.conn is None:
         return [], opened.notice
     try:
-        return fetch_games(opened.conn), opened.notice
+        if version(opened.conn) == 0:
+            return [], opened.notice            # an empty file: no games yet
+        games, bad = fetch_games(opened.conn)
+        notices = [n for n in (opened.notice, notice_left_out(bad) if bad else None) if n]
+        return games, " ".join(notices) or None
     except sqlite3.Error as e:
         return [], notice_unavailable(str(e))
     finally:

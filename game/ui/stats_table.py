@@ -22,7 +22,10 @@ DASH = "–"
 
 
 def rules_label(rules: str) -> str:
-    """A ruleset's name; with its country when another ruleset has the same name (Agurk)."""
+    """A ruleset's name; with its country when another ruleset has the same name (Agurk).
+    A ruleset this version does not know (stored by a newer one) shows its id as it is."""
+    if rules not in NATIVE_NAMES:
+        return rules
     name = ruleset_name(rules)
     if list(NATIVE_NAMES.values()).count(name) > 1:
         return f"{name} ({ruleset_country(rules)})"
