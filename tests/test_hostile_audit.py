@@ -1,0 +1,52 @@
+"""Findings of the hostile-file audit: a symlink planted at the temp-file name, a name with
+nothing visible, a replay file of endless bad records, and a save whose header is huge."""
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from game import i18n, saves
+from game import settings as store
+
+FIX = Path(__file__).parent / "fixtures"
+SAVES = [json.loads(p.read_text(encoding="utf-8")) for p in sorted((FIX / "saves").glob("*.json"))]
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    folder = tmp_path / "home"
+    folder.mkdir()
+    monkeypatch.setenv("GURKA_HOME", str(folder))
+    i18n.set_language("en")
+    return folder
+
+
+# -- 1. a symlink at the temp-file name ------------------------------------------------------------
+@pytest.mark.skipif(not hasattr(os, "symlink") or os.name != "posix", reason="needs symlinks")
+@pytest.mark.parametrize("write", [
+    lambda path: store.atomic_write_text(path, "{}\n"),
+    lambda path: store.save_settings(store.Settings(), path),
+    lambda path: saves.save_game(SAVES[0]["record"], {}, path),
+])
+def test_a_planted_temp_symlink_is_never_followed(home, tmp_path, write):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    target = home / "settings.json"
+    for pid in range(os.getpid() - 5, os.getpid() + 6):   # every name the old code would use
+        os.symlink(victim, home / f"settings.json.{pid}.tmp")
+    write(target)
+    assert victim.read_text() == "precious"
+    assert target.is_file() and not target.is_symlink()
+    assert not [p for p in home.glob("settings.json.*.tmp") if not p.is_symlink()]
+
+
+def test_a_write_leaves_no_temp_file_and_stray_ones_are_still_found(home, monkeypatch):
+    store.atomic_write_text(home / "settings.json", "{}\n")
+    assert [p.name for p in home.iterdir()] == ["settings.json"]
+    stray = home / "savegame.json.999999999.abc_12xy.tmp"   # the name a killed write leaves now
+    stray.write_text("{half")
+    monkeypatch.setattr(store, "_cleaned", False)
+    store.load()
+    assert not stray.exists()
