@@ -50,3 +50,39 @@ def test_a_write_leaves_no_temp_file_and_stray_ones_are_still_found(home, monkey
     monkeypatch.setattr(store, "_cleaned", False)
     store.load()
     assert not stray.exists()
+
+
+# -- 2. a name with nothing visible ---------------------------------------------------------------
+INVISIBLE = ["\u200b", "\ufeff", "\u2060", "\u00ad", "\U000E0001", "\u200b\u200d \u2060", "\u0301"]
+
+
+@pytest.mark.parametrize("name", INVISIBLE)
+def test_a_name_with_nothing_visible_is_refused(name):
+    from game.engine.records import clean_name, name_problem
+    assert name_problem(name) == "a player's name must show at least one character"
+    assert clean_name(name) == ""           # the setup screen then uses the seat's default name
+    assert name_problem("Ann\u200ba") is None and name_problem("é") is None
+
+
+@pytest.mark.parametrize("name", INVISIBLE[:5])
+def test_a_save_with_an_invisible_name_is_set_aside(home, name):
+    import copy
+    data = copy.deepcopy(SAVES[0])
+    data["record"]["players"][1]["name"] = name
+    (home / "savegame.json").write_text(json.dumps(data), encoding="utf-8")
+    saved, notice = saves.load()
+    assert saved is None and notice.kind == "save-corrupt" and "show at least one" in notice.detail
+    assert not (home / "savegame.json").exists()
+    assert len(list(home.glob("savegame.json.corrupt-*"))) == 1
+
+
+@pytest.mark.parametrize("text", INVISIBLE + [""])
+def test_zero_width_text_renders(text, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.ui import theme
+    pygame.init()
+    surf = theme.render(text, 20)
+    assert surf.get_height() > 0
+    assert theme.render(text, 20, bold=True) is not None

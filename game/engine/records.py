@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 
 from ..safe_json import JSONLimitError, clip, decode, loads
 from .base import FORMAT, GameState
@@ -61,13 +62,23 @@ def name_problem(name: object) -> str | None:
         return f"a player's name must be at most {MAX_NAME} characters, not {len(name):,}"
     if _BAD_NAME.search(name):
         return "a player's name must not hold control characters or invalid characters"
+    if not visible(name):
+        return "a player's name must show at least one character"
     return None
+
+
+def visible(text: str) -> bool:
+    """Whether ``text`` shows anything: a letter, digit, punctuation mark or symbol (not
+    only spaces, zero-width or format characters, soft hyphens or combining marks)."""
+    return any(unicodedata.category(c)[0] in "LNPS" for c in text)
 
 
 def clean_name(text: str) -> str:
     """``text`` made a valid name where it can be (setup screen): bad characters dropped,
-    cut to MAX_NAME characters.  May be empty (the caller supplies a default)."""
-    return _BAD_NAME.sub("", str(text))[:MAX_NAME]
+    cut to MAX_NAME characters; empty when nothing visible is left (the caller supplies
+    a default)."""
+    name = _BAD_NAME.sub("", str(text))[:MAX_NAME]
+    return name if visible(name) else ""
 
 
 def seat_problem(spec: object) -> str | None:
