@@ -86,3 +86,59 @@ def test_zero_width_text_renders(text, monkeypatch):
     surf = theme.render(text, 20)
     assert surf.get_height() > 0
     assert theme.render(text, 20, bold=True) is not None
+
+
+# -- 3. a replay file of endless bad records ------------------------------------------------------
+def test_the_viewer_stops_after_a_bounded_number_of_bad_records(home):
+    import time
+
+    from game.engine.records import MAX_BAD_RECORDS
+    from game.ui.replay_open import open_games
+    path = home / "many.jsonl"
+    path.write_bytes(b"{}\n" * 1_000_000)
+    start = time.perf_counter()
+    games, problems = open_games(path)
+    assert time.perf_counter() - start < 5
+    assert not games and len(problems) == 1
+    assert problems[0].text == f"{path}: stopped after {MAX_BAD_RECORDS} bad records"
+    assert "\n" not in problems[0].text
+
+
+def test_a_few_bad_records_are_still_listed_one_by_one(home):
+    from game.ui.replay_open import open_games
+    path = home / "few.jsonl"
+    path.write_bytes(b"{}\n" * 3)
+    games, problems = open_games(path)
+    assert not games and [p.label for p in problems] == ["record 1", "record 2", "record 3"]
+
+
+def _open_last(app):
+    from game.ui.replays import ReplayMenu
+    menu = ReplayMenu(app)
+    app.manager.push(menu)
+    app.step([], 16)
+    assert menu.last.enabled
+    menu.open_last()
+    app.step([], 16)
+    return menu
+
+
+@pytest.mark.parametrize("how", ["bad_records", "memory"])
+def test_a_bad_last_game_is_refused_in_one_line_and_set_aside(app, monkeypatch, how):
+    from game.ui import replay_open
+    path = replay_open.last_game_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    content = b"{}\n" * 100_000
+    path.write_bytes(content)
+    if how == "memory":
+        def out_of_memory(record):
+            raise MemoryError
+        monkeypatch.setattr(replay_open, "replay", out_of_memory)
+    menu = _open_last(app)
+    top = app.manager.top
+    assert type(top).__name__ == "MessageScene" and "cannot be replayed" in top.text
+    assert not path.exists()
+    assert [p.read_bytes() for p in path.parent.glob("last_game.json.corrupt-*")] == [content]
+    top.close()
+    app.step([], 16)
+    assert app.manager.top is menu and not menu.last.enabled
