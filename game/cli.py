@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from .engine import RULESETS, RecordError, dumps, replay
-from .engine.records import (MAX_EVENTS, MAX_RECORD_BYTES, load_records, parse_record,
+from .engine.records import (MAX_BAD_RECORDS, MAX_EVENTS, MAX_RECORD_BYTES, load_records, parse_record,
                              seat_problem)
 from .engine.rulesets import effective_options, parse_option_value
 from .safe_json import JSONLimitError, clip, iter_lines
@@ -26,7 +26,7 @@ BOT_TIME = (0.05, 600.0)
 #: replay: the whole input, its lines, and how many bad records are listed before stopping
 MAX_REPLAY_BYTES = 4 << 30
 MAX_REPLAY_LINES = 1_000_000
-MAX_BAD_SHOWN = 20
+MAX_BAD_SHOWN = MAX_BAD_RECORDS
 SAVE_FORMAT = "gurka-save/1"
 
 

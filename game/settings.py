@@ -15,6 +15,7 @@ import json
 import os
 import re
 import stat
+import tempfile
 import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
@@ -115,12 +116,17 @@ class Notice:
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves either the old or the new file."""
+    """Write ``text`` to ``path`` so that a crash leaves either the old or the new file.
+
+    The temp file ``<name>.<pid>.<random>.tmp`` is created new (``O_EXCL``, never through
+    a link: :func:`tempfile.mkstemp`, mode 0600), so nothing planted at its name is
+    ever written through."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    fd, name = tempfile.mkstemp(prefix=f"{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
+    tmp = Path(name)
     try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
@@ -185,7 +191,8 @@ def read_json(path: Path, max_bytes: int = MAX_SETTINGS_BYTES) -> object:
     return safe_json.read_file(path, max_bytes)
 
 
-_TEMP = re.compile(r".+\.json\.(\d{1,10})\.tmp")
+#: ``<name>.json.<pid>.tmp`` (older versions) or ``<name>.json.<pid>.<random>.tmp``
+_TEMP = re.compile(r".+\.json\.(\d{1,10})(?:\.[a-z0-9_]{1,16})?\.tmp")
 #: a temp file older than this is stray whoever wrote it (a write takes milliseconds)
 STALE_TEMP_SECONDS = 600
 _cleaned = False
@@ -204,7 +211,7 @@ def _pid_running(pid: int) -> bool:
 
 
 def remove_stray_temp_files(folders: list[Path] | None = None) -> list[Path]:
-    """Delete ``<name>.json.<pid>.tmp`` files that a killed write left behind in the
+    """Delete ``<name>.json.<pid>[.<random>].tmp`` files that a killed write left behind in the
     user folders: those whose process is gone, or older than STALE_TEMP_SECONDS.
     Returns what was removed.  Never raises."""
     removed = []

@@ -189,7 +189,9 @@ def test_back_and_esc_return_to_the_menu(app):
 
 
 def test_menu_buttons_clear_the_title_with_a_save(app, tmp_path):
-    (tmp_path / "savegame.json").write_text("{}")
+    from pathlib import Path
+    save = Path(__file__).parent / "fixtures" / "saves" / "gurka-se-v0.1.json"
+    (tmp_path / "savegame.json").write_bytes(save.read_bytes())   # "{}" is set aside by the menu
     from game.ui.menu import MainMenu
     menu = app.manager.push(MainMenu(app))
     app.step([], 16)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 
 from ..safe_json import JSONLimitError, clip, decode, loads
 from .base import FORMAT, GameState
@@ -37,6 +38,8 @@ def new_game(rules: str, players: list[dict] | int, options: dict | None = None,
 #: in 1.8 MB)
 MAX_EVENTS = 100_000
 MAX_RECORD_BYTES = 8 << 20           # one record, i.e. one line of a JSON Lines file
+#: bad records of one file reported before its reading stops (command line and viewer)
+MAX_BAD_RECORDS = 20
 MAX_NAME = 40                        # characters in a player's name
 MAX_BOT_SPEC = 1024                  # characters after ``ext:``
 MAX_GAME = 1_000_000                 # the session's game number
@@ -61,13 +64,23 @@ def name_problem(name: object) -> str | None:
         return f"a player's name must be at most {MAX_NAME} characters, not {len(name):,}"
     if _BAD_NAME.search(name):
         return "a player's name must not hold control characters or invalid characters"
+    if not visible(name):
+        return "a player's name must show at least one character"
     return None
+
+
+def visible(text: str) -> bool:
+    """Whether ``text`` shows anything: a letter, digit, punctuation mark or symbol (not
+    only spaces, zero-width or format characters, soft hyphens or combining marks)."""
+    return any(unicodedata.category(c)[0] in "LNPS" for c in text)
 
 
 def clean_name(text: str) -> str:
     """``text`` made a valid name where it can be (setup screen): bad characters dropped,
-    cut to MAX_NAME characters.  May be empty (the caller supplies a default)."""
-    return _BAD_NAME.sub("", str(text))[:MAX_NAME]
+    cut to MAX_NAME characters; empty when nothing visible is left (the caller supplies
+    a default)."""
+    name = _BAD_NAME.sub("", str(text))[:MAX_NAME]
+    return name if visible(name) else ""
 
 
 def seat_problem(spec: object) -> str | None:
@@ -205,6 +218,13 @@ def parse_record(text: str | bytes) -> object:
 def load_records(text: str | bytes) -> list:
     """Parse one JSON record or JSON Lines (in memory: the command line streams files with
     :func:`game.safe_json.iter_lines`); RecordError names the bad line."""
+    return list(iter_records(text))
+
+
+def iter_records(text: str | bytes):
+    """:func:`load_records` one record at a time: a file of millions of small records is
+    never held parsed at once (the caller may stop early, e.g. after
+    :data:`MAX_BAD_RECORDS` that do not replay)."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = decode(bytes(text))
@@ -215,19 +235,23 @@ def load_records(text: str | bytes) -> list:
         raise RecordError("the file is empty", code="not_record")
     if "\n" not in text or len(text) <= MAX_RECORD_BYTES:
         try:
-            return [parse_record(text)]
+            yield parse_record(text)
+            return
         except RecordError:
             if "\n" not in text:
                 raise
-    out = []
-    for n, line in enumerate(text.splitlines(), 1):
+    start, n = 0, 0
+    while start < len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        line, start, n = text[start:end], end + 1, n + 1
         if not line.strip():
             continue
         try:
-            out.append(parse_record(line))
+            record = parse_record(line)
         except RecordError as e:
             raise RecordError(f"line {n}: {e}", code=e.code) from None
-    return out
+        yield record
 
 
 def dumps(record: dict) -> str:

@@ -130,7 +130,9 @@ class MainMenu(Scene):
         self.has_save = savegame.has_save()
         items = []
         if self.has_save:
-            self.saved_name = savegame.summary()
+            self.saved_name = savegame.summary(self.app.notices)   # a bad save: set aside
+            self.has_save = savegame.has_save()
+        if self.has_save:
             items.append(Button(lambda: _("Continue"), self.on_continue, primary=True, name="continue",
                                 sub=self.saved_name or None))
         items += [
@@ -149,6 +151,9 @@ class MainMenu(Scene):
     def enter(self):
         if not self.app.settings.get("tutorial_offered") and not self.app.demo:
             self.app.nav.push("learn", first=True)     # first start: offer the tutorials once
+        self.show_notices()
+
+    def show_notices(self) -> None:
         for text in self.app.notices:
             self.manager.push(MessageScene(self.app, text))
         self.app.notices.clear()
@@ -156,6 +161,8 @@ class MainMenu(Scene):
     def resume(self):
         self.build()
         self.invalidate()
+        if self.app.notices and self.manager is not None:
+            self.show_notices()
 
     def on_continue(self):
         saved, error = savegame.load()

@@ -2,8 +2,9 @@
 or a saved game, each replayed through the engine before it is shown.
 
 The file is read within a size limit (:func:`game.safe_json.read_bytes`), parsed by the
-engine's loader (:func:`game.engine.records.load_records`) and every record replayed
-(:func:`game.engine.replay`); a save file (``gurka-save/1``) gives its record.  What
+engine's loader (:func:`game.engine.records.iter_records`, one record at a time) and every
+record replayed (:func:`game.engine.replay`); after :data:`MAX_BAD_RECORDS` that do not
+replay the file is refused; a save file (``gurka-save/1``) gives its record.  What
 cannot be shown is a :class:`Problem`: the line ``python -m game replay`` gives (the file,
 the record, then the engine's reason) and the kind of problem, which the viewer says in the
 player's language (:func:`game.ui.replays.refusal`).  No pygame here.
@@ -12,10 +13,11 @@ player's language (:func:`game.ui.replays.refusal`).  No pygame here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain, islice
 from pathlib import Path
 
 from ..engine import RecordError, replay
-from ..engine.records import load_records
+from ..engine.records import MAX_BAD_RECORDS, iter_records
 from ..safe_json import JSONLimitError, clip, read_bytes
 from ..saves import FORMAT as SAVE_FORMAT
 from ..settings import data_dir
@@ -78,12 +80,22 @@ def open_games(path) -> tuple[list[Game], list[Problem]]:
         reason = e.strerror or clip(e)
         return [], [refused(f"cannot read {name}: {reason}", "unreadable", detail=reason)]
     try:
-        items = load_records(raw)
+        return _replay_all(iter_records(raw), name, refused)
     except RecordError as e:
         return [], [refused(f"{name}: {e}", e.code, detail=str(e))]
+    except Exception as e:  # noqa: BLE001 - MemoryError and the like: still just a file that cannot be shown
+        return [], [refused(f"{name}: cannot be replayed ({type(e).__name__})", "damaged",
+                            detail=type(e).__name__)]
+
+
+def _replay_all(items, name: str, refused) -> tuple[list[Game], list[Problem]]:
+    """Replay the records as they are parsed; after :data:`MAX_BAD_RECORDS` that do not
+    replay the file is refused in one line (as ``python -m game replay`` stops)."""
+    head = list(islice(items, 2))        # RecordError here: the file is no record at all
+    several = len(head) > 1
     games, problems = [], []
-    for n, item in enumerate(items, 1):
-        label = f"record {n}" if len(items) > 1 else ""
+    for n, item in enumerate(chain(head, items), 1):
+        label = f"record {n}" if several else ""
         where = f"{name}: {label}" if label else name
         saved = isinstance(item, dict) and item.get("format") == SAVE_FORMAT
         record = item.get("record") if saved else item
@@ -91,12 +103,16 @@ def open_games(path) -> tuple[list[Game], list[Problem]]:
             state = replay(record)
         except RecordError as e:
             problems.append(refused(f"{where}: {'saved game: ' if saved else ''}{e}", e.code, label, str(e)))
-            continue
         except Exception as e:  # noqa: BLE001 - a record the engine chokes on is still just a bad record
             problems.append(refused(f"{where}: the engine could not replay it ({type(e).__name__})",
                                     "bad_moves", label, type(e).__name__))
+        else:
+            games.append(Game(label, record, state, saved))
             continue
-        games.append(Game(label, record, state, saved))
-    if not items:
+        if len(problems) >= MAX_BAD_RECORDS:
+            first = problems[0]
+            stop = f"stopped after {len(problems)} bad records"
+            return [], [refused(f"{name}: {stop}", first.code, detail=f"{stop}; the first: {first.detail}")]
+    if not head:
         problems.append(refused(f"{name}: no records", "not_record"))
     return games, problems

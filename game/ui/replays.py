@@ -9,12 +9,14 @@ one, and the viewer moves between them.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from ..i18n import _, ngettext
-from ..settings import data_dir
+from ..settings import data_dir, set_aside_file
 from . import theme as T
-from .replay_open import last_game_path, open_games
+from .replay_open import Problem, last_game_path, open_games
 from .scene import Scene
 from .widgets import Button, WidgetGroup
 
@@ -51,7 +53,11 @@ def refusal(problem) -> str:
 
 def open_in_viewer(app, path) -> bool:
     """Replay the file at ``path``, or say why it cannot be (True when the viewer opened)."""
-    games, problems = open_games(path)
+    try:
+        games, problems = open_games(path)
+    except Exception as e:  # noqa: BLE001 - open_games answers for the file; this is the last net
+        games, problems = [], [Problem(f"{path}: {type(e).__name__}", "unreadable", Path(path).name,
+                                       detail=type(e).__name__)]
     if not games:
         first = problems[0] if problems else None
         app.nav.push("message", text=refusal(first) if first else _("This file cannot be replayed."),
@@ -89,7 +95,12 @@ class ReplayMenu(Scene):
         self.invalidate()
 
     def open_last(self) -> None:
-        open_in_viewer(self.app, last_game_path())
+        """The last finished game; a file that cannot be replayed is refused and set aside
+        (the table writes a new one after the next game)."""
+        path = last_game_path()
+        if not open_in_viewer(self.app, path):
+            set_aside_file(path)
+            self.refresh()
 
     def open_file(self) -> None:
         places = [(lambda: _("Home folder"), "~"), (lambda: _("Game folder"), str(data_dir()))]

@@ -60,21 +60,25 @@ def delete() -> None:
         pass
 
 
-def summary() -> str:
+def summary(notices: list[str] | None = None) -> str:
     """Which game the save holds, for the menu's Continue: "Gurka · deal 3" (empty when the
-    file cannot tell; it is checked properly only when the game is resumed)."""
+    file cannot tell).  The record's header is checked by the engine first (rules, options,
+    players, seats, events: :func:`game.saves.load` without the replay, which Continue
+    does); a save it refuses is set aside and its notice added to ``notices``."""
     try:
         from ..engine.public import table_of
-        from ..settings import read_json
         from . import rules_text as R
-        data = read_json(_saves().save_path())
-        record = data["record"]
+        saved, notice = _saves().load(check=False)
+        if saved is None:
+            if notice is not None and notices is not None:
+                notices.append(str(notice))
+            return ""
+        record = saved.record
         table = table_of(record)
         parts = [R.ruleset_name(record["rules"])]
         deals = getattr(table, "deals", 0)
         rounds = table.options.get("rounds")
-        session = data.get("session") if isinstance(data.get("session"), dict) else {}
-        game = session.get("game", 1)
+        game = saved.session.get("game", 1)
         if deals and rounds:
             parts.append(_("Round {n} of {total}").format(n=deals, total=rounds))
         elif deals:

@@ -87,12 +87,23 @@ def render(text: str, px: float, color=TEXT, bold: bool = False) -> pygame.Surfa
         if len(_text_cache) > 2000:
             _text_cache.clear()
         try:
-            surf = font(px, bold).render(text, True, color)
+            surf = _draw(font(px, bold), text, color)
         except pygame.error:  # fonts loaded before a pygame.quit() / init()
             reset_fonts()
-            surf = font(px, bold).render(text, True, color)
+            surf = _draw(font(px, bold), text, color)
         _text_cache[key] = surf
     return surf
+
+
+def _draw(f: pygame.font.Font, text: str, color) -> pygame.Surface:
+    """``f.render`` that survives a text of zero width (only zero-width or format
+    characters, which pygame refuses): a transparent surface 1 pixel wide."""
+    try:
+        return f.render(text, True, color)
+    except pygame.error:
+        if not text or f.size(text)[0] > 0:
+            raise
+        return pygame.Surface((1, max(1, f.get_height())), pygame.SRCALPHA)
 
 
 def fit_px(text: str, px: float, max_width: float, bold: bool = False, min_px: float | None = None) -> float:
