@@ -320,8 +320,7 @@ class TableScene(Scene):
         self.hints.cancel()
         self.state = state
         self.model = new_table(self.rules, state.options, self.players, self.session["game"])
-        self.shown = 0
-        self.log = MoveLog()        # written afresh by the fold below
+        self.shown, self.log = 0, MoveLog()     # the log is written afresh by the fold below
         self.tl.reset()
         self.skipping = False
         self.part = part_for(self.entry.family)(self)
