@@ -121,13 +121,18 @@ def gurka_sheet(model, players: list[dict], chips: list[int] | None = None,
 
 
 # -- Durak ------------------------------------------------------------------------------------
+#: the evening's games the sheet keeps, the latest (more than any evening; a save that claims
+#: hundreds of thousands would make every look at the sheet take seconds)
+MAX_DURAK_GAMES = 500
+
+
 def durak_log(session: dict, n: int) -> list[list[int]]:
-    """The session's finished games as lists of losing seats ([] for a draw); a bad entry in
-    a saved session is left out."""
+    """The session's finished games (the last :data:`MAX_DURAK_GAMES`) as lists of losing
+    seats ([] for a draw); a bad entry in a saved session is left out."""
     log = session.get("durak_log")
     if not isinstance(log, list):
         return []
-    return [list(g) for g in log if isinstance(g, list)
+    return [list(g) for g in log[-MAX_DURAK_GAMES:] if isinstance(g, list) and len(g) <= n
             and all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n for s in g)]
 
 
