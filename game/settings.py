@@ -266,6 +266,9 @@ class Settings:
     #: the table offers undo (against AI seats)
     undo: bool = True
     window_size: tuple[int, int] = field(default=DEFAULT_WINDOW)
+    #: the setup of the last game started (ruleset, players, seats, options), offered again
+    #: by the setup screen, which checks it again before using any of it
+    last_setup: dict | None = None
 
     @property
     def animation_factor(self) -> float:
@@ -328,6 +331,8 @@ def _valid(key: str, value: object) -> object:
     elif key == "trick_pause":
         if value in TRICK_PAUSES:
             return value
+    elif key == "last_setup":
+        return _valid_setup(value)
     elif key == "window_size":
         if (isinstance(value, (list, tuple)) and len(value) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
@@ -335,6 +340,37 @@ def _valid(key: str, value: object) -> object:
                 and MIN_WINDOW[1] <= value[1] <= MAX_WINDOW[1]):
             return (value[0], value[1])
     return _INVALID
+
+
+def _short_text(value: object, most: int) -> bool:
+    return isinstance(value, str) and len(value) <= most
+
+
+def _valid_setup(value: object) -> object:
+    """The last setup's shape (its meaning is checked by the setup screen), or _INVALID."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not set(value) <= {"rules", "players", "seats", "options"}:
+        return _INVALID
+    players, seats, options = value.get("players"), value.get("seats", []), value.get("options", {})
+    ok = (_short_text(value.get("rules"), 32)
+          and isinstance(players, int) and not isinstance(players, bool) and 1 <= players <= 8
+          and isinstance(seats, list) and len(seats) <= 8
+          and all(isinstance(x, dict) and set(x) == {"kind", "name"} and _short_text(x["kind"], 32)
+                  and _short_text(x["name"], 64) for x in seats)
+          and isinstance(options, dict) and len(options) <= 32
+          and all(_short_text(k, 32) and _plain_option(v) for k, v in options.items()))
+    return {"rules": value["rules"], "players": players, "seats": [dict(x) for x in seats],
+            "options": dict(options)} if ok else _INVALID
+
+
+def _plain_option(v: object) -> bool:
+    """An option's value as the setup screen sets it: a flag, a number, a word, or a short list."""
+    if isinstance(v, list):
+        return len(v) <= 16 and all(not isinstance(x, list) and _plain_option(x) for x in v)
+    if isinstance(v, int):
+        return abs(v) <= 10 ** 6
+    return v is None or _short_text(v, 32)
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, Notice | None]:

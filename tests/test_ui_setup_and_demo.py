@@ -64,6 +64,59 @@ def test_setup_keyboard_and_names(app):
     assert setup.player_list()[1] == {"name": "Anna", "seat": "human"}
 
 
+def test_the_next_new_game_offers_the_last_setup_again_after_a_restart(app):
+    from game import settings as store
+    from game.ui.setup import SetupScene
+    setup = app.manager.push(SetupScene(app))
+    step(app)
+    setup.set_rules("agurk-dk")
+    setup.set_count(4)
+    setup.widgets.by_name("opt:ace_value").set(True)
+    setup.set_kind(1, "human")
+    setup.set_name(1, "Anna")
+    setup.set_kind(3, "ai:easy")
+    step(app)
+    click(app, setup.widgets.by_name("start"))
+    assert app.settings["last_setup"]["rules"] == "agurk-dk"       # the game started
+    app.manager.clear()
+    app.settings = store.load()                     # as the next start of the game reads it
+    again = app.manager.push(SetupScene(app))
+    step(app)
+    assert again.rules == "agurk-dk" and again.players() == 4
+    assert again.overrides_for()["ace_value"] == 1
+    assert [p["seat"] for p in again.player_list()] == ["human", "human", "ai:normal", "ai:easy"]
+    assert again.player_list()[1]["name"] == "Anna"
+    assert SetupScene(app, rules="durak").rules == "durak"     # a ruleset asked for wins
+
+
+@pytest.mark.parametrize("last", [
+    "agurk-dk", [], {"rules": "gurka-xx", "players": 3},
+    {"rules": "agurk-dk", "players": 99, "seats": [], "options": {}},
+    {"rules": "agurk-dk", "players": 3, "seats": [{"kind": "ext:/tmp/bot.py", "name": "Bot"}]},
+    {"rules": "agurk-dk", "players": 3, "seats": [{"kind": "human", "name": "\u200b"}]},
+    {"rules": "agurk-dk", "players": 3, "options": {"hand_size": 40}},
+    {"rules": "agurk-dk", "players": 3, "options": {"nonsense": "x"}},
+    {"rules": "agurk-dk", "players": 3, "options": {"hand_size": [[1] * 5] * 5}},
+    {"rules": "agurk-dk", "players": 3, "__class__": "os.system"},
+])
+def test_a_bad_last_setup_in_the_settings_file_falls_back_to_the_defaults(app, last):
+    import json
+
+    from game import settings as store
+    from game.ui.setup import SetupScene
+    data = store.load()
+    data["last_setup"] = last
+    store.settings_path().write_text(json.dumps(data), encoding="utf-8")
+    app.settings = store.load()
+    setup = app.manager.push(SetupScene(app))
+    step(app)
+    assert not setup.error
+    kinds = [p["seat"] for p in setup.player_list()]
+    assert kinds[0] == "human" and all(k.startswith("ai:") for k in kinds[1:])
+    assert all(name.strip() for name in (p["name"] for p in setup.player_list()))
+    assert setup.overrides_for().get("hand_size") in (None, 7)
+
+
 def test_demo_runs_to_the_end(tmp_path, monkeypatch):
     monkeypatch.setenv("GURKA_HOME", str(tmp_path))
     from game.ui.app import run

@@ -88,20 +88,52 @@ def option_error_text(err: OptionError) -> str:
 
 
 class SetupScene(Scene):
-    def __init__(self, app, rules: str = DEFAULT_RULESET):
+    def __init__(self, app, rules: str | None = None):
         super().__init__(app)
-        self.rules = rules
+        self.rules = rules or DEFAULT_RULESET
         self.overrides: dict[str, dict] = {r: {} for r in RULESET_IDS}
         self.count: dict[str, int] = {r: find_ruleset(r).default_players for r in RULESET_IDS}
         levels = menu_levels()
         self.default_level = "normal" if "normal" in levels else levels[0]
         self.seats: list[dict] = [{"kind": "human", "name": human_name(1)}] + [
             {"kind": f"ai:{self.default_level}", "name": ai_name(i)} for i in range(1, 8)]
+        self.recall(app.settings.get("last_setup"), keep_rules=rules is not None)
         self.error = ""
         self.explain = ""
         self.build()
 
     # -- state ----------------------------------------------------------------------
+    def recall(self, last: object, keep_rules: bool = False) -> None:
+        """Offer the last game's setup again (the settings file's ``last_setup``): each part
+        only if it is still good here (a known ruleset, its player count, seats of the
+        levels on offer, names a record accepts, options the ruleset accepts together)."""
+        from ..engine.records import name_problem
+        if not isinstance(last, dict) or last.get("rules") not in RULESET_IDS:
+            return
+        rules = last["rules"]
+        if not keep_rules:
+            self.rules = rules
+        lo, hi = find_ruleset(rules).players
+        if last.get("players") in range(lo, hi + 1):
+            self.count[rules] = last["players"]
+        try:
+            effective_options(rules, last.get("options") or {}, self.count[rules])
+            self.overrides[rules] = dict(last.get("options") or {})
+        except (OptionError, TypeError, ValueError):
+            pass
+        kinds = {"human"} | {f"ai:{lv}" for lv in menu_levels()}
+        for i, seat in enumerate((last.get("seats") or [])[:len(self.seats)]):
+            if seat.get("kind") in kinds and name_problem(seat.get("name")) is None:
+                self.seats[i] = {"kind": seat["kind"], "name": seat["name"]}
+
+    def remember(self) -> None:
+        """Keep this setup for the next time the screen opens (in the settings file)."""
+        from .. import settings as store
+        self.app.settings["last_setup"] = {
+            "rules": self.rules, "players": self.players(), "options": dict(self.overrides[self.rules]),
+            "seats": [{"kind": s["kind"], "name": s["name"]} for s in self.seats[:self.players()]]}
+        store.save(self.app.settings)
+
     def players(self) -> int:
         return self.count[self.rules]
 
@@ -236,6 +268,7 @@ class SetupScene(Scene):
         if self.error:
             self.invalidate()
             return
+        self.remember()
         self.app.nav.replace("table", rules=self.rules, players=self.player_list(),
                              options=self.overrides_for())
 
