@@ -50,6 +50,17 @@ def merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
     return out
 
 
+def clear_of(r: pygame.Rect, over: list[pygame.Rect], u: float) -> pygame.Rect:
+    """``r`` ending short of the first card lying over its right side (in a fan each card
+    lies on the one to its left), so that the ring drawn round it leaves that card's
+    index in view."""
+    r = pygame.Rect(r)
+    tops = [o.left for o in over if r.left < o.left < r.right and o.colliderect(r)]
+    if tops:
+        r.width = max(int(20 * u), min(tops) - r.left - int(8 * u))
+    return r
+
+
 def target_rects(scene, spec: tuple) -> list[pygame.Rect]:
     """The rectangles a callout points at for one ``point`` entry of a beat."""
     lay = scene.lay
@@ -60,7 +71,8 @@ def target_rects(scene, spec: tuple) -> list[pygame.Rect]:
         if len(spec) == 1:
             rects = list(fan.values())
             return [rects[0].unionall(rects[1:])] if rects else []
-        return merged([fan[c] for c in spec[1:] if c in fan])
+        rings = merged([fan[c] for c in spec[1:] if c in fan])
+        return [clear_of(r, [o for c, o in fan.items() if c not in spec[1:]], lay.u) for r in rings]
     # where the table drew each card this frame: a score pile is drawn before the trick, so
     # a card lying in both (the last trick's loser) is the last one on the table, the
     # first one in a pile
