@@ -54,7 +54,8 @@ def test_text_table(home, capsys):
         ["durak", "hard", "1", "1", "0", "100.0", "%", "-", "1", "0"],
         ["durak", "all", "4", "2", "0", "50.0", "%", "-", "2", "1"]]
     assert rows[8] == ["all", "all", "10", "6", "1", "60.0", "%", "5.00", "3", "1"]
-    assert out[-1] == "win rate so far (%), games 1-10: 100 100 100 75 60 50 57 62 56 60"
+    assert out[-2] == "win rate so far (%), games 1-10: 100 100 100 75 60 50 57 62 56 60"
+    assert out[-1] == "undo used in 1 game(s), 2 hint(s) asked for"
 
 
 def test_rules_filter_and_penalty_series(home, capsys):
@@ -62,9 +63,12 @@ def test_rules_filter_and_penalty_series(home, capsys):
     assert main(["stats", "--rules", "gurka-se"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "statistics: 6 games of gurka-se"
-    assert [line.split()[:2] for line in out[3:-1]] == [["gurka-se", "normal"], ["gurka-se", "hard"],
+    assert [line.split()[:2] for line in out[3:-2]] == [["gurka-se", "normal"], ["gurka-se", "hard"],
                                                         ["gurka-se", "mixed"], ["gurka-se", "all"]]
-    assert out[-1] == "penalty per deal, games 1-5: 5.0 3.0 2.0 8.0 3.0"
+    assert out[-2] == "penalty per deal, games 1-5: 5.0 3.0 2.0 8.0 3.0"
+    assert out[-1] == "undo used in 1 game(s), 2 hint(s) asked for"
+    main(["stats", "--rules", "durak"])
+    assert "undo used" not in capsys.readouterr().out          # none in these games
 
 
 def test_json(home, capsys):
@@ -75,6 +79,7 @@ def test_json(home, capsys):
     total = data["total"]
     assert (total["wins"], total["shared_wins"], total["draws"], total["best_streak"],
             total["times_durak"], total["win_rate"], total["avg_penalty_per_deal"]) == (6, 1, 1, 3, 1, 0.6, 5.0)
+    assert (total["games_with_undo"], total["hints"]) == (1, 2)
     by = {(r["rules"], r["opponents"]): r for r in data["detail"]}
     assert by[("gurka-se", "normal")]["avg_penalty_per_deal"] == 6.0
     assert by[("durak", "easy")]["times_durak"] == 1

@@ -81,6 +81,20 @@ def test_v1_to_v2_adds_hints_and_the_index(tmp_path):
     conn.close()
 
 
+def test_a_version_1_file_is_read_as_it_is_with_its_undo_marks(tmp_path):
+    path = tmp_path / "stats.sqlite"
+    conn = sqlite3.connect(path)
+    for sql in D.MIGRATIONS[0]:
+        conn.execute(sql)
+    conn.execute(V1_GAME)
+    conn.execute("PRAGMA user_version = 1")
+    conn.commit()
+    conn.close()
+    stats = load(path=path)
+    assert stats.games == 1 and (stats.total.undo_games, stats.total.hints) == (1, 0)
+    assert D.version(sqlite3.connect(path)) == 1                 # reading migrated nothing
+
+
 def test_a_failing_migration_step_changes_nothing(tmp_path, monkeypatch):
     path = tmp_path / "stats.sqlite"
     conn = sqlite3.connect(path, isolation_level=None)

@@ -199,3 +199,18 @@ def test_menu_buttons_clear_the_title_with_a_save(app, tmp_path):
     assert len(rects) == 8                           # with Continue, Learn to play and Replays
     assert rects[0].top > 640 * 0.17 + 62 + 60      # under the "Gurka" title
     assert rects[-1].bottom < 640 - 20               # above the subtitle
+
+
+def test_the_foot_says_how_often_undo_and_hints_were_used(app, sizes):
+    from game import i18n
+    fill()
+    try:
+        i18n.set_language("sv")
+        sc = open_stats(app)
+        assert "Ångra använt i 1 parti  ·  2 tips" in [t for _px, t in sizes]
+        sc.set_filter("durak")                        # none in the Durak games: no line
+        sizes.clear()
+        app.step([], 16)
+        assert not any("Ångra" in t or "tips" in t for _px, t in sizes)
+    finally:
+        i18n.set_language("en")

@@ -81,4 +81,7 @@ def run(as_json: bool = False, rules: str | None = None) -> int:
     line = series_line(stats)
     if line:
         print(line)
+    t = stats.total
+    if t.undo_games or t.hints:
+        print(f"undo used in {t.undo_games} game(s), {t.hints} hint(s) asked for")
     return 0

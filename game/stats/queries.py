@@ -2,7 +2,8 @@
 
 Per ruleset and per opponent level (see :mod:`game.stats.facts`): games, wins
 (a shared win counts as a win), win rate, average penalty per deal (games
-scored in points), best streak of wins in a row, times as durak (Durak).  A
+scored in points), best streak of wins in a row, times as durak (Durak), games in
+which the player used undo and the hints they asked for.  A
 series for the chart: with a Gurka-family ruleset chosen, the player's average
 penalty per deal in each of the last 50 games; otherwise (Durak, or all
 rulesets) the win rate so far after each of the last 50 games.
@@ -42,6 +43,9 @@ class Figure:
     best_streak: int = 0
     penalty: int = 0
     penalty_deals: int = 0
+    #: games in which the player took a move back, and hints the player asked for
+    undo_games: int = 0
+    hints: int = 0
     _streak: int = 0
 
     @property
@@ -65,6 +69,8 @@ class Figure:
         if g["scoring"] == "points":
             self.penalty += g["pen_sum"]
             self.penalty_deals += g["pen_deals"]
+        self.undo_games += g["undo"]
+        self.hints += g["hints"]
 
     def to_dict(self) -> dict:
         rate, avg = self.win_rate, self.avg_penalty
@@ -73,7 +79,8 @@ class Figure:
                 "win_rate": round(rate, 4) if rate is not None else None,
                 "avg_penalty_per_deal": round(avg, 3) if avg is not None else None,
                 "deals_scored": self.penalty_deals, "best_streak": self.best_streak,
-                "times_durak": self.times_durak}
+                "times_durak": self.times_durak, "games_with_undo": self.undo_games,
+                "hints": self.hints}
 
 
 @dataclass
@@ -137,12 +144,13 @@ def _int_ok(v, low: int = -MAX_COUNT) -> bool:
     return v is None or type(v) is int and low <= v <= MAX_COUNT
 
 
-def row_ok(gid, rules, opp, scoring, result, was_durak, pen, played) -> bool:
+def row_ok(gid, rules, opp, scoring, result, was_durak, pen, played, undo=0, hints=0) -> bool:
     """A games row holds what this game writes: SQLite keeps whatever type a value was
     given (text in an INTEGER column, a blob, an infinite REAL), so every value is checked."""
     return (type(gid) is int and _name_ok(rules) and _name_ok(opp) and scoring in SCORINGS
             and result in RESULTS and was_durak in (0, 1) and type(was_durak) is int
-            and _int_ok(pen) and _int_ok(played, 0))
+            and _int_ok(pen) and _int_ok(played, 0) and undo in (0, 1) and type(undo) is int
+            and type(hints) is int and 0 <= hints <= MAX_COUNT)
 
 
 def fetch_games(conn: sqlite3.Connection) -> tuple[list[dict], int]:
@@ -150,17 +158,19 @@ def fetch_games(conn: sqlite3.Connection) -> tuple[list[dict], int]:
     (points games; 0 otherwise); and how many rows were left out because a value in them
     is not one this game writes (see :func:`row_ok`)."""
     out, bad = [], 0
+    columns = {r[1] for r in conn.execute("PRAGMA table_info(games)")}
+    hints = "hints" if "hints" in columns else "0"         # a version-1 file, read as it is
     for row in conn.execute(
-            "SELECT id, rules, opponents, scoring, result, was_durak, penalty, deals_played "
-            "FROM games ORDER BY id"):
+            "SELECT id, rules, opponents, scoring, result, was_durak, penalty, deals_played, "
+            f"undo_used, {hints} FROM games ORDER BY id"):
         if not row_ok(*row):
             bad += 1
             continue
-        gid, rules, opp, scoring, result, was_durak, pen, played = row
+        gid, rules, opp, scoring, result, was_durak, pen, played, undo, hint_count = row
         points = scoring == "points"
         out.append({"id": gid, "rules": rules, "opponents": opp, "scoring": scoring, "result": result,
                     "was_durak": was_durak, "pen_sum": (pen or 0) if points else 0,
-                    "pen_deals": (played or 0) if points else 0})
+                    "pen_deals": (played or 0) if points else 0, "undo": undo, "hints": hint_count})
     return out, bad
 
 

@@ -20,7 +20,7 @@ from ..i18n import _
 from . import theme as T
 from .scene import Scene
 from .stats_chart import draw_chart
-from .stats_table import draw_table, rules_label, table_height
+from .stats_table import aids_line, draw_table, rules_label, table_height
 from .widgets import Button, Choice, WidgetGroup
 
 TITLE_PX = 30
@@ -178,14 +178,15 @@ class StatsScene(Scene):
                        self.stats.rules is None, u)
             draw_chart(surface, self.chart_rect, self.stats.series, u)
         self.widgets.draw(surface, u)
-        if self.status:
+        foot = self.status or ("" if self.empty else aids_line(self.stats.total))
+        if foot:
             px = NOTE_PX * u
-            while px > 12 and len(T.wrap(self.status, px, self.status_rect.width)) > 2:
+            while px > 12 and len(T.wrap(foot, px, self.status_rect.width)) > 2:
                 px -= 1
-            lines = len(T.wrap(self.status, px, self.status_rect.width))
+            lines = len(T.wrap(foot, px, self.status_rect.width))
             r = self.status_rect.copy()
             r.top = r.centery - lines * T.font(px).get_linesize() // 2
-            T.blit_wrapped(surface, self.status, px, r, T.TEXT_DIM, align="center")
+            T.blit_wrapped(surface, foot, px, r, T.TEXT_DIM, align="center")
         if self.confirming:
             self._draw_confirm(surface, u)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ..engine.rulesets import NATIVE_NAMES
-from ..i18n import _, pgettext
+from ..i18n import _, ngettext, pgettext
 from . import theme as T
 from .messages import level_name
 from .rules_text import ruleset_country, ruleset_name
@@ -167,3 +167,17 @@ def table_height(n_rows: int, u: float) -> int:
     shown = n_rows + (1 if n_rows > 1 else 0)
     row_h = int(max(26 * u, T.font(ROW_PX * u).get_linesize() + 6 * u))
     return int(40 * u) + row_h * shown
+
+
+def aids_line(total) -> str:
+    """The foot of the screen: in how many of these games the player used undo, and how
+    many hints they asked for (nothing when neither)."""
+    parts = []
+    if total.undo_games:
+        # TRANSLATORS: statistics: games in which the player took a move back with undo
+        parts.append(ngettext("Undo used in {n} game", "Undo used in {n} games",
+                              total.undo_games).format(n=total.undo_games))
+    if total.hints:
+        # TRANSLATORS: statistics: how many times the player asked for a hint
+        parts.append(ngettext("{n} hint", "{n} hints", total.hints).format(n=total.hints))
+    return "  ·  ".join(parts)
