@@ -170,6 +170,45 @@ def test_a_hint_at_the_table_by_key_then_gone_after_the_move(app, tmp_path):
     assert table.session["hints"] == 1
 
 
+def test_enter_after_a_hint_plays_the_hinted_card(app, tmp_path):
+    """The hint picks its card for the keyboard: Enter plays it (no arrow key first)."""
+    import time
+
+    from game.ai.worker import AIWorker
+    from game.ui.tour import Tour, mid_deal
+    state = Tour(app, tmp_path).game("gurka-se", mid_deal)
+    table = app.nav.push("table", state=state)
+    table.fast_forward()
+    table.ai.worker = AIWorker(use_process=False)
+    app.step([], 16)
+    assert table.hover_card is None
+    app.step([_key(pygame.K_h)], 16)
+    end = time.monotonic() + 20
+    while table.hints.current() is None and time.monotonic() < end:
+        app.step([], 16)
+        time.sleep(0.01)
+    h = table.hints.current()
+    assert h is not None and h["action"]["type"] == "play" and len(h["action"]["cards"]) == 1
+    n = len(table.state.events)
+    app.step([_key(pygame.K_RETURN)], 16)
+    played = [e for e in table.state.events[n:] if e["type"] == "play"]
+    assert played and played[0]["cards"] == h["action"]["cards"]
+
+
+def test_space_with_no_card_picked_picks_the_first_playable_one(app, tmp_path):
+    from game.ui.tour import Tour, mid_deal
+    state = Tour(app, tmp_path).game("gurka-se", mid_deal)
+    table = app.nav.push("table", state=state)
+    table.fast_forward()
+    app.step([], 16)
+    assert table.my_turn() and table.hover_card is None
+    n = len(table.state.events)
+    app.step([_key(pygame.K_SPACE)], 16)
+    lit = table.legal_cards()
+    assert table.hover_card == next(c for c in table.visible_hand() if c in lit)
+    assert len(table.state.events) == n                  # picked, not played
+
+
 def test_a_shown_hint_is_in_the_frames_changed_rectangles(app, tmp_path):
     """With dirty rectangles a real display updates only what changed: the hint's line
     and rings must be among them, the frame it appears and the frame it goes."""

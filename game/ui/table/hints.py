@@ -65,6 +65,10 @@ class Hints:
         if not (isinstance(result, dict) and "action" in result and "figures" in result):
             result = {"action": result, "figures": []}    # the worker's fallback: a plain action
         self.shown = (self.key, result)
+        action = result["action"] if isinstance(result["action"], dict) else {}
+        hinted = [c for c in s.visible_hand() if c in (action.get("cards") or [action.get("card")])]
+        if hinted:                  # the keyboard's pick: Enter (or Space) goes on from the hint
+            s.hover_card = hinted[0]
         s.books.hint_used()
         s.save()
         s.invalidate()

@@ -1,7 +1,8 @@
 """Keyboard play at the table.
 
 Left / Right pick a card, Up or Space clicks it (select / play, the click model of
-:mod:`.input`), Down unselects, Enter plays the selection (or the picked card, or
+:mod:`.input`; with no card picked yet, it picks the first card that may be played; a
+hint picks its card), Down unselects, Enter plays the selection (or the picked card, or
 presses the first button: Play, Take, Exchange …), 1-9 choose the attack to beat;
 Tab reaches the buttons.  Going on after a held trick, skipping, the look back and the
 move log are the flow's keys (:mod:`.flow`).
@@ -46,6 +47,11 @@ def handle_key(scene, e) -> bool:
     if k in (pygame.K_UP, pygame.K_SPACE):
         if scene.hover_card in hand:
             scene.click_card(scene.hover_card)
+        elif hand:                          # nothing picked yet: pick the first card it may play
+            lit = scene.legal_cards()
+            scene.hover_card = next((c for c in hand if c in lit), hand[0])
+            scene.widgets.focus = None
+            scene.invalidate()
         return True
     if k in _CONFIRM:
         legal = scene.state.legal_actions()
