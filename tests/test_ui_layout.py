@@ -132,3 +132,31 @@ def test_durak_pairs_wrap_before_the_stock_trump_and_discard(size):
                     hit = [k for k in keep_clear if r.colliderect(k)]
                     assert not hit, (size, n, count, i, j, r, hit)
                     assert pygame.Rect(0, 0, *size).contains(r)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("rules, n", [("gurka-se", 4), ("gurka-is", 3), ("gurka-se", 6)])
+def test_the_undealt_cards_lie_clear_of_the_buttons_panels_and_hand(app, size, rules, n):
+    """Whoever deals, the undealt cards beside them are not under a button (the top seat's
+    once lay under the toolbar), a seat panel or the viewer's cards."""
+    from game import i18n
+    from game.ui import cards as C
+    app.resize(size)
+    i18n.set_language("is")                 # the widest buttons
+    try:
+        table = S.table_at(app, rules, n, S.after("deal", 1), seed=5)
+        app.step([], 16)
+    finally:
+        i18n.set_language("en")
+    app.step([], 16)
+    app.step([], 16)
+    lay = table.lay
+    w, h = lay.small_w, C.height_for(lay.small_w)
+    keep_clear = [wd.rect for wd in table.widgets.widgets if wd.rect is not None and wd.rect.width]
+    keep_clear += [lay.seat_rect(s) for s in range(n)]
+    keep_clear += [r for _c, r in table.hand_layout()]
+    for dealer in range(n):
+        x, y = lay.deck_pos(dealer)
+        deck = pygame.Rect(0, 0, w, h)
+        deck.center = (x, y)
+        assert deck.collidelist(keep_clear) == -1, (dealer, deck, keep_clear[deck.collidelist(keep_clear)])

@@ -92,6 +92,11 @@ class Layout:
         if self.seat_slot(dealer) == 0:
             return (x + self.panel_w // 2 - int(self.small_w * 0.7),
                     y - self.panel_h // 2 - int(C.height_for(self.small_w) * 0.6))
+        if abs(x - self.center[0]) < self.panel_w // 2 and y < self.center[1]:
+            # the seat at the top: beside it the buttons could cover them; below its right
+            # corner, clear of its hand's backs
+            return (x + self.panel_w // 2 + int(self.small_w * 0.5),
+                    y + self.panel_h // 2 + int(C.height_for(self.small_w) * 0.6))
         off = self.panel_w // 2 + int(self.small_w * 0.9)
         return (x + off, y) if x <= self.center[0] else (x - off, y)
 
