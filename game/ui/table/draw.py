@@ -49,6 +49,8 @@ class Renderer(MomentTexts):
         #: callouts point there)
         self.drawn: dict[str, list[pygame.Rect]] = {}
         self._recording = False
+        #: the static layer's parts a scene adds under the buttons (the replay viewer's bar)
+        self.extra_parts = list
 
     # -- helpers ----------------------------------------------------------------------------
     @property
@@ -204,6 +206,7 @@ class Renderer(MomentTexts):
             return out
         spec = self.prompt_spec()
         out.append(("prompt", spec, lambda surf: self.draw_prompt(surf, spec)))
+        out += self.extra_parts()
         group = s.widgets
         focused = group.focused if group.keyboard else None
         pad = int(6 * self.lay.u)

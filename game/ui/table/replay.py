@@ -91,6 +91,7 @@ class ReplayTable(TableScene):
                              self.rate_index, self._set_rate, name="speed", px=17)
         self.bar = [self.b_start, self.b_back, self.b_play, self.b_fwd, self.b_end, self.b_prev,
                     self.b_next, self.w_rate]
+        self.renderer.extra_parts = self.bar_parts
         self.clear_actions()
 
     # -- what is shown ------------------------------------------------------------------------
@@ -252,23 +253,21 @@ class ReplayTable(TableScene):
         self.b_next.rect = pygame.Rect(mid + int(86 * u), y, int(44 * u), bh)
         self.label_rect = pygame.Rect(self.b_prev.rect.right, y, self.b_next.rect.left - self.b_prev.rect.right, bh)
 
-    def draw_extras(self, surface) -> list:
-        """The control bar (its buttons are the scene's widgets, drawn over it)."""
+    def bar_parts(self) -> list:
+        """The control bar, a part of the static layer under its buttons (the scene's
+        widgets): drawn again only when what it says changes."""
+        chapter = self.part.chapter_label(max(1, self.chapter_now()), max(1, len(self.starts)))
+        # TRANSLATORS: the replay viewer; {n} events of {total} are shown
+        event = _("Event {n} of {total}").format(n=self.shown, total=len(self.events))
+        return [("bar", (tuple(self.bar_rect), chapter, event), lambda surf: self.draw_bar(surf, chapter, event))]
+
+    def draw_bar(self, surface, chapter: str, event: str) -> pygame.Rect:
         u = self.lay.u
         bar = self.bar_rect.inflate(int(4 * u), 0).move(0, int(2 * u))
         T.panel(surface, bar, u, alpha=240)
-        group = self.widgets            # the static layer drew them under the panel: over it again
-        focused = group.focused if group.keyboard else None
-        for w in group.widgets:
-            if w.rect is not None and w.rect.colliderect(bar):
-                w.draw(surface, u, w is focused)
-        total = max(1, len(self.starts))
-        now = max(1, self.chapter_now())
         r = self.label_rect
-        T.blit_text(surface, self.part.chapter_label(now, total), 15 * u, (r.centerx, r.top + int(2 * u)),
+        T.blit_text(surface, chapter, 15 * u, (r.centerx, r.top + int(2 * u)),
                     T.ACCENT, bold=True, anchor="midtop", max_width=r.width - 8 * u)
-        # TRANSLATORS: the replay viewer; {n} events of {total} are shown
-        T.blit_text(surface, _("Event {n} of {total}").format(n=self.shown, total=len(self.events)),
-                    13 * u, (r.centerx, r.bottom - int(2 * u)), T.TEXT_DIM, anchor="midbottom",
+        T.blit_text(surface, event, 13 * u, (r.centerx, r.bottom - int(2 * u)), T.TEXT_DIM, anchor="midbottom",
                     max_width=r.width - 8 * u)
-        return [bar.inflate(int(8 * u), int(8 * u))]
+        return bar.inflate(int(8 * u), int(8 * u))
