@@ -144,9 +144,8 @@ def _key(k):
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
 
 
-def test_a_hint_at_the_table_by_key_then_gone_after_the_move(app, tmp_path):
-    import time
-
+def _table_mid_deal(app, tmp_path):
+    """A Gurka table at the player's decision, its AI (and hints) on this thread."""
     from game.ai.worker import AIWorker
     from game.ui.tour import Tour, mid_deal
     state = Tour(app, tmp_path).game("gurka-se", mid_deal)
@@ -154,14 +153,25 @@ def test_a_hint_at_the_table_by_key_then_gone_after_the_move(app, tmp_path):
     table.fast_forward()
     table.ai.worker = AIWorker(use_process=False)
     app.step([], 16)
-    assert table.toolbar.hint.enabled
-    app.step([_key(pygame.K_h)], 16)
-    assert table.hints.thinking and table.animating()
+    return table
+
+
+def _wait_for_hint(app, table):
+    import time
     end = time.monotonic() + 20
     while table.hints.current() is None and time.monotonic() < end:
         app.step([], 16)
         time.sleep(0.01)
-    h = table.hints.current()
+    return table.hints.current()
+
+
+def test_a_hint_at_the_table_by_key_then_gone_after_the_move(app, tmp_path):
+    table = _table_mid_deal(app, tmp_path)
+    state = table.state
+    assert table.toolbar.hint.enabled
+    app.step([_key(pygame.K_h)], 16)
+    assert table.hints.thinking and table.animating()
+    h = _wait_for_hint(app, table)
     assert h is not None and h["action"] in state.legal_actions()
     assert table.session["hints"] == 1 and table.hints.line()
     app.step([], 16)
@@ -172,22 +182,10 @@ def test_a_hint_at_the_table_by_key_then_gone_after_the_move(app, tmp_path):
 
 def test_enter_after_a_hint_plays_the_hinted_card(app, tmp_path):
     """The hint picks its card for the keyboard: Enter plays it (no arrow key first)."""
-    import time
-
-    from game.ai.worker import AIWorker
-    from game.ui.tour import Tour, mid_deal
-    state = Tour(app, tmp_path).game("gurka-se", mid_deal)
-    table = app.nav.push("table", state=state)
-    table.fast_forward()
-    table.ai.worker = AIWorker(use_process=False)
-    app.step([], 16)
+    table = _table_mid_deal(app, tmp_path)
     assert table.hover_card is None
     app.step([_key(pygame.K_h)], 16)
-    end = time.monotonic() + 20
-    while table.hints.current() is None and time.monotonic() < end:
-        app.step([], 16)
-        time.sleep(0.01)
-    h = table.hints.current()
+    h = _wait_for_hint(app, table)
     assert h is not None and h["action"]["type"] == "play" and len(h["action"]["cards"]) == 1
     n = len(table.state.events)
     app.step([_key(pygame.K_RETURN)], 16)
@@ -196,11 +194,7 @@ def test_enter_after_a_hint_plays_the_hinted_card(app, tmp_path):
 
 
 def test_space_with_no_card_picked_picks_the_first_playable_one(app, tmp_path):
-    from game.ui.tour import Tour, mid_deal
-    state = Tour(app, tmp_path).game("gurka-se", mid_deal)
-    table = app.nav.push("table", state=state)
-    table.fast_forward()
-    app.step([], 16)
+    table = _table_mid_deal(app, tmp_path)
     assert table.my_turn() and table.hover_card is None
     n = len(table.state.events)
     app.step([_key(pygame.K_SPACE)], 16)

@@ -144,13 +144,18 @@ def test_a_bad_file_shows_its_notice(app, tmp_path):
     assert list(tmp_path.glob("stats.sqlite.corrupt-*"))
 
 
-def test_a_game_with_a_wrong_typed_value_is_left_out_on_the_screen(app, tmp_path):
+def fill_then(path, sql: str) -> None:
+    """The known games stored, then ``sql`` run on the file (a value this game never writes)."""
     import sqlite3
     fill()
-    conn = sqlite3.connect(tmp_path / "stats.sqlite")
-    conn.execute("UPDATE games SET penalty = 'abc' WHERE id = 1")
+    conn = sqlite3.connect(path)
+    conn.execute(sql)
     conn.commit()
     conn.close()
+
+
+def test_a_game_with_a_wrong_typed_value_is_left_out_on_the_screen(app, tmp_path):
+    fill_then(tmp_path / "stats.sqlite", "UPDATE games SET penalty = 'abc' WHERE id = 1")
     sc = open_stats(app)
     assert sc.stats.games == 9 and "left out" in sc.status
     draw_states(app, sc)
@@ -158,12 +163,7 @@ def test_a_game_with_a_wrong_typed_value_is_left_out_on_the_screen(app, tmp_path
 
 def test_an_unknown_ruleset_shows_under_its_id(app, tmp_path):
     """A ruleset a newer version stored: counted, labelled by its id, filterable, no crash."""
-    import sqlite3
-    fill()
-    conn = sqlite3.connect(tmp_path / "stats.sqlite")
-    conn.execute("UPDATE games SET rules = 'gurka-xx' WHERE id IN (1, 2)")
-    conn.commit()
-    conn.close()
+    fill_then(tmp_path / "stats.sqlite", "UPDATE games SET rules = 'gurka-xx' WHERE id IN (1, 2)")
     sc = open_stats(app)
     assert sc.stats.games == 10 and "gurka-xx" in sc.stats.rulesets and not sc.status
     assert "gurka-xx" in [label() for _, label in sc.w_filter.options]

@@ -66,6 +66,7 @@ class StatsScene(Scene):
         if self.rules is not None and self.rules not in self.stats.rulesets:
             self.rules = None
             self.stats = S.compute(self.games, None)
+        self.aids = aids_line(self.stats.total)     # the foot of the screen, without a notice
         old = self.w_filter
         self.w_filter = self._make_filter()
         self.w_filter.rect = old.rect
@@ -178,7 +179,7 @@ class StatsScene(Scene):
                        self.stats.rules is None, u)
             draw_chart(surface, self.chart_rect, self.stats.series, u)
         self.widgets.draw(surface, u)
-        foot = self.status or ("" if self.empty else aids_line(self.stats.total))
+        foot = self.status or ("" if self.empty else self.aids)
         if foot:
             px = NOTE_PX * u
             while px > 12 and len(T.wrap(foot, px, self.status_rect.width)) > 2:
