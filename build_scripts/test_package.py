@@ -18,6 +18,7 @@ Checks, for each build:
 * the AI's worker process (multiprocessing, ``spawn``) starts from the frozen
   executable and makes a decision (``GURKA_CHECK_AI_WORKER=1``, see
   ``gurka_main.py``);
+* the statistics work: ``stats --json`` answers (sqlite3 is bundled);
 * on Linux with ``strace``: that start never opens a file relative to, or
   inside, the working directory;
 * ``--xvfb``: the app opens a real window (found with ``xdotool search --class
@@ -162,6 +163,19 @@ def run_ai_worker(exe: Path, tmp: Path) -> None:
           f"AI decision in a worker process: {out.splitlines()[-1] if out else '(no output)'}")
 
 
+def run_stats(exe: Path, tmp: Path) -> None:
+    """The statistics (sqlite3) work frozen: ``stats --json`` answers for empty user folders."""
+    tmp.mkdir(parents=True, exist_ok=True)
+    code, out = bench_package.run_app([str(exe), "stats", "--json"], tmp,
+                                      bench_package.app_env(tmp / "home"), 120)
+    if sys.platform == "win32" and not out.strip():   # a windowed Windows app has no stdout
+        check(code == 0, f"stats --json (exit {code})")
+        return
+    ok = code == 0 and out.lstrip().startswith("{")
+    if not check(ok, f"stats --json answers (exit {code}; the statistics need sqlite3)"):
+        print(out[-2000:])
+
+
 def run_strace(exe: Path, tmp: Path) -> None:
     strace = shutil.which("strace")
     if not sys.platform.startswith("linux") or not strace:
@@ -267,6 +281,7 @@ def test_build(exe: Path, onefile: bool, xvfb: bool) -> None:
         run_demo(exe, tmp / "demo")
         run_menu(exe, tmp / "menu")
         run_ai_worker(exe, tmp / "worker")
+        run_stats(exe, tmp / "stats")
         if not onefile:
             run_strace(exe, tmp / "trace")
         if xvfb:

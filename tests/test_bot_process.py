@@ -315,3 +315,15 @@ def test_close_does_not_wait_for_an_escaped_child_holding_the_pipes(tmp_path, re
     while time.monotonic() < deadline and not all(s.closed for s in streams):
         time.sleep(0.05)
     assert all(s.closed for s in streams)
+
+
+def test_a_frozen_apps_library_paths_do_not_reach_a_bot():
+    from game.ai.bot_process import bot_environment
+    bundle = {"LD_LIBRARY_PATH": "/tmp/_MEI123", "LD_LIBRARY_PATH_ORIG": "/opt/mine",
+              "DYLD_LIBRARY_PATH": "/tmp/_MEI123", "HOME": "/home/p"}
+    env = bot_environment(bundle, frozen=True)
+    assert env["LD_LIBRARY_PATH"] == "/opt/mine"          # the player's own, as before the app
+    assert "DYLD_LIBRARY_PATH" not in env and "LD_LIBRARY_PATH_ORIG" not in env
+    assert env["HOME"] == "/home/p" and env["PYTHONUNBUFFERED"] == "1"
+    # from source nothing is changed: the paths are the player's own
+    assert bot_environment(bundle, frozen=False)["LD_LIBRARY_PATH"] == "/tmp/_MEI123"

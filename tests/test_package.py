@@ -85,3 +85,36 @@ def test_ci_workflow_builds_and_smoke_tests_on_three_systems():
     runs = "\n".join(step.get("run", "") for step in job["steps"])
     assert "build_scripts/test_package.py --onefile" in runs
     assert any("upload-artifact" in step.get("uses", "") for step in job["steps"])
+
+
+def _spec_excludes() -> set[str]:
+    tree = ast.parse((SCRIPTS / "gurka.spec").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "excludes" for t in node.targets):
+            return set(ast.literal_eval(node.value))
+    raise AssertionError("gurka.spec has no excludes list")
+
+
+def _imported_by_the_game() -> dict[str, str]:
+    """Every absolute module name the game package imports, with one file that imports it."""
+    names: dict[str, str] = {}
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                found = [node.module]
+            else:
+                continue
+            for name in found:
+                names.setdefault(name, path.relative_to(ROOT).as_posix())
+    return names
+
+
+def test_the_frozen_app_keeps_every_module_the_game_imports():
+    # sqlite3 was once excluded: statistics then closed the frozen app and no game was recorded
+    excludes = _spec_excludes()
+    assert "tkinter" in excludes        # the list was found and read
+    left_out = {name: where for name, where in _imported_by_the_game().items()
+                if any(name == x or name.startswith(x + ".") for x in excludes)}
+    assert not left_out, f"gurka.spec excludes modules the game imports: {left_out}"

@@ -83,6 +83,26 @@ def python_for_bots() -> str:
     return shutil.which("python3") or shutil.which("python") or "python3"
 
 
+#: library search paths a frozen app sets for itself (PyInstaller keeps the player's own in NAME_ORIG)
+_FROZEN_PATHS = ("LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "LIBPATH")
+
+
+def bot_environment(environ=None, frozen: bool | None = None) -> dict:
+    """The environment a bot starts with: the player's own.  A frozen app's bundled library
+    paths are taken out (restored to what the player had), so a bot never loads the
+    bundle's libraries in place of its own system's."""
+    env = dict(os.environ if environ is None else environ, PYTHONUNBUFFERED="1",
+               PYTHONIOENCODING="utf-8")
+    if getattr(sys, "frozen", False) if frozen is None else frozen:
+        for key in _FROZEN_PATHS:
+            original = env.pop(key + "_ORIG", None)
+            if original is None:
+                env.pop(key, None)
+            else:
+                env[key] = original
+    return env
+
+
 def command_for(path: str) -> list[str]:
     """How to start the bot at ``path``; BotError when it is nothing that can run."""
     p = Path(path)
@@ -134,7 +154,7 @@ class BotProcess:
 
     def start(self) -> None:
         cmd = command_for(self.path)
-        env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONIOENCODING="utf-8")
+        env = bot_environment()
         kwargs: dict = {}
         if os.name == "posix":
             kwargs.update(start_new_session=True, preexec_fn=self._child_setup())
