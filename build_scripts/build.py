@@ -57,7 +57,8 @@ def compile_catalogues() -> list[Path]:
         sys.path.insert(0, str(HERE))
         try:
             import i18n as project_i18n
-            project_i18n.compile_all()
+            if project_i18n.compile_all():
+                print("build: the catalogues have errors (listed above)")
         except SystemExit as e:  # pybabel's CLI exits on errors
             if e.code:
                 print(f"build: i18n.py compile exited with {e.code}; compiling with Babel's API")
