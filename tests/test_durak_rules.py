@@ -99,7 +99,8 @@ def test_beating_rules_and_take_only_while_something_is_unbeaten():
     assert {"type": "defend", "attack": "9S", "card": "6H"} in legal      # any trump
     assert {"type": "defend", "attack": "9C", "card": "6H"} in legal
     refused(s, {"type": "defend", "attack": "9S", "card": "8S"}, "cannot_beat")
-    refused(s, {"type": "defend", "attack": "9C", "card": "AD"}, "cannot_beat")  # no suit, no trump
+    err = refused(s, {"type": "defend", "attack": "9C", "card": "AD"}, "cannot_beat")  # no suit, no trump
+    assert err.params["trump_attack"] is False
     refused(s, {"type": "defend", "attack": "9H", "card": "TS"}, "not_on_table")
     refused(s, {"type": "defend", "attack": "9S", "card": "QS"}, "not_held")
     act(s, 1, "defend", "9S", "TS")
@@ -113,7 +114,8 @@ def test_beating_rules_and_take_only_while_something_is_unbeaten():
 def test_trump_only_beaten_by_higher_trump():
     s = position(["8H 7S", "7H 9H AS KS QS JS"], trump="AH", attacker=0)
     act(s, 0, "attack", "8H")
-    refused(s, {"type": "defend", "attack": "8H", "card": "7H"}, "cannot_beat")
+    err = refused(s, {"type": "defend", "attack": "8H", "card": "7H"}, "cannot_beat")
+    assert err.params["trump_attack"] is True           # the player is told: only a higher trump
     refused(s, {"type": "defend", "attack": "8H", "card": "AS"}, "cannot_beat")
     assert [a for a in s.legal_actions() if a["type"] == "defend"] == [
         {"type": "defend", "attack": "8H", "card": "9H"}]

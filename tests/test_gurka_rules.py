@@ -171,12 +171,21 @@ def test_not_your_turn_and_garbage_actions_change_nothing():
 
 def test_player_limits():
     with pytest.raises(ValueError):
-        new_game("agurk-dk", 8)            # 8 x 7 > 52
-    new_game("agurk-dk", 8, {"hand_size": 6})
+        new_game("agurk-dk", 8, {"hand_size": 7})            # 8 x 7 > 52
+    new_game("agurk-dk", 8, {"hand_size": 5})
     with pytest.raises(ValueError):
         new_game("gurka-is", 5)
     with pytest.raises(ValueError):
         new_game("gurka-se", 4, {"score_piles": True})
+
+
+@pytest.mark.parametrize("rules", ["agurk-dk", "agurk-no"])
+def test_eight_players_of_agurk_get_six_cards_each(rules):
+    # RULES.md 1.1: at most 52 // hand size players, so eight players get six each
+    assert new_game(rules, 8).options["hand_size"] == 6
+    assert new_game(rules, 7).options["hand_size"] == 7
+    view = new_game(rules, 8, seed=3).view(0)
+    assert len(view["hand"]) == 6
 
 
 def test_views_hide_other_hands():

@@ -208,3 +208,16 @@ def test_norwegian_blurb_says_beating_is_compulsory(lang):
     assert "you must match" in ruleset_blurb("agurk-no")
     lang("nb")
     assert "må legge likt eller høyere" in ruleset_blurb("agurk-no")
+
+
+def test_durak_refusals_say_what_beats_a_trump_and_when_cards_may_be_added():
+    from game.engine import IllegalActionError
+    trump = IllegalActionError("7H does not beat 8H", "cannot_beat", attack="8H", card="7H",
+                               trump_attack=True)
+    plain = IllegalActionError("AD does not beat 9C", "cannot_beat", attack="9C", card="AD",
+                               trump_attack=False)
+    assert "only a higher trump" in M.illegal_reason(trump)
+    assert "same suit or a trump" in M.illegal_reason(plain)
+    early = IllegalActionError("cards may be added once a card of the bout is beaten",
+                               "nothing_beaten")
+    assert M.illegal_reason(early) == "Cards can be added once the defender has beaten a card."

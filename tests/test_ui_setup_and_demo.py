@@ -33,8 +33,13 @@ def test_setup_validation_uses_the_engine(app):
     from game.ui.setup import SetupScene
     setup = app.manager.push(SetupScene(app))
     step(app)
+    setup.set_rules("agurk-no")
+    setup.set_count(8)
+    assert not setup.error and setup.start_btn.enabled           # eight players get six cards
     setup.set_rules("agurk-dk")
     setup.set_count(8)
+    assert setup.widgets.by_name("opt:hand_size").value == 6 and not setup.error
+    setup.widgets.by_name("opt:hand_size").set_value(7)
     assert setup.error and not setup.start_btn.enabled          # 8 x 7 cards > 52
     setup.widgets.by_name("opt:hand_size").set_value(6)
     assert not setup.error and setup.start_btn.enabled           # 8 x 6 fits

@@ -46,7 +46,8 @@ replay (they are chance steps there, checked against the record); ``out`` and
 ``not_held``, ``same_rank`` (an opening lead mixes ranks), ``attack_limit``
 (``limit``, ``room``), ``nothing_beaten`` (adding before a card was beaten),
 ``rank_not_on_table``, ``not_attacker``, ``not_defender``, ``not_on_table``,
-``already_beaten``, ``already_taken``, ``cannot_beat``, ``cannot_take``,
+``already_beaten``, ``already_taken``, ``cannot_beat`` (``trump_attack``: the card
+to beat is a trump), ``cannot_take``,
 ``no_swap``, ``not_your_turn``, ``bad_deal``, ``bad_event``, ``bad_action``.
 
 **Termination.**  A beaten bout discards at least two cards for good, so a

@@ -100,7 +100,8 @@ class DurakChecks:
         dm.check_distinct_held(self.hands[p], (c,))
         if not dm.beats(a, c, self.trump):
             raise IllegalActionError(f"{NAMES[c]} does not beat {NAMES[a]}", "cannot_beat",
-                                     attack=NAMES[a], card=NAMES[c])
+                                     attack=NAMES[a], card=NAMES[c],
+                                     trump_attack=(a & 3) == self.trump)
 
     # -- replay -----------------------------------------------------------------------
     def apply_record_event(self, event: dict) -> None:

@@ -124,6 +124,9 @@ def _register(rid: str, family: Family, overrides: dict, players: tuple[int, int
                              _frozen(crowd))
 
 
+#: seven cards each would need 56 with eight players: they get six each (RULES.md 1.1)
+EIGHT_GET_SIX = {"hand_size": (8, 6)}
+
 _register("gurka-se", GURKA, {"buyback": "stake", "stake": 10}, (3, 8), 4, "Gurka", "SE",
           ("optional_lowest", "reference", "no_ace_on_ace", "lead_lowest", "limit", "buyback",
            "stake"),
@@ -133,9 +136,10 @@ _register("agurk-dk", GURKA, {"hand_size": 7, "reference": "highest", "no_ace_on
           ("hand_size", "limit", "no_ace_on_ace", "ace_value", "nearest_above", "twos_rule",
            "buyback", "lives"),
           values={"limit": (21, 30)},
-          toggles={"ace_value": (1, 14), "buyback": ("worst", "none")}, demo=(4, {"lives": 3}))
+          toggles={"ace_value": (1, 14), "buyback": ("worst", "none")}, demo=(4, {"lives": 3}),
+          crowd=EIGHT_GET_SIX)
 _register("agurk-no", GURKA, {"hand_size": 7, "reference": "highest"}, (3, 8), 4, "Agurk", "NO",
-          ("optional_lowest", "reference"), demo=(4, {}))
+          ("optional_lowest", "reference"), demo=(4, {}), crowd=EIGHT_GET_SIX)
 _register("gurka-is", GURKA, {"hand_size": 10, "descending": True, "reference": "highest",
                               "optional_lowest": True, "multi_lead": True, "top_card": "6C",
                               "tie_rule": "last", "limit": 21, "out_rule": "exceed",

@@ -70,7 +70,11 @@ def illegal_reason(err, settings: dict | None = None) -> str:
         return _("It is not your turn.")
     # Durak
     if code in ("cannot_beat", "does_not_beat"):
+        if p.get("trump_attack") is True:
+            return _("That card does not beat it: only a higher trump beats a trump.")
         return _("That card does not beat it: use a higher card of the same suit or a trump.")
+    if code == "nothing_beaten":
+        return _("Cards can be added once the defender has beaten a card.")
     if code in ("rank_not_on_table", "wrong_rank"):
         return _("You can only add ranks that are already on the table.")
     if code in ("too_many_attack", "attack_limit", "max_attack"):

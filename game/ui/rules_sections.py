@@ -31,6 +31,14 @@ def _trick_play() -> str:
              "winner leads the next trick.")
 
 
+def _is_trick_play() -> str:
+    return _("The player to the dealer's left leads the first trick with one card, or with "
+             "several of one rank (see below). The others follow one at a time, clockwise, "
+             "each with as many cards as were led. The highest card, or the strongest set, takes "
+             "the trick; when the highest rank was played more than once, the last of those "
+             "cards wins. The winner leads the next trick.")
+
+
 def _tricks_worthless() -> str:
     return _("Winning an ordinary trick costs nothing and gains nothing. What counts is which "
              "card you are left holding at the end.")
@@ -154,7 +162,8 @@ def agurk_dk(variants: Section) -> list[Section]:
     return [
         Section(_("Overview"), [
             _("Agurk, also called 21 in Denmark, is a trick game for 3 to 8 players (best with "
-              "4 to 7) in which nobody wants the final trick. Everyone gets seven cards."),
+              "4 to 7) in which nobody wants the final trick. Everyone gets seven cards, or six "
+              "with eight players."),
             _ranks_plain(),
         ]),
         Section(_("How a deal goes"), [_trick_play(), _tricks_worthless()]),
@@ -184,8 +193,9 @@ def agurk_dk(variants: Section) -> list[Section]:
 def agurk_no(variants: Section) -> list[Section]:
     return [
         Section(_("Overview"), [
-            _("Norwegian Agurk is played by 3 to 8 players with seven cards each. The one left "
-              "with the highest card in the last trick takes penalty points."),
+            _("Norwegian Agurk is played by 3 to 8 players with seven cards each (six each with "
+              "eight players). The one left with the highest card in the last trick takes penalty "
+              "points."),
             _ranks_plain(),
         ]),
         Section(_("How a deal goes"), [_trick_play(), _tricks_worthless()]),
@@ -220,7 +230,7 @@ def gurka_is(variants: Section) -> list[Section]:
               "rank of its own and never pairs with another six. Otherwise suits do not "
               "matter."),
         ]),
-        Section(_("How a deal goes"), [_trick_play(), _is_keep_one()]),
+        Section(_("How a deal goes"), [_is_trick_play(), _is_keep_one()]),
         Section(_("Following"), [_is_follow(), _lowest_means(), _is_multi()]),
         Section(_("Scoring"), [
             _("In the last trick the highest card loses. If that rank is tied, only the player "
@@ -265,7 +275,7 @@ def gurka_is7(variants: Section) -> list[Section]:
               "many, as long as cards remain. Thrown-away cards are out of play until the next "
               "deal."),
         ]),
-        Section(_("How a deal goes"), [_trick_play(), _is_keep_one()]),
+        Section(_("How a deal goes"), [_is_trick_play(), _is_keep_one()]),
         Section(_("Following"), [_is_follow(), _lowest_means(), _is_multi()]),
         Section(_("Scoring"), [
             _("The highest card in the last trick loses; if that rank is tied, only the last of "
@@ -303,8 +313,9 @@ def durak(variants: Section) -> list[Section]:
               "the whole game, and the rest of the stock is laid across it, so that card is the "
               "last one drawn. With six players every card is dealt, and the dealer's last card "
               "is shown to fix the trump."),
-            _("In the first game the player holding the lowest trump attacks first. In later "
-              "games the previous durak deals and the player to the dealer's left attacks."),
+            _("In the first game the player holding the lowest trump attacks first (if nobody "
+              "holds a trump, the player to the dealer's left). In later games the previous "
+              "durak deals and the player to the dealer's left attacks."),
         ]),
         Section(_("A bout"), [
             _("The attacker lays down one card, or several of one rank, against the player to "
@@ -313,10 +324,12 @@ def durak(variants: Section) -> list[Section]:
               "A trump can only be beaten by a higher trump. Nobody has to follow suit."),
             _("Once a card has been beaten, the attacker, and then the defender's other "
               "opponents, may throw in more cards, but only of ranks already on the table in "
-              "this bout. A bout never has more than six attacking cards, nor more than the "
-              "defender held when it began."),
+              "this bout. A bout never has more than six attacking cards (fewer if a lower "
+              "attack limit was chosen on the new-game screen), nor more than the defender held "
+              "when it began."),
             _("If the defender beats everything and nobody adds more, all the cards of the bout "
-              "go to the discard pile and the defender attacks next."),
+              "go to the discard pile and the defender attacks next (a defender left without "
+              "cards passes the attack to the next player on the left who has some)."),
             _("The defender may give up instead and pick up every card on the table. The "
               "attackers may first hand over more cards they could have thrown in. After "
               "picking up, the defender loses the turn to attack, which passes to the player on "
@@ -327,15 +340,18 @@ def durak(variants: Section) -> list[Section]:
               "stock: the first attacker first, then the others clockwise, and the defender "
               "last. The face-up trump card is the last card drawn."),
             _("A player who got the six of trumps from the deal or the stock may swap it for the "
-              "face-up trump card at any time before the stock is empty."),
+              "face-up trump card at any time before the stock is empty. If the six comes in the "
+              "draw that empties the stock, its holder may still take the trump card from "
+              "whoever drew it, giving the six in exchange, until the next bout begins."),
         ]),
         Section(_("End of the game"), [
             _("When the stock is empty, a player with no cards left is out. The last player "
               "still holding cards is the durak and deals the next game. If everyone runs out in "
-              "the same bout, the game is a draw. In team play the team left holding cards "
+              "the same bout, the game is a draw; so is a game in which a hundred bouts in a row "
+              "end with the defender picking up. In team play the team left holding cards "
               "loses."),
             _("With five or six players only the defender's two neighbours and the opening "
-              "attacker may attack."),
+              "attacker may attack, unless that is switched off on the new-game screen."),
         ]),
         variants,
         Section(_("Example"), [

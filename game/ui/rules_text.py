@@ -174,7 +174,8 @@ def option_help(rules: str, key: str) -> str:
                  "you may come back with the points of the worst-placed player still in.")
     if key == "limit":
         if rules == "agurk-dk":
-            return _("The total that knocks a player out: 21, or 30 for a longer game.")
+            return _("The total that knocks a player out: 21, or 30 for a longer game. Not "
+                     "used when playing with lives.")
         if rules in ("gurka-is",):
             return _("Go above this total and you are out; land exactly on it and you drop back "
                      "to 0.")
@@ -186,12 +187,16 @@ def option_help(rules: str, key: str) -> str:
         return _("Nobody may play an ace on an ace: the player right after an ace must play "
                  "their lowest card. (With the highest card in the trick as the card to match, "
                  "every later player must.)")
+    if key == "optional_lowest" and find_ruleset(rules).options.get("multi_lead"):
+        return _("You may always play your lowest card instead of a single card, even when you "
+                 "could reach the card to match. (After a lead of several cards, your lowest "
+                 "cards are always allowed.)")
     if key == "hand_size" and rules in ("gurka-is", "gurka-is7"):
         return _("How many cards everyone gets in the first deal; each later deal gives one "
                  "fewer.")
     helps = {
         "hand_size": _("How many cards each player is dealt: 7 is usual, 5 or 6 make shorter "
-                       "deals."),
+                       "deals. Eight players get at most 6."),
         "descending": _("Each deal gives one card fewer than the one before, down to a single "
                         "card."),
         "rounds": _("Play a fixed number of deals; after the last one the lowest total wins."),
@@ -240,7 +245,7 @@ def option_help(rules: str, key: str) -> str:
 
 def _variants_section(rules: str) -> Section:
     items = [(option_label(k), option_help(rules, k)) for k in option_keys(rules)]
-    return Section(_("Variants"), [_("These can be switched on the new-game screen:")], items)
+    return Section(_("Variants"), [_("These can be changed on the new-game screen:")], items)
 
 
 _TEXTS = {"gurka-se": S.gurka_se, "agurk-dk": S.agurk_dk, "agurk-no": S.agurk_no,

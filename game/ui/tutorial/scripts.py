@@ -233,7 +233,7 @@ _DURAK = (
     bot(1, PASS),
     chance(lessons=("beaten_off", "refill")),
     say(N_("Everything is beaten and nobody adds more: the defence holds! The cards go to the "
-           "discard pile, everyone draws again, and now you attack."), DISCARD),
+           "discard pile, everyone with fewer than six cards draws again, and now you attack."), DISCARD),
 )
 
 _GURKA_FINAL = N_("That was a whole deal. Points add up from deal to deal; at 30 you are out, and "
@@ -245,13 +245,14 @@ _IS_FINAL = N_("Scoring in Icelandic Gúrka: the card that loses the last trick 
                "are out. The last player left wins.")
 _DURAK_FINAL = N_("The game goes on like this. Once the stock is empty nobody draws, and a player "
                   "with no cards left is out of danger. The last one holding cards is the durak. "
-                  "Also good to know: a bout has at most six attack cards, and the holder of the "
-                  "six of trumps may swap it for the trump card under the stock.")
+                  "Also good to know: a bout has at most six attack cards, and never more than "
+                  "the defender holds; and until the stock is empty, the holder of the six of "
+                  "trumps may swap it for the trump card under the stock.")
 
 TUTORIALS: dict[str, Tutorial] = {
     "gurka-se": Tutorial(
         "gurka-se", "tutorial-gurka", MappingProxyType({}), _SE_DEAL, _SE, _GURKA_FINAL,
-        N_("The heart of every Gurka: reach the card before yours, play your lowest when you "
+        N_("The heart of Swedish Gurka: reach the card before yours, play your lowest when you "
            "cannot, and keep a low card for the last trick."),
         ("must_reach", "lowest", "previous_only", "later_wins", "keep_low", "last_trick"),
         "must_reach"),
