@@ -232,3 +232,60 @@ def test_a_shown_hint_is_in_the_frames_changed_rectangles(app, tmp_path):
     assert dirty is not None
     for r in drawn:
         assert any(d.contains(r) for d in dirty), r
+
+
+def _table_at(app, tmp_path, rules, stop):
+    from game.ui.tour import Tour
+    state = Tour(app, tmp_path).game(rules, stop)
+    table = app.nav.push("table", state=state)
+    table.fast_forward()
+    for _ in range(10):                      # until the decision is on screen, with its buttons
+        app.step([], 16)
+        if table.action_buttons:
+            break
+    return table
+
+
+def test_a_hint_of_a_set_chooses_all_its_cards_so_enter_plays_it(app, tmp_path):
+    from game.ui.tour_steps import leads_a_pair
+    table = _table_at(app, tmp_path, "gurka-is", leads_a_pair)
+    pair = next(a for a in table.state.legal_actions() if a["type"] == "play" and len(a["cards"]) == 2)
+    table.hints._pick(pair)                    # what poll() does with the worker's answer
+    assert sorted(table.sel.cards) == sorted(pair["cards"])
+    n = len(table.state.events)
+    app.step([_key(pygame.K_RETURN)], 16)
+    played = [e for e in table.state.events[n:] if e["type"] == "play"]
+    assert played and sorted(played[0]["cards"]) == sorted(pair["cards"])
+
+
+def test_a_hint_to_keep_the_cards_clears_a_chosen_exchange(app, tmp_path):
+    from game.ui.tour_steps import human_to_act
+
+    def exchanging(state):
+        return human_to_act(state) and any(a["type"] == "exchange" for a in state.legal_actions())
+    table = _table_at(app, tmp_path, "gurka-is7", exchanging)
+    hand = table.visible_hand()
+    table.click_card(hand[0])
+    table.click_card(hand[1])
+    assert len(table.sel.cards) == 2
+    table.hints._pick({"type": "exchange", "discard": []})
+    assert table.sel.cards == [] and table.hover_card is None
+    n = len(table.state.events)
+    app.step([_key(pygame.K_RETURN)], 16)
+    mine = [e for e in table.state.events[n:] if e["type"] == "exchange" and e.get("player") == 0]
+    assert mine and not mine[0].get("discard")           # kept, as the hint said
+
+
+def test_space_and_enter_press_the_button_when_no_card_may_be_played(app, tmp_path):
+    # a Durak defender who cannot beat the attack: Take is the only move
+    def must_take(state):
+        return state.to_act() == 0 and [a["type"] for a in state.legal_actions()] == ["take"]
+    for key in (pygame.K_SPACE, pygame.K_RETURN):
+        table = _table_at(app, tmp_path, "durak", must_take)
+        table.hover_card = table.visible_hand()[0]      # a card picked earlier, now unplayable
+        if key == pygame.K_SPACE:
+            table.hover_card = None
+        n = len(table.state.events)
+        app.step([_key(key)], 16)
+        assert any(e["type"] == "take" for e in table.state.events[n:]), key
+        app.nav.pop()

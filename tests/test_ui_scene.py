@@ -96,3 +96,38 @@ def test_widget_group_keyboard_and_mouse():
     assert clicks == [1, 1]
     surf = pygame.Surface((400, 300))
     g.draw(surf, 1.0)
+
+
+def test_a_window_shown_again_is_shown_whole(app, monkeypatch):
+    # an uncovered window kept black (or another window's pixels) where nothing moved:
+    # a frame that changes little updates only its own rectangles
+    calls = []
+    monkeypatch.setattr(pygame.display, "flip", lambda: calls.append("flip"))
+    monkeypatch.setattr(pygame.display, "update", lambda rects=None: calls.append("update"))
+    app.nav.replace("menu")
+    for _ in range(3):
+        app.step([], 0.016)
+        if app.drew:
+            app.present()
+    calls.clear()
+    for kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
+        app.step([pygame.event.Event(kind)], 0.016)
+        assert app.drew
+        app.present()
+        assert calls[-1] == "flip"
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0))],
+                 0.016)
+        if app.drew:
+            app.present()
+            assert calls[-1] != "flip" or app.dirty is None   # only the first frame is whole
+
+
+def test_the_window_cannot_be_made_smaller_than_the_layout_is_made_for(app):
+    import warnings
+
+    from game.settings import MIN_WINDOW
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    desk = pygame.display.get_desktop_sizes()[0]
+    assert tuple(window.minimum_size) == (min(MIN_WINDOW[0], desk[0]), min(MIN_WINDOW[1], desk[1]))

@@ -107,6 +107,17 @@ def test_no_undo_in_hot_seat_with_two_humans(app, tmp_path):
     n = len(table.state.events)
     table.undo()
     assert len(table.state.events) == n
+    pause = app.nav.push("pause", table=table.handle)     # nor does its key list offer it
+    app.step([], 16)
+    assert pause.keys and not any("undo" in str(row) for row in pause.keys)
+
+
+def test_the_pause_menu_lists_undo_where_it_is_offered(app, tmp_path):
+    table = _table(app, tmp_path, "gurka-se", _moment(2))
+    app.step([], 16)
+    pause = app.nav.push("pause", table=table.handle)
+    app.step([], 16)
+    assert any("undo" in str(row) for row in pause.keys)
 
 
 def test_no_undo_when_the_setting_is_off(app, tmp_path):

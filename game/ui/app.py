@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 
 from .. import i18n
 from .. import settings as store
@@ -53,6 +54,8 @@ class App:
         self.lang = i18n.set_language(self.settings.get("language") or i18n.detect_language())
         self.running = True
         self.drew = False
+        #: the window was covered, hidden or restored: the next frame shows all of it
+        self.exposed = False
         self.dirty = None
         self.exit_code = 0
         self.manager = SceneManager(self)
@@ -103,8 +106,22 @@ class App:
             self.screen = pg.display.set_mode((0, 0), pg.FULLSCREEN)
         else:
             self.screen = pg.display.set_mode(self.windowed_size, pg.RESIZABLE)
+            self._keep_minimum_size()
         pg.display.set_caption("Gurka")
         self.manager.dirty = True
+
+    def _keep_minimum_size(self) -> None:
+        """The window cannot be made smaller than the layout is made for (settings.MIN_WINDOW),
+        or than the screen where the screen is smaller."""
+        pg = self.pygame
+        try:
+            desk = pg.display.get_desktop_sizes()[0]
+            least = (min(store.MIN_WINDOW[0], desk[0]), min(store.MIN_WINDOW[1], desk[1]))
+            with warnings.catch_warnings():     # pygame-ce 2.5 calls this way to the window old
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pg.Window.from_display_module().minimum_size = least
+        except (AttributeError, IndexError, ValueError, pg.error):
+            pass    # a pygame without windows: the layout copes as it can
 
     def toggle_fullscreen(self, on: bool | None = None) -> None:
         on = (not self.fullscreen) if on is None else bool(on)
@@ -162,6 +179,9 @@ class App:
             if e.type == pg.QUIT:
                 self.on_close()
                 continue
+            if e.type in (pg.WINDOWEXPOSED, pg.WINDOWSHOWN, pg.WINDOWRESTORED):
+                self.exposed = True     # the window's pixels were lost: show all of it again
+                self.manager.dirty = True
             if e.type == pg.VIDEORESIZE:
                 self.resize(e.size)
             elif e.type == pg.WINDOWSIZECHANGED:
@@ -189,7 +209,8 @@ class App:
     def present(self) -> None:
         """Show the frame just drawn: only its changed rectangles when it says which."""
         pg = self.pygame
-        if self.dirty is None or self._size_changed():
+        if self.dirty is None or self._size_changed() or self.exposed:
+            self.exposed = False
             pg.display.flip()
         elif self.dirty:
             pg.display.update(self.dirty)

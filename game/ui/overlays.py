@@ -197,7 +197,7 @@ class PauseScene(Overlay):
     def layout(self, size):
         u = T.unit(size)
         n = len(self.widgets.widgets)
-        self.keys = keys_layout(shortcuts.table_keys(self.table.rules), u, min(int(940 * u), size[0] - int(32 * u)) - int(420 * u))
+        self.keys = keys_layout(shortcuts.table_keys(self.table.rules, self.table.offers_undo), u, min(int(940 * u), size[0] - int(32 * u)) - int(420 * u))
         # no shorter than the longest list (every family's keys): the box keeps its height
         # whichever game is paused, and so covers the same part of the table
         keys_h = max(sum(h for *_r, h in self.keys) + int(70 * u), int(PAUSE_KEYS_H * u))

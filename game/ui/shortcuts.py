@@ -45,9 +45,10 @@ def _pick(rules: str | None, by_family: dict, every: tuple | None = None) -> lis
     return [by_family[family]] if family in by_family else []
 
 
-def table_keys(rules: str | None = None) -> list[tuple[str, str]]:
-    """(keys, what they do) at the card table of ruleset ``rules`` (None: every game)."""
-    return [
+def table_keys(rules: str | None = None, undo: bool = True) -> list[tuple[str, str]]:
+    """(keys, what they do) at the card table of ruleset ``rules`` (None: every game);
+    ``undo``: whether this table offers undo (a hot-seat game does not)."""
+    keys = [
         ("← →", _("pick a card in your hand")),
         ("↑", _("select the card, or play it")),
         ("↓", _("put a selected card back")),
@@ -67,6 +68,9 @@ def table_keys(rules: str | None = None) -> list[tuple[str, str]]:
         (_k("esc"), _("the pause menu")),
         ("F11", _("fullscreen")),
     ]
+    if not undo:
+        keys = [k for k in keys if k[1] != _("undo your last move")]
+    return keys
 
 
 def replay_keys(rules: str | None = None) -> list[tuple[str, str]]:

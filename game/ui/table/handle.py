@@ -25,6 +25,11 @@ class TableHandle:
         return self._scene.rules
 
     @property
+    def offers_undo(self) -> bool:
+        """Undo is on offer at this table (not in hot seat, not when switched off)."""
+        return self._scene.undo.allowed()
+
+    @property
     def model(self):
         """The public table as shown (read it, never change it)."""
         return self._scene.model

@@ -15,6 +15,7 @@ import pygame
 from ...i18n import _
 from .. import cards as C
 from .. import theme as T
+from .input import cards_of
 
 #: action type -> the name of the button that makes it
 BUTTONS = {"take": "take", "pass": "pass", "swap": "swap", "buyback": "buyback", "exchange": "exchange"}
@@ -65,13 +66,27 @@ class Hints:
         if not (isinstance(result, dict) and "action" in result and "figures" in result):
             result = {"action": result, "figures": []}    # the worker's fallback: a plain action
         self.shown = (self.key, result)
-        action = result["action"] if isinstance(result["action"], dict) else {}
-        hinted = [c for c in s.visible_hand() if c in (action.get("cards") or [action.get("card")])]
-        if hinted:                  # the keyboard's pick: Enter (or Space) goes on from the hint
-            s.hover_card = hinted[0]
+        self._pick(result["action"] if isinstance(result["action"], dict) else {})
         s.books.hint_used()
         s.save()
         s.invalidate()
+
+    def _pick(self, action: dict) -> None:
+        """The keyboard goes on from the hint: Enter plays it.  A single card is picked; the
+        cards of a set or of an exchange are chosen together (none, to keep the hand)."""
+        s = self.s
+        try:
+            cards = cards_of(action)
+        except (KeyError, TypeError):
+            return
+        hinted = [c for c in s.visible_hand() if c in cards]
+        if action.get("type") == "exchange" or len(cards) > 1:
+            s.sel.clear()
+            s.sel.cards = hinted
+            s.hover_card = hinted[0] if hinted else None
+            s.sync_buttons()
+        elif hinted:
+            s.hover_card = hinted[0]
 
     def cancel(self) -> None:
         if self.ticket is not None and self.s.ai.worker is not None:

@@ -1,9 +1,10 @@
 """Keyboard play at the table.
 
 Left / Right pick a card, Up or Space clicks it (select / play, the click model of
-:mod:`.input`; with no card picked yet, it picks the first card that may be played; a
-hint picks its card), Down unselects, Enter plays the selection (or the picked card, or
-presses the first button: Play, Take, Exchange …), 1-9 choose the attack to beat;
+:mod:`.input`; with no card picked yet, it picks the first card that may be played, or,
+when no card may be, presses the first button; a hint picks its cards), Down unselects,
+Enter plays the selection (or the picked card, or presses the first button: Play, Take,
+Exchange …, as it does whenever no card may be played), 1-9 choose the attack to beat;
 Tab reaches the buttons.  Going on after a held trick, skipping, the look back and the
 move log are the flow's keys (:mod:`.flow`).
 """
@@ -47,10 +48,13 @@ def handle_key(scene, e) -> bool:
     if k in (pygame.K_UP, pygame.K_SPACE):
         if scene.hover_card in hand:
             scene.click_card(scene.hover_card)
-        elif hand:                          # nothing picked yet: pick the first card it may play
-            lit = scene.legal_cards()
-            scene.hover_card = next((c for c in hand if c in lit), hand[0])
-            scene.widgets.focus = None
+        else:                               # nothing picked yet: the first card it may play
+            lit = [c for c in hand if c in scene.legal_cards()]
+            if lit:
+                scene.hover_card = lit[0]
+                scene.widgets.focus = None
+            elif scene.action_buttons:      # no card may be played: Take, Keep the six …
+                scene.action_buttons[0].activate()
             scene.invalidate()
         return True
     if k in _CONFIRM:
@@ -61,6 +65,8 @@ def handle_key(scene, e) -> bool:
                 scene.do(action)
         elif sel.cards and sel.complete(legal) is not None:
             scene.play_selection()
+        elif scene.action_buttons and not any(c in hand for c in scene.legal_cards()):
+            scene.action_buttons[0].activate()   # no card may be played: the first button
         elif scene.hover_card in hand and scene.hover_card not in sel.cards:
             scene.click_card(scene.hover_card)
             if sel.cards and sel.complete(legal) is not None and not sel.exchanging(legal):
