@@ -249,3 +249,42 @@ def test_durak_human_defends_and_takes_with_clicks(app):
                 click(app, table.widgets.by_name("pass").rect.center)
         ai_frame(app)
     assert table.state.is_over()
+
+
+def test_no_hand_over_back_to_the_player_who_just_moved(app):
+    # Durak hot seat: after a human's move and only AI moves, the same human acts again;
+    # "Pass to <the same player>" was asked for then
+    from game.ui.table import TableScene
+    moves = ("attack", "defend", "take", "pass", "swap")
+    again = 0
+    for seed in range(1, 10):
+        table = TableScene.new(app, "durak", players(3, human={0, 1}), seed=seed)
+        app.manager.push(table)
+        last_human, ai_since, seen = None, False, 0
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and again < 2:
+            for e in table.state.events[seen:]:
+                if e["type"] in moves and e.get("player") == 2:
+                    ai_since = True
+            seen = len(table.state.events)
+            top = app.manager.top
+            if type(top).__name__ == "HandoffScene":
+                assert not (top.seat == last_human and ai_since), "hand-over to the same player"
+                click_widget(app, top.widgets.by_name("reveal"))
+                continue
+            if top is not table:
+                app.manager.pop()
+                continue
+            if table.state.is_over():
+                break
+            if table.my_turn():
+                seat = table.state.to_act()
+                again += seat == last_human and ai_since
+                legal = table.state.legal_actions()
+                table.do(next((a for a in legal if a["type"] != "take"), legal[0]))
+                last_human, ai_since, seen = seat, False, len(table.state.events)
+            ai_frame(app)
+        app.manager.clear()
+        if again >= 2:
+            break
+    assert again >= 2          # the case came up, and went without a hand-over

@@ -68,16 +68,14 @@ class TableScene(Scene):
         self.tl = Timeline()
         self.humans = [s for s, p in enumerate(self.players) if p["seat"] == "human"]
         self.viewer = self.humans[0] if self.humans else 0
-        self.hidden = len(self.humans) > 1
+        self.hidden, self.turned_down_by = len(self.humans) > 1, None
         self.sel = Selection()
-        self.message = ""
-        self.message_color = T.TEXT
+        self.message, self.message_color = "", T.TEXT
         self.error_until = 0.0
         self.skipping = False
         self.ai = AIDriver(getattr(state, "seed", 0) * 7919 + 17)
         self.hover_card: str | None = None
-        self.finished = False
-        self.chips_paid = False
+        self.finished = self.chips_paid = False
         self.noted = False          # the session has noted this game's result
         self.action_buttons: list[Button] = []
         self.menu_button = Button(lambda: _("Menu"), self.open_pause, name="menu", px=16)
@@ -255,6 +253,8 @@ class TableScene(Scene):
                 if self.action_buttons:
                     self.clear_actions()
             return
+        if self.hidden and seat == self.viewer == self.turned_down_by:
+            self.reveal_for(seat)    # the same player again, only AI moves between: no hand-over
         if self.hidden or seat != self.viewer:
             if len(self.humans) > 1:
                 self.hidden = True
@@ -309,7 +309,7 @@ class TableScene(Scene):
             if len(self.humans) == 1:
                 self.set_viewer(seat)
             elif self.state.to_act() != seat:
-                self.hidden = True   # hot seat: the hand turns down, everyone may watch the others
+                self.hidden, self.turned_down_by = True, seat   # hot seat: the hand turns down
         self.save()
         self.invalidate()
         return True
