@@ -133,10 +133,11 @@ def test_continue_names_the_game_and_new_game_asks(app):
     menu = app.manager.top
     cont = menu.widgets.by_name("continue")
     from game.ui import rules_text as R
-    assert cont.sub == R.ruleset_name("gurka-is7") + "  ·  Deal 3 of 7"
+    nb = "\u00a0"        # each part of the name keeps together on a wrapped line
+    assert cont.sub == R.ruleset_name("gurka-is7").replace(" ", nb) + f"  ·  Deal{nb}3{nb}of{nb}7"
     menu.widgets.by_name("new").activate()
     ask = app.manager.top
-    assert top(app) == "ConfirmScene" and "Deal 3 of 7" in ask.text
+    assert top(app) == "ConfirmScene" and f"Deal{nb}3{nb}of{nb}7" in ask.text
     ask.widgets.by_name("no").activate()
     assert top(app) == "MainMenu" and savegame.has_save()
     menu.widgets.by_name("new").activate()

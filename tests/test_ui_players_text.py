@@ -221,3 +221,12 @@ def test_durak_refusals_say_what_beats_a_trump_and_when_cards_may_be_added():
     early = IllegalActionError("cards may be added once a card of the bout is beaten",
                                "nothing_beaten")
     assert M.illegal_reason(early) == "Cards can be added once the defender has beaten a card."
+
+
+def test_the_setup_blurb_says_the_limit_or_the_lives_chosen():
+    from game.ui.rules_text import ruleset_blurb
+    assert ruleset_blurb("gurka-se").endswith("Out at 30 points.")
+    assert ruleset_blurb("gurka-se", {"limit": 20}).endswith("Out at 20 points.")
+    assert ruleset_blurb("agurk-dk").endswith("Out at 21 points.")
+    assert ruleset_blurb("agurk-dk", {"lives": 3}).endswith("3 lives each: every lost deal costs one.")
+    assert "30" not in ruleset_blurb("gurka-se", {"limit": 20})

@@ -50,12 +50,21 @@ def ruleset_country(rules: str) -> str:
     }.get(rules, "")
 
 
-def ruleset_blurb(rules: str) -> str:
-    """Two lines on the setup screen: what the game is about."""
+def ruleset_blurb(rules: str, opts: dict | None = None) -> str:
+    """Two lines on the setup screen: what the game is about (``opts``: the options chosen,
+    for the limit or the lives they set; the ruleset's own when None)."""
+    opts = {**find_ruleset(rules).options, **(opts or {})}
+    if opts.get("lives"):
+        # TRANSLATORS: Danish Agurk played with lives; {n} is 3 to 5
+        out = ngettext("{n} life each: every lost deal costs one.",
+                       "{n} lives each: every lost deal costs one.", opts["lives"]).format(n=opts["lives"])
+    else:
+        # TRANSLATORS: the points limit that knocks a player out
+        out = _("Out at {n} points.").format(n=opts.get("limit"))
     return {
-        "gurka-se": _("Avoid holding the highest card in the last trick. Out at 30 points; the last "
-                      "player left takes the pot."),
-        "agurk-dk": _("Danish 21: the highest card so far must be matched; no ace on an ace. Out at 21."),
+        "gurka-se": _("Avoid holding the highest card in the last trick; the last player left takes "
+                      "the pot.") + " " + out,
+        "agurk-dk": _("Danish 21: the highest card so far must be matched; no ace on an ace.") + " " + out,
         "agurk-no": _("Norwegian Agurk: you must match the highest card in the trick when you "
                       "can, and play your lowest when you cannot. Out at 30."),
         "gurka-is": _("Icelandic: ten cards down to one, pairs may be led, the 6 of clubs is the top "

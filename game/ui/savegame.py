@@ -85,6 +85,7 @@ def summary(notices: list[str] | None = None) -> str:
             parts.append(_("Deal {n}").format(n=deals))
         elif isinstance(game, int) and game > 1:
             parts.append(_("Game {n}").format(n=game))
-        return "  ·  ".join(parts)
+        # each part keeps together when a line is wrapped ("Deal" and its number on one line)
+        return "  ·  ".join(part.replace(" ", "\u00a0") for part in parts)
     except Exception:  # noqa: BLE001 - a label for a file that may be anything: never a crash in the menu
         return ""

@@ -342,7 +342,8 @@ class SetupScene(Scene):
         T.blit_text(surface, _("Game"), 16 * u, (c1.left, c1.top), T.TEXT_DIM, bold=True)
         T.blit_text(surface, _("Variants"), 16 * u, (c2.left, c2.top), T.TEXT_DIM, bold=True)
         T.blit_text(surface, _("Players"), 16 * u, (c3.left, c3.top), T.TEXT_DIM, bold=True)
-        T.blit_wrapped(surface, R.ruleset_blurb(self.rules), 14 * u, self.blurb_rect, T.TEXT)
+        T.blit_wrapped(surface, R.ruleset_blurb(self.rules, self.overrides_for()), 14 * u,
+                       self.blurb_rect, T.TEXT)
         if not self.option_widgets:
             T.blit_text(surface, _("This game has no variants."), 15 * u, (c2.left, c2.top + int(40 * u)),
                         T.TEXT_DIM)
