@@ -288,3 +288,19 @@ def test_no_hand_over_back_to_the_player_who_just_moved(app):
         if again >= 2:
             break
     assert again >= 2          # the case came up, and went without a hand-over
+
+
+def test_durak_team_play_shows_each_seats_team(app):
+    # 2 v 2 never said who partners whom until the result
+    from game.ui.table import TableScene
+    table = TableScene.new(app, "durak", players(4, human={0}), {"teams": "2v2"}, seed=3)
+    app.manager.push(table)
+    frames(app)
+    marks = [table.part.level_text(s) for s in range(4)]
+    assert marks[0] == "team 1" and marks[2].startswith("team 1 · ")
+    assert marks[1].startswith("team 2 · ") and marks[3].startswith("team 2 · ")
+    app.manager.clear()
+    table = TableScene.new(app, "durak", players(4, human={0}), seed=3)
+    app.manager.push(table)
+    frames(app)
+    assert not any("team" in table.part.level_text(s) for s in range(4))

@@ -8,6 +8,11 @@ partners opposite, 3v3 every other seat) a seat's team is ``s % 2``.
 from __future__ import annotations
 
 
+def team_of(seat: int, teams) -> int | None:
+    """``seat``'s team (0 or 1) in team play, None without teams."""
+    return seat % 2 if teams else None
+
+
 def substitute(seat: int, n: int, out, teams) -> int:
     """The player who takes ``seat``'s turn: the seat itself while it has cards;
     otherwise, in team play, the next teammate with cards clockwise (the

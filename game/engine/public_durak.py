@@ -92,6 +92,10 @@ class DurakTable:
         return seats.attackers(b.opener, b.defender, self.n, self.out, self.teams,
                                bool(self.options.get("neighbours_only")))[1:]
 
+    def team_of(self, seat: int) -> int | None:
+        """``seat``'s team (0 or 1) in team play, None without teams."""
+        return seats.team_of(seat, self.teams)
+
     def in_game(self, seat: int) -> bool:
         return not self.out[seat]
 

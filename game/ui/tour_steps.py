@@ -175,6 +175,11 @@ def _durak_defend(t) -> None:
     t.table(durak, defending)
 
 
+@step("table-durak-teams")
+def _durak_teams(t) -> None:
+    t.table(durak_id(), mid_deal, players=6, options={"teams": "3v3"})
+
+
 @step("table-gurka-is-pair")
 def _pair(t) -> None:
     rules = next(r for r in RULESET_IDS if find_ruleset(r).options.get("multi_lead")

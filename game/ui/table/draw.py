@@ -282,9 +282,10 @@ class Renderer(MomentTexts):
                              border_radius=int(12 * u))
         p = s.players[seat]
         col = T.TEXT_DIM if out else T.TEXT
-        T.blit_text(surface, p["name"], 17 * u, (rect.left + int(10 * u), rect.top + int(6 * u)), col,
-                    bold=True, max_width=rect.width - int(44 * u))
         level = s.part.level_text(seat)
+        room = T.font(12 * u).size(level)[0] + int(12 * u) if level else 0   # the name stops short of it
+        T.blit_text(surface, p["name"], 17 * u, (rect.left + int(10 * u), rect.top + int(6 * u)), col,
+                    bold=True, max_width=rect.width - max(int(44 * u), room + int(10 * u)))
         if level:
             T.blit_text(surface, level, 12 * u, (rect.right - int(8 * u), rect.top + int(8 * u)), T.TEXT_DIM,
                         anchor="topright")

@@ -244,6 +244,16 @@ class DurakPart(TablePart):
             line += "  ·  " + _("Game {n}").format(n=game)
         return line.strip()
 
+    def level_text(self, seat: int) -> str:
+        """In team play the seat's team comes first ("team 1 · Normal")."""
+        level = super().level_text(seat)
+        team = self.m.team_of(seat)
+        if team is None:
+            return level
+        # TRANSLATORS: Durak in teams (2 v 2, 3 v 3): which team a seat plays for, 1 or 2
+        mark = _("team {n}").format(n=team + 1)
+        return f"{mark} · {level}" if level else mark
+
     def seat_line(self, seat: int, count: int) -> list[str]:
         parts = super().seat_line(seat, count)
         m = self.m
