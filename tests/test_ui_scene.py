@@ -131,3 +131,28 @@ def test_the_window_cannot_be_made_smaller_than_the_layout_is_made_for(app):
         window = pygame.Window.from_display_module()
     desk = pygame.display.get_desktop_sizes()[0]
     assert tuple(window.minimum_size) == (min(MIN_WINDOW[0], desk[0]), min(MIN_WINDOW[1], desk[1]))
+
+
+def test_leaving_fullscreen_gives_the_window_its_own_size_again(app, monkeypatch):
+    # on X11 the window kept the screen's size, much of it off the screen: set_mode as there
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    set_mode = pygame.display.set_mode
+    desk = pygame.display.get_desktop_sizes()[0]
+
+    def x11_set_mode(size, flags=0, *a, **kw):
+        surface = set_mode(size, flags, *a, **kw)
+        if not flags & pygame.FULLSCREEN:
+            window.size = desk                     # the window manager keeps the old size
+            surface = pygame.display.get_surface()
+        return surface
+    monkeypatch.setattr(pygame.display, "set_mode", x11_set_mode)
+    app.toggle_fullscreen(True)
+    app.step([], 16)
+    app.toggle_fullscreen(False)
+    for _ in range(3):
+        app.step(pygame.event.get(), 16)
+    assert tuple(window.size) == app.windowed_size == (1024, 640)
+    assert app.screen.get_size() == (1024, 640)

@@ -105,21 +105,29 @@ class App:
         if self.fullscreen:
             self.screen = pg.display.set_mode((0, 0), pg.FULLSCREEN)
         else:
-            self.screen = pg.display.set_mode(self.windowed_size, pg.RESIZABLE)
-            self._keep_minimum_size()
+            leaving = self.screen is not None
+            with warnings.catch_warnings():     # "forcibly resized": set right just below
+                warnings.simplefilter("ignore", RuntimeWarning)
+                self.screen = pg.display.set_mode(self.windowed_size, pg.RESIZABLE)
+            self._shape_window(leaving)
         pg.display.set_caption("Gurka")
         self.manager.dirty = True
 
-    def _keep_minimum_size(self) -> None:
+    def _shape_window(self, leaving_fullscreen: bool) -> None:
         """The window cannot be made smaller than the layout is made for (settings.MIN_WINDOW),
-        or than the screen where the screen is smaller."""
+        or than the screen where the screen is smaller; out of fullscreen it takes its own
+        size again, centred (X11 kept the screen's size, much of the window off the screen)."""
         pg = self.pygame
         try:
             desk = pg.display.get_desktop_sizes()[0]
             least = (min(store.MIN_WINDOW[0], desk[0]), min(store.MIN_WINDOW[1], desk[1]))
             with warnings.catch_warnings():     # pygame-ce 2.5 calls this way to the window old
                 warnings.simplefilter("ignore", DeprecationWarning)
-                pg.Window.from_display_module().minimum_size = least
+                window = pg.Window.from_display_module()
+            window.minimum_size = least
+            if leaving_fullscreen:
+                window.size = self.windowed_size
+                window.position = pg.WINDOWPOS_CENTERED
         except (AttributeError, IndexError, ValueError, pg.error):
             pass    # a pygame without windows: the layout copes as it can
 
