@@ -41,8 +41,8 @@ def test_replay_of_garbage_is_a_message(tmp_path):
 
 
 def test_bad_options_are_a_message(tmp_path):
-    r = run("simulate", "--rules", "agurk-dk", "--players", "8", "--games", "1",
-            "--seats", "ai:random", "--out", str(tmp_path / "x.jsonl"))
+    r = run("simulate", "--rules", "agurk-dk", "--players", "8", "--option", "hand_size=7",
+            "--games", "1", "--seats", "ai:random", "--out", str(tmp_path / "x.jsonl"))
     assert r.returncode == 2 and "at most" in r.stderr
     r = run("simulate", "--rules", "gurka-se", "--option", "nope=1", "--players", "4",
             "--seats", "ai:random", "--out", str(tmp_path / "x.jsonl"))
