@@ -48,7 +48,7 @@ def _pick(rules: str | None, by_family: dict, every: tuple | None = None) -> lis
 def table_keys(rules: str | None = None, undo: bool = True) -> list[tuple[str, str]]:
     """(keys, what they do) at the card table of ruleset ``rules`` (None: every game);
     ``undo``: whether this table offers undo (a hot-seat game does not)."""
-    keys = [
+    return [
         ("← →", _("pick a card in your hand")),
         ("↑", _("select the card, or play it")),
         ("↓", _("put a selected card back")),
@@ -63,14 +63,11 @@ def table_keys(rules: str | None = None, undo: bool = True) -> list[tuple[str, s
                ("L", _("the previous trick or bout"))),
         ("M", _("the moves so far, in words")),
         ("H", _("a hint")),
-        (f"U / {_k('ctrl')}+Z / {_k('backspace')}", _("undo your last move")),
+        *([(f"U / {_k('ctrl')}+Z / {_k('backspace')}", _("undo your last move"))] if undo else []),
         ("S", _("the score sheet")),
         (_k("esc"), _("the pause menu")),
         ("F11", _("fullscreen")),
     ]
-    if not undo:
-        keys = [k for k in keys if k[1] != _("undo your last move")]
-    return keys
 
 
 def replay_keys(rules: str | None = None) -> list[tuple[str, str]]:

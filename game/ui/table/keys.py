@@ -49,7 +49,7 @@ def handle_key(scene, e) -> bool:
         if scene.hover_card in hand:
             scene.click_card(scene.hover_card)
         else:                               # nothing picked yet: the first card it may play
-            lit = [c for c in hand if c in scene.legal_cards()]
+            lit = _playable(scene, hand)
             if lit:
                 scene.hover_card = lit[0]
                 scene.widgets.focus = None
@@ -65,7 +65,7 @@ def handle_key(scene, e) -> bool:
                 scene.do(action)
         elif sel.cards and sel.complete(legal) is not None:
             scene.play_selection()
-        elif scene.action_buttons and not any(c in hand for c in scene.legal_cards()):
+        elif scene.action_buttons and not _playable(scene, hand):
             scene.action_buttons[0].activate()   # no card may be played: the first button
         elif scene.hover_card in hand and scene.hover_card not in sel.cards:
             scene.click_card(scene.hover_card)
@@ -76,3 +76,9 @@ def handle_key(scene, e) -> bool:
         scene.invalidate()
         return True
     return False
+
+
+def _playable(scene, hand: list[str]) -> list[str]:
+    """The cards of ``hand`` that may be played now, in hand order."""
+    lit = scene.legal_cards()
+    return [c for c in hand if c in lit]
