@@ -13,6 +13,9 @@ def text_of(label) -> str:
 
 class Widget:
     focusable = True
+    #: Enter / Space do something when it is focused (:meth:`activate`); otherwise they
+    #: are left to the scene (a list or a name field: Enter is the scene's, e.g. Start)
+    activates = False
 
     def __init__(self, rect=None, enabled: bool = True, tooltip=None, name: str = ""):
         self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 0, 0)

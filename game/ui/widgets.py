@@ -8,7 +8,8 @@ so a language switch shows at once.  A scene gives each widget its ``rect`` in
 
 Keys: Tab / Shift+Tab and Up / Down move the focus, Enter / Space activate,
 Left / Right change a toggle or choice; a focused choice list takes Up / Down
-itself (Tab leaves it).
+itself (Tab leaves it).  Keys a group has no use for go on to the scene: Enter on a
+list or a name field (the setup screen's Enter starts the game).
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ class Label(Widget):
 
 
 class Button(Widget):
+    activates = True
+
     def __init__(self, label, on_click: Callable[[], None] | None = None, rect=None,
                  enabled: bool = True, tooltip=None, primary: bool = False, name: str = "",
                  px: float = 20, sub=None):
@@ -204,7 +207,7 @@ class WidgetGroup:
                 self.move_focus(1 if e.key == pygame.K_DOWN else -1)
                 return True
             if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                if w is not None:
+                if w is not None and w.activates:
                     self.keyboard = True
                     w.activate()
                     return True

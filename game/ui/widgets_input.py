@@ -12,6 +12,8 @@ from .widget_base import Widget, draw_label, text_of as _text
 class Toggle(Widget):
     """An on/off switch with a label on its left."""
 
+    activates = True
+
     def __init__(self, label, value: bool = False, on_change=None, rect=None, tooltip=None,
                  name: str = "", px: float = 18, enabled: bool = True):
         super().__init__(rect, enabled, tooltip, name)
@@ -77,6 +79,8 @@ class Choice(Widget):
     ◀ stops at the first value and ▶ at the last instead of going round.  ``stacked``: the
     label on a line of its own above the value (where a row is too narrow for both at full
     size; :meth:`side_by_side_width` says how wide a row must be)."""
+
+    activates = True
 
     def __init__(self, label, options: list[tuple[object, object]], value=None, on_change=None,
                  rect=None, tooltip=None, name: str = "", px: float = 18, enabled: bool = True,

@@ -1,0 +1,53 @@
+"""A player without a mouse: the keys do on every screen what the key lists and the scene
+code say (found by playing with the keyboard only, in a real window)."""
+
+import pygame
+import pytest
+
+from game.ui.widgets import Button, ChoiceList, TextInput, WidgetGroup
+
+
+def key(k, mod=0, unicode=""):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode)
+
+
+def step(app, events=()):
+    app.step(list(events), 16)
+
+
+@pytest.mark.parametrize("focus", ["rules", "seat0:name"])
+def test_enter_on_the_game_list_or_a_name_field_starts_the_game(app, focus):
+    # the list and the name fields have nothing to do on Enter: it was swallowed, and the
+    # setup's own Enter (Start game) never came
+    from game.ui.setup import SetupScene
+    from game.ui.table import TableScene
+    setup = app.manager.push(SetupScene(app))
+    step(app)
+    step(app, [key(pygame.K_TAB)] if focus == "rules" else [])
+    setup.widgets.set_focus(setup.widgets.by_name(focus))
+    step(app, [key(pygame.K_DOWN)] if focus == "rules" else [])     # a game picked with the keys
+    assert setup.widgets.focused.name == focus
+    step(app, [key(pygame.K_RETURN)])
+    assert isinstance(app.manager.top, TableScene)
+
+
+def test_space_in_a_name_field_is_typed_not_a_start(app):
+    from game.ui.setup import SetupScene
+    setup = app.manager.push(SetupScene(app))
+    step(app)
+    name = setup.widgets.by_name("seat0:name")
+    setup.widgets.set_focus(name)
+    step(app, [key(pygame.K_SPACE, unicode=" "), pygame.event.Event(pygame.TEXTINPUT, text=" ")])
+    assert app.manager.top is setup and name.value.endswith(" ")
+
+
+def test_arrows_stay_with_a_list_a_name_field_and_a_choice():
+    lst = ChoiceList([("a", "A"), ("b", "B")], "a", rect=(0, 0, 100, 80))
+    name = TextInput("Ann", rect=(0, 90, 100, 30))
+    b = Button("OK", rect=(0, 130, 100, 30))
+    g = WidgetGroup([lst, name, b])
+    g.set_focus(lst)
+    assert not g.handle_event(key(pygame.K_RIGHT)) and g.focused is lst
+    g.set_focus(name)
+    assert not g.handle_event(key(pygame.K_LEFT)) and g.focused is name
+    assert not g.handle_event(key(pygame.K_RETURN))                 # left to the scene
