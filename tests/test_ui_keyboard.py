@@ -41,6 +41,21 @@ def test_space_in_a_name_field_is_typed_not_a_start(app):
     assert app.manager.top is setup and name.value.endswith(" ")
 
 
+def test_left_and_right_walk_a_row_of_buttons(app):
+    # the confirm box before a new game replaces the saved one: two buttons side by side
+    from game.ui.menu import ConfirmScene
+    yes = []
+    box = app.manager.push(ConfirmScene(app, "Replace?", yes="Yes", no="No", on_yes=lambda: yes.append(1)))
+    step(app)
+    assert box.widgets.focused.name == "no"
+    step(app, [key(pygame.K_LEFT)])
+    assert box.widgets.focused.name == "yes" and box.widgets.keyboard
+    step(app, [key(pygame.K_RIGHT)])
+    assert box.widgets.focused.name == "no"
+    step(app, [key(pygame.K_LEFT), key(pygame.K_RETURN)])
+    assert yes == [1]
+
+
 def test_arrows_stay_with_a_list_a_name_field_and_a_choice():
     lst = ChoiceList([("a", "A"), ("b", "B")], "a", rect=(0, 0, 100, 80))
     name = TextInput("Ann", rect=(0, 90, 100, 30))

@@ -6,9 +6,9 @@ Labels may be plain strings or zero-argument callables (``lambda: _("Quit")``)
 so a language switch shows at once.  A scene gives each widget its ``rect`` in
 ``layout()`` and calls ``group.handle_event(e)`` / ``group.draw(surface, u)``.
 
-Keys: Tab / Shift+Tab and Up / Down move the focus, Enter / Space activate,
-Left / Right change a toggle or choice; a focused choice list takes Up / Down
-itself (Tab leaves it).  Keys a group has no use for go on to the scene: Enter on a
+Keys: Tab / Shift+Tab and Up / Down move the focus (Left / Right too from a button, so a
+row of buttons is walked as it looks), Enter / Space activate, Left / Right change a
+toggle or choice; a focused choice list takes Up / Down itself (Tab leaves it).  Keys a group has no use for go on to the scene: Enter on a
 list or a name field (the setup screen's Enter starts the game).
 """
 
@@ -202,9 +202,12 @@ class WidgetGroup:
                 self.keyboard = True
                 self.move_focus(-1 if e.mod & pygame.KMOD_SHIFT else 1)
                 return True
-            if e.key in (pygame.K_DOWN, pygame.K_UP):
+            arrows = {pygame.K_DOWN: 1, pygame.K_UP: -1}
+            if isinstance(w, Button):
+                arrows.update({pygame.K_RIGHT: 1, pygame.K_LEFT: -1})
+            if e.key in arrows:
                 self.keyboard = True
-                self.move_focus(1 if e.key == pygame.K_DOWN else -1)
+                self.move_focus(arrows[e.key])
                 return True
             if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 if w is not None and w.activates:
