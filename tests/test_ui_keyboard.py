@@ -3,6 +3,7 @@ code say (found by playing with the keyboard only, in a real window)."""
 
 import pygame
 import pytest
+import scene_states as S
 
 from game.ui.widgets import Button, ChoiceList, TextInput, WidgetGroup
 
@@ -66,3 +67,30 @@ def test_arrows_stay_with_a_list_a_name_field_and_a_choice():
     g.set_focus(name)
     assert not g.handle_event(key(pygame.K_LEFT)) and g.focused is name
     assert not g.handle_event(key(pygame.K_RETURN))                 # left to the scene
+
+
+def test_the_move_log_scrolls_with_up_and_down(app):
+    # its one button (Close) had the focus, and the group took Up / Down to move it nowhere
+    S.table_at(app, "agurk-no", 4, S.after("trick", 9), seed=4)
+    step(app)
+    step(app, [key(pygame.K_m)])
+    log = app.manager.top
+    assert type(log).__name__ == "MoveLogScene" and log.max_scroll > 0
+    step(app, [key(pygame.K_UP)])
+    assert log.scroll is not None and log.scroll < log.max_scroll
+    up = log.scroll
+    step(app, [key(pygame.K_DOWN)])
+    assert log.scroll > up
+
+
+def test_the_score_sheet_scrolls_with_up_and_down(app):
+    S.table_at(app, "agurk-no", 4, S.after("score", 3), seed=4)
+    step(app)
+    step(app, [key(pygame.K_s)])
+    sheet = app.manager.top
+    assert type(sheet).__name__ == "ScoreSheetScene"
+    sheet.visible = 1                       # a small window: one deal's row at a time
+    step(app, [key(pygame.K_UP)])
+    assert sheet.back == 1
+    step(app, [key(pygame.K_DOWN)])
+    assert sheet.back == 0

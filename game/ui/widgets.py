@@ -8,8 +8,9 @@ so a language switch shows at once.  A scene gives each widget its ``rect`` in
 
 Keys: Tab / Shift+Tab and Up / Down move the focus (Left / Right too from a button, so a
 row of buttons is walked as it looks), Enter / Space activate, Left / Right change a
-toggle or choice; a focused choice list takes Up / Down itself (Tab leaves it).  Keys a group has no use for go on to the scene: Enter on a
-list or a name field (the setup screen's Enter starts the game).
+toggle or choice; a focused choice list takes Up / Down itself (Tab leaves it).  Keys a
+group has no use for go on to the scene: Enter on a list or a name field, and the arrows
+where there is nowhere to move the focus (a scene with one button scrolls with them).
 """
 
 from __future__ import annotations
@@ -142,8 +143,16 @@ class WidgetGroup:
     def set_focus(self, widget: Widget | None) -> None:
         self.focus = None if widget is None else self.widgets.index(widget)
 
+    def _order(self) -> list[int]:
+        return [i for i, w in enumerate(self.widgets) if w.can_focus()]
+
+    def _nowhere_to_go(self) -> bool:
+        """The focus is on the only widget that can have it: arrows cannot move it."""
+        order = self._order()
+        return len(order) == 1 and self.focus in order
+
     def move_focus(self, d: int) -> None:
-        order = [i for i, w in enumerate(self.widgets) if w.can_focus()]
+        order = self._order()
         if not order:
             self.focus = None
             return
@@ -206,6 +215,8 @@ class WidgetGroup:
             if isinstance(w, Button):
                 arrows.update({pygame.K_RIGHT: 1, pygame.K_LEFT: -1})
             if e.key in arrows:
+                if self._nowhere_to_go():
+                    return False
                 self.keyboard = True
                 self.move_focus(arrows[e.key])
                 return True
