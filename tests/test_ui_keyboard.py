@@ -94,3 +94,27 @@ def test_the_score_sheet_scrolls_with_up_and_down(app):
     assert sheet.back == 1
     step(app, [key(pygame.K_DOWN)])
     assert sheet.back == 0
+
+
+def _gurka_table_at_my_turn(app, tmp_path):
+    """A Swedish Gurka table at the player's decision (single cards: no Play button)."""
+    from game.ui.tour import Tour, mid_deal
+    state = Tour(app, tmp_path).game("gurka-se", mid_deal)
+    table = app.nav.push("table", state=state)
+    table.fast_forward()
+    step(app)
+    return table
+
+
+def test_enter_with_nothing_picked_and_no_button_picks_as_space(app, tmp_path):
+    # the key list: Enter plays the selection or presses the first button, "else as Space";
+    # with nothing picked and no button (a Gurka lead, the tutorial's "Your move") it did nothing
+    table = _gurka_table_at_my_turn(app, tmp_path)
+    assert table.my_turn() and table.hover_card is None and not table.action_buttons
+    n = len(table.state.events)
+    step(app, [key(pygame.K_RETURN)])
+    lit = table.legal_cards()
+    assert table.hover_card == next(c for c in table.visible_hand() if c in lit)
+    assert len(table.state.events) == n                  # picked, not played
+    step(app, [key(pygame.K_RETURN)])                    # a second Enter plays it
+    assert [e for e in table.state.events[n:] if e["type"] == "play"]

@@ -4,7 +4,8 @@ Left / Right pick a card, Up or Space clicks it (select / play, the click model 
 :mod:`.input`; with no card picked yet, it picks the first card that may be played, or,
 when no card may be, presses the first button; a hint picks its cards), Down unselects,
 Enter plays the selection (or the picked card, or presses the first button: Play, Take,
-Exchange …, as it does whenever no card may be played), 1-9 choose the attack to beat;
+Exchange …, as it does whenever no card may be played; with nothing picked and no button
+it picks as Space does), 1-9 choose the attack to beat;
 Tab reaches the buttons.  Going on after a held trick, skipping, the look back and the
 move log are the flow's keys (:mod:`.flow`).
 """
@@ -49,13 +50,7 @@ def handle_key(scene, e) -> bool:
         if scene.hover_card in hand:
             scene.click_card(scene.hover_card)
         else:                               # nothing picked yet: the first card it may play
-            lit = _playable(scene, hand)
-            if lit:
-                scene.hover_card = lit[0]
-                scene.widgets.focus = None
-            elif scene.action_buttons:      # no card may be played: Take, Keep the six …
-                scene.action_buttons[0].activate()
-            scene.invalidate()
+            _pick_first(scene, hand)
         return True
     if k in _CONFIRM:
         legal = scene.state.legal_actions()
@@ -73,9 +68,23 @@ def handle_key(scene, e) -> bool:
                 scene.play_selection()           # a single card of a multi-card choice
         elif scene.action_buttons:
             scene.action_buttons[0].activate()
+        else:                                    # nothing picked and no button: as Space
+            _pick_first(scene, hand)
         scene.invalidate()
         return True
     return False
+
+
+def _pick_first(scene, hand: list[str]) -> None:
+    """Pick the first card that may be played; with none, press the first button (Take,
+    Keep the six …)."""
+    lit = _playable(scene, hand)
+    if lit:
+        scene.hover_card = lit[0]
+        scene.widgets.focus = None
+    elif scene.action_buttons:
+        scene.action_buttons[0].activate()
+    scene.invalidate()
 
 
 def _playable(scene, hand: list[str]) -> list[str]:
