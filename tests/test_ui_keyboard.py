@@ -118,3 +118,44 @@ def test_enter_with_nothing_picked_and_no_button_picks_as_space(app, tmp_path):
     assert len(table.state.events) == n                  # picked, not played
     step(app, [key(pygame.K_RETURN)])                    # a second Enter plays it
     assert [e for e in table.state.events[n:] if e["type"] == "play"]
+
+
+def _beats_several(state, seat=0):
+    if state.to_act() != seat:
+        return False
+    beats: dict = {}
+    for a in state.legal_actions():
+        if a["type"] == "defend":
+            beats.setdefault(a["card"], set()).add(a["attack"])
+    return any(len(v) >= 2 for v in beats.values())
+
+
+def test_durak_the_attacks_a_picked_card_can_beat_show_their_keys(app, tmp_path, monkeypatch):
+    # 1-9 beat the attack at that place on the table, but nothing said which number is which
+    # (and the line under the hand said only "click")
+    from game.ui.table import marks
+    from game.ui.tour import Tour
+    table = Tour(app, tmp_path).table("durak", _beats_several, players=3)
+    legal = table.state.legal_actions()
+    card = next(c for c in table.visible_hand()
+                if len({a["attack"] for a in legal if a["type"] == "defend" and a["card"] == c}) >= 2)
+    for _ in range(len(table.visible_hand())):
+        if table.hover_card == card:
+            break
+        step(app, [key(pygame.K_RIGHT)])
+    step(app, [key(pygame.K_UP)])
+    assert table.sel.defend_with == card
+    assert "press its number" in table.message
+    drawn = []
+    monkeypatch.setattr(marks, "key_badge", lambda surface, center, u, text: drawn.append(text))
+    table.renderer.layer.invalidate()
+    app.manager.dirty = True
+    app.manager.draw(app.screen)
+    beatable = [i for i, (att, dfn) in enumerate(table.model.pairs)
+                if dfn is None and table.sel.can_beat(att, legal)]
+    assert len(beatable) >= 2 and set(drawn) == {str(i + 1) for i in beatable}   # (drawn to measure, then shown)
+    last = beatable[-1]
+    n = len(table.state.events)
+    step(app, [key(pygame.K_1 + last)])
+    beat = [e for e in table.state.events[n:] if e["type"] == "defend"]
+    assert beat and beat[0]["card"] == card and beat[0]["attack"] == table.model.pairs[last][0]

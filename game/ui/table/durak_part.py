@@ -12,7 +12,7 @@ from .. import messages as M
 from .. import theme as T
 from ..widgets import Button
 from . import durak_words as W
-from . import hint_words, pace, sheet
+from . import hint_words, marks, pace, sheet
 from .part_base import SUIT_ORDER, LookBack, TablePart
 
 
@@ -306,8 +306,11 @@ class DurakPart(TablePart):
                     continue
                 x, y, w = lay.pair_pos(i, j, count)
                 d.card(surface, c, True, (x, y), w)
-                if j == 0 and pair[1] is None and self.s.sel.can_beat(c, legal):
-                    d.mark(surface, (x, y), w, T.GOOD)
+        # a picked card that can beat several attacks: each it can beat glows, with its key
+        for i, digit in marks.attack_keys(m.pairs, lambda a: a not in flying and self.s.sel.can_beat(a, legal)):
+            x, y, w = lay.pair_pos(i, 0, count)
+            d.mark(surface, (x, y), w, T.GOOD)
+            marks.key_badge(surface, (x, y - C.height_for(w) // 2), lay.u, digit)
 
     def pair_at(self, pos) -> int | None:
         count = len(self.m.pairs)

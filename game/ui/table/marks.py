@@ -1,6 +1,9 @@
-"""Small marks on the table: the letter on the dealer button, a name tag under a card."""
+"""Small marks on the table: the letter on the dealer button, a name tag under a card, the
+key of an attack card (Durak: 1-9 beat it)."""
 
 from __future__ import annotations
+
+import pygame
 
 from ...i18n import pgettext
 from .. import theme as T
@@ -17,3 +20,24 @@ def name_tag(surface, lay, pos, name: str) -> None:
     r = lay.tag_rect(*pos)
     T.panel(surface, r, lay.u, alpha=225)
     T.blit_text(surface, name, 12 * lay.u, r.center, T.TEXT, anchor="center", max_width=r.width - 6 * lay.u)
+
+
+def key_badge(surface, center, u: float, text: str) -> pygame.Rect:
+    """A round badge with ``text`` (a key's digit) centred on ``center``; its rectangle.
+    Drawn on an image of its own and blitted, so that a layer sees all of it."""
+    side = max(int(24 * u), T.font(14 * u, True).size(text)[0] + int(10 * u))
+    badge = pygame.Surface((side, side), pygame.SRCALPHA)
+    mid = (side // 2, side // 2)
+    pygame.draw.circle(badge, T.GOOD, mid, side // 2)
+    pygame.draw.circle(badge, T.TEXT_DARK, mid, side // 2, max(1, int(1.5 * u)))
+    T.blit_text(badge, text, 14 * u, mid, T.TEXT_DARK, bold=True, anchor="center")
+    r = badge.get_rect(center=(int(center[0]), int(center[1])))
+    surface.blit(badge, r)
+    return r
+
+
+def attack_keys(pairs, can_beat) -> list[tuple[int, str]]:
+    """The attacks on the table a picked card can beat, each with the key that beats it
+    (its place on the table, 1-9: :mod:`.keys`): (index into ``pairs``, the digit)."""
+    return [(i, str(i + 1)) for i, (attack, defence) in enumerate(pairs[:9])
+            if defence is None and can_beat(attack)]

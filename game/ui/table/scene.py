@@ -405,7 +405,7 @@ class TableScene(Scene):
             return
         action = self.sel.click_card(card, self.state.legal_actions())
         if self.sel.defend_with is not None:
-            self.message = _("Now click the card to beat.")
+            self.message = _("Now click the card to beat, or press its number.")
             self.message_color = T.TEXT
         if action is not None:
             self.do(action)
