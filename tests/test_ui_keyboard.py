@@ -159,3 +159,33 @@ def test_durak_the_attacks_a_picked_card_can_beat_show_their_keys(app, tmp_path,
     step(app, [key(pygame.K_1 + last)])
     beat = [e for e in table.state.events[n:] if e["type"] == "defend"]
     assert beat and beat[0]["card"] == card and beat[0]["attack"] == table.model.pairs[last][0]
+
+
+def test_a_box_opened_with_a_key_shows_its_focus_at_once(app):
+    # "A new game replaces your saved game": Enter keeps the saved game, but with the focus
+    # ring hidden until the next key the yellow Start button looked like Enter's
+    from game.ui.menu import ConfirmScene, MainMenu
+    menu = app.manager.push(MainMenu(app))
+    step(app, [key(pygame.K_DOWN)])
+    assert menu.widgets.keyboard
+    menu.manager.push(ConfirmScene(app, "Replace?", yes="Yes", no="No", on_yes=lambda: None))
+    box = app.manager.top
+    assert box.widgets.keyboard and box.widgets.focused.name == "no"      # the ring is drawn
+    step(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))])
+    box.manager.pop()
+    again = app.manager.push(ConfirmScene(app, "Replace?", yes="Yes", no="No", on_yes=lambda: None))
+    assert not again.widgets.keyboard                  # after the mouse: no ring until a key
+
+
+def test_screens_opened_and_left_with_keys_show_their_focus(app):
+    from game.ui.menu import MainMenu
+    menu = app.manager.push(MainMenu(app))
+    step(app)
+    assert not menu.widgets.keyboard                   # the mouse, until a key is pressed
+    menu.widgets.set_focus(menu.widgets.by_name("settings"))
+    step(app, [key(pygame.K_RETURN)])
+    settings = app.manager.top
+    assert type(settings).__name__ == "SettingsScene"
+    assert settings.widgets.keyboard and settings.widgets.focused is not None
+    step(app, [key(pygame.K_ESCAPE)])
+    assert app.manager.top is menu and menu.widgets.keyboard

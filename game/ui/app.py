@@ -45,6 +45,8 @@ class App:
 
         self.pygame = pygame
         theme.reset_fonts()
+        from .widget_base import InputMode
+        InputMode.key = False             # a new window: the mouse until a key is pressed
         from . import cards
         cards.clear_cache()
         self.demo = demo

@@ -39,6 +39,8 @@ from __future__ import annotations
 
 import pygame
 
+from .widget_base import InputMode
+
 
 class Scene:
     #: False for overlays: the scene below stays visible underneath.
@@ -162,6 +164,7 @@ class SceneManager:
 
     # -- per frame --------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> None:
+        InputMode.note(e)
         if e.type in (pygame.MOUSEMOTION, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN,
                       pygame.MOUSEBUTTONUP, pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED,
                       pygame.WINDOWEXPOSED, pygame.MOUSEWHEEL, pygame.TEXTINPUT):

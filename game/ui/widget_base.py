@@ -7,6 +7,22 @@ import pygame
 from . import theme as T
 
 
+class InputMode:
+    """Whether the last input was a key (not the mouse).  The scene stack notes every input
+    (:meth:`note`); a widget group made after a key shows its focus at once, so a box opened
+    with Enter or Esc says where Enter goes now (the focus ring was hidden until the next key,
+    and that key already moved the focus on: the first Down skipped the first button)."""
+
+    key = False
+
+    @classmethod
+    def note(cls, e) -> None:
+        if e.type == pygame.KEYDOWN:
+            cls.key = True
+        elif e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            cls.key = False
+
+
 def text_of(label) -> str:
     return label() if callable(label) else str(label)
 

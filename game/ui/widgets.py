@@ -20,7 +20,7 @@ from collections.abc import Callable
 import pygame
 
 from . import theme as T
-from .widget_base import Widget, box as _box, draw_label, text_of as _text
+from .widget_base import InputMode, Widget, box as _box, draw_label, text_of as _text
 from .widgets_input import Choice, ChoiceList, TextInput, Toggle
 
 class Label(Widget):
@@ -116,8 +116,9 @@ class WidgetGroup:
     def __init__(self, widgets: list[Widget] | None = None):
         self.widgets: list[Widget] = list(widgets or [])
         self.focus: int | None = None
-        #: focus ring shown only once the keyboard is used
-        self.keyboard = False
+        #: focus ring shown only while the keyboard is used (from the start when the group
+        #: was made after a key: a scene opened with Enter shows where the focus is)
+        self.keyboard = InputMode.key
 
     def add(self, widget: Widget) -> Widget:
         self.widgets.append(widget)
