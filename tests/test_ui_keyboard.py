@@ -189,3 +189,22 @@ def test_screens_opened_and_left_with_keys_show_their_focus(app):
     assert settings.widgets.keyboard and settings.widgets.focused is not None
     step(app, [key(pygame.K_ESCAPE)])
     assert app.manager.top is menu and menu.widgets.keyboard
+
+
+def test_enter_presses_the_button_tab_focused_even_under_a_held_trick(app):
+    # with the Menu button focused (its ring shown), Enter went on after the trick instead
+    from test_ui_table_flow import frames, new_table, play_human
+    app.settings["trick_pause"] = "every"
+    table = new_table(app, "agurk-no", 3, human=(0,), speed="instant")
+    for _ in range(6000):
+        if table.tl.held is not None:
+            break
+        if table.my_turn():
+            play_human(app, table)
+        frames(app)
+    assert table.tl.held is not None
+    frames(app, 1, [key(pygame.K_TAB)])
+    assert table.widgets.focused is table.menu_button
+    frames(app, 1, [key(pygame.K_RETURN)])
+    assert type(app.manager.top).__name__ == "PauseScene"
+    assert table.tl.held is not None                   # the trick still waits

@@ -1,7 +1,8 @@
 """Where an input event at the table goes, in order: a tutorial's coach, Esc (the pause
-menu), the toolbar's keys (scores, hint, undo), the flow's keys (go on, skip, look back,
-move log), keyboard play (:mod:`.keys`), the buttons, then the pointer: hovering a card,
-a click on a held trick (go on), on a card (:mod:`.input`'s click model) or on a Durak pair.
+menu), Enter / Space on a button the keyboard focused (Tab), the toolbar's keys (scores,
+hint, undo), the flow's keys (go on, skip, look back, move log), keyboard play
+(:mod:`.keys`), the buttons, then the pointer: hovering a card, a click on a held trick
+(go on), on a card (:mod:`.input`'s click model) or on a Durak pair.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ import pygame
 
 from .keys import handle_key
 
+_PRESS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
 
 def dispatch(scene, e) -> None:
     if scene.coach is not None and scene.coach.handle_event(scene, e):
@@ -17,6 +20,9 @@ def dispatch(scene, e) -> None:
     if e.type == pygame.KEYDOWN:
         if e.key == pygame.K_ESCAPE:
             scene.open_pause()
+            return
+        if e.key in _PRESS and scene.widgets.keyboard and scene.widgets.focused is not None:
+            scene.widgets.handle_event(e)     # the focused button, not Continue or Skip
             return
         if scene.toolbar.handle_key(e) or scene.flow.key(e) or handle_key(scene, e):
             return
