@@ -289,3 +289,28 @@ def test_space_and_enter_press_the_button_when_no_card_may_be_played(app, tmp_pa
         app.step([_key(key)], 16)
         assert any(e["type"] == "take" for e in table.state.events[n:]), key
         app.nav.pop()
+
+
+def _first_state(rules, n, want, options=None, seeds=range(40)):
+    """The first decision of a seeded random game that ``want(state, legal)`` accepts."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = new_game(rules, n, options=options, seed=seed)
+        while state.to_act() is not None:
+            legal = state.legal_actions()
+            if want(state, legal):
+                return state
+            state.apply(rng.choice(legal))
+    raise AssertionError("no such decision")
+
+
+def test_a_hint_not_to_swap_names_the_keep_the_six_button(app):
+    """Asked only whether to swap the trump six, the buttons are *Swap trump six* and
+    *Keep the six*: the hint names those, never a *Done* that is not on the table."""
+    from game.ui.table import hint_words as W
+    state = _first_state("durak", 2, lambda s, legal: {a["type"] for a in legal} == {"swap", "pass"})
+    seat = state.to_act()
+    h = hint(state.view(seat), state.legal_actions(), seed=1, iterations=20)
+    assert {f["action"]["type"] for f in h["figures"]} == {"swap", "pass"}
+    line = W.durak_line(h, {"card_indices": "international"}).replace("\u00a0", " ")
+    assert "Keep the six" in line and "Swap trump six" in line and "Done" not in line

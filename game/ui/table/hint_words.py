@@ -102,7 +102,9 @@ def gurka_line(hint: dict, settings: dict) -> str:
 
 
 # -- Durak ------------------------------------------------------------------------------------------
-def durak_move(action: dict, settings: dict) -> str:
+def durak_move(action: dict, settings: dict, kinds=()) -> str:
+    """A Durak move in words; a pass is named as its button is (``kinds``: the legal
+    actions' types; a choice only between swapping and not is *Keep the six*)."""
     kind = action["type"]
     if kind == "attack":
         return cards_text(action["cards"], settings)
@@ -114,12 +116,16 @@ def durak_move(action: dict, settings: dict) -> str:
         return _("Take")
     if kind == "swap":
         return _("Swap trump six")
+    if set(kinds) == {"swap", "pass"}:
+        # TRANSLATORS: Durak: decline to swap the six of trumps for the trump card
+        return _("Keep the six")
     return _("Done")
 
 
 def durak_line(hint: dict, settings: dict) -> str:
     figures = [f for f in _tried(hint) if "lost" in f]
-    best = durak_move(hint["action"], settings)
+    kinds = hint.get("kinds", ())
+    best = durak_move(hint["action"], settings, kinds)
     if not figures:
         return plain(hint, best)
     first, rest = figures[0], figures[1:SHOWN_DURAK]
@@ -132,10 +138,10 @@ def durak_line(hint: dict, settings: dict) -> str:
                     "after this bout",
                     "{move}: durak in {p} % of the deals tried, with {mine} cards against {theirs} "
                     "after this bout", mine).format(
-        move=durak_move(first["action"], settings), p=pct(first["lost"]), mine=mine, theirs=theirs)
+        move=durak_move(first["action"], settings, kinds), p=pct(first["lost"]), mine=mine, theirs=theirs)
     for f in rest:
         # TRANSLATORS: another move in a Durak hint: "Take: 41 %, 9 against 5"
         line += " · " + keep(_("{move}: {p} %, {mine} against {theirs}").format(
-            move=durak_move(f["action"], settings), p=pct(f["lost"]),
+            move=durak_move(f["action"], settings, kinds), p=pct(f["lost"]),
             mine=int(round(f.get("mine", 0))), theirs=int(round(f.get("theirs", 0)))))
     return capital(line.replace(" %", NBSP + "%"))
