@@ -314,3 +314,17 @@ def test_a_hint_not_to_swap_names_the_keep_the_six_button(app):
     assert {f["action"]["type"] for f in h["figures"]} == {"swap", "pass"}
     line = W.durak_line(h, {"card_indices": "international"}).replace("\u00a0", " ")
     assert "Keep the six" in line and "Swap trump six" in line and "Done" not in line
+
+
+@pytest.mark.parametrize("rules,n,kind", [("gurka-se", 4, "play"), ("durak", 2, "take"),
+                                          ("gurka-is7", 3, "exchange")])
+def test_a_single_legal_move_is_hinted_as_the_only_one(app, rules, n, kind):
+    """The rules leave one move (the last trick, a forced take, no exchange allowed): the hint
+    says so, not that the computer would choose it, as if there were a choice."""
+    from game.ui.table import hint_words as W
+    state = _first_state(rules, n, lambda s, legal: len(legal) == 1 and legal[0]["type"] == kind)
+    legal = state.legal_actions()
+    h = hint(state.view(state.to_act()), legal, seed=1, iterations=20)
+    words = W.durak_line if rules == "durak" else W.gurka_line
+    line = words(h, {"card_indices": "international"})
+    assert "the only move you may make" in line and "would choose" not in line

@@ -20,7 +20,8 @@ player can understand of it:
 Every figure has ``action`` (one of ``legal``), ``tried`` (play-outs) and ``mean`` (the
 search's own score).  ``kinds`` are the types of the legal actions (the table names
 a move by the button that makes it: a Durak ``pass`` is *Keep the six* when the choice
-is only whether to swap).  ``solved`` is true when Durak's exact endgame solver chose
+is only whether to swap); ``only`` is true when the action is the one legal move (no
+search then).  ``solved`` is true when Durak's exact endgame solver chose
 alone, ``alike`` when the legal plays differ only in suits (no figures then).  The hint sees only the view, like every AI seat: permuting
 the hidden cards consistently with the view leaves it the same.
 """
@@ -153,7 +154,7 @@ def hint(view: dict, legal: list[dict], seed: int = 0, iterations: int | None = 
     alike = not figures and len(legal) > 1 and all(a["type"] == "play" for a in legal)
     return {"action": action, "figures": figures, "alike": alike,
             "solved": "solver" in stats and not figures, "samples": stats.get("samples", 0),
-            "kinds": sorted({a["type"] for a in legal})}
+            "kinds": sorted({a["type"] for a in legal}), "only": len(legal) == 1}
 
 
 __all__ = ["hint", "durak_action", "GurkaObserver", "DurakObserver"]

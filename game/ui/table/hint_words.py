@@ -41,7 +41,11 @@ def _tried(hint: dict) -> list[dict]:
 
 
 def plain(hint: dict, move: str) -> str:
-    """When the search gave no figures (a single sensible move, a buy-back decision)."""
+    """When the search gave no figures (a single legal move, plays alike, a buy-back decision)."""
+    if hint.get("only"):
+        # TRANSLATORS: a hint when the rules leave the player one move; {move} is it, such
+        # as "K♠", "Take" or "Keep my cards"
+        return capital(_("{move}: the only move you may make here.").format(move=move))
     if hint.get("alike"):
         # TRANSLATORS: a hint when every card the player may play does the same; {move} is one
         return capital(_("{move}: any of the cards you may play does the same here.").format(move=move))
