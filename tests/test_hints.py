@@ -328,3 +328,13 @@ def test_a_single_legal_move_is_hinted_as_the_only_one(app, rules, n, kind):
     words = W.durak_line if rules == "durak" else W.gurka_line
     line = words(h, {"card_indices": "international"})
     assert "the only move you may make" in line and "would choose" not in line
+
+
+def test_with_lives_the_hint_speaks_of_lives_not_penalty_points(app):
+    """A lost deal costs a life (agurk-dk lives=3): no 'penalty points' in the hint."""
+    from game.ui.table import hint_words as W
+    state = _first_state("agurk-dk", 4, lambda s, legal: len(legal) > 2, options={"lives": 3})
+    h = hint(state.view(state.to_act()), state.legal_actions(), seed=1, iterations=40)
+    assert h["figures"] and all("points" not in f for f in h["figures"])
+    line = W.gurka_line(h, {"card_indices": "international"}).replace("\u00a0", " ")
+    assert "you lose a life in" in line and "penalty" not in line and "on average" not in line

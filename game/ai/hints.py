@@ -12,7 +12,8 @@ The search is Hard's (:func:`game.ai.gurka_ai.choose_hard`,
 player can understand of it:
 
 - Gurka family: ``last``, the share of the tried deals in which the seat took the last
-  trick (and so scored), and ``points``, the mean penalty;
+  trick (and so scored), and ``points``, the mean penalty (not with lives, where a lost
+  deal costs a life: ``lives`` is true in the hint then);
 - Durak: ``lost``, the share of tried deals in which the seat ended as the durak, and
   ``mine`` / ``theirs``, the cards the seat and the fewest-holding other player hold
   when the bout on the table ends.
@@ -57,11 +58,20 @@ class _Observer:
 
 
 class GurkaObserver(_Observer):
+    """With ``lives`` a lost deal costs one life, not points: no ``points`` then."""
+
+    def __init__(self, view: dict):
+        super().__init__(view)
+        self.lives = bool((view.get("options") or {}).get("lives"))
+
     def __call__(self, i: int, sample, played) -> None:
         for ev in played.events[self.start:]:
             if ev["type"] == "score":
                 pen = ev["penalties"][self.seat] or 0
-                self.add(i, last=1.0 if pen else 0.0, points=float(pen))
+                if self.lives:
+                    self.add(i, last=1.0 if pen else 0.0)
+                else:
+                    self.add(i, last=1.0 if pen else 0.0, points=float(pen))
                 return
 
 
@@ -154,7 +164,8 @@ def hint(view: dict, legal: list[dict], seed: int = 0, iterations: int | None = 
     alike = not figures and len(legal) > 1 and all(a["type"] == "play" for a in legal)
     return {"action": action, "figures": figures, "alike": alike,
             "solved": "solver" in stats and not figures, "samples": stats.get("samples", 0),
-            "kinds": sorted({a["type"] for a in legal}), "only": len(legal) == 1}
+            "kinds": sorted({a["type"] for a in legal}), "only": len(legal) == 1,
+            "lives": bool((view.get("options") or {}).get("lives"))}
 
 
 __all__ = ["hint", "durak_action", "GurkaObserver", "DurakObserver"]

@@ -81,7 +81,12 @@ def gurka_line(hint: dict, settings: dict) -> str:
         return plain(hint, best)
     first, rest = figures[0], figures[1:SHOWN]
     move = gurka_move(first["action"], settings)
-    if "points" in first:
+    if hint.get("lives"):
+        # TRANSLATORS: a hint when a lost deal costs a life; {move} is the advised card(s), {p}
+        # a percentage of the deals the computer tried; the line goes on with the other cards'
+        # figures
+        line = _("{move}: you lose a life in {p} % of the deals tried").format(move=move, p=pct(first["last"]))
+    elif "points" in first:
         # TRANSLATORS: a hint; {move} is the advised card(s), {p} a percentage of the deals the
         # computer tried, {points} the mean penalty (such as "2.1"); the line goes on with the
         # other cards' figures
@@ -94,7 +99,7 @@ def gurka_line(hint: dict, settings: dict) -> str:
         line = _("{move}: you take the last trick in {p} % of the deals tried").format(move=move, p=pct(first["last"]))
     for f in rest:
         other = gurka_move(f["action"], settings)
-        if "points" in f:
+        if "points" in f and not hint.get("lives"):
             # TRANSLATORS: another card in a hint: "7♣: 41 %, on average 3.5" (penalty points)
             seg = _("{move}: {p} %, on average {points}").format(move=other, p=pct(f["last"]),
                                                                  points=decimal(f["points"]))
