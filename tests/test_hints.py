@@ -338,3 +338,20 @@ def test_with_lives_the_hint_speaks_of_lives_not_penalty_points(app):
     assert h["figures"] and all("points" not in f for f in h["figures"])
     line = W.gurka_line(h, {"card_indices": "international"}).replace("\u00a0", " ")
     assert "you lose a life in" in line and "penalty" not in line and "on average" not in line
+
+
+def test_in_team_durak_the_cards_against_are_the_other_teams(app):
+    """2 v 2: 'with 5 cards against 2' compares with the fewest of the other team, never
+    with the partner's hand."""
+    from game.engine.public import table_of
+
+    def partner_fewest(state, legal):
+        seat = state.to_act()
+        counts = table_of(state.view(seat)).counts
+        return counts[(seat + 2) % 4] < min(counts[(seat + 1) % 4], counts[(seat + 3) % 4])
+    state = _first_state("durak", 4, partner_fewest, options={"teams": "2v2"})
+    seat = state.to_act()
+    obs = DurakObserver(state.view(seat))
+    obs(0, state, state.copy())                  # nothing played: the hands as they are
+    counts = table_of(state.view(seat)).counts
+    assert obs.means(0)["theirs"] == min(counts[(seat + 1) % 4], counts[(seat + 3) % 4])

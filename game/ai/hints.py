@@ -15,8 +15,8 @@ player can understand of it:
   trick (and so scored), and ``points``, the mean penalty (not with lives, where a lost
   deal costs a life: ``lives`` is true in the hint then);
 - Durak: ``lost``, the share of tried deals in which the seat ended as the durak, and
-  ``mine`` / ``theirs``, the cards the seat and the fewest-holding other player hold
-  when the bout on the table ends.
+  ``mine`` / ``theirs``, the cards the seat and the fewest-holding other player (in team
+  play: of the other team) hold when the bout on the table ends.
 
 Every figure has ``action`` (one of ``legal``), ``tried`` (play-outs) and ``mean`` (the
 search's own score).  ``kinds`` are the types of the legal actions (the table names
@@ -82,6 +82,10 @@ class DurakObserver(_Observer):
         self.counts = list(table.counts)
         self.out = list(table.out)
         self.on_table = len(table.bout_cards())
+        # in team play the cards to compare with are the other team's, not a partner's
+        mine = table.team_of(self.seat)
+        self.rivals = [s for s in range(len(self.counts))
+                       if s != self.seat and (mine is None or table.team_of(s) != mine)]
 
     def __call__(self, i: int, sample, played) -> None:
         counts = list(self.counts)
@@ -101,7 +105,7 @@ class DurakObserver(_Observer):
                 if ev["result"] == "taken" and taker is not None:
                     counts[taker] += on_table
                 break
-        others = [counts[s] for s in range(len(counts)) if s != self.seat and not self.out[s]]
+        others = [counts[s] for s in self.rivals if not self.out[s]]
         out = played.outcome()
         lost = None if out is None else (1.0 if self.seat in out.losers else 0.0)
         self.add(i, lost=lost, mine=float(counts[self.seat]),
