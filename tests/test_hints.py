@@ -127,7 +127,7 @@ def test_the_line_names_the_cards_and_the_figures(app):
     assert line.startswith("K♠:") and "18 %" in line and "7♣: 41 %" in line and "2♦" not in line
     h["figures"][0]["points"], h["figures"][1]["points"] = 2.14, 3.5
     line = W.gurka_line(h, {"card_indices": "native"}).replace("\u00a0", " ")
-    assert line.startswith("K♠: you take the last trick in 18 %") and "2.1 penalty points" in line
+    assert line.startswith("K♠: you lose the deal in 18 %") and "2.1 penalty points" in line
     assert "7♣: 41 %, on average 3.5" in line
     d = {"action": {"type": "take"},
          "figures": [{"action": {"type": "take"}, "tried": 40, "mean": .6, "lost": .2, "mine": 4.2,
@@ -355,3 +355,30 @@ def test_in_team_durak_the_cards_against_are_the_other_teams(app):
     obs(0, state, state.copy())                  # nothing played: the hands as they are
     counts = table_of(state.view(seat)).counts
     assert obs.means(0)["theirs"] == min(counts[(seat + 1) % 4], counts[(seat + 3) % 4])
+
+
+def test_a_tied_top_card_loses_the_deal_and_the_hint_says_so(app):
+    """Swedish rules: every player of the tied highest rank scores, though only the last of
+    them takes the last trick.  The figure counts the deal as lost, and the hint says 'lose
+    the deal', which is what it counts (it said 'take the last trick')."""
+    from game.ui.table import hint_words as W
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = new_game("gurka-se", 4, seed=seed)
+        while not any(e["type"] == "score" for e in state.events):
+            before = state.copy()
+            state.apply(rng.choice(state.legal_actions()))
+        score = next(e for e in state.events if e["type"] == "score")
+        winner = [e for e in state.events if e["type"] == "trick"][-1]["winner"]
+        tied = [s for s, p in enumerate(score["penalties"]) if p and s != winner]
+        if tied:
+            break
+    seat = tied[0]
+    obs = GurkaObserver(before.view(seat))
+    obs(0, before, state)
+    assert obs.means(0)["last"] == 1.0
+    h = {"action": {"type": "play", "cards": ["KS"]},
+         "figures": [{"action": {"type": "play", "cards": ["KS"]}, "tried": 1, "mean": 0.0,
+                      **obs.means(0)}]}
+    line = W.gurka_line(h, {"card_indices": "international"}).replace("\u00a0", " ")
+    assert "you lose the deal in 100 %" in line and "take the last trick" not in line

@@ -11,9 +11,10 @@ The search is Hard's (:func:`game.ai.gurka_ai.choose_hard`,
 (:mod:`game.ai.search`) calls an observer after every play-out, which keeps what a
 player can understand of it:
 
-- Gurka family: ``last``, the share of the tried deals in which the seat took the last
-  trick (and so scored), and ``points``, the mean penalty (not with lives, where a lost
-  deal costs a life: ``lives`` is true in the hint then);
+- Gurka family: ``last``, the share of the tried deals in which the seat lost the deal
+  (scored: took the last trick, or tied its highest rank where all tied cards score),
+  and ``points``, the mean penalty (not with lives, where a lost deal costs a life:
+  ``lives`` is true in the hint then);
 - Durak: ``lost``, the share of tried deals in which the seat ended as the durak, and
   ``mine`` / ``theirs``, the cards the seat and the fewest-holding other player (in team
   play: of the other team) hold when the bout on the table ends.

@@ -72,7 +72,8 @@ def gurka_move(action: dict, settings: dict) -> str:
 
 
 def gurka_line(hint: dict, settings: dict) -> str:
-    """The advised card's share of tried deals in which the player takes the last trick and
+    """The advised card's share of tried deals in which the player loses the deal (holds
+    the highest card of the last trick: with tied cards, not only who takes the trick) and
     its mean penalty (the search weighs the penalty, and the game's score, not the share
     alone), then the next cards' figures."""
     figures = [f for f in _tried(hint) if "last" in f]
@@ -90,13 +91,13 @@ def gurka_line(hint: dict, settings: dict) -> str:
         # TRANSLATORS: a hint; {move} is the advised card(s), {p} a percentage of the deals the
         # computer tried, {points} the mean penalty (such as "2.1"); the line goes on with the
         # other cards' figures
-        line = _("{move}: you take the last trick in {p} % of the deals tried, "
+        line = _("{move}: you lose the deal in {p} % of the deals tried, "
                  "{points} penalty points on average").format(move=move, p=pct(first["last"]),
                                                              points=decimal(first["points"]))
     else:
         # TRANSLATORS: a hint; {move} is the advised card(s), {p} a percentage of the deals the
         # computer tried; the line goes on with the other cards' figures
-        line = _("{move}: you take the last trick in {p} % of the deals tried").format(move=move, p=pct(first["last"]))
+        line = _("{move}: you lose the deal in {p} % of the deals tried").format(move=move, p=pct(first["last"]))
     for f in rest:
         other = gurka_move(f["action"], settings)
         if "points" in f and not hint.get("lives"):
