@@ -90,14 +90,19 @@ def test_the_durak_observer_counts_the_cards_after_the_bout():
     played.apply({"type": "take"})
     while not any(e["type"] == "bout_end" for e in played.events[len(view["events"]):]):
         played.apply(rng.choice(played.legal_actions()))
-    # the bout has just ended (the refill has not happened yet when the last event is bout_end)
+    # the bout has just ended and its refill from the stock followed: "after this bout" is
+    # the hands the next bout starts with (it counted them before the refill)
     end = next(i for i, e in enumerate(played.events) if i >= len(view["events"]) and e["type"] == "bout_end")
+    after = end + 1
+    while after < len(played.events) and played.events[after]["type"] in ("draw", "out"):
+        after += 1
+    assert any(e["type"] == "draw" for e in played.events[end:after])
     obs(0, state, played)
     m = obs.means(0)
     from game.engine.public import table_of
-    at_end = table_of(played.record(), upto=end + 1)
-    assert m["mine"] == at_end.counts[seat]
-    assert m["theirs"] == at_end.counts[1 - seat]
+    refilled = table_of(played.record(), upto=after)
+    assert m["mine"] == refilled.counts[seat]
+    assert m["theirs"] == refilled.counts[1 - seat]
 
 
 def test_the_worker_gives_a_hint_off_the_ui_thread():

@@ -17,7 +17,8 @@ player can understand of it:
   ``lives`` is true in the hint then);
 - Durak: ``lost``, the share of tried deals in which the seat ended as the durak, and
   ``mine`` / ``theirs``, the cards the seat and the fewest-holding other player (in team
-  play: of the other team) hold when the bout on the table ends.
+  play: of the other team) hold after the bout on the table, its refill from the stock
+  included (what the next bout starts with).
 
 Every figure has ``action`` (one of ``legal``), ``tried`` (play-outs) and ``mean`` (the
 search's own score).  ``kinds`` are the types of the legal actions (the table names
@@ -92,9 +93,16 @@ class DurakObserver(_Observer):
         counts = list(self.counts)
         on_table = self.on_table
         taker = None
+        ended = False
         for ev in played.events[self.start:]:
             kind = ev["type"]
-            if kind == "attack":
+            if ended:
+                # the refill after the bout: "after this bout" is the hands the next starts with
+                if kind == "draw":
+                    counts[ev["player"]] += len(ev["cards"])
+                elif kind != "out":
+                    break
+            elif kind == "attack":
                 counts[ev["player"]] -= len(ev["cards"])
                 on_table += len(ev["cards"])
             elif kind == "defend":
@@ -105,7 +113,7 @@ class DurakObserver(_Observer):
             elif kind == "bout_end":
                 if ev["result"] == "taken" and taker is not None:
                     counts[taker] += on_table
-                break
+                ended = True
         others = [counts[s] for s in self.rivals if not self.out[s]]
         out = played.outcome()
         lost = None if out is None else (1.0 if self.seat in out.losers else 0.0)

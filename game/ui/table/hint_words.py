@@ -142,8 +142,8 @@ def durak_line(hint: dict, settings: dict) -> str:
     mine = int(round(first.get("mine", 0)))
     theirs = int(round(first.get("theirs", 0)))
     # TRANSLATORS: a Durak hint; {move} is the advised move, {p} a percentage of the deals the
-    # computer tried, {mine} and {theirs} the cards you and the player with the fewest hold
-    # when this bout is over
+    # computer tried, {mine} and {theirs} the cards you and the opponent with the fewest hold
+    # after this bout and the draw from the stock that follows it
     line = ngettext("{move}: durak in {p} % of the deals tried, with {mine} card against {theirs} "
                     "after this bout",
                     "{move}: durak in {p} % of the deals tried, with {mine} cards against {theirs} "
