@@ -387,3 +387,26 @@ def test_a_tied_top_card_loses_the_deal_and_the_hint_says_so(app):
                       **obs.means(0)}]}
     line = W.gurka_line(h, {"card_indices": "international"}).replace("\u00a0", " ")
     assert "you lose the deal in 100 %" in line and "take the last trick" not in line
+
+
+def test_a_failed_hint_is_not_presented_as_the_hard_players_choice(app, tmp_path):
+    """When the hint's search fails the worker answers with a plain move (Normal's, or the
+    first legal one): the line must not say the Hard player chose it."""
+    table = _table_mid_deal(app, tmp_path)
+    legal = table.state.legal_actions()
+
+    class Failed:
+        def submit(self, *args):
+            return 1
+
+        def poll(self, ticket):
+            return legal[-1]                 # what AIWorker._fallback hands back
+
+        def cancel(self, ticket):
+            pass
+    table.ai.worker = Failed()
+    assert table.hints.ask()
+    table.hints.poll()
+    line = table.hints.line()
+    assert table.hints.current()["action"] == legal[-1]
+    assert line and "Hard" not in line and "could not be worked out" in line

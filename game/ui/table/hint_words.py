@@ -41,7 +41,13 @@ def _tried(hint: dict) -> list[dict]:
 
 
 def plain(hint: dict, move: str) -> str:
-    """When the search gave no figures (a single legal move, plays alike, a buy-back decision)."""
+    """When the search gave no figures (a single legal move, plays alike, a buy-back decision,
+    or no search at all: the worker's fallback when the hint failed)."""
+    if hint.get("fallback") and not hint.get("only"):
+        # TRANSLATORS: a hint that could not be worked out in full; {move} is a quick choice
+        # instead, such as "K♠" or "Take"
+        return capital(_("{move}: a quick suggestion; the full hint could not be worked out.").format(
+            move=move))
     if hint.get("only"):
         # TRANSLATORS: a hint when the rules leave the player one move; {move} is it, such
         # as "K♠", "Take" or "Keep my cards"
