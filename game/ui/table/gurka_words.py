@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...i18n import _, ngettext, pgettext
 from .. import cards as C
+from .. import messages as M
 
 
 def cards_text(cards, settings) -> str:
@@ -82,11 +83,22 @@ def exchanges(name: str, you: bool, n: int) -> str:
     return ngettext("{name} exchanges {n} card", "{name} exchanges {n} cards", n).format(name=name, n=n)
 
 
+def standing(total: int, lives: int) -> str:
+    """A total as the game counts it: points, or with ``lives`` the lives left."""
+    if not lives:
+        return M.points(total)
+    left = max(0, lives - total)
+    # TRANSLATORS: with lives instead of points, as in "buy back in with 2 lives left"
+    return ngettext("{n} life left", "{n} lives left", left).format(n=left)
+
+
 def buys_back(name: str, you: bool, points: str) -> str:
     if you:
-        # TRANSLATORS: the move log; {points} is a number of points with its word ("24 points")
+        # TRANSLATORS: the move log; {points} is a number of points with its word ("24 points"),
+        # or with lives the lives left ("2 lives left")
         return _("You buy back in with {points}").format(points=points)
-    # TRANSLATORS: the move log; {name} is a name, {points} a number of points with its word
+    # TRANSLATORS: the move log; {name} is a name, {points} a number of points with its word,
+    # or with lives the lives left
     return _("{name} buys back in with {points}").format(name=name, points=points)
 
 

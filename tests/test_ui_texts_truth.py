@@ -1,0 +1,34 @@
+"""What the table tells the player is what happened: prompts and the move log say the
+game's own measure (lives in a lives game, not points)."""
+
+import pytest
+
+
+def _at_buyback(app, tmp_path, options):
+    from game.ui.tour import Tour
+
+    def buying(state):
+        return state.to_act() == 0 and {a["type"] for a in state.legal_actions()} == {"buyback", "pass"}
+    state = Tour(app, tmp_path).game("agurk-dk", buying, players=4, options=options)
+    table = app.nav.push("table", state=state)
+    table.fast_forward()
+    app.step([], 16)
+    return table
+
+
+@pytest.mark.parametrize("options", [{"lives": 3, "buyback": "worst"}, {"lives": 4, "buyback": "free"}])
+def test_a_buy_back_with_lives_is_offered_and_logged_in_lives(app, tmp_path, options):
+    from game.i18n import set_language
+    set_language("en")
+    table = _at_buyback(app, tmp_path, options)
+    state = table.state
+    lives = options["lives"]
+    left = lives - state.buyback_points(0)
+    prompt = table.part.prompt(state.legal_actions())
+    word = "life" if left == 1 else "lives"
+    assert f"{left} {word} left" in prompt and "point" not in prompt
+    table.do({"type": "buyback"})
+    app.step([], 16)
+    table.fast_forward()
+    entries = [e.text for e in table.log.entries if "buy back" in e.text]
+    assert entries and f"{left} {word} left" in entries[-1] and "point" not in entries[-1]
