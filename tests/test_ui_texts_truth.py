@@ -32,3 +32,24 @@ def test_a_buy_back_with_lives_is_offered_and_logged_in_lives(app, tmp_path, opt
     table.fast_forward()
     entries = [e.text for e in table.log.entries if "buy back" in e.text]
     assert entries and f"{left} {word} left" in entries[-1] and "point" not in entries[-1]
+
+
+def test_the_score_sheet_of_a_lives_game_marks_a_buy_back_in_lives_lost(app):
+    import random
+
+    from game.engine import new_game
+    from game.engine.public import table_of
+    from game.ui.table import sheet as S
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = new_game("agurk-dk", 4, options={"lives": 3, "buyback": "worst"}, seed=seed)
+        while state.to_act() is not None and not any(e["type"] == "buyback" for e in state.events):
+            legal = state.legal_actions()
+            buy = [a for a in legal if a["type"] == "buyback"]
+            state.apply(buy[0] if buy else rng.choice(legal))
+        if any(e["type"] == "buyback" for e in state.events):
+            break
+    players = [{"name": f"P{i}"} for i in range(4)]
+    sheet = S.gurka_sheet(table_of(state.record()), players)
+    legend = " ".join(sheet.footer)
+    assert "lives lost" in legend and "points" not in legend
