@@ -53,3 +53,41 @@ def test_the_score_sheet_of_a_lives_game_marks_a_buy_back_in_lives_lost(app):
     sheet = S.gurka_sheet(table_of(state.record()), players)
     legend = " ".join(sheet.footer)
     assert "lives lost" in legend and "points" not in legend
+
+
+def _gurka_decision(rules, options, want, n=4, seeds=range(200)):
+    import random
+
+    from game.engine import new_game
+    for seed in range(*(seeds.start, seeds.stop)):
+        rng = random.Random(seed)
+        state = new_game(rules, n, options=options, seed=seed)
+        while state.to_act() is not None:
+            if state.legal_actions()[0]["type"] == "play" and want(state):
+                return state
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no such decision")
+
+
+def test_after_a_led_two_without_a_two_the_prompt_gives_the_rule_that_binds(app):
+    """Danish twos rule: a 2 is led, someone goes over it, and the player holds no 2: the
+    prompt must say what they must play (reach the highest card, else a lowest), not only
+    'play a 2 if you hold one', which leaves every card looking playable."""
+    from game.engine.public import table_of
+    from game.ui.table import gurka_words as W
+
+    def no_two_but_bound(state):
+        view = state.view(state.to_act())
+        trick = state.trick
+        return (trick and len(trick) > 1 and (trick[0][1][0] >> 2) == 0
+                and not any(c[0] == "2" for c in view["hand"])
+                and len(state.legal_actions()) < len(view["hand"]))
+    state = _gurka_decision("agurk-dk", {"twos_rule": True}, no_two_but_bound)
+    seat = state.to_act()
+    view = state.view(seat)
+    table = table_of(view)
+    req = table.requirement(view["hand"])
+    assert req.kind != "two"
+    text = W.requirement(req, {"card_indices": "international"})
+    assert "A 2 was led" not in text and ("lowest" in text)
+    assert table.requirement().kind == "two"           # the table alone: the 2's rule

@@ -108,8 +108,10 @@ class GurkaTable:
         stake = o.get("stake", 0)
         return stake * (2 if self.bought[seat] and o.get("buyback") == "stake" else 1)
 
-    def requirement(self) -> Requirement:
-        """The rule the next card of the current trick must follow."""
+    def requirement(self, hand: list[str] | None = None) -> Requirement:
+        """The rule the next card of the current trick must follow; with the ``hand`` of the
+        player to act, the rule that binds that hand (after a led 2 without a 2 in the hand:
+        the usual rule, not the 2's)."""
         o = self.options
         trick = [] if self.trick_over() else self.trick
         if not trick:
@@ -119,7 +121,8 @@ class GurkaTable:
             return Requirement("match", count=k)
         cards = [INDEX[cs[0]] for _s, cs in trick]
         S = self.S
-        if o["twos_rule"] and (cards[0] >> 2) == 0:
+        if o["twos_rule"] and (cards[0] >> 2) == 0 and (
+                hand is None or any((INDEX[c] >> 2) == 0 for c in hand)):
             return Requirement("two", NAMES[cards[0]])
         if o["reference"] == "previous":
             ref = cards[-1]

@@ -329,7 +329,8 @@ class GurkaPart(TablePart):
         multi = any(len(a["cards"]) > 1 for a in plays)
         single_click = any(len(a["cards"]) == 1 for a in plays)
         settings = self.s.app.settings
-        need = W.requirement(self.m.requirement(), settings)
+        hand = self.m.hands[seat] if seat is not None and 0 <= seat < len(self.m.hands) else None
+        need = W.requirement(self.m.requirement(hand), settings)
         return need + " " + W.how_to(single_click, multi)
 
     # -- texts ---------------------------------------------------------------------------------------
