@@ -91,3 +91,35 @@ def test_after_a_led_two_without_a_two_the_prompt_gives_the_rule_that_binds(app)
     text = W.requirement(req, {"card_indices": "international"})
     assert "A 2 was led" not in text and ("lowest" in text)
     assert table.requirement().kind == "two"           # the table alone: the 2's rule
+
+
+def test_nearest_above_with_optional_lowest_is_prompted_and_refused_as_played(app):
+    """A house ruleset with both 'nearest card above' and 'lowest card instead': only the
+    lowest card that reaches, or a lowest card, may be played, and the prompt and the refusal
+    say so (they said 'at least a nine, or one of your lowest', which allowed any higher card)."""
+    from game.engine.cards import INDEX
+    from game.engine.errors import IllegalActionError
+    from game.engine.public import table_of
+    from game.ui import messages as M
+    from game.ui.table import gurka_words as W
+    opts = {"nearest_above": True, "optional_lowest": True}
+
+    def a_higher_card_is_refused(state):
+        if not state.trick:
+            return False
+        legal = {a["cards"][0] for a in state.legal_actions() if len(a["cards"]) == 1}
+        view = state.view(state.to_act())
+        ref = state.S[INDEX[table_of(view).requirement(view["hand"]).card]]
+        return any(c not in legal and state.S[INDEX[c]] >= ref for c in view["hand"])
+    state = _gurka_decision("agurk-dk", opts, a_higher_card_is_refused)
+    view = state.view(state.to_act())
+    req = table_of(view).requirement(view["hand"])
+    settings = {"card_indices": "international"}
+    assert W.requirement(req, settings).startswith("Play your lowest card that reaches")
+    legal = {a["cards"][0] for a in state.legal_actions()}
+    refused = next(c for c in view["hand"] if c not in legal and state.S[INDEX[c]] >= state.S[INDEX[req.card]])
+    try:
+        state.apply({"type": "play", "cards": [refused]})
+    except IllegalActionError as err:
+        reason = M.illegal_reason(err, settings)
+    assert reason.startswith("Play your lowest card that reaches")

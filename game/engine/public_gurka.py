@@ -48,7 +48,8 @@ class Requirement:
     ``kind``: ``lead`` (anything), ``lead_lowest``, ``match`` (``count`` cards matching the
     strongest set, or that many lowest), ``two`` (a 2 was led: a 2 if held), ``lowest`` (no ace
     on an ace), ``reach`` (``card`` or higher), ``reach_nearest`` (the lowest card that reaches
-    ``card``), ``reach_or_lowest`` (``card`` or higher, or a lowest card).
+    ``card``), ``reach_or_lowest`` (``card`` or higher, or a lowest card),
+    ``reach_nearest_or_lowest`` (the lowest card that reaches ``card``, or a lowest card).
     """
 
     kind: str
@@ -133,7 +134,8 @@ class GurkaTable:
         if block:
             return Requirement("lowest", NAMES[ref])
         if o["optional_lowest"]:
-            return Requirement("reach_or_lowest", NAMES[ref])
+            kind = "reach_nearest_or_lowest" if o["nearest_above"] else "reach_or_lowest"
+            return Requirement(kind, NAMES[ref])
         if o["nearest_above"]:
             return Requirement("reach_nearest", NAMES[ref])
         return Requirement("reach", NAMES[ref])

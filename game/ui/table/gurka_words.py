@@ -141,6 +141,11 @@ def requirement(req, settings) -> str:
     if req.kind == "reach_or_lowest":
         # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to reach
         return _("Play at least {a_rank}, or one of your lowest cards.").format(a_rank=rank)
+    if req.kind == "reach_nearest_or_lowest":
+        # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to
+        # reach; the lowest card that reaches it, or instead one of the player's lowest cards
+        return _("Play your lowest card that reaches {a_rank}, or one of your lowest cards.").format(
+            a_rank=rank)
     if req.kind == "reach_nearest":
         # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to reach
         return _("Play your lowest card that reaches {a_rank}, else one of your lowest cards.").format(
