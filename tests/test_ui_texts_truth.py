@@ -123,3 +123,27 @@ def test_nearest_above_with_optional_lowest_is_prompted_and_refused_as_played(ap
     except IllegalActionError as err:
         reason = M.illegal_reason(err, settings)
     assert reason.startswith("Play your lowest card that reaches")
+
+
+def test_a_first_game_with_no_trump_dealt_opens_from_the_dealers_left(app, monkeypatch):
+    """Durak, first game: nobody was dealt a trump (seed 127, two players), so forehand
+    attacks first (the house default); the table must not say it was the lowest trump."""
+    import time
+
+    from game.engine import new_game
+    from game.ui.table import durak_part
+    players = [{"name": "Me", "seat": "human"}, {"name": "Bot", "seat": "ai:normal"}]
+    state = new_game("durak", players, seed=127)
+    deal = state.events[0]
+    assert not any(c[1] == deal["trump"][1] for h in deal["hands"] for c in h)
+    assert state.to_act() == 1
+    state.apply(next(a for a in state.legal_actions() if a["type"] == "attack"))
+    said = []
+    monkeypatch.setattr(durak_part.DurakPart, "announce",
+                        lambda self, text, *a, **k: said.append(text), raising=False)
+    table = app.nav.push("table", state=state)
+    end = time.monotonic() + 10
+    while table.shown < 2 and time.monotonic() < end:
+        app.step([], 50)
+    assert any("Bot attacks first" in t for t in said), said
+    assert not any("lowest trump" in t for t in said), said
