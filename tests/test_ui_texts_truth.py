@@ -147,3 +147,18 @@ def test_a_first_game_with_no_trump_dealt_opens_from_the_dealers_left(app, monke
         app.step([], 50)
     assert any("Bot attacks first" in t for t in said), said
     assert not any("lowest trump" in t for t in said), said
+
+
+def test_in_team_durak_a_player_out_of_cards_is_not_called_safe(app, tmp_path):
+    """2 v 2: the team still holding cards loses, whoever of it went out first, so the move
+    log must not tell a player without cards that they are safe."""
+    from game.ui.tour import Tour
+
+    def someone_out(state):
+        return any(e["type"] == "out" for e in state.events)
+    state = Tour(app, tmp_path).game("durak", someone_out, players=4, options={"teams": "2v2"})
+    table = app.nav.push("table", state=state)
+    table.fast_forward()
+    texts = [e.text for e in table.log.entries]
+    assert any("has no cards left" in t or "You have no cards left" in t for t in texts), texts
+    assert not any("safe" in t for t in texts)

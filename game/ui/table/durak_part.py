@@ -191,7 +191,8 @@ class DurakPart(TablePart):
             if n:
                 log.add(None, lambda: W.draws(self.name(p), self.you(p), n))
         elif kind == "out":
-            log.add(None, lambda: W.safe(self.name(p), self.you(p)))
+            teams = bool(m.options.get("teams"))
+            log.add(None, lambda: W.safe(self.name(p), self.you(p), teams))
 
     # -- the look back -----------------------------------------------------------------------------
     def can_look_back(self) -> bool:

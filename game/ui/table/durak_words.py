@@ -82,7 +82,15 @@ def draws(name: str, you: bool, n: int) -> str:
     return ngettext("{name} draws {n} card", "{name} draws {n} cards", n).format(name=name, n=n)
 
 
-def safe(name: str, you: bool) -> str:
+def safe(name: str, you: bool, teams: bool = False) -> str:
+    """A player out of cards (the stock empty): safe, except in team play, where the team
+    still holding cards at the end loses, whoever of it went out."""
+    if teams:
+        if you:
+            # TRANSLATORS: team Durak: out of cards, but the team can still lose
+            return _("You have no cards left")
+        # TRANSLATORS: team Durak: out of cards, but the team can still lose; {name} is a name
+        return _("{name} has no cards left").format(name=name)
     if you:
         return _("You have no cards left: you are safe")
     # TRANSLATORS: Durak: a player without cards (the stock empty) is out of the game and safe
