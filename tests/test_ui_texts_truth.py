@@ -162,3 +162,16 @@ def test_in_team_durak_a_player_out_of_cards_is_not_called_safe(app, tmp_path):
     texts = [e.text for e in table.log.entries]
     assert any("has no cards left" in t or "You have no cards left" in t for t in texts), texts
     assert not any("safe" in t for t in texts)
+
+
+def test_a_defender_who_cannot_beat_is_told_to_take(app, tmp_path):
+    """No card beats the attack: the prompt must not ask to click a card to beat it."""
+    from game.ui.tour import Tour
+
+    def must_take(state):
+        return state.to_act() == 0 and [a["type"] for a in state.legal_actions()] == ["take"]
+    state = Tour(app, tmp_path).game("durak", must_take)
+    table = app.nav.push("table", state=state)
+    table.fast_forward()
+    text = table.part.prompt(state.legal_actions())
+    assert "Take" in text and "click a card" not in text

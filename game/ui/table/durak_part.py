@@ -239,8 +239,10 @@ class DurakPart(TablePart):
         types = {a["type"] for a in legal}
         if types == {"swap", "pass"}:
             return W.prompt("swap")
-        if "defend" in types or "take" in types:
+        if "defend" in types:
             return W.prompt("defend")
+        if "take" in types:
+            return W.prompt("must_take")
         if "attack" in types and not self.m.pairs:
             return W.prompt("open")
         return W.prompt("add")

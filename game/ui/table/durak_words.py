@@ -107,6 +107,9 @@ def bout_title(result: str, name: str, you: bool, n: int) -> str:
 def prompt(kind: str) -> str:
     if kind == "swap":
         return _("You hold the six of trumps: swap it for the trump card under the stock?")
+    if kind == "must_take":
+        # TRANSLATORS: Durak: the defender holds no card that beats an unbeaten attack card
+        return _("None of your cards can beat the attack: press Take.")
     if kind == "defend":
         return _("Defend: click a card to beat an attack with it (if it can beat several, click the "
                  "one to beat next), or press Take.")
