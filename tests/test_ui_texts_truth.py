@@ -175,3 +175,32 @@ def test_a_defender_who_cannot_beat_is_told_to_take(app, tmp_path):
     table.fast_forward()
     text = table.part.prompt(state.legal_actions())
     assert "Take" in text and "click a card" not in text
+
+
+def test_a_claim_of_the_trump_card_after_the_last_refill_names_who_holds_it(app):
+    """The six of trumps came in the refill that emptied the stock and another player drew
+    the trump card: the prompt must not offer the card 'under the stock' (there is none)."""
+    import random
+
+    from game.engine import new_game
+    found = None
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = new_game("durak", 4, seed=seed)
+        while state.to_act() is not None:
+            legal = state.legal_actions()
+            if {a["type"] for a in legal} == {"swap", "pass"} and not state.stock:
+                found = state
+                break
+            state.apply(rng.choice(legal))
+        if found:
+            break
+    assert found is not None
+    seat = found.to_act()
+    holder = next(p for p in range(4) if p != seat and found.trump_card in found.hands[p])
+    players = [{"name": f"P{i}", "seat": "human" if i == seat else "ai:normal"} for i in range(4)]
+    found.players = players
+    table = app.nav.push("table", state=found)
+    table.fast_forward()
+    text = table.part.prompt(found.legal_actions())
+    assert "under the stock" not in text and f"P{holder}" in text, text

@@ -238,6 +238,11 @@ class DurakPart(TablePart):
     def prompt(self, legal: list[dict]) -> str:
         types = {a["type"] for a in legal}
         if types == {"swap", "pass"}:
+            m = self.m
+            holder = next((p for p in range(self.s.n) if m.trump_card in m.known[p]), None) \
+                if not m.stock and m.trump_card else None
+            if holder is not None and holder != self.s.state.to_act():
+                return W.claim(self.card_text([m.trump_card]), self.name(holder))
             return W.prompt("swap")
         if "defend" in types:
             return W.prompt("defend")

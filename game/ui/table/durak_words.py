@@ -104,6 +104,15 @@ def bout_title(result: str, name: str, you: bool, n: int) -> str:
 
 # -- prompts -----------------------------------------------------------------------------------
 
+def claim(card: str, name: str) -> str:
+    """The six of trumps drawn in the refill that emptied the stock, the trump card drawn by
+    another player: the swap takes it from their hand."""
+    # TRANSLATORS: Durak: the stock is empty and {name} drew the trump card {card}; the player
+    # may still swap their six of trumps for it
+    return _("You hold the six of trumps: take {card} from {name} in exchange for it?").format(
+        card=card, name=name)
+
+
 def prompt(kind: str) -> str:
     if kind == "swap":
         return _("You hold the six of trumps: swap it for the trump card under the stock?")
