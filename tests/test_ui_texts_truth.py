@@ -198,8 +198,6 @@ def test_a_claim_of_the_trump_card_after_the_last_refill_names_who_holds_it(app)
     assert found is not None
     seat = found.to_act()
     holder = next(p for p in range(4) if p != seat and found.trump_card in found.hands[p])
-    players = [{"name": f"P{i}", "seat": "human" if i == seat else "ai:normal"} for i in range(4)]
-    found.players = players
     table = app.nav.push("table", state=found)
     table.fast_forward()
     text = table.part.prompt(found.legal_actions())
