@@ -410,3 +410,39 @@ def test_a_failed_hint_is_not_presented_as_the_hard_players_choice(app, tmp_path
     line = table.hints.line()
     assert table.hints.current()["action"] == legal[-1]
     assert line and "Hard" not in line and "could not be worked out" in line
+
+
+def test_an_icelandic_reset_counts_as_the_total_going_back_to_zero(app):
+    """Gúrka: exactly 21 puts a total back to 0.  A card that lands on 21 is no cost but a
+    gain: the hint gives what the deal does to the total (it gave the penalty, so the
+    advised card looked worse than the others by every figure it showed)."""
+    from game.engine.public import table_of
+    from game.ui.table import hint_words as W
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = new_game("gurka-is", 3, seed=seed)
+        before = None
+        while state.to_act() is not None:
+            seat = state.to_act()
+            if state.phase == "play" and len(state.hands[seat]) == 1 and not state.trick:
+                before = (state.copy(), seat)
+            n = len(state.events)
+            state.apply(rng.choice(state.legal_actions()))
+            score = next((e for e in state.events[n:] if e["type"] == "score"), None)
+            if score and before:
+                start, s = before
+                if score["penalties"][s] and score["totals"][s] == 0 and table_of(start.view(s)).totals[s]:
+                    break
+                before = None
+        else:
+            continue
+        break
+    total = table_of(start.view(s)).totals[s]
+    obs = GurkaObserver(start.view(s))
+    obs(0, start, state)
+    assert obs.means(0)["change"] == -total and obs.means(0)["last"] == 1.0
+    assert hint(start.view(s), start.legal_actions(), iterations=4)["reset"] == 21
+    h = {"action": {"type": "play", "cards": ["KS"]}, "reset": 21,
+         "figures": [{"action": {"type": "play", "cards": ["KS"]}, "tried": 1, "mean": 0.0, **obs.means(0)}]}
+    line = W.gurka_line(h, {"card_indices": "international"}).replace("\u00a0", " ")
+    assert f"your total changes by \u2212{total}.0 on average" in line

@@ -14,7 +14,8 @@ player can understand of it:
 - Gurka family: ``last``, the share of the tried deals in which the seat lost the deal
   (scored: took the last trick, or tied its highest rank where all tied cards score),
   and ``points``, the mean penalty (not with lives, where a lost deal costs a life:
-  ``lives`` is true in the hint then);
+  ``lives`` is true in the hint then); where exactly the limit puts a total back to 0
+  (``reset`` in the hint: the limit), ``change``, the mean change of the seat's total;
 - Durak: ``lost``, the share of tried deals in which the seat ended as the durak, and
   ``mine`` / ``theirs``, the cards the seat and the fewest-holding other player (in team
   play: of the other team) hold after the bout on the table, its refill from the stock
@@ -59,12 +60,24 @@ class _Observer:
         return {k: t / n for k, (t, n) in self.sums.get(i, {}).items() if n}
 
 
+def resets_at(options: dict) -> int | None:
+    """The limit at which a total goes back to 0 (Icelandic: exactly 21), or None."""
+    o = options or {}
+    if o.get("lives") or o.get("rounds") is not None or o.get("out_rule") != "exceed":
+        return None
+    return o.get("limit")
+
+
 class GurkaObserver(_Observer):
-    """With ``lives`` a lost deal costs one life, not points: no ``points`` then."""
+    """With ``lives`` a lost deal costs one life, not points: no ``points`` then.  Where a
+    total of exactly the limit goes back to 0, ``change`` is what the deal did to the
+    seat's total (a reset makes it negative)."""
 
     def __init__(self, view: dict):
         super().__init__(view)
         self.lives = bool((view.get("options") or {}).get("lives"))
+        self.reset = resets_at(view.get("options")) is not None
+        self.before = table_of(view).totals[self.seat] if self.reset else 0
 
     def __call__(self, i: int, sample, played) -> None:
         for ev in played.events[self.start:]:
@@ -72,6 +85,10 @@ class GurkaObserver(_Observer):
                 pen = ev["penalties"][self.seat] or 0
                 if self.lives:
                     self.add(i, last=1.0 if pen else 0.0)
+                elif self.reset:
+                    after = ev["totals"][self.seat]
+                    self.add(i, last=1.0 if pen else 0.0, points=float(pen),
+                             change=None if after is None else float(after - self.before))
                 else:
                     self.add(i, last=1.0 if pen else 0.0, points=float(pen))
                 return
@@ -178,7 +195,8 @@ def hint(view: dict, legal: list[dict], seed: int = 0, iterations: int | None = 
     return {"action": action, "figures": figures, "alike": alike,
             "solved": "solver" in stats and not figures, "samples": stats.get("samples", 0),
             "kinds": sorted({a["type"] for a in legal}), "only": len(legal) == 1,
-            "lives": bool((view.get("options") or {}).get("lives"))}
+            "lives": bool((view.get("options") or {}).get("lives")),
+            "reset": resets_at(view.get("options"))}
 
 
 __all__ = ["hint", "durak_action", "GurkaObserver", "DurakObserver"]

@@ -32,6 +32,14 @@ def pct(share: float) -> int:
     return int(round(100 * share))
 
 
+def signed(value: float) -> str:
+    """A mean change with its sign: "+2.1", "−7.3" (a true minus), "0.0"."""
+    text = decimal(abs(value))
+    if text == decimal(0.0):
+        return text
+    return ("+" if value > 0 else "\u2212") + text
+
+
 def capital(line: str) -> str:
     return line[:1].upper() + line[1:]
 
@@ -88,7 +96,18 @@ def gurka_line(hint: dict, settings: dict) -> str:
         return plain(hint, best)
     first, rest = figures[0], figures[1:SHOWN]
     move = gurka_move(first["action"], settings)
-    if hint.get("lives"):
+    # exactly the limit puts a total back to 0 (Icelandic): the penalty alone would call a
+    # card that lands on 21 costly; what the deal does to the total is what counts
+    change = hint.get("reset") and all("change" in f for f in figures[:SHOWN])
+    if change:
+        # TRANSLATORS: an Icelandic hint; {move} is the advised card(s), {p} a percentage of the
+        # deals the computer tried, {change} the mean change of the player's total (such as
+        # "+2.1", or "−7.3" when exactly 21 puts it back to 0); the line goes on with the other
+        # cards' figures
+        line = _("{move}: you lose the deal in {p} % of the deals tried, your total changes by "
+                 "{change} on average").format(move=move, p=pct(first["last"]),
+                                               change=signed(first["change"]))
+    elif hint.get("lives"):
         # TRANSLATORS: a hint when a lost deal costs a life; {move} is the advised card(s), {p}
         # a percentage of the deals the computer tried; the line goes on with the other cards'
         # figures
@@ -106,7 +125,10 @@ def gurka_line(hint: dict, settings: dict) -> str:
         line = _("{move}: you lose the deal in {p} % of the deals tried").format(move=move, p=pct(first["last"]))
     for f in rest:
         other = gurka_move(f["action"], settings)
-        if "points" in f and not hint.get("lives"):
+        if change:
+            seg = _("{move}: {p} %, on average {points}").format(move=other, p=pct(f["last"]),
+                                                                 points=signed(f["change"]))
+        elif "points" in f and not hint.get("lives"):
             # TRANSLATORS: another card in a hint: "7♣: 41 %, on average 3.5" (penalty points)
             seg = _("{move}: {p} %, on average {points}").format(move=other, p=pct(f["last"]),
                                                                  points=decimal(f["points"]))
