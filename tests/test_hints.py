@@ -446,3 +446,24 @@ def test_an_icelandic_reset_counts_as_the_total_going_back_to_zero(app):
          "figures": [{"action": {"type": "play", "cards": ["KS"]}, "tried": 1, "mean": 0.0, **obs.means(0)}]}
     line = W.gurka_line(h, {"card_indices": "international"}).replace("\u00a0", " ")
     assert f"your total changes by \u2212{total}.0 on average" in line
+
+
+def test_an_exchange_hint_fits_its_two_lines_whole(app, tmp_path):
+    """Seven-round Gúrka: exchanges name their cards, so three of them overflowed the hint's
+    two lines at 1024x640 and the end was cut off ("…"): an exchange hint names two."""
+    from game.ui import theme as T
+    from game.ui.table import hint_words as W
+    table = _table_mid_deal(app, tmp_path)
+    u = table.lay.u
+    width = table.lay.middle_width() - int(20 * u)
+
+    def ex(cards, last, points):
+        return {"action": {"type": "exchange", "discard": cards}, "tried": 50, "mean": 0.0,
+                "last": last, "points": points}
+    h = {"action": {"type": "exchange", "discard": ["TD", "QD", "TH", "JC", "KD"]},
+         "figures": [ex(["TD", "QD", "TH", "JC", "KD"], .55, 3.5), ex(["TD", "QD", "JC", "KD"], .33, 3.0),
+                     ex(["QD", "KD"], .6, 5.3)]}
+    line = W.gurka_line(h, {"card_indices": "international"})
+    px, lines = T.fit_wrapped(line, 17 * u, width, 2, bold=True)
+    assert not any(ln.endswith("…") for ln in lines), lines
+    assert "Q♦ K♦:" not in line.replace("\u00a0", " ")          # the third is left out

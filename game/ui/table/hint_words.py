@@ -12,8 +12,9 @@ from .. import cards as C
 from ..stats_table import decimal
 
 SHOWN = 3
-#: Durak lines are longer: the advised move and one more
-SHOWN_DURAK = 2
+#: Durak lines and exchanges (a list of cards each) are longer: the advised move and one
+#: more, so that the line fits its two lines at the smallest size
+SHOWN_DURAK = SHOWN_EXCHANGE = 2
 
 
 def cards_text(cards: list[str], settings: dict) -> str:
@@ -42,6 +43,10 @@ def signed(value: float) -> str:
 
 def capital(line: str) -> str:
     return line[:1].upper() + line[1:]
+
+
+def first_kind(figures: list[dict]) -> str | None:
+    return figures[0]["action"].get("type") if figures else None
 
 
 def _tried(hint: dict) -> list[dict]:
@@ -94,11 +99,12 @@ def gurka_line(hint: dict, settings: dict) -> str:
     best = gurka_move(hint["action"], settings)
     if not figures:
         return plain(hint, best)
-    first, rest = figures[0], figures[1:SHOWN]
+    shown = SHOWN_EXCHANGE if first_kind(figures) == "exchange" else SHOWN
+    first, rest = figures[0], figures[1:shown]
     move = gurka_move(first["action"], settings)
     # exactly the limit puts a total back to 0 (Icelandic): the penalty alone would call a
     # card that lands on 21 costly; what the deal does to the total is what counts
-    change = hint.get("reset") and all("change" in f for f in figures[:SHOWN])
+    change = hint.get("reset") and all("change" in f for f in figures[:shown])
     if change:
         # TRANSLATORS: an Icelandic hint; {move} is the advised card(s), {p} a percentage of the
         # deals the computer tried, {change} the mean change of the player's total (such as
