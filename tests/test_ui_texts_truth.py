@@ -202,3 +202,17 @@ def test_a_claim_of_the_trump_card_after_the_last_refill_names_who_holds_it(app)
     table.fast_forward()
     text = table.part.prompt(found.legal_actions())
     assert "under the stock" not in text and f"P{holder}" in text, text
+
+
+def test_a_lowest_lead_that_may_be_a_set_says_so(app):
+    """Gúrka with 'lead your lowest': holding two of the lowest rank, leading both is allowed;
+    the prompt must not say to lead one."""
+    from game.engine.public import table_of
+    from game.ui.table import gurka_words as W
+
+    def lowest_pair_lead(state):
+        return not state.trick and any(len(a["cards"]) > 1 for a in state.legal_actions())
+    state = _gurka_decision("gurka-is", {"lead_lowest": True}, lowest_pair_lead, n=3)
+    view = state.view(state.to_act())
+    text = W.requirement(table_of(view).requirement(view["hand"]), {"card_indices": "international"})
+    assert "several" in text

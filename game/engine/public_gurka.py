@@ -45,7 +45,8 @@ class DealRow:
 class Requirement:
     """What the next player must play, as far as the table shows (their hand decides the rest).
 
-    ``kind``: ``lead`` (anything), ``lead_lowest``, ``match`` (``count`` cards matching the
+    ``kind``: ``lead`` (anything), ``lead_lowest``, ``lead_lowest_set`` (a lowest card or
+    several of them, a multi-card lead), ``match`` (``count`` cards matching the
     strongest set, or that many lowest), ``two`` (a 2 was led: a 2 if held), ``lowest`` (no ace
     on an ace), ``reach`` (``card`` or higher), ``reach_nearest`` (the lowest card that reaches
     ``card``), ``reach_or_lowest`` (``card`` or higher, or a lowest card),
@@ -112,10 +113,14 @@ class GurkaTable:
     def requirement(self, hand: list[str] | None = None) -> Requirement:
         """The rule the next card of the current trick must follow; with the ``hand`` of the
         player to act, the rule that binds that hand (after a led 2 without a 2 in the hand:
-        the usual rule, not the 2's)."""
+        the usual rule, not the 2's; a lead of several lowest cards where the hand allows one)."""
         o = self.options
         trick = [] if self.trick_over() else self.trick
         if not trick:
+            if o.get("lead_lowest") and o.get("multi_lead") and hand and len(hand) > 2:
+                low = min(self.S[INDEX[c]] for c in hand)
+                if sum(self.S[INDEX[c]] == low for c in hand) > 1:
+                    return Requirement("lead_lowest_set")
             return Requirement("lead_lowest" if o.get("lead_lowest") else "lead")
         k = len(trick[0][1])
         if k > 1:

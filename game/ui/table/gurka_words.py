@@ -132,6 +132,10 @@ def a_rank(rank: str) -> str:
 def requirement(req, settings) -> str:
     """What the card to play must be, from the public table's requirement."""
     rank = a_rank(req.card[0]) if req.card else ""
+    if req.kind == "lead_lowest_set":
+        # TRANSLATORS: Icelandic leads of several cards with "lead your lowest": the player
+        # holds more than one card of their lowest rank
+        return _("Your lead: one of your lowest cards, or several of them.")
     if req.kind == "lead_lowest":
         return _("Your lead: lead one of your lowest cards.")
     if req.kind == "two":
