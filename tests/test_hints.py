@@ -90,14 +90,19 @@ def test_the_durak_observer_counts_the_cards_after_the_bout():
     played.apply({"type": "take"})
     while not any(e["type"] == "bout_end" for e in played.events[len(view["events"]):]):
         played.apply(rng.choice(played.legal_actions()))
-    # the bout has just ended (the refill has not happened yet when the last event is bout_end)
+    # the bout has just ended and its refill from the stock followed: "after this bout" is
+    # the hands the next bout starts with (it counted them before the refill)
     end = next(i for i, e in enumerate(played.events) if i >= len(view["events"]) and e["type"] == "bout_end")
+    after = end + 1
+    while after < len(played.events) and played.events[after]["type"] in ("draw", "out"):
+        after += 1
+    assert any(e["type"] == "draw" for e in played.events[end:after])
     obs(0, state, played)
     m = obs.means(0)
     from game.engine.public import table_of
-    at_end = table_of(played.record(), upto=end + 1)
-    assert m["mine"] == at_end.counts[seat]
-    assert m["theirs"] == at_end.counts[1 - seat]
+    refilled = table_of(played.record(), upto=after)
+    assert m["mine"] == refilled.counts[seat]
+    assert m["theirs"] == refilled.counts[1 - seat]
 
 
 def test_the_worker_gives_a_hint_off_the_ui_thread():
@@ -127,7 +132,7 @@ def test_the_line_names_the_cards_and_the_figures(app):
     assert line.startswith("K♠:") and "18 %" in line and "7♣: 41 %" in line and "2♦" not in line
     h["figures"][0]["points"], h["figures"][1]["points"] = 2.14, 3.5
     line = W.gurka_line(h, {"card_indices": "native"}).replace("\u00a0", " ")
-    assert line.startswith("K♠: you take the last trick in 18 %") and "2.1 penalty points" in line
+    assert line.startswith("K♠: you lose the deal in 18 %") and "2.1 penalty points" in line
     assert "7♣: 41 %, on average 3.5" in line
     d = {"action": {"type": "take"},
          "figures": [{"action": {"type": "take"}, "tried": 40, "mean": .6, "lost": .2, "mine": 4.2,
@@ -289,3 +294,176 @@ def test_space_and_enter_press_the_button_when_no_card_may_be_played(app, tmp_pa
         app.step([_key(key)], 16)
         assert any(e["type"] == "take" for e in table.state.events[n:]), key
         app.nav.pop()
+
+
+def _first_state(rules, n, want, options=None, seeds=range(40)):
+    """The first decision of a seeded random game that ``want(state, legal)`` accepts."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = new_game(rules, n, options=options, seed=seed)
+        while state.to_act() is not None:
+            legal = state.legal_actions()
+            if want(state, legal):
+                return state
+            state.apply(rng.choice(legal))
+    raise AssertionError("no such decision")
+
+
+def test_a_hint_not_to_swap_names_the_keep_the_six_button(app):
+    """Asked only whether to swap the trump six, the buttons are *Swap trump six* and
+    *Keep the six*: the hint names those, never a *Done* that is not on the table."""
+    from game.ui.table import hint_words as W
+    state = _first_state("durak", 2, lambda s, legal: {a["type"] for a in legal} == {"swap", "pass"})
+    seat = state.to_act()
+    h = hint(state.view(seat), state.legal_actions(), seed=1, iterations=20)
+    assert {f["action"]["type"] for f in h["figures"]} == {"swap", "pass"}
+    line = W.durak_line(h, {"card_indices": "international"}).replace("\u00a0", " ")
+    assert "Keep the six" in line and "Swap trump six" in line and "Done" not in line
+
+
+@pytest.mark.parametrize("rules,n,kind", [("gurka-se", 4, "play"), ("durak", 2, "take"),
+                                          ("gurka-is7", 3, "exchange")])
+def test_a_single_legal_move_is_hinted_as_the_only_one(app, rules, n, kind):
+    """The rules leave one move (the last trick, a forced take, no exchange allowed): the hint
+    says so, not that the computer would choose it, as if there were a choice."""
+    from game.ui.table import hint_words as W
+    state = _first_state(rules, n, lambda s, legal: len(legal) == 1 and legal[0]["type"] == kind)
+    legal = state.legal_actions()
+    h = hint(state.view(state.to_act()), legal, seed=1, iterations=20)
+    words = W.durak_line if rules == "durak" else W.gurka_line
+    line = words(h, {"card_indices": "international"})
+    assert "the only move you may make" in line and "would choose" not in line
+
+
+def test_with_lives_the_hint_speaks_of_lives_not_penalty_points(app):
+    """A lost deal costs a life (agurk-dk lives=3): no 'penalty points' in the hint."""
+    from game.ui.table import hint_words as W
+    state = _first_state("agurk-dk", 4, lambda s, legal: len(legal) > 2, options={"lives": 3})
+    h = hint(state.view(state.to_act()), state.legal_actions(), seed=1, iterations=40)
+    assert h["figures"] and all("points" not in f for f in h["figures"])
+    line = W.gurka_line(h, {"card_indices": "international"}).replace("\u00a0", " ")
+    assert "you lose a life in" in line and "penalty" not in line and "on average" not in line
+
+
+def test_in_team_durak_the_cards_against_are_the_other_teams(app):
+    """2 v 2: 'with 5 cards against 2' compares with the fewest of the other team, never
+    with the partner's hand."""
+    from game.engine.public import table_of
+
+    def partner_fewest(state, legal):
+        seat = state.to_act()
+        counts = table_of(state.view(seat)).counts
+        return counts[(seat + 2) % 4] < min(counts[(seat + 1) % 4], counts[(seat + 3) % 4])
+    state = _first_state("durak", 4, partner_fewest, options={"teams": "2v2"})
+    seat = state.to_act()
+    obs = DurakObserver(state.view(seat))
+    obs(0, state, state.copy())                  # nothing played: the hands as they are
+    counts = table_of(state.view(seat)).counts
+    assert obs.means(0)["theirs"] == min(counts[(seat + 1) % 4], counts[(seat + 3) % 4])
+
+
+def test_a_tied_top_card_loses_the_deal_and_the_hint_says_so(app):
+    """Swedish rules: every player of the tied highest rank scores, though only the last of
+    them takes the last trick.  The figure counts the deal as lost, and the hint says 'lose
+    the deal', which is what it counts (it said 'take the last trick')."""
+    from game.ui.table import hint_words as W
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = new_game("gurka-se", 4, seed=seed)
+        while not any(e["type"] == "score" for e in state.events):
+            before = state.copy()
+            state.apply(rng.choice(state.legal_actions()))
+        score = next(e for e in state.events if e["type"] == "score")
+        winner = [e for e in state.events if e["type"] == "trick"][-1]["winner"]
+        tied = [s for s, p in enumerate(score["penalties"]) if p and s != winner]
+        if tied:
+            break
+    seat = tied[0]
+    obs = GurkaObserver(before.view(seat))
+    obs(0, before, state)
+    assert obs.means(0)["last"] == 1.0
+    h = {"action": {"type": "play", "cards": ["KS"]},
+         "figures": [{"action": {"type": "play", "cards": ["KS"]}, "tried": 1, "mean": 0.0,
+                      **obs.means(0)}]}
+    line = W.gurka_line(h, {"card_indices": "international"}).replace("\u00a0", " ")
+    assert "you lose the deal in 100 %" in line and "take the last trick" not in line
+
+
+def test_a_failed_hint_is_not_presented_as_the_hard_players_choice(app, tmp_path):
+    """When the hint's search fails the worker answers with a plain move (Normal's, or the
+    first legal one): the line must not say the Hard player chose it."""
+    table = _table_mid_deal(app, tmp_path)
+    legal = table.state.legal_actions()
+
+    class Failed:
+        def submit(self, *args):
+            return 1
+
+        def poll(self, ticket):
+            return legal[-1]                 # what AIWorker._fallback hands back
+
+        def cancel(self, ticket):
+            pass
+    table.ai.worker = Failed()
+    assert table.hints.ask()
+    table.hints.poll()
+    line = table.hints.line()
+    assert table.hints.current()["action"] == legal[-1]
+    assert line and "Hard" not in line and "could not be worked out" in line
+
+
+def test_an_icelandic_reset_counts_as_the_total_going_back_to_zero(app):
+    """Gúrka: exactly 21 puts a total back to 0.  A card that lands on 21 is no cost but a
+    gain: the hint gives what the deal does to the total (it gave the penalty, so the
+    advised card looked worse than the others by every figure it showed)."""
+    from game.engine.public import table_of
+    from game.ui.table import hint_words as W
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = new_game("gurka-is", 3, seed=seed)
+        before = None
+        while state.to_act() is not None:
+            seat = state.to_act()
+            if state.phase == "play" and len(state.hands[seat]) == 1 and not state.trick:
+                before = (state.copy(), seat)
+            n = len(state.events)
+            state.apply(rng.choice(state.legal_actions()))
+            score = next((e for e in state.events[n:] if e["type"] == "score"), None)
+            if score and before:
+                start, s = before
+                if score["penalties"][s] and score["totals"][s] == 0 and table_of(start.view(s)).totals[s]:
+                    break
+                before = None
+        else:
+            continue
+        break
+    total = table_of(start.view(s)).totals[s]
+    obs = GurkaObserver(start.view(s))
+    obs(0, start, state)
+    assert obs.means(0)["change"] == -total and obs.means(0)["last"] == 1.0
+    assert hint(start.view(s), start.legal_actions(), iterations=4)["reset"] == 21
+    h = {"action": {"type": "play", "cards": ["KS"]}, "reset": 21,
+         "figures": [{"action": {"type": "play", "cards": ["KS"]}, "tried": 1, "mean": 0.0, **obs.means(0)}]}
+    line = W.gurka_line(h, {"card_indices": "international"}).replace("\u00a0", " ")
+    assert f"your total changes by \u2212{total}.0 on average" in line
+
+
+def test_an_exchange_hint_fits_its_two_lines_whole(app, tmp_path):
+    """Seven-round Gúrka: exchanges name their cards, so three of them overflowed the hint's
+    two lines at 1024x640 and the end was cut off ("…"): an exchange hint names two."""
+    from game.ui import theme as T
+    from game.ui.table import hint_words as W
+    table = _table_mid_deal(app, tmp_path)
+    u = table.lay.u
+    width = table.lay.middle_width() - int(20 * u)
+
+    def ex(cards, last, points):
+        return {"action": {"type": "exchange", "discard": cards}, "tried": 50, "mean": 0.0,
+                "last": last, "points": points}
+    h = {"action": {"type": "exchange", "discard": ["TD", "QD", "TH", "JC", "KD"]},
+         "figures": [ex(["TD", "QD", "TH", "JC", "KD"], .55, 3.5), ex(["TD", "QD", "JC", "KD"], .33, 3.0),
+                     ex(["QD", "KD"], .6, 5.3)]}
+    line = W.gurka_line(h, {"card_indices": "international"})
+    px, lines = T.fit_wrapped(line, 17 * u, width, 2, bold=True)
+    assert not any(ln.endswith("…") for ln in lines), lines
+    assert "Q♦ K♦:" not in line.replace("\u00a0", " ")          # the third is left out

@@ -84,4 +84,4 @@ def test_the_build_compiles_every_catalogue_without_false_errors(tmp_path, monke
     mo = tmp_path / "locales" / "sv" / "LC_MESSAGES" / "messages.mo"
     with open(mo, "rb") as fh:
         sv = gettext.GNUTranslations(fh)
-    assert "% av" in sv.gettext("{move}: you take the last trick in {p} % of the deals tried")
+    assert "% av" in sv.gettext("{move}: you lose the deal in {p} % of the deals tried")

@@ -11,14 +11,21 @@ The search is Hard's (:func:`game.ai.gurka_ai.choose_hard`,
 (:mod:`game.ai.search`) calls an observer after every play-out, which keeps what a
 player can understand of it:
 
-- Gurka family: ``last``, the share of the tried deals in which the seat took the last
-  trick (and so scored), and ``points``, the mean penalty;
+- Gurka family: ``last``, the share of the tried deals in which the seat lost the deal
+  (scored: took the last trick, or tied its highest rank where all tied cards score),
+  and ``points``, the mean penalty (not with lives, where a lost deal costs a life:
+  ``lives`` is true in the hint then); where exactly the limit puts a total back to 0
+  (``reset`` in the hint: the limit), ``change``, the mean change of the seat's total;
 - Durak: ``lost``, the share of tried deals in which the seat ended as the durak, and
-  ``mine`` / ``theirs``, the cards the seat and the fewest-holding other player hold
-  when the bout on the table ends.
+  ``mine`` / ``theirs``, the cards the seat and the fewest-holding other player (in team
+  play: of the other team) hold after the bout on the table, its refill from the stock
+  included (what the next bout starts with).
 
 Every figure has ``action`` (one of ``legal``), ``tried`` (play-outs) and ``mean`` (the
-search's own score).  ``solved`` is true when Durak's exact endgame solver chose
+search's own score).  ``kinds`` are the types of the legal actions (the table names
+a move by the button that makes it: a Durak ``pass`` is *Keep the six* when the choice
+is only whether to swap); ``only`` is true when the action is the one legal move (no
+search then).  ``solved`` is true when Durak's exact endgame solver chose
 alone, ``alike`` when the legal plays differ only in suits (no figures then).  The hint sees only the view, like every AI seat: permuting
 the hidden cards consistently with the view leaves it the same.
 """
@@ -53,12 +60,37 @@ class _Observer:
         return {k: t / n for k, (t, n) in self.sums.get(i, {}).items() if n}
 
 
+def resets_at(options: dict) -> int | None:
+    """The limit at which a total goes back to 0 (Icelandic: exactly 21), or None."""
+    o = options or {}
+    if o.get("lives") or o.get("rounds") is not None or o.get("out_rule") != "exceed":
+        return None
+    return o.get("limit")
+
+
 class GurkaObserver(_Observer):
+    """With ``lives`` a lost deal costs one life, not points: no ``points`` then.  Where a
+    total of exactly the limit goes back to 0, ``change`` is what the deal did to the
+    seat's total (a reset makes it negative)."""
+
+    def __init__(self, view: dict):
+        super().__init__(view)
+        self.lives = bool((view.get("options") or {}).get("lives"))
+        self.reset = resets_at(view.get("options")) is not None
+        self.before = table_of(view).totals[self.seat] if self.reset else 0
+
     def __call__(self, i: int, sample, played) -> None:
         for ev in played.events[self.start:]:
             if ev["type"] == "score":
                 pen = ev["penalties"][self.seat] or 0
-                self.add(i, last=1.0 if pen else 0.0, points=float(pen))
+                if self.lives:
+                    self.add(i, last=1.0 if pen else 0.0)
+                elif self.reset:
+                    after = ev["totals"][self.seat]
+                    self.add(i, last=1.0 if pen else 0.0, points=float(pen),
+                             change=None if after is None else float(after - self.before))
+                else:
+                    self.add(i, last=1.0 if pen else 0.0, points=float(pen))
                 return
 
 
@@ -69,14 +101,25 @@ class DurakObserver(_Observer):
         self.counts = list(table.counts)
         self.out = list(table.out)
         self.on_table = len(table.bout_cards())
+        # in team play the cards to compare with are the other team's, not a partner's
+        mine = table.team_of(self.seat)
+        self.rivals = [s for s in range(len(self.counts))
+                       if s != self.seat and (mine is None or table.team_of(s) != mine)]
 
     def __call__(self, i: int, sample, played) -> None:
         counts = list(self.counts)
         on_table = self.on_table
         taker = None
+        ended = False
         for ev in played.events[self.start:]:
             kind = ev["type"]
-            if kind == "attack":
+            if ended:
+                # the refill after the bout: "after this bout" is the hands the next starts with
+                if kind == "draw":
+                    counts[ev["player"]] += len(ev["cards"])
+                elif kind != "out":
+                    break
+            elif kind == "attack":
                 counts[ev["player"]] -= len(ev["cards"])
                 on_table += len(ev["cards"])
             elif kind == "defend":
@@ -87,8 +130,8 @@ class DurakObserver(_Observer):
             elif kind == "bout_end":
                 if ev["result"] == "taken" and taker is not None:
                     counts[taker] += on_table
-                break
-        others = [counts[s] for s in range(len(counts)) if s != self.seat and not self.out[s]]
+                ended = True
+        others = [counts[s] for s in self.rivals if not self.out[s]]
         out = played.outcome()
         lost = None if out is None else (1.0 if self.seat in out.losers else 0.0)
         self.add(i, lost=lost, mine=float(counts[self.seat]),
@@ -150,7 +193,10 @@ def hint(view: dict, legal: list[dict], seed: int = 0, iterations: int | None = 
     # several legal plays, one candidate: they differ only in suits, which Gurka ignores
     alike = not figures and len(legal) > 1 and all(a["type"] == "play" for a in legal)
     return {"action": action, "figures": figures, "alike": alike,
-            "solved": "solver" in stats and not figures, "samples": stats.get("samples", 0)}
+            "solved": "solver" in stats and not figures, "samples": stats.get("samples", 0),
+            "kinds": sorted({a["type"] for a in legal}), "only": len(legal) == 1,
+            "lives": bool((view.get("options") or {}).get("lives")),
+            "reset": resets_at(view.get("options"))}
 
 
 __all__ = ["hint", "durak_action", "GurkaObserver", "DurakObserver"]

@@ -15,7 +15,7 @@ deterministic under the seed; or a ``deadline`` on :func:`time.perf_counter`; or
 whichever comes first), and the
 stats (``iterations``, ``samples``, ``seconds``, the ``means`` and ``counts`` per
 candidate, the ``candidates``).  A caller that wants its own figures of every play-out
-(the hints: how often a candidate took the last trick) puts ``observe(i, sample,
+(the hints: how often a candidate lost the deal) puts ``observe(i, sample,
 played_out)`` in ``stats``; it is called after each evaluation of candidate ``i``.
 
 With more than two candidates the evaluations are spread by sequential halving: every

@@ -87,7 +87,8 @@ def follow_rule(hand, S, opts, trick_cards) -> tuple[list[int], str, int]:
         above = [c for c in above if S[c] == m]
         code = "must_reach_nearest"
     if opts["optional_lowest"]:
-        return above + [c for c in lowest(hand, S) if c not in above], "must_reach_or_lowest", ref_card
+        code = "must_reach_nearest_or_lowest" if opts["nearest_above"] else "must_reach_or_lowest"
+        return above + [c for c in lowest(hand, S) if c not in above], code, ref_card
     return above, code, ref_card
 
 
@@ -147,6 +148,8 @@ def explain(hand, S, opts, trick_cards, lead_size, cards) -> IllegalActionError:
         "must_play_lowest": "you cannot reach the card to beat, so you must play one of your lowest cards",
         "must_reach_nearest": f"you must play your lowest card that reaches {ref}",
         "must_reach_or_lowest": f"play a card of rank {ref} or higher, or one of your lowest cards",
+        "must_reach_nearest_or_lowest": f"play your lowest card that reaches {ref}, or one of your "
+                                        "lowest cards",
         "must_reach": f"you can reach {ref}, so you must play a card of rank {ref} or higher",
     }[code]
     return IllegalActionError(text, code, rank=ref)

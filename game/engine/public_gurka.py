@@ -45,10 +45,12 @@ class DealRow:
 class Requirement:
     """What the next player must play, as far as the table shows (their hand decides the rest).
 
-    ``kind``: ``lead`` (anything), ``lead_lowest``, ``match`` (``count`` cards matching the
+    ``kind``: ``lead`` (anything), ``lead_lowest``, ``lead_lowest_set`` (a lowest card or
+    several of them, a multi-card lead), ``match`` (``count`` cards matching the
     strongest set, or that many lowest), ``two`` (a 2 was led: a 2 if held), ``lowest`` (no ace
     on an ace), ``reach`` (``card`` or higher), ``reach_nearest`` (the lowest card that reaches
-    ``card``), ``reach_or_lowest`` (``card`` or higher, or a lowest card).
+    ``card``), ``reach_or_lowest`` (``card`` or higher, or a lowest card),
+    ``reach_nearest_or_lowest`` (the lowest card that reaches ``card``, or a lowest card).
     """
 
     kind: str
@@ -108,18 +110,25 @@ class GurkaTable:
         stake = o.get("stake", 0)
         return stake * (2 if self.bought[seat] and o.get("buyback") == "stake" else 1)
 
-    def requirement(self) -> Requirement:
-        """The rule the next card of the current trick must follow."""
+    def requirement(self, hand: list[str] | None = None) -> Requirement:
+        """The rule the next card of the current trick must follow; with the ``hand`` of the
+        player to act, the rule that binds that hand (after a led 2 without a 2 in the hand:
+        the usual rule, not the 2's; a lead of several lowest cards where the hand allows one)."""
         o = self.options
         trick = [] if self.trick_over() else self.trick
         if not trick:
+            if o.get("lead_lowest") and o.get("multi_lead") and hand and len(hand) > 2:
+                low = min(self.S[INDEX[c]] for c in hand)
+                if sum(self.S[INDEX[c]] == low for c in hand) > 1:
+                    return Requirement("lead_lowest_set")
             return Requirement("lead_lowest" if o.get("lead_lowest") else "lead")
         k = len(trick[0][1])
         if k > 1:
             return Requirement("match", count=k)
         cards = [INDEX[cs[0]] for _s, cs in trick]
         S = self.S
-        if o["twos_rule"] and (cards[0] >> 2) == 0:
+        if o["twos_rule"] and (cards[0] >> 2) == 0 and (
+                hand is None or any((INDEX[c] >> 2) == 0 for c in hand)):
             return Requirement("two", NAMES[cards[0]])
         if o["reference"] == "previous":
             ref = cards[-1]
@@ -130,7 +139,8 @@ class GurkaTable:
         if block:
             return Requirement("lowest", NAMES[ref])
         if o["optional_lowest"]:
-            return Requirement("reach_or_lowest", NAMES[ref])
+            kind = "reach_nearest_or_lowest" if o["nearest_above"] else "reach_or_lowest"
+            return Requirement(kind, NAMES[ref])
         if o["nearest_above"]:
             return Requirement("reach_nearest", NAMES[ref])
         return Requirement("reach", NAMES[ref])

@@ -33,6 +33,10 @@ def illegal_reason(err, settings: dict | None = None) -> str:
     if code == "must_reach_or_lowest":
         # TRANSLATORS: {rank} is a card rank such as K or 10
         return _("Play {rank} or higher, or one of your lowest cards.").format(rank=rank)
+    if code == "must_reach_nearest_or_lowest":
+        # TRANSLATORS: {rank} is a card rank such as K or 10
+        return _("Play your lowest card that reaches {rank}, or one of your lowest cards.").format(
+            rank=rank)
     if code == "must_reach_nearest":
         # TRANSLATORS: {rank} is a card rank such as K or 10
         return _("You must play your lowest card that reaches {rank}.").format(rank=rank)

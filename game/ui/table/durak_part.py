@@ -43,6 +43,16 @@ class DurakPart(TablePart):
         self.s.play_sound("deal")
         return dur + (300 * self.sp() if dur else 0.0)
 
+    def _trump_dealt(self) -> bool:
+        """Whether the deal gave anyone a trump (else forehand opens a first game too: the
+        rules' house default).  What a hand holds is hidden from the table's view, so this
+        is read from the game's deal; an unknown hand counts as holding one."""
+        deal = next((e for e in self.s.state.events if e.get("type") == "deal"), None)
+        if not deal or not isinstance(deal.get("trump"), str):
+            return True
+        suit = deal["trump"][1:]
+        return any(not isinstance(h, list) or any(c[1:] == suit for c in h) for h in deal["hands"])
+
     def on_attack(self, ev: dict) -> float:
         p = ev["player"]
         sp = self.sp()
@@ -57,7 +67,7 @@ class DurakPart(TablePart):
         m = self.m
         if len(m.bouts) == 1 and len(m.bout.pairs) == len(ev["cards"]):
             # the first attack of the game: who opens, and why
-            self.announce(W.opens(self.name(p), self.you(p), m.game == 1))
+            self.announce(W.opens(self.name(p), self.you(p), m.game == 1 and self._trump_dealt()))
         self.s.play_sound("play")
         return (pace.PLAY_FLIGHT + 70 * len(ev["cards"])) * sp
 
@@ -181,7 +191,8 @@ class DurakPart(TablePart):
             if n:
                 log.add(None, lambda: W.draws(self.name(p), self.you(p), n))
         elif kind == "out":
-            log.add(None, lambda: W.safe(self.name(p), self.you(p)))
+            teams = bool(m.options.get("teams"))
+            log.add(None, lambda: W.safe(self.name(p), self.you(p), teams))
 
     # -- the look back -----------------------------------------------------------------------------
     def can_look_back(self) -> bool:
@@ -227,9 +238,16 @@ class DurakPart(TablePart):
     def prompt(self, legal: list[dict]) -> str:
         types = {a["type"] for a in legal}
         if types == {"swap", "pass"}:
+            m = self.m
+            holder = next((p for p in range(self.s.n) if m.trump_card in m.known[p]), None) \
+                if not m.stock and m.trump_card else None
+            if holder is not None and holder != self.s.state.to_act():
+                return W.claim(self.card_text([m.trump_card]), self.name(holder))
             return W.prompt("swap")
-        if "defend" in types or "take" in types:
+        if "defend" in types:
             return W.prompt("defend")
+        if "take" in types:
+            return W.prompt("must_take")
         if "attack" in types and not self.m.pairs:
             return W.prompt("open")
         return W.prompt("add")

@@ -82,7 +82,15 @@ def draws(name: str, you: bool, n: int) -> str:
     return ngettext("{name} draws {n} card", "{name} draws {n} cards", n).format(name=name, n=n)
 
 
-def safe(name: str, you: bool) -> str:
+def safe(name: str, you: bool, teams: bool = False) -> str:
+    """A player out of cards (the stock empty): safe, except in team play, where the team
+    still holding cards at the end loses, whoever of it went out."""
+    if teams:
+        if you:
+            # TRANSLATORS: team Durak: out of cards, but the team can still lose
+            return _("You have no cards left")
+        # TRANSLATORS: team Durak: out of cards, but the team can still lose; {name} is a name
+        return _("{name} has no cards left").format(name=name)
     if you:
         return _("You have no cards left: you are safe")
     # TRANSLATORS: Durak: a player without cards (the stock empty) is out of the game and safe
@@ -96,9 +104,21 @@ def bout_title(result: str, name: str, you: bool, n: int) -> str:
 
 # -- prompts -----------------------------------------------------------------------------------
 
+def claim(card: str, name: str) -> str:
+    """The six of trumps drawn in the refill that emptied the stock, the trump card drawn by
+    another player: the swap takes it from their hand."""
+    # TRANSLATORS: Durak: the stock is empty and {name} drew the trump card {card}; the player
+    # may still swap their six of trumps for it
+    return _("You hold the six of trumps: take {card} from {name} in exchange for it?").format(
+        card=card, name=name)
+
+
 def prompt(kind: str) -> str:
     if kind == "swap":
         return _("You hold the six of trumps: swap it for the trump card under the stock?")
+    if kind == "must_take":
+        # TRANSLATORS: Durak: the defender holds no card that beats an unbeaten attack card
+        return _("None of your cards can beat the attack: press Take.")
     if kind == "defend":
         return _("Defend: click a card to beat an attack with it (if it can beat several, click the "
                  "one to beat next), or press Take.")

@@ -246,7 +246,8 @@ class GurkaPart(TablePart):
             log.add(None, lambda: M.is_out(self.name(p), self.you(p)))
         elif kind == "buyback":
             points = ev["points"]
-            log.add(p, lambda: W.buys_back(self.name(p), self.you(p), M.points(points)))
+            lives = self.m.options.get("lives") or 0
+            log.add(p, lambda: W.buys_back(self.name(p), self.you(p), W.standing(points, lives)))
 
     # -- the look back -----------------------------------------------------------------------------
     def lookback(self):
@@ -309,10 +310,17 @@ class GurkaPart(TablePart):
             return ngettext("Choose up to {n} card to exchange, then confirm.",
                             "Choose up to {n} cards to exchange, then confirm.", top).format(n=top)
         if "buyback" in types:
-            points = M.points(self.s.state.buyback_points(seat))
+            lives = self.m.options.get("lives") or 0
+            points = W.standing(self.s.state.buyback_points(seat), lives)
             if self.m.out[seat]:
-                # TRANSLATORS: {points} is a number of points with its word, such as "24 points"
+                # TRANSLATORS: {points} is a number of points with its word, such as "24 points",
+                # or with lives the lives left, such as "2 lives left"
                 return _("You are out. Buy back in with {points}?").format(points=points)
+            if lives:
+                # TRANSLATORS: with lives, still in but with fewer lives than everyone else: an
+                # early buy-back (once a game); {lives} such as "2 lives left"
+                return _("You are still in but behind everyone: buy back now (once a game) and go on "
+                         "with {lives}, the fewest of the others?").format(lives=points)
             # TRANSLATORS: still in, but with more points than everyone else: an early buy-back
             # (once a game) brings the player down to the others' highest; {points} such as "12 points"
             return _("You are still in but behind everyone: buy back now (once a game) and go on "
@@ -321,7 +329,8 @@ class GurkaPart(TablePart):
         multi = any(len(a["cards"]) > 1 for a in plays)
         single_click = any(len(a["cards"]) == 1 for a in plays)
         settings = self.s.app.settings
-        need = W.requirement(self.m.requirement(), settings)
+        hand = self.m.hands[seat] if seat is not None and 0 <= seat < len(self.m.hands) else None
+        need = W.requirement(self.m.requirement(hand), settings)
         return need + " " + W.how_to(single_click, multi)
 
     # -- texts ---------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...i18n import _, ngettext, pgettext
 from .. import cards as C
+from .. import messages as M
 
 
 def cards_text(cards, settings) -> str:
@@ -82,11 +83,22 @@ def exchanges(name: str, you: bool, n: int) -> str:
     return ngettext("{name} exchanges {n} card", "{name} exchanges {n} cards", n).format(name=name, n=n)
 
 
+def standing(total: int, lives: int) -> str:
+    """A total as the game counts it: points, or with ``lives`` the lives left."""
+    if not lives:
+        return M.points(total)
+    left = max(0, lives - total)
+    # TRANSLATORS: with lives instead of points, as in "buy back in with 2 lives left"
+    return ngettext("{n} life left", "{n} lives left", left).format(n=left)
+
+
 def buys_back(name: str, you: bool, points: str) -> str:
     if you:
-        # TRANSLATORS: the move log; {points} is a number of points with its word ("24 points")
+        # TRANSLATORS: the move log; {points} is a number of points with its word ("24 points"),
+        # or with lives the lives left ("2 lives left")
         return _("You buy back in with {points}").format(points=points)
-    # TRANSLATORS: the move log; {name} is a name, {points} a number of points with its word
+    # TRANSLATORS: the move log; {name} is a name, {points} a number of points with its word,
+    # or with lives the lives left
     return _("{name} buys back in with {points}").format(name=name, points=points)
 
 
@@ -120,6 +132,10 @@ def a_rank(rank: str) -> str:
 def requirement(req, settings) -> str:
     """What the card to play must be, from the public table's requirement."""
     rank = a_rank(req.card[0]) if req.card else ""
+    if req.kind == "lead_lowest_set":
+        # TRANSLATORS: Icelandic leads of several cards with "lead your lowest": the player
+        # holds more than one card of their lowest rank
+        return _("Your lead: one of your lowest cards, or several of them.")
     if req.kind == "lead_lowest":
         return _("Your lead: lead one of your lowest cards.")
     if req.kind == "two":
@@ -129,6 +145,11 @@ def requirement(req, settings) -> str:
     if req.kind == "reach_or_lowest":
         # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to reach
         return _("Play at least {a_rank}, or one of your lowest cards.").format(a_rank=rank)
+    if req.kind == "reach_nearest_or_lowest":
+        # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to
+        # reach; the lowest card that reaches it, or instead one of the player's lowest cards
+        return _("Play your lowest card that reaches {a_rank}, or one of your lowest cards.").format(
+            a_rank=rank)
     if req.kind == "reach_nearest":
         # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to reach
         return _("Play your lowest card that reaches {a_rank}, else one of your lowest cards.").format(

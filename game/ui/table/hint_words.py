@@ -12,8 +12,9 @@ from .. import cards as C
 from ..stats_table import decimal
 
 SHOWN = 3
-#: Durak lines are longer: the advised move and one more
-SHOWN_DURAK = 2
+#: Durak lines and exchanges (a list of cards each) are longer: the advised move and one
+#: more, so that the line fits its two lines at the smallest size
+SHOWN_DURAK = SHOWN_EXCHANGE = 2
 
 
 def cards_text(cards: list[str], settings: dict) -> str:
@@ -32,8 +33,20 @@ def pct(share: float) -> int:
     return int(round(100 * share))
 
 
+def signed(value: float) -> str:
+    """A mean change with its sign: "+2.1", "−7.3" (a true minus), "0.0"."""
+    text = decimal(abs(value))
+    if text == decimal(0.0):
+        return text
+    return ("+" if value > 0 else "\u2212") + text
+
+
 def capital(line: str) -> str:
     return line[:1].upper() + line[1:]
+
+
+def first_kind(figures: list[dict]) -> str | None:
+    return figures[0]["action"].get("type") if figures else None
 
 
 def _tried(hint: dict) -> list[dict]:
@@ -41,7 +54,17 @@ def _tried(hint: dict) -> list[dict]:
 
 
 def plain(hint: dict, move: str) -> str:
-    """When the search gave no figures (a single sensible move, a buy-back decision)."""
+    """When the search gave no figures (a single legal move, plays alike, a buy-back decision,
+    or no search at all: the worker's fallback when the hint failed)."""
+    if hint.get("fallback") and not hint.get("only"):
+        # TRANSLATORS: a hint that could not be worked out in full; {move} is a quick choice
+        # instead, such as "K♠" or "Take"
+        return capital(_("{move}: a quick suggestion; the full hint could not be worked out.").format(
+            move=move))
+    if hint.get("only"):
+        # TRANSLATORS: a hint when the rules leave the player one move; {move} is it, such
+        # as "K♠", "Take" or "Keep my cards"
+        return capital(_("{move}: the only move you may make here.").format(move=move))
     if hint.get("alike"):
         # TRANSLATORS: a hint when every card the player may play does the same; {move} is one
         return capital(_("{move}: any of the cards you may play does the same here.").format(move=move))
@@ -68,29 +91,50 @@ def gurka_move(action: dict, settings: dict) -> str:
 
 
 def gurka_line(hint: dict, settings: dict) -> str:
-    """The advised card's share of tried deals in which the player takes the last trick and
+    """The advised card's share of tried deals in which the player loses the deal (holds
+    the highest card of the last trick: with tied cards, not only who takes the trick) and
     its mean penalty (the search weighs the penalty, and the game's score, not the share
     alone), then the next cards' figures."""
     figures = [f for f in _tried(hint) if "last" in f]
     best = gurka_move(hint["action"], settings)
     if not figures:
         return plain(hint, best)
-    first, rest = figures[0], figures[1:SHOWN]
+    shown = SHOWN_EXCHANGE if first_kind(figures) == "exchange" else SHOWN
+    first, rest = figures[0], figures[1:shown]
     move = gurka_move(first["action"], settings)
-    if "points" in first:
+    # exactly the limit puts a total back to 0 (Icelandic): the penalty alone would call a
+    # card that lands on 21 costly; what the deal does to the total is what counts
+    change = hint.get("reset") and all("change" in f for f in figures[:shown])
+    if change:
+        # TRANSLATORS: an Icelandic hint; {move} is the advised card(s), {p} a percentage of the
+        # deals the computer tried, {change} the mean change of the player's total (such as
+        # "+2.1", or "−7.3" when exactly 21 puts it back to 0); the line goes on with the other
+        # cards' figures
+        line = _("{move}: you lose the deal in {p} % of the deals tried, your total changes by "
+                 "{change} on average").format(move=move, p=pct(first["last"]),
+                                               change=signed(first["change"]))
+    elif hint.get("lives"):
+        # TRANSLATORS: a hint when a lost deal costs a life; {move} is the advised card(s), {p}
+        # a percentage of the deals the computer tried; the line goes on with the other cards'
+        # figures
+        line = _("{move}: you lose a life in {p} % of the deals tried").format(move=move, p=pct(first["last"]))
+    elif "points" in first:
         # TRANSLATORS: a hint; {move} is the advised card(s), {p} a percentage of the deals the
         # computer tried, {points} the mean penalty (such as "2.1"); the line goes on with the
         # other cards' figures
-        line = _("{move}: you take the last trick in {p} % of the deals tried, "
+        line = _("{move}: you lose the deal in {p} % of the deals tried, "
                  "{points} penalty points on average").format(move=move, p=pct(first["last"]),
                                                              points=decimal(first["points"]))
     else:
         # TRANSLATORS: a hint; {move} is the advised card(s), {p} a percentage of the deals the
         # computer tried; the line goes on with the other cards' figures
-        line = _("{move}: you take the last trick in {p} % of the deals tried").format(move=move, p=pct(first["last"]))
+        line = _("{move}: you lose the deal in {p} % of the deals tried").format(move=move, p=pct(first["last"]))
     for f in rest:
         other = gurka_move(f["action"], settings)
-        if "points" in f:
+        if change:
+            seg = _("{move}: {p} %, on average {points}").format(move=other, p=pct(f["last"]),
+                                                                 points=signed(f["change"]))
+        elif "points" in f and not hint.get("lives"):
             # TRANSLATORS: another card in a hint: "7♣: 41 %, on average 3.5" (penalty points)
             seg = _("{move}: {p} %, on average {points}").format(move=other, p=pct(f["last"]),
                                                                  points=decimal(f["points"]))
@@ -102,7 +146,9 @@ def gurka_line(hint: dict, settings: dict) -> str:
 
 
 # -- Durak ------------------------------------------------------------------------------------------
-def durak_move(action: dict, settings: dict) -> str:
+def durak_move(action: dict, settings: dict, kinds=()) -> str:
+    """A Durak move in words; a pass is named as its button is (``kinds``: the legal
+    actions' types; a choice only between swapping and not is *Keep the six*)."""
     kind = action["type"]
     if kind == "attack":
         return cards_text(action["cards"], settings)
@@ -114,28 +160,32 @@ def durak_move(action: dict, settings: dict) -> str:
         return _("Take")
     if kind == "swap":
         return _("Swap trump six")
+    if set(kinds) == {"swap", "pass"}:
+        # TRANSLATORS: Durak: decline to swap the six of trumps for the trump card
+        return _("Keep the six")
     return _("Done")
 
 
 def durak_line(hint: dict, settings: dict) -> str:
     figures = [f for f in _tried(hint) if "lost" in f]
-    best = durak_move(hint["action"], settings)
+    kinds = hint.get("kinds", ())
+    best = durak_move(hint["action"], settings, kinds)
     if not figures:
         return plain(hint, best)
     first, rest = figures[0], figures[1:SHOWN_DURAK]
     mine = int(round(first.get("mine", 0)))
     theirs = int(round(first.get("theirs", 0)))
     # TRANSLATORS: a Durak hint; {move} is the advised move, {p} a percentage of the deals the
-    # computer tried, {mine} and {theirs} the cards you and the player with the fewest hold
-    # when this bout is over
+    # computer tried, {mine} and {theirs} the cards you and the opponent with the fewest hold
+    # after this bout and the draw from the stock that follows it
     line = ngettext("{move}: durak in {p} % of the deals tried, with {mine} card against {theirs} "
                     "after this bout",
                     "{move}: durak in {p} % of the deals tried, with {mine} cards against {theirs} "
                     "after this bout", mine).format(
-        move=durak_move(first["action"], settings), p=pct(first["lost"]), mine=mine, theirs=theirs)
+        move=durak_move(first["action"], settings, kinds), p=pct(first["lost"]), mine=mine, theirs=theirs)
     for f in rest:
         # TRANSLATORS: another move in a Durak hint: "Take: 41 %, 9 against 5"
         line += " · " + keep(_("{move}: {p} %, {mine} against {theirs}").format(
-            move=durak_move(f["action"], settings), p=pct(f["lost"]),
+            move=durak_move(f["action"], settings, kinds), p=pct(f["lost"]),
             mine=int(round(f.get("mine", 0))), theirs=int(round(f.get("theirs", 0)))))
     return capital(line.replace(" %", NBSP + "%"))

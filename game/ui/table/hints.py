@@ -64,7 +64,9 @@ class Hints:
             return
         self.ticket = None
         if not (isinstance(result, dict) and "action" in result and "figures" in result):
-            result = {"action": result, "figures": []}    # the worker's fallback: a plain action
+            # the worker's fallback (the hint failed: Normal's choice, or the first legal
+            # move): a plain action, which must not be presented as Hard's
+            result = {"action": result, "figures": [], "fallback": True}
         self.shown = (self.key, result)
         self._pick(result["action"] if isinstance(result["action"], dict) else {})
         s.books.hint_used()

@@ -112,7 +112,11 @@ def gurka_sheet(model, players: list[dict], chips: list[int] | None = None,
     if OUT in seen:
         # TRANSLATORS: the score sheet's legend; {mark} is a small sign
         legend.append(_("{mark} knocked out").format(mark=OUT))
-    if BUYBACK in seen:
+    if BUYBACK in seen and lives:
+        # TRANSLATORS: the score sheet's legend with lives; {mark} is a small sign before the
+        # number of lives lost that the player came back with
+        legend.append(_("{mark} bought back in with the lives lost shown").format(mark=BUYBACK))
+    elif BUYBACK in seen:
         # TRANSLATORS: the score sheet's legend; {mark} is a small sign before the points
         legend.append(_("{mark} bought back in with the points shown").format(mark=BUYBACK))
     if legend:
