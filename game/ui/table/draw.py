@@ -15,6 +15,7 @@ from .. import cards as C
 from .. import theme as T
 from .layers import StaticLayer, disjoint, widget_look
 from .marks import dealer_letter
+from .part_base import LEVEL_SEP
 from .texts import MomentTexts
 
 
@@ -31,6 +32,17 @@ def pack(parts: list[str], px: float, width: float) -> list[str]:
         else:
             lines.append(part)
     return lines
+
+
+def fitting_level(level: str, name: str, width: float, u: float) -> str:
+    """A seat's level tag for a panel line ``width`` wide beside ``name``: its last parts
+    (the AI level after the team) give way while the two do not fit, so that a long name is
+    not cut to a few letters (3 v 3 with long names); the first part always stays."""
+    parts = level.split(LEVEL_SEP) if level else []
+    name_w = T.font(17 * u, True).size(name)[0]
+    while len(parts) > 1 and name_w + T.font(12 * u).size(LEVEL_SEP.join(parts))[0] > width:
+        parts.pop()
+    return LEVEL_SEP.join(parts)
 
 
 class Renderer(MomentTexts):
@@ -282,7 +294,7 @@ class Renderer(MomentTexts):
                              border_radius=int(12 * u))
         p = s.players[seat]
         col = T.TEXT_DIM if out else T.TEXT
-        level = s.part.level_text(seat)
+        level = fitting_level(s.part.level_text(seat), p["name"], rect.width - int(22 * u), u)
         room = T.font(12 * u).size(level)[0] + int(12 * u) if level else 0   # the name stops short of it
         T.blit_text(surface, p["name"], 17 * u, (rect.left + int(10 * u), rect.top + int(6 * u)), col,
                     bold=True, max_width=rect.width - max(int(44 * u), room + int(10 * u)))

@@ -1,0 +1,67 @@
+"""The most crowded tables with the longest names the setup screen allows (14 letters):
+every name stays readable on the seat panels."""
+
+import pytest
+import scene_states as S
+from test_ui_layout import draw_recorded, quiet_ai  # noqa: F401  (a fixture)
+
+from game import i18n
+from game.engine import new_game
+
+pytestmark = pytest.mark.usefixtures("quiet_ai")      # the screens are looked at, not played
+
+#: names as long as the setup screen takes (its name field holds 14 letters)
+LONG = ["Wilhelmina Öst", "Guðmundur Þórð", "Margrethe Wøld", "Maximilian Åby",
+        "Sigurbjörg Hró", "Kristoffersens", "Æbelø-Ågårdsen", "Þórhildur Kára"]
+
+
+def long_table(app, rules: str, n: int, stop, options=None, seed: int = 1):
+    from game.ui.table import TableScene
+    players = [{"name": LONG[i], "seat": "human" if i == 0 else "ai:normal"} for i in range(n)]
+    state = S.play_until(new_game(rules, players, options, seed=seed), stop, seed)
+    table = TableScene(app, state)
+    app.manager.push(table)
+    table.fast_forward()
+    S.settle(app)
+    return table
+
+
+def readable(name: str, text: str) -> bool:
+    """``text`` is ``name``, or all but its last few letters (the smallest windows)."""
+    return text == name or (text.endswith("…") and name.startswith(text[:-1]) and len(text) > 11)
+
+
+def drawn_texts(app) -> list[str]:
+    return [b.text for b in draw_recorded(app).texts()]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1366, 768), (2560, 1080), (1024, 1200)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["is", "da", "en"])
+def test_team_durak_seats_show_whole_long_names_and_their_team(app, lang, size):
+    """3 v 3: the team mark and the AI level took the room of the name, cut to four or five
+    letters ("Maxi…", "Margr…"); the level gives way now, the team mark stays."""
+    app.resize(size)
+    i18n.set_language(lang)
+    try:
+        table = long_table(app, "durak", 6, S.after("attack", 3), {"teams": "3v3"})
+        texts = drawn_texts(app)
+        team = i18n._("team {n}")
+    finally:
+        i18n.set_language("en")
+    for seat in range(6):
+        assert any(readable(LONG[seat], t) for t in texts), (seat, [t for t in texts if t.endswith("…")])
+        mark = team.format(n=table.model.team_of(seat) + 1)
+        assert any(t.startswith(mark) for t in texts), (seat, mark)
+
+
+def test_short_names_keep_the_ai_level_beside_the_team(app):
+    from game.ui.table import TableScene
+    players = [{"name": n, "seat": "human" if i == 0 else "ai:normal"}
+               for i, n in enumerate(["Ann", "Bo", "Cy", "Di", "Ed", "Flo"])]
+    state = S.play_until(new_game("durak", players, {"teams": "3v3"}, seed=1), S.after("attack", 1), 1)
+    table = TableScene(app, state)
+    app.manager.push(table)
+    table.fast_forward()
+    S.settle(app)
+    assert sum(t.startswith("team ") and t.endswith("· Normal") for t in drawn_texts(app)) == 5
