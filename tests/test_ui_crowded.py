@@ -1,5 +1,5 @@
 """The most crowded tables with the longest names the setup screen allows (14 letters):
-every name stays readable on the seat panels."""
+every name stays readable on the seat panels and in the result."""
 
 import pytest
 import scene_states as S
@@ -7,6 +7,7 @@ from test_ui_layout import draw_recorded, quiet_ai  # noqa: F401  (a fixture)
 
 from game import i18n
 from game.engine import new_game
+from game.ui import theme as T
 
 pytestmark = pytest.mark.usefixtures("quiet_ai")      # the screens are looked at, not played
 
@@ -65,3 +66,26 @@ def test_short_names_keep_the_ai_level_beside_the_team(app):
     table.fast_forward()
     S.settle(app)
     assert sum(t.startswith("team ") and t.endswith("· Normal") for t in drawn_texts(app)) == 5
+
+
+@pytest.mark.parametrize("lang", ["is", "en"])
+def test_the_durak_result_names_everyone_who_got_out(app, lang):
+    """Six players: the line of who got out first to last shrank to the smallest size and
+    still lost its last names behind an ellipsis; it wraps now, at full size."""
+    app.resize((1366, 768))
+    i18n.set_language(lang)
+    try:
+        table = long_table(app, "durak", 6, lambda s: False)
+        assert len(table.model.out_order) >= 4
+        app.nav.push("result", table=table.handle)
+        S.settle(app)
+        rec = draw_recorded(app)
+    finally:
+        i18n.set_language("en")
+    result = app.manager.top
+    shown = " ".join(b.text for b in rec.texts() if result.box.contains(b.rect))
+    for p in table.model.out_order:
+        assert LONG[p] in shown, (LONG[p], shown)
+    assert "…" not in shown
+    u = T.unit(app.screen.get_size())
+    assert all(b.px >= 17 * u - 1 for b in rec.texts() if result.box.contains(b.rect))
