@@ -1,6 +1,7 @@
 """The most crowded tables with the longest names the setup screen allows (14 letters):
 every name stays readable on the seat panels and in the result."""
 
+import pygame
 import pytest
 import scene_states as S
 from test_ui_layout import draw_recorded, quiet_ai  # noqa: F401  (a fixture)
@@ -89,3 +90,28 @@ def test_the_durak_result_names_everyone_who_got_out(app, lang):
     assert "…" not in shown
     u = T.unit(app.screen.get_size())
     assert all(b.px >= 17 * u - 1 for b in rec.texts() if result.box.contains(b.rect))
+
+
+def _my_exchange(state) -> bool:
+    return state.to_act() == 0 and any(a["type"] == "exchange" for a in state.legal_actions())
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1366, 768), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["is", "sv", "da", "nb", "en"])
+def test_a_wide_action_button_keeps_clear_of_the_hand(app, lang, size):
+    """Seven-round Gúrka's exchange, seven cards in hand: "Halda spilunum mínum" (Keep my
+    cards) made its button so wide that it lay over the last card of the hand."""
+    app.resize(size)
+    i18n.set_language(lang)
+    try:
+        table = S.table_at(app, "gurka-is7", 5, _my_exchange)
+        table.build_actions()
+        S.settle(app)
+        hand = [r for _c, r in table.hand_layout()]
+        buttons = [b for b in table.action_buttons if b.rect is not None]
+        assert buttons and len(hand) == 7
+        for b in buttons:
+            assert b.rect.collidelist(hand) == -1, (b.text, b.rect, hand[-1])
+            assert pygame.Rect(0, 0, *size).contains(b.rect)
+    finally:
+        i18n.set_language("en")

@@ -114,8 +114,15 @@ class Renderer(MomentTexts):
         need = max((T.font(20 * u, True).size(b.text)[0] + int(32 * u) for b in self.s.action_buttons), default=0)
         bw, bh = min(max(int(190 * u), need), int(270 * u)), int(44 * u)
         y = h - int(16 * u) - bh
+        hand = [r for _c, r in self.hand_layout()]
         for b in reversed(self.s.action_buttons):
             b.rect = pygame.Rect(w - bw - int(16 * u), y, bw, bh)
+            # beside the hand a wide label ("Halda spilunum mínum") wraps in a narrower button
+            # rather than lie over the last cards (never narrower than the usual 190)
+            beside = [r.right for r in hand if r.top < b.rect.bottom and r.bottom > b.rect.top]
+            if beside and max(beside) + int(8 * u) > b.rect.left:
+                b.rect.width = max(min(bw, int(190 * u)), b.rect.right - max(beside) - int(8 * u))
+                b.rect.right = w - int(16 * u)
             y -= bh + int(10 * u)
 
     # -- the viewer's hand ----------------------------------------------------------------------
