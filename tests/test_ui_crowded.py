@@ -115,3 +115,27 @@ def test_a_wide_action_button_keeps_clear_of_the_hand(app, lang, size):
             assert pygame.Rect(0, 0, *size).contains(b.rect)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["is", "en"])
+def test_eight_long_names_head_the_score_sheet_whole(app, lang):
+    """Eight columns at 1024x640: "Guðmundur…", "Margrethe …" (a name cut to its first word
+    or less); a name of two words goes on two lines now, every letter of it shown."""
+    i18n.set_language(lang)
+    try:
+        table = long_table(app, "gurka-se", 8, S.after("score", 2))
+        app.nav.push("scoresheet", table=table.handle)
+        S.settle(app)
+        rec = draw_recorded(app)
+    finally:
+        i18n.set_language("en")
+    sheet = app.manager.top
+    texts = [b for b in rec.texts() if sheet.box.contains(b.rect)]
+    assert not rec.problems(), rec.problems()[:5]
+    for name in LONG:
+        if " " in name:
+            first, rest = name.split(" ", 1)
+            assert any(b.text == first for b in texts) and any(b.text == rest for b in texts), name
+        else:       # one word: as much as the column holds
+            assert any(b.text == name or (b.text.endswith("…") and name.startswith(b.text[:-1])
+                                          and len(b.text) > 9) for b in texts), name
