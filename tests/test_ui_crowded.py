@@ -28,6 +28,13 @@ def long_table(app, rules: str, n: int, stop, options=None, seed: int = 1):
     return table
 
 
+def at_size(app, size) -> None:
+    """The window at ``size`` (``app.resize`` only hears of a window the user resized)."""
+    pygame.display.set_mode(size)
+    app.resize(size)
+    assert app.screen.get_size() == tuple(size)
+
+
 def readable(name: str, text: str) -> bool:
     """``text`` is ``name``, or all but its last few letters (the smallest windows)."""
     return text == name or (text.endswith("…") and name.startswith(text[:-1]) and len(text) > 11)
@@ -43,7 +50,7 @@ def drawn_texts(app) -> list[str]:
 def test_team_durak_seats_show_whole_long_names_and_their_team(app, lang, size):
     """3 v 3: the team mark and the AI level took the room of the name, cut to four or five
     letters ("Maxi…", "Margr…"); the level gives way now, the team mark stays."""
-    app.resize(size)
+    at_size(app, size)
     i18n.set_language(lang)
     try:
         table = long_table(app, "durak", 6, S.after("attack", 3), {"teams": "3v3"})
@@ -73,7 +80,7 @@ def test_short_names_keep_the_ai_level_beside_the_team(app):
 def test_the_durak_result_names_everyone_who_got_out(app, lang):
     """Six players: the line of who got out first to last shrank to the smallest size and
     still lost its last names behind an ellipsis; it wraps now, at full size."""
-    app.resize((1366, 768))
+    at_size(app, (1366, 768))
     i18n.set_language(lang)
     try:
         table = long_table(app, "durak", 6, lambda s: False)
@@ -101,7 +108,7 @@ def _my_exchange(state) -> bool:
 def test_a_wide_action_button_keeps_clear_of_the_hand(app, lang, size):
     """Seven-round Gúrka's exchange, seven cards in hand: "Halda spilunum mínum" (Keep my
     cards) made its button so wide that it lay over the last card of the hand."""
-    app.resize(size)
+    at_size(app, size)
     i18n.set_language(lang)
     try:
         table = S.table_at(app, "gurka-is7", 5, _my_exchange)
@@ -139,3 +146,54 @@ def test_eight_long_names_head_the_score_sheet_whole(app, lang):
         else:       # one word: as much as the column holds
             assert any(b.text == name or (b.text.endswith("…") and name.startswith(b.text[:-1])
                                           and len(b.text) > 9) for b in texts), name
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (2560, 1080), (1366, 768)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["is", "en"])
+def test_seven_seats_keep_clear_of_the_header(app, lang, size):
+    """Seven players: the two top seats came up so high that their panels covered the
+    header's second half ("Pot: 80 chips · Out at 30")."""
+    at_size(app, size)
+    i18n.set_language(lang)
+    try:
+        long_table(app, "gurka-se", 7, S.trick_full(3))
+        problems = draw_recorded(app).problems()
+    finally:
+        i18n.set_language("en")
+    assert not problems, problems[:5]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1366, 768), (2560, 1080), (1024, 1200)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_other_seats_cards_lie_clear_of_the_trick_and_the_buttons(app, size):
+    """A crowded table (the trick in rows): the backs of the other seats' cards (drawn
+    above a side seat's panel, below a top seat's) touch no card of a full trick and no
+    button (at seven players they lay over the trick's first row and under "Previous
+    trick (L)")."""
+    from game.ui import cards as C
+    from game.ui.table.layout import Layout
+    at_size(app, size)
+    for n in range(5, 9):
+        table = long_table(app, "gurka-se", n, S.after("deal", 1))
+        lay = Layout(size, n, 0)
+        if not lay.crowded:
+            app.manager.clear()
+            continue
+        buttons = [w.rect for w in table.widgets.widgets
+                   if w.rect is not None and w.rect.width and getattr(w, "visible", True)]
+        trick = []
+        for i in range(n):
+            x, y, cw = lay.trick_pos(i, 0, 1, i, n)
+            r = pygame.Rect(0, 0, int(cw), C.height_for(int(cw)))
+            r.center = (int(x), int(y))
+            trick.append(r)
+        w, ch = lay.small_w, C.height_for(lay.small_w)
+        for seat in range(1, n):
+            rect = lay.seat_rect(seat)
+            top_row = rect.centery < lay.center[1] - lay.ry * 0.5
+            fan = pygame.Rect(0, 0, int(w * (1 + 9 * 0.18)), ch)
+            fan.center = (rect.centerx, int(rect.bottom + ch * 0.5 + 3 * lay.u if top_row
+                                            else rect.top - ch * 0.5 - 3 * lay.u))
+            assert fan.collidelist(trick) == -1, (n, seat, fan, trick[fan.collidelist(trick)])
+            assert fan.collidelist(buttons) == -1, (n, seat, fan, buttons[fan.collidelist(buttons)])
+        app.manager.clear()

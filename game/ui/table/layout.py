@@ -15,6 +15,10 @@ from .. import cards as C
 from .. import theme as T
 
 
+#: the screen angles of the six others at a table of seven (see :meth:`Layout.seat_angle`)
+SEVEN = (150.0, 190.0, 230.0, 310.0, 350.0, 390.0)
+
+
 class Layout:
     def __init__(self, size: tuple[int, int], n: int, viewer: int, unit: float | None = None):
         self.size = size
@@ -61,6 +65,11 @@ class Layout:
         others = self.n - 1
         if others == 1:
             return 270.0
+        if others == 6:
+            # seven players: the places of eight without the one at the top; spread evenly,
+            # the two top seats came up under the header and the toolbar, and their cards
+            # over the trick
+            return SEVEN[k - 1]
         lo, hi = (165.0, 375.0) if others <= 3 else (150.0, 390.0)
         return lo + (k - 1) * (hi - lo) / (others - 1)
 
