@@ -197,3 +197,24 @@ def test_the_other_seats_cards_lie_clear_of_the_trick_and_the_buttons(app, size)
             assert fan.collidelist(trick) == -1, (n, seat, fan, trick[fan.collidelist(trick)])
             assert fan.collidelist(buttons) == -1, (n, seat, fan, buttons[fan.collidelist(buttons)])
         app.manager.clear()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1366, 768), (1280, 800), (1024, 1200)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_announcement_and_the_hint_keep_clear_of_the_lower_side_seats(app, size):
+    """Eight players: a two-line hint ("4♦: vilket som helst av korten du får lägga gör samma
+    sak här") or announcement was as wide as the table between the screen's edges and lay
+    over the lower side seats' panels; it wraps between them now."""
+    at_size(app, size)
+    long = "Kristoffersens gets 8 penalty points for 8♣ · Æbelø-Ågårdsen gets 8 penalty points for 8♦"
+    for n in (5, 6, 7, 8):
+        table = long_table(app, "gurka-se", n, S.trick_full(2))
+        r = table.renderer
+        r.prompt_lines = 2
+        r.news_box = None
+        r.news_box = r.news(app.screen, long, (255, 255, 255))
+        hint = r.news(app.screen, long.upper(), (255, 255, 255), above_news=True)
+        seats = [table.lay.seat_rect(s) for s in range(1, n)]
+        for box in (r.news_box, hint):
+            assert box.collidelist(seats) == -1, (n, box, seats[box.collidelist(seats)])
+        app.manager.clear()

@@ -196,6 +196,17 @@ class Layout:
         r.midbottom = (self.size[0] // 2, bottom)
         return r
 
+    def gap_between_seats(self, band: pygame.Rect) -> int | None:
+        """How wide a text centred on the table may be at the height of ``band`` to keep
+        clear of the other seats' panels beside it (eight players: the lower side seats),
+        or None when none lies at that height."""
+        cx = self.size[0] // 2
+        sides = [self.seat_rect(s) for s in range(self.n) if self.seat_slot(s) != 0]
+        beside = [r for r in sides if r.top < band.bottom and r.bottom > band.top and not r.collidepoint(cx, r.centery)]
+        if not beside:
+            return None
+        return 2 * min(min(abs(cx - r.right), abs(r.left - cx)) for r in beside) - int(8 * self.u)
+
     def prompt_bottom(self) -> int:
         """The bottom of the prompt box: clear of a lifted (selected) card in the hand."""
         return self.hand_y - int(28 * self.u)
