@@ -134,14 +134,18 @@ def test_durak_pairs_wrap_before_the_stock_trump_and_discard(size):
                     assert pygame.Rect(0, 0, *size).contains(r)
 
 
-@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("rules, n", [("gurka-se", 4), ("gurka-is", 3), ("gurka-se", 6)])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (2560, 1080), (1024, 1200)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("rules, n", [("gurka-se", 4), ("gurka-is", 3), ("gurka-se", 6), ("gurka-se", 7),
+                                      ("agurk-no", 8)])
 def test_the_undealt_cards_lie_clear_of_the_buttons_panels_and_hand(app, size, rules, n):
     """Whoever deals, the undealt cards beside them are not under a button (the top seat's
     once lay under the toolbar), a seat panel or the viewer's cards."""
     from game import i18n
     from game.ui import cards as C
+    pygame.display.set_mode(size)          # app.resize alone only hears of a resized window
     app.resize(size)
+    assert app.screen.get_size() == size
     i18n.set_language("is")                 # the widest buttons
     try:
         table = S.table_at(app, rules, n, S.after("deal", 1), seed=5)

@@ -148,7 +148,10 @@ class ResultScene(Overlay):
     def layout(self, size):
         u = T.unit(size)
         _title, lines = self.title_and_lines()
-        self.box = pygame.Rect(0, 0, int(600 * u), int((190 + 28 * len(lines)) * u))
+        # a long line (six players' names in the order they got out) wraps instead of
+        # shrinking to the smallest size and losing its last names
+        self.rows = [row for line in lines for row in T.wrap(line, 17 * u, int(560 * u))]
+        self.box = pygame.Rect(0, 0, int(600 * u), int((190 + 28 * len(self.rows)) * u))
         self.box.center = (size[0] // 2, int(size[1] * 0.42))
         self._buttons_row(self.widgets.widgets, self.box.bottom - int(70 * u), u, w=220)
 
@@ -162,11 +165,11 @@ class ResultScene(Overlay):
         u = T.unit(surface.get_size())
         self._shade(surface, under=self.box, u=u)
         T.panel(surface, self.box, u)
-        title, lines = self.title_and_lines()
+        title, _lines = self.title_and_lines()
         T.blit_text(surface, title, 32 * u, (self.box.centerx, self.box.top + int(24 * u)), T.ACCENT,
                     bold=True, anchor="midtop", max_width=self.box.width - 40 * u)
         y = self.box.top + int(84 * u)
-        for line in lines:
+        for line in self.rows:
             T.blit_text(surface, line, 17 * u, (self.box.centerx, y), T.TEXT, anchor="midtop",
                         max_width=self.box.width - 40 * u)
             y += int(28 * u)

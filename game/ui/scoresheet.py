@@ -159,9 +159,9 @@ class ScoreSheetScene(Scene):
             pygame.draw.rect(hl, (255, 255, 255, 16), hl.get_rect(), border_radius=int(6 * u))
             surface.blit(hl, mine)
         for i, name in enumerate(sheet.columns):
-            text, px = fit_line(name, 15 * u, self.col_w - 8 * u, True, 12 * u)
-            T.blit_text(surface, text, px, (col_x[i] + self.col_w // 2, top), T.TEXT, bold=True,
-                        anchor="midtop")
+            for k, (text, px) in enumerate(self._head(name)):
+                T.blit_text(surface, text, px, (col_x[i] + self.col_w // 2, top + k * T.line_step(px, True)),
+                            T.TEXT, bold=True, anchor="midtop")
         y = top + int(36 * u)
         rows = self.shown_rows(sheet)
         if not rows and sheet.empty:
@@ -185,6 +185,17 @@ class ScoreSheetScene(Scene):
             T.blit_text(surface, text, px, (box.centerx, y + int(2 * u)), T.TEXT_DIM, anchor="midtop")
             y += int(FOOT_H * u)
         self.widgets.draw(surface, u)
+
+    def _head(self, name: str) -> list[tuple[str, float]]:
+        """A column's name: one line, or (eight narrow columns, a name it would cut short)
+        two lines a little smaller, "Guðmundur" over "Þórð", rather than "Guðmundur…"."""
+        u = self.u
+        width = self.col_w - 8 * u
+        text, px = fit_line(name, 15 * u, width, True, 12 * u)
+        if text == name or " " not in name.strip():
+            return [(text, px)]
+        px, lines = T.fit_wrapped(name, 13 * u, width, 2, True, min_px=12 * u)
+        return [(ln, px) for ln in lines]
 
     def _row(self, surface, row, x0, col_x, y, h) -> None:
         u = self.u

@@ -15,6 +15,7 @@ from .. import cards as C
 from .. import theme as T
 from .layers import StaticLayer, disjoint, widget_look
 from .marks import dealer_letter
+from .part_base import LEVEL_SEP
 from .texts import MomentTexts
 
 
@@ -31,6 +32,17 @@ def pack(parts: list[str], px: float, width: float) -> list[str]:
         else:
             lines.append(part)
     return lines
+
+
+def fitting_level(level: str, name: str, width: float, u: float) -> str:
+    """A seat's level tag for a panel line ``width`` wide beside ``name``: its last parts
+    (the AI level after the team) give way while the two do not fit, so that a long name is
+    not cut to a few letters (3 v 3 with long names); the first part always stays."""
+    parts = level.split(LEVEL_SEP) if level else []
+    name_w = T.font(17 * u, True).size(name)[0]
+    while len(parts) > 1 and name_w + T.font(12 * u).size(LEVEL_SEP.join(parts))[0] > width:
+        parts.pop()
+    return LEVEL_SEP.join(parts)
 
 
 class Renderer(MomentTexts):
@@ -102,8 +114,15 @@ class Renderer(MomentTexts):
         need = max((T.font(20 * u, True).size(b.text)[0] + int(32 * u) for b in self.s.action_buttons), default=0)
         bw, bh = min(max(int(190 * u), need), int(270 * u)), int(44 * u)
         y = h - int(16 * u) - bh
+        hand = [r for _c, r in self.hand_layout()]
         for b in reversed(self.s.action_buttons):
             b.rect = pygame.Rect(w - bw - int(16 * u), y, bw, bh)
+            # beside the hand a wide label ("Halda spilunum mínum") wraps in a narrower button
+            # rather than lie over the last cards (never narrower than the usual 190)
+            beside = [r.right for r in hand if r.top < b.rect.bottom and r.bottom > b.rect.top]
+            if beside and max(beside) + int(8 * u) > b.rect.left:
+                b.rect.width = max(min(bw, int(190 * u)), b.rect.right - max(beside) - int(8 * u))
+                b.rect.right = w - int(16 * u)
             y -= bh + int(10 * u)
 
     # -- the viewer's hand ----------------------------------------------------------------------
@@ -282,7 +301,7 @@ class Renderer(MomentTexts):
                              border_radius=int(12 * u))
         p = s.players[seat]
         col = T.TEXT_DIM if out else T.TEXT
-        level = s.part.level_text(seat)
+        level = fitting_level(s.part.level_text(seat), p["name"], rect.width - int(22 * u), u)
         room = T.font(12 * u).size(level)[0] + int(12 * u) if level else 0   # the name stops short of it
         T.blit_text(surface, p["name"], 17 * u, (rect.left + int(10 * u), rect.top + int(6 * u)), col,
                     bold=True, max_width=rect.width - max(int(44 * u), room + int(10 * u)))

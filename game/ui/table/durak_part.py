@@ -13,7 +13,7 @@ from .. import theme as T
 from ..widgets import Button
 from . import durak_words as W
 from . import hint_words, marks, pace, sheet
-from .part_base import SUIT_ORDER, LookBack, TablePart
+from .part_base import LEVEL_SEP, SUIT_ORDER, LookBack, TablePart
 
 
 class DurakPart(TablePart):
@@ -270,7 +270,7 @@ class DurakPart(TablePart):
             return level
         # TRANSLATORS: Durak in teams (2 v 2, 3 v 3): which team a seat plays for, 1 or 2
         mark = _("team {n}").format(n=team + 1)
-        return f"{mark} · {level}" if level else mark
+        return LEVEL_SEP.join([mark, level]) if level else mark
 
     def seat_line(self, seat: int, count: int) -> list[str]:
         parts = super().seat_line(seat, count)

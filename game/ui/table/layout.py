@@ -15,6 +15,10 @@ from .. import cards as C
 from .. import theme as T
 
 
+#: the screen angles of the six others at a table of seven (see :meth:`Layout.seat_angle`)
+SEVEN = (150.0, 190.0, 230.0, 310.0, 350.0, 390.0)
+
+
 class Layout:
     def __init__(self, size: tuple[int, int], n: int, viewer: int, unit: float | None = None):
         self.size = size
@@ -61,6 +65,11 @@ class Layout:
         others = self.n - 1
         if others == 1:
             return 270.0
+        if others == 6:
+            # seven players: the places of eight without the one at the top; spread evenly,
+            # the two top seats came up under the header and the toolbar, and their cards
+            # over the trick
+            return SEVEN[k - 1]
         lo, hi = (165.0, 375.0) if others <= 3 else (150.0, 390.0)
         return lo + (k - 1) * (hi - lo) / (others - 1)
 
@@ -186,6 +195,17 @@ class Layout:
         bottom = self.prompt_top(prompt_lines) - int(6 * self.u) if prompt_lines else self.prompt_bottom()
         r.midbottom = (self.size[0] // 2, bottom)
         return r
+
+    def gap_between_seats(self, band: pygame.Rect) -> int | None:
+        """How wide a text centred on the table may be at the height of ``band`` to keep
+        clear of the other seats' panels beside it (eight players: the lower side seats),
+        or None when none lies at that height."""
+        cx = self.size[0] // 2
+        sides = [self.seat_rect(s) for s in range(self.n) if self.seat_slot(s) != 0]
+        beside = [r for r in sides if r.top < band.bottom and r.bottom > band.top and not r.collidepoint(cx, r.centery)]
+        if not beside:
+            return None
+        return 2 * min(min(abs(cx - r.right), abs(r.left - cx)) for r in beside) - int(8 * self.u)
 
     def prompt_bottom(self) -> int:
         """The bottom of the prompt box: clear of a lifted (selected) card in the hand."""

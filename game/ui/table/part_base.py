@@ -18,6 +18,10 @@ from .. import rules_text as R
 from .. import theme as T
 from . import pace
 
+#: between the parts of a seat's level tag ("team 2 · Normal"): the later ones give way to
+#: a long name on a narrow panel (:func:`game.ui.table.draw.fitting_level`)
+LEVEL_SEP = " · "
+
 #: suits in the hand when it is sorted by suit: black and red in turn
 SUIT_ORDER = "SHCD"
 

@@ -104,10 +104,16 @@ class MomentTexts:
         (a hint) just above the announcement when one shows, else in its place."""
         u = self.lay.u
         width = self.lay.middle_width() - int(20 * u)
-        px, lines = T.fit_wrapped(text, 17 * u, width, 2, bold=True)
-        box = self.lay.news_rect(len(lines), self.prompt_lines)
-        if above_news and self.news_box is not None:
-            box.bottom = self.news_box.top - int(4 * u)
+        for _try in range(2):
+            px, lines = T.fit_wrapped(text, 17 * u, width, 2, bold=True)
+            box = self.lay.news_rect(len(lines), self.prompt_lines)
+            if above_news and self.news_box is not None:
+                box.bottom = self.news_box.top - int(4 * u)
+            # a crowded table's lower side seats reach down beside it: between them, then
+            gap = self.lay.gap_between_seats(box.inflate(0, int(4 * u)))
+            if gap is None or gap >= box.width:
+                break
+            width = gap - int(20 * u)
         return self._text_box(surface, lines, px, color, box, alpha, (0, 0, 0, min(200, alpha)))
 
     def _text_box(self, surface, lines, px, color, box, alpha, fill) -> pygame.Rect:
