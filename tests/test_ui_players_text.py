@@ -91,7 +91,7 @@ def _result_title(app, players, winners=(), loser=None, losing_team=None, family
     from game.ui.table.gurka_part import GurkaPart
     model = SimpleNamespace(winners=list(winners), loser=loser,
                             losing_team=losing_team or [], totals=[0] * len(players), pot=0,
-                            options={}, out_order=[])
+                            options={}, out_order=[], end_reason=None)
     scene = SimpleNamespace(model=model, players=players, n=len(players), session={})
     part = DurakPart(scene) if family == "durak" else GurkaPart(scene)
     return part.result()[0]
@@ -230,3 +230,22 @@ def test_the_setup_blurb_says_the_limit_or_the_lives_chosen():
     assert ruleset_blurb("agurk-dk").endswith("Out at 21 points.")
     assert ruleset_blurb("agurk-dk", {"lives": 3}).endswith("3 lives each: every lost deal costs one.")
     assert "30" not in ruleset_blurb("gurka-se", {"limit": 20})
+
+
+def test_a_stalemate_draw_is_not_called_everybody_out(app):
+    """A hundred bouts taken in a row end Durak as a draw (the engine's termination guard):
+    the result says so, not that everybody got out (nobody did)."""
+    from game.engine import new_game
+    from game.engine.public import table_of
+    from game.ui.table.durak_part import DurakPart
+    s = new_game("durak", 3, seed=1)
+    while not s.is_over():      # everyone always takes, and attacks with one card
+        legal = s.legal_actions()
+        pick = next((a for a in legal if a["type"] in ("take", "pass")), None)
+        s.apply(pick or next(a for a in legal if a["type"] == "attack" and len(a["cards"]) == 1))
+    players = [{"name": n, "seat": "human" if i == 0 else "ai:easy"} for i, n in enumerate(("Du", "Bo", "Eva"))]
+    model = table_of(s.view(0))
+    assert model.draw_game and model.end_reason == "stalemate"
+    scene = SimpleNamespace(model=model, players=players, n=3, session={})
+    title, lines = DurakPart(scene).result()
+    assert (title, lines[0]) == ("A draw", "The defender picked up the cards a hundred bouts in a row.")

@@ -60,6 +60,8 @@ class DurakTable:
         self.swaps: list[tuple[int, int | None, str]] = []
         self.loser: int | None = None
         self.losing_team: list[int] | None = None
+        #: why the game ended when the record says (``stalemate``: too many bouts taken in a row)
+        self.end_reason: str | None = None
         self.winners: list[int] | None = None
         self.draw_game = False
         self.over = False
@@ -237,6 +239,7 @@ class DurakTable:
         self.over = True
         self.loser = ev.get("loser")
         self.losing_team = ev.get("losing_team")
+        self.end_reason = ev.get("reason")
         losers = set(self.losing_team or ([] if self.loser is None else [self.loser]))
         self.draw_game = not losers
         self.winners = [s for s in range(self.n) if s not in losers] if losers else []

@@ -350,9 +350,15 @@ class DurakPart(TablePart):
             title = M.team_loses([self.name(s) for s in m.losing_team], you in m.losing_team)
         elif m.loser is not None:
             title = M.is_durak(self.name(m.loser), m.loser == you)
+        elif m.end_reason == "stalemate":
+            # TRANSLATORS: Durak's result when the game ended as a draw without everybody out
+            title = _("A draw")
         else:
             title = _("A draw: everybody is out")
         lines = []
+        if m.end_reason == "stalemate":
+            # TRANSLATORS: Durak's result: why the game is a draw (the rules end it there)
+            lines.append(_("The defender picked up the cards a hundred bouts in a row."))
         if m.out_order:
             # TRANSLATORS: Durak's result; {names} are the players who got rid of their cards, first first
             lines.append(_("Out first to last: {names}").format(names=", ".join(self.name(p) for p in m.out_order)))

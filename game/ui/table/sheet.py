@@ -158,7 +158,8 @@ def durak_sheet(model, players: list[dict], session: dict) -> Sheet:
                  for s in range(n)]
         label = _("Game {n}").format(n=first + k)
         if not losers:
-            # TRANSLATORS: a Durak game nobody lost (everybody went out at once)
+            # TRANSLATORS: a Durak game nobody lost (everybody went out at once, or the defender
+            # picked up a hundred bouts in a row)
             label = f"{label} · " + _("draw")
         sheet.rows.append(Row(label, cells))
     counts = [sum(s in g for g in log) for s in range(n)]
