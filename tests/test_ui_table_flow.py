@@ -262,3 +262,30 @@ def test_an_overlay_hides_the_tables_banners_and_prompt(app, instant_ai):
     app.nav.push("pause", table=table.handle)
     shown = texts()
     assert news.text not in shown and table.prompt() not in shown
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_hot_seat_hand_over_says_how_many_moves_it_leaves_out(app, size):
+    """A long wait between turns (eight seats, a deal ending in between): the hand-over lists
+    the newest moves that fit, and its first line says how many earlier ones are not shown,
+    so the player knows the list is not all (before, the oldest were dropped silently, and
+    on a short window the newest too)."""
+    from types import SimpleNamespace
+
+    from game.ui import theme as T
+    from game.ui.overlays import HandoffScene
+    news = [f"move {i}" for i in range(30)]
+    table = SimpleNamespace(players=[{"name": "Anna", "seat": "human"}] * 2,
+                            since_last_turn=lambda seat: list(news))
+    scene = HandoffScene(app, table, 1)
+    scene.layout(size)
+    shown = scene.news[1:]
+    assert shown == news[-len(shown):] and 1 <= len(shown) <= HandoffScene.MOST_NEWS - 1
+    assert scene.news[0] == f"{30 - len(shown)} earlier moves not shown: Moves (M) lists every move"
+    surface = pygame.Surface(size)
+    scene.draw(surface)          # every listed line has room above the button
+    u = T.unit(size)
+    assert scene.box.top + int(158 * u) + len(scene.news) * T.line_step(15 * u) <= scene.box.bottom - int(84 * u)
+    table.since_last_turn = lambda seat: news[:3]
+    scene.layout(size)
+    assert scene.news == news[:3]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from . import messages as M
 from . import shortcuts
 from . import theme as T
@@ -56,6 +56,8 @@ class HandoffScene(Overlay):
     def __init__(self, app, table, seat: int):
         super().__init__(app, table)
         self.seat = seat
+        self.news: list[str] = []
+        self.left_out = False
         name = table.players[seat]["name"]
         self.name = name
         self.widgets = WidgetGroup([
@@ -69,12 +71,29 @@ class HandoffScene(Overlay):
         self.manager.pop()
         self.table.reveal_for(self.seat)
 
+    #: the newest moves the hand-over lists at most (the move log, M, has them all)
+    MOST_NEWS = 8
+
     def layout(self, size):
         u = T.unit(size)
-        self.news = self.table.since_last_turn(self.seat)
+        news = self.table.since_last_turn(self.seat)
+        step = T.line_step(15 * u)
+        # the lines that fit under the heading and above the button, the newest kept
+        room = max(1, (size[1] - int(20 * u) - int(260 * u) - int(30 * u)) // step)
+        keep = min(len(news), self.MOST_NEWS, room)
+        self.left_out = keep < len(news)
+        if self.left_out:
+            keep = max(1, keep - 1)           # one line says how many earlier moves are left out
+            left_out = len(news) - keep
+            # TRANSLATORS: hot seat: the first line of the moves since the player's last turn when
+            # the oldest are not listed; {n} is how many; "Moves (M)" is the table's button
+            news = [ngettext("{n} earlier move not shown: Moves (M) lists every move",
+                             "{n} earlier moves not shown: Moves (M) lists every move", left_out).format(n=left_out)
+                    ] + news[-keep:]
+        self.news = news
         self.box = pygame.Rect(0, 0, int(600 * u), int(260 * u))
         if self.news:
-            self.box.height += int(30 * u) + len(self.news) * T.line_step(15 * u)
+            self.box.height += int(30 * u) + len(self.news) * step
         self.box.height = min(self.box.height, size[1] - int(20 * u))
         self.box.center = (size[0] // 2, size[1] // 2)
         self._buttons_row(self.widgets.widgets, self.box.bottom - int(76 * u), u, w=380)
@@ -104,11 +123,12 @@ class HandoffScene(Overlay):
             T.blit_text(surface, _("Since your last turn:"), 15 * u, (self.box.left + int(30 * u), y),
                         T.ACCENT, bold=True, max_width=self.box.width - 60 * u)
             y += int(26 * u)
-            for line in self.news:
+            for i, line in enumerate(self.news):
                 if y + T.line_step(15 * u) > self.box.bottom - int(84 * u):
                     break
-                T.blit_text(surface, line, 15 * u, (self.box.left + int(40 * u), y), T.TEXT,
-                            max_width=self.box.width - 70 * u)
+                dim = i == 0 and self.left_out        # how many earlier moves are not listed
+                T.blit_text(surface, line, 15 * u, (self.box.left + int(40 * u), y),
+                            T.TEXT_DIM if dim else T.TEXT, max_width=self.box.width - 70 * u)
                 y += T.line_step(15 * u)
         self.widgets.draw(surface, u)
 

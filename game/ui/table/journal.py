@@ -43,11 +43,12 @@ class MoveLog:
         if 0 <= index < len(self.entries):
             self.entries[index].words = words
 
-    def since(self, seat: int, most: int = 8) -> list[str]:
-        """What happened after ``seat``'s last move (at most the last ``most`` lines)."""
+    def since(self, seat: int) -> list[str]:
+        """What happened after ``seat``'s last move, every line (the hand-over shows the newest
+        that fit, and says how many it leaves out)."""
         start = 0
         for i in range(len(self.entries) - 1, -1, -1):
             if self.entries[i].seat == seat:
                 start = i + 1
                 break
-        return [e.text for e in self.entries[start:]][-most:]
+        return [e.text for e in self.entries[start:]]
