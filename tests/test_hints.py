@@ -467,3 +467,17 @@ def test_an_exchange_hint_fits_its_two_lines_whole(app, tmp_path):
     px, lines = T.fit_wrapped(line, 17 * u, width, 2, bold=True)
     assert not any(ln.endswith("…") for ln in lines), lines
     assert "Q♦ K♦:" not in line.replace("\u00a0", " ")          # the third is left out
+
+
+def test_in_team_durak_the_hint_says_the_team_loses(app):
+    """2 v 2: the share counts the games the player's team loses, so the hint says so
+    ('your team loses in 40 %'), not 'durak in 40 %', which reads as the player alone."""
+    from game.ui.table import hint_words as W
+    state = _first_state("durak", 4, lambda s, legal: len(legal) > 2, options={"teams": "2v2"})
+    h = hint(state.view(state.to_act()), state.legal_actions(), seed=1, iterations=40)
+    assert h["team"] and h["figures"]
+    line = W.durak_line(h, {"card_indices": "international"}).replace("\u00a0", " ")
+    assert "your team loses in" in line and "durak in" not in line
+    alone = _first_state("durak", 4, lambda s, legal: len(legal) > 2)
+    h = hint(alone.view(alone.to_act()), alone.legal_actions(), seed=1, iterations=40)
+    assert not h["team"] and "durak in" in W.durak_line(h, {"card_indices": "international"})

@@ -16,7 +16,8 @@ player can understand of it:
   and ``points``, the mean penalty (not with lives, where a lost deal costs a life:
   ``lives`` is true in the hint then); where exactly the limit puts a total back to 0
   (``reset`` in the hint: the limit), ``change``, the mean change of the seat's total;
-- Durak: ``lost``, the share of tried deals in which the seat ended as the durak, and
+- Durak: ``lost``, the share of tried deals in which the seat ended as the durak (in team
+  play, ``team`` in the hint: in which its team lost), and
   ``mine`` / ``theirs``, the cards the seat and the fewest-holding other player (in team
   play: of the other team) hold after the bout on the table, its refill from the stock
   included (what the next bout starts with).
@@ -103,6 +104,7 @@ class DurakObserver(_Observer):
         self.on_table = len(table.bout_cards())
         # in team play the cards to compare with are the other team's, not a partner's
         mine = table.team_of(self.seat)
+        self.team = mine is not None      # "lost": the seat's team lost, not the seat alone
         self.rivals = [s for s in range(len(self.counts))
                        if s != self.seat and (mine is None or table.team_of(s) != mine)]
 
@@ -196,7 +198,7 @@ def hint(view: dict, legal: list[dict], seed: int = 0, iterations: int | None = 
             "solved": "solver" in stats and not figures, "samples": stats.get("samples", 0),
             "kinds": sorted({a["type"] for a in legal}), "only": len(legal) == 1,
             "lives": bool((view.get("options") or {}).get("lives")),
-            "reset": resets_at(view.get("options"))}
+            "reset": resets_at(view.get("options")), "team": bool(getattr(observer, "team", False))}
 
 
 __all__ = ["hint", "durak_action", "GurkaObserver", "DurakObserver"]

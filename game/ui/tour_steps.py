@@ -230,9 +230,9 @@ def decided(k: int):
     return stop
 
 
-def _hint(t, rules: str, stop) -> None:
+def _hint(t, rules: str, stop, **table_args) -> None:
     from ..ai.worker import AIWorker
-    table = t.table(rules, stop)
+    table = t.table(rules, stop, **table_args)
     table.ai.worker = AIWorker(use_process=False)   # the tour stays in one process
     t.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)])
     t.wait_for(lambda: table.hints.current() is not None, seconds=20)
@@ -247,6 +247,11 @@ def _hint_gurka(t) -> None:
 @step("hint-durak")
 def _hint_durak(t) -> None:
     _hint(t, durak_id(), defending)
+
+
+@step("hint-durak-teams")
+def _hint_durak_teams(t) -> None:
+    _hint(t, durak_id(), defending, players=4, options={"teams": "2v2"})
 
 
 @step("undo")

@@ -175,14 +175,23 @@ def durak_line(hint: dict, settings: dict) -> str:
     first, rest = figures[0], figures[1:SHOWN_DURAK]
     mine = int(round(first.get("mine", 0)))
     theirs = int(round(first.get("theirs", 0)))
-    # TRANSLATORS: a Durak hint; {move} is the advised move, {p} a percentage of the deals the
-    # computer tried, {mine} and {theirs} the cards you and the opponent with the fewest hold
-    # after this bout and the draw from the stock that follows it
-    line = ngettext("{move}: durak in {p} % of the deals tried, with {mine} card against {theirs} "
-                    "after this bout",
-                    "{move}: durak in {p} % of the deals tried, with {mine} cards against {theirs} "
-                    "after this bout", mine).format(
-        move=durak_move(first["action"], settings, kinds), p=pct(first["lost"]), mine=mine, theirs=theirs)
+    if hint.get("team"):
+        # TRANSLATORS: a Durak hint in team play; as the one before, but {p} is how often the
+        # player's team loses, and {theirs} counts the other team's cards
+        line = ngettext("{move}: your team loses in {p} % of the deals tried, with {mine} card "
+                        "against {theirs} after this bout",
+                        "{move}: your team loses in {p} % of the deals tried, with {mine} cards "
+                        "against {theirs} after this bout", mine)
+    else:
+        # TRANSLATORS: a Durak hint; {move} is the advised move, {p} a percentage of the deals the
+        # computer tried, {mine} and {theirs} the cards you and the opponent with the fewest hold
+        # after this bout and the draw from the stock that follows it
+        line = ngettext("{move}: durak in {p} % of the deals tried, with {mine} card against {theirs} "
+                        "after this bout",
+                        "{move}: durak in {p} % of the deals tried, with {mine} cards against {theirs} "
+                        "after this bout", mine)
+    line = line.format(move=durak_move(first["action"], settings, kinds), p=pct(first["lost"]),
+                       mine=mine, theirs=theirs)
     for f in rest:
         # TRANSLATORS: another move in a Durak hint: "Take: 41 %, 9 against 5"
         line += " · " + keep(_("{move}: {p} %, {mine} against {theirs}").format(
