@@ -1,0 +1,59 @@
+"""The line under the hand says how to play with what the player uses: the mouse, or the
+keys as they work (``game/ui/table/keys.py``), and switches when the player switches."""
+
+import pygame
+
+from game.ui import theme as T
+
+
+def key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+def motion(pos=(7, 9), rel=(3, 2)):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(0, 0, 0))
+
+
+def drawn_texts(app, events=()) -> list[str]:
+    """The texts a frame of ``events`` draws (only what changed is drawn again)."""
+    rec = T.record_boxes(True)
+    try:
+        app.step(list(events), 16)
+    finally:
+        T.record_boxes(False)
+    return [b.text for b in rec.boxes if b.kind == "text"]
+
+
+def test_the_gurka_prompt_says_the_keys_after_a_key_and_the_click_after_the_mouse(app, tmp_path):
+    from game.ui.tour import Tour, mid_deal
+    state = Tour(app, tmp_path).game("gurka-se", mid_deal)
+    table = app.nav.push("table", state=state)
+    table.fast_forward()
+    app.step([motion()], 16)
+    assert table.my_turn()
+    assert "Click a card" in table.prompt()
+    shown = " ".join(drawn_texts(app, [key(pygame.K_DOWN)]))   # Down: nothing to put back
+    assert "Click" not in table.prompt() and "←" in table.prompt() and "Enter" in table.prompt()
+    assert "←" in shown                                          # drawn at once, not on the next move
+    shown = " ".join(drawn_texts(app, [motion((40, 40))]))
+    assert "Click a card" in table.prompt() and "Click a card" in shown
+
+
+def test_the_durak_prompts_say_the_keys_as_they_work(app):
+    from game.ui.table import durak_words as W
+    for kind in ("defend", "open", "add", "must_take"):
+        mouse, keys = W.prompt(kind), W.prompt(kind, keys=True)
+        assert mouse != keys and "click" not in keys.lower()
+    assert "Enter" in W.prompt("must_take", keys=True)          # Enter presses Take then
+    assert "Tab" in W.prompt("add", keys=True) and "Tab" in W.prompt("defend", keys=True)
+
+
+def test_a_durak_defender_reads_the_keys_after_a_key(app, tmp_path):
+    from game.ui.tour import Tour
+    table = Tour(app, tmp_path).table(
+        "durak", lambda s: s.to_act() == 0 and any(a["type"] == "defend" for a in s.legal_actions()),
+        players=2)
+    app.step([motion()], 16)
+    assert table.prompt().startswith("Defend: click")
+    app.step([key(pygame.K_RIGHT)], 16)
+    assert table.prompt().startswith("Defend: ← → picks a card")
