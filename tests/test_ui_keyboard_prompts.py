@@ -57,3 +57,34 @@ def test_a_durak_defender_reads_the_keys_after_a_key(app, tmp_path):
     assert table.prompt().startswith("Defend: click")
     app.step([key(pygame.K_RIGHT)], 16)
     assert table.prompt().startswith("Defend: ← → picks a card")
+
+
+def test_tab_goes_through_the_table_buttons_as_they_stand_and_keeps_its_place(app, tmp_path):
+    # Tab went Menu → Previous trick → Moves → Scores → Hint → Undo while the row stands
+    # Undo, Hint, Scores, Menu; and the table's new buttons after each move dropped the focus
+    from game.ui.tour import Tour, mid_deal
+    state = Tour(app, tmp_path).game("gurka-se", mid_deal)
+    table = app.nav.push("table", state=state)
+    table.fast_forward()
+    app.step([], 16)
+    seen = []
+    for _ in range(12):
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")], 16)
+        name = table.widgets.focused.name
+        if name in seen:
+            break
+        seen.append(name)
+    assert {"hint", "scores", "menu", "movelog", "lookback"} <= set(seen)
+    assert seen == [n for n in ("undo", "hint", "scores", "menu", "movelog", "lookback") if n in seen]
+    rects = [table.widgets.by_name(n).rect for n in seen]
+    assert rects == sorted(rects, key=lambda r: (r.top, r.left))
+    while table.widgets.focused.name != "scores":
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")], 16)
+    old = table.widgets
+    table.do(next(a for a in table.state.legal_actions()))
+    for _ in range(3000):
+        if table.my_turn() and table.widgets is not old:
+            break
+        app.step([], 16)
+    assert table.widgets is not old                      # the buttons were made anew
+    assert table.widgets.keyboard and table.widgets.focused.name == "scores"
