@@ -188,7 +188,8 @@ class WidgetGroup:
     def handle_event(self, e) -> bool:
         """Route one event; True when a widget used it."""
         if e.type == pygame.MOUSEMOTION:
-            self.keyboard = False
+            if InputMode.moved(e):
+                self.keyboard = False
             for w in self.widgets:
                 w.hover = w.contains(e.pos) and w.enabled
                 if not w.hover and w.pressed and not (e.buttons and e.buttons[0]):

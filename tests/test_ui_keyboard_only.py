@@ -1,5 +1,7 @@
-"""The line under the hand says how to play with what the player uses: the mouse, or the
-keys as they work (``game/ui/table/keys.py``), and switches when the player switches."""
+"""A player with the keyboard only: the line under the hand says how to play with what
+the player uses (the mouse, or the keys as they work, ``game/ui/table/keys.py``) and
+switches when the player switches; Tab goes through the table's buttons as they stand and
+keeps its place; a window made anew (fullscreen) keeps the focus ring."""
 
 import pygame
 
@@ -88,3 +90,24 @@ def test_tab_goes_through_the_table_buttons_as_they_stand_and_keeps_its_place(ap
         app.step([], 16)
     assert table.widgets is not old                      # the buttons were made anew
     assert table.widgets.keyboard and table.widgets.focused.name == "scores"
+
+
+def test_fullscreen_toggled_with_enter_keeps_the_focus_ring(app, monkeypatch):
+    # the new window's mouse motion (the pointer still where it was) switched keyboard mode off
+    from game.ui import widget_base
+    from game.ui.settings_scene import SettingsScene
+    settings = app.manager.push(SettingsScene(app))
+    app.step([], 16)
+    toggle = settings.widgets.by_name("fullscreen")
+    app.step([key(pygame.K_TAB)], 16)
+    settings.widgets.set_focus(toggle)
+    app.step([key(pygame.K_RETURN)], 16)
+    assert app.fullscreen
+    app.step([motion((300, 200), (120, 80))], 16)          # the window moved under the pointer
+    group = app.manager.top.widgets
+    assert widget_base.InputMode.key and group.keyboard and group.focused.name == "fullscreen"
+    monkeypatch.setattr(widget_base, "_desktop_pointer", lambda: (999, 999))
+    app.step([motion((310, 200), (10, 0))], 16)             # the player moves the mouse
+    assert not widget_base.InputMode.key and not app.manager.top.widgets.keyboard
+    app.step([key(pygame.K_RETURN)], 16)
+    assert not app.fullscreen
