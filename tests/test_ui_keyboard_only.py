@@ -111,3 +111,28 @@ def test_fullscreen_toggled_with_enter_keeps_the_focus_ring(app, monkeypatch):
     assert not widget_base.InputMode.key and not app.manager.top.widgets.keyboard
     app.step([key(pygame.K_RETURN)], 16)
     assert not app.fullscreen
+
+
+def test_a_name_is_edited_anywhere_with_a_caret(app):
+    # a name could be changed only at its end (Backspace), not where the typo was
+    from game.ui.setup import SetupScene
+    setup = app.manager.push(SetupScene(app))
+    app.step([], 16)
+    name = setup.widgets.by_name("seat0:name")
+    setup.widgets.set_focus(name)
+    app.step([key(pygame.K_END)], 16)
+    for _ in range(20):
+        app.step([key(pygame.K_BACKSPACE)], 16)
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="Ann")], 16)
+
+    def typed(*events):
+        for e in events:
+            app.step([pygame.event.Event(pygame.TEXTINPUT, text=e) if isinstance(e, str) else key(e)], 16)
+        return name.value, name.caret
+
+    assert typed(pygame.K_HOME, "J") == ("JAnn", 1)
+    assert typed(pygame.K_RIGHT, pygame.K_DELETE) == ("JAn", 2)
+    assert typed(pygame.K_BACKSPACE) == ("Jn", 1)
+    assert typed(pygame.K_LEFT, pygame.K_LEFT, pygame.K_BACKSPACE) == ("Jn", 0)   # nothing before
+    assert typed(pygame.K_END, "e") == ("Jne", 3)
+    assert setup.widgets.focused is name and setup.seats[0]["name"] == "Jne"
