@@ -42,7 +42,8 @@ def test_every_rules_text_ends_with_the_keys(app):
         scene.ensure_layout((1024, 640))
         texts = [t for _x, _w, t in scene.text_lines()]
         assert shortcuts.section_title() in texts and shortcuts.replay_title() in texts
-        for key, _what in shortcuts.table_keys(rules) + shortcuts.replay_keys(rules):
+        assert shortcuts.rules_title() in texts          # the rules screen's own keys were listed nowhere
+        for key, _what in shortcuts.table_keys(rules) + shortcuts.replay_keys(rules) + shortcuts.rules_keys():
             assert key in texts, (rules, key)
         family = find_ruleset(rules).family
         assert ("1–9" in texts) == (family is DURAK), rules
@@ -50,6 +51,6 @@ def test_every_rules_text_ends_with_the_keys(app):
 
 @pytest.mark.parametrize("rules", [None, *RULESET_IDS])
 def test_each_key_is_listed_once_with_one_meaning(rules):
-    for keys in (shortcuts.table_keys(rules), shortcuts.replay_keys(rules)):
+    for keys in (shortcuts.table_keys(rules), shortcuts.replay_keys(rules), shortcuts.rules_keys()):
         named = [part.strip() for k, _what in keys for part in k.split("/")]
         assert len(named) == len(set(named)), (rules, named)

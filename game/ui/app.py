@@ -46,7 +46,7 @@ class App:
         self.pygame = pygame
         theme.reset_fonts()
         from .widget_base import InputMode
-        InputMode.key = False             # a new window: the mouse until a key is pressed
+        InputMode.reset()                 # a new window: the mouse until a key is pressed
         from . import cards
         cards.clear_cache()
         self.demo = demo
@@ -99,6 +99,7 @@ class App:
     # -- window -------------------------------------------------------------------
     def _open_window(self) -> None:
         pg = self.pygame
+        reopened = self.screen is not None
         if sys.platform.startswith("linux"):
             # X11's own framebuffer (MIT-SHM) shows only the rectangles a frame changed; SDL's
             # default there, a texture, uploads and presents the whole window on every update
@@ -114,6 +115,9 @@ class App:
             self._shape_window(leaving)
         pg.display.set_caption("Gurka")
         self.manager.dirty = True
+        if reopened:
+            from .widget_base import InputMode
+            InputMode.window_changed()    # the window moved under the pointer: not the mouse
 
     def _shape_window(self, leaving_fullscreen: bool) -> None:
         """The window cannot be made smaller than the layout is made for (settings.MIN_WINDOW),
@@ -151,6 +155,8 @@ class App:
             self.settings["window_size"] = list(self.windowed_size)
         self.screen = self.pygame.display.get_surface()
         self.manager.dirty = True
+        from .widget_base import InputMode
+        InputMode.window_changed()
 
     # -- settings ---------------------------------------------------------------------
     def apply_settings(self, save: bool = True) -> None:

@@ -24,7 +24,10 @@ MAX_ENTRIES = 2000
 
 
 class PathInput(TextInput):
-    """The path box: a long path shows its end (never a text below 12 px)."""
+    """The path box: a long path shows its end (never a text below 12 px), the caret at
+    the end."""
+
+    caret_keys = False
 
     def draw(self, surface, u, focused):
         r = self.rect

@@ -3,8 +3,9 @@
 The text is wrapped to the current width and laid out as a list of lines;
 only the lines inside the view are drawn, so a long text costs little at
 any window size.  Scrolling: mouse wheel, dragging the scroll bar,
-Up / Down, Page Up / Page Down, Home / End, Space.  Left / Right (or the
-list) switch the ruleset; Esc or Back closes the scene.
+Up / Down, Page Up / Page Down, Home / End, Space (Shift+Space: up).  Left / Right,
+1-6 (or the list) switch the ruleset; Esc, Backspace or Back closes the scene.  The
+keys are listed at the end of the text (:func:`.shortcuts.rules_keys`).
 """
 
 from __future__ import annotations
@@ -128,7 +129,8 @@ class RulesScene(Scene):
         body = BODY_PX * u
         para(R.rules_title(self.rules), TITLE_PX * u, True, T.ACCENT, gap_after=0.5)
         keys = [Section(shortcuts.section_title(), items=shortcuts.table_keys(self.rules)),
-                Section(shortcuts.replay_title(), items=shortcuts.replay_keys(self.rules))]
+                Section(shortcuts.replay_title(), items=shortcuts.replay_keys(self.rules)),
+                Section(shortcuts.rules_title(), items=shortcuts.rules_keys())]
         for sec in R.sections(self.rules) + keys:
             y += int(6 * u)
             para(sec.title, HEAD_PX * u, True, T.ACCENT, gap_after=0.25)

@@ -1,6 +1,6 @@
 """The keyboard shortcuts, listed in the pause menu and at the end of every rules text.
 
-One list per place the keys work (the table, the replay viewer); the table's keys are
+One list per place the keys work (the table, the replay viewer, the rules screen); the table's keys are
 handled in :mod:`game.ui.table.keys` and :mod:`game.ui.table.toolbar`, the viewer's in
 :mod:`game.ui.table.replay`.  Given a ruleset, a list holds only the keys of its family
 (no Durak attack keys in a game of Gurka).
@@ -8,7 +8,7 @@ handled in :mod:`game.ui.table.keys` and :mod:`game.ui.table.toolbar`, the viewe
 
 from __future__ import annotations
 
-from ..engine.registry import DURAK, GURKA, Family, find_ruleset
+from ..engine.registry import DURAK, GURKA, RULESET_IDS, Family, find_ruleset
 from ..i18n import _, pgettext
 
 
@@ -25,6 +25,7 @@ def _k(name: str) -> str:
         "home": pgettext("key", "Home"),
         "end": pgettext("key", "End"),
         "ctrl": pgettext("key", "Ctrl"),
+        "shift": pgettext("key", "Shift"),
     }[name]
 
 
@@ -85,9 +86,27 @@ def replay_keys(rules: str | None = None) -> list[tuple[str, str]]:
     ]
 
 
+def rules_keys() -> list[tuple[str, str]]:
+    """(keys, what they do) on the rules screen (:mod:`game.ui.rules_scene`)."""
+    return [
+        ("← →", _("the previous or next game")),
+        (f"1–{len(RULESET_IDS)}", _("a game from the list")),
+        ("↑ ↓", _("scroll the text")),
+        (f"{_k('pgup')} / {_k('pgdn')}", _("a page up or down")),
+        # TRANSLATORS: {shift} is the name of the Shift key, as translated above
+        (_k("space"), _("a page down ({shift}: up)").format(shift=_k("shift"))),
+        (f"{_k('home')} / {_k('end')}", _("the start or the end")),
+        (f"{_k('esc')} / {_k('backspace')}", _("back")),
+    ]
+
+
 def section_title() -> str:
     return _("Keyboard")
 
 
 def replay_title() -> str:
     return _("Keyboard in the replay viewer")
+
+
+def rules_title() -> str:
+    return _("Keyboard in the rules")

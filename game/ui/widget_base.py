@@ -2,24 +2,63 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from . import theme as T
+
+
+def _desktop_pointer():
+    """Where the pointer is on the desktop (None where it cannot be told)."""
+    try:
+        return pygame.mouse.get_pos(desktop=True)
+    except (TypeError, pygame.error):
+        return None
 
 
 class InputMode:
     """Whether the last input was a key (not the mouse).  The scene stack notes every input
     (:meth:`note`); a widget group made after a key shows its focus at once, so a box opened
     with Enter or Esc says where Enter goes now (the focus ring was hidden until the next key,
-    and that key already moved the focus on: the first Down skipped the first button)."""
+    and that key already moved the focus on: the first Down skipped the first button).
+
+    A window made anew (fullscreen on or off, a resize) moves the window under a pointer that
+    stays where it was, and the system reports that as a mouse motion: for a moment after
+    :meth:`window_changed` a motion with the pointer still where it was on the desktop is
+    not the mouse (Fullscreen toggled with Enter lost its focus ring)."""
 
     key = False
+    #: (until when, where the pointer was on the desktop) after the window changed
+    _still = (0.0, None)
+    SETTLE = 1.0
+
+    @classmethod
+    def reset(cls) -> None:
+        """A new window: the mouse until a key is pressed, every motion the mouse's."""
+        cls.key = False
+        cls._still = (0.0, None)
+
+    @classmethod
+    def window_changed(cls) -> None:
+        cls._still = (time.monotonic() + cls.SETTLE, _desktop_pointer())
+
+    @classmethod
+    def moved(cls, e) -> bool:
+        """Whether the mouse motion ``e`` is the player's (not the window moving under it)."""
+        until, where = cls._still
+        if time.monotonic() >= until or any(getattr(e, "buttons", ()) or ()):
+            return True
+        return _desktop_pointer() != where
 
     @classmethod
     def note(cls, e) -> None:
         if e.type == pygame.KEYDOWN:
             cls.key = True
-        elif e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+        elif e.type == pygame.MOUSEMOTION:
+            if cls.moved(e):
+                cls.key = False
+        elif e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
             cls.key = False
 
 

@@ -113,9 +113,12 @@ class Button(Widget):
 class WidgetGroup:
     """A set of widgets sharing keyboard focus and mouse hover."""
 
-    def __init__(self, widgets: list[Widget] | None = None):
+    def __init__(self, widgets: list[Widget] | None = None, reading_order: bool = False):
         self.widgets: list[Widget] = list(widgets or [])
         self.focus: int | None = None
+        #: Tab goes through the widgets as they stand on the screen, row by row, left to
+        #: right (a group whose list order is its drawing order, not where they stand)
+        self.reading_order = reading_order
         #: focus ring shown only while the keyboard is used (from the start when the group
         #: was made after a key: a scene opened with Enter shows where the focus is)
         self.keyboard = InputMode.key
@@ -144,8 +147,21 @@ class WidgetGroup:
     def set_focus(self, widget: Widget | None) -> None:
         self.focus = None if widget is None else self.widgets.index(widget)
 
+    def keep_focus(self, old: WidgetGroup | None) -> WidgetGroup:
+        """Focus the widget of the name ``old`` had its focus on (a group made anew, as the
+        table does after each move), when there is one."""
+        if old is not None and old.focus is not None and old.focus < len(old.widgets):
+            name = old.widgets[old.focus].name
+            same = self.by_name(name) if name else None
+            if same is not None:
+                self.set_focus(same)
+        return self
+
     def _order(self) -> list[int]:
-        return [i for i, w in enumerate(self.widgets) if w.can_focus()]
+        order = [i for i, w in enumerate(self.widgets) if w.can_focus()]
+        if self.reading_order:
+            order.sort(key=lambda i: (self.widgets[i].rect.top, self.widgets[i].rect.left))
+        return order
 
     def _nowhere_to_go(self) -> bool:
         """The focus is on the only widget that can have it: arrows cannot move it."""
@@ -172,7 +188,8 @@ class WidgetGroup:
     def handle_event(self, e) -> bool:
         """Route one event; True when a widget used it."""
         if e.type == pygame.MOUSEMOTION:
-            self.keyboard = False
+            if InputMode.moved(e):
+                self.keyboard = False
             for w in self.widgets:
                 w.hover = w.contains(e.pos) and w.enabled
                 if not w.hover and w.pressed and not (e.buttons and e.buttons[0]):

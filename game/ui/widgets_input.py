@@ -308,7 +308,12 @@ class ChoiceList(Widget):
 
 
 class TextInput(Widget):
-    """A one-line text field (names).  Typing goes in while it has the focus."""
+    """A one-line text field (names).  Typing goes in at the caret while it has the focus;
+    Left / Right / Home / End move the caret, Backspace and Delete take out the character
+    before or after it."""
+
+    #: the caret can be moved (off: typing and Backspace at the end only, as a path box shows)
+    caret_keys = True
 
     def __init__(self, value: str = "", on_change=None, rect=None, max_len: int = 16, name: str = "",
                  px: float = 18, placeholder=None):
@@ -318,6 +323,12 @@ class TextInput(Widget):
         self.max_len = max_len
         self.px = px
         self.placeholder = placeholder
+        #: how many characters stand after the caret (a value set from outside keeps it at the end)
+        self.tail = 0
+
+    @property
+    def caret(self) -> int:
+        return len(self.value) - min(self.tail, len(self.value))
 
     def handle_mouse(self, e) -> bool:
         return True
@@ -330,12 +341,27 @@ class TextInput(Widget):
 
     def text_input(self, text: str) -> None:
         text = "".join(ch for ch in text if ch.isprintable())
-        self._set((self.value + text)[: self.max_len])
+        v, c = self.value, self.caret
+        self.tail = len(v) - c
+        self._set(v[:c] + text[: max(0, self.max_len - len(v))] + v[c:])
 
     def key(self, e) -> bool:
+        v, c = self.value, self.caret
         if e.key == pygame.K_BACKSPACE:
-            self._set(self.value[:-1])
+            if c:
+                self.tail = len(v) - c
+                self._set(v[:c - 1] + v[c:])
             return True
+        if self.caret_keys:
+            if e.key == pygame.K_DELETE:
+                if c < len(v):
+                    self.tail = len(v) - c - 1
+                    self._set(v[:c] + v[c + 1:])
+                return True
+            to = {pygame.K_LEFT: c - 1, pygame.K_RIGHT: c + 1, pygame.K_HOME: 0, pygame.K_END: len(v)}
+            if e.key in to:
+                self.tail = len(v) - max(0, min(len(v), to[e.key]))
+                return True
         # printable keys arrive as TEXTINPUT; swallow them here so they do not move focus
         return bool(e.unicode and e.unicode.isprintable() and e.key not in (pygame.K_TAB,))
 
@@ -352,6 +378,9 @@ class TextInput(Widget):
         tr = T.blit_text(surface, shown, px, (r.left + int(6 * u), r.centery), col, anchor="midleft",
                          max_width=r.width - 12 * u)
         if focused and (pygame.time.get_ticks() // 500) % 2 == 0:
-            x = (tr.right if self.value else r.left + int(6 * u)) + 1
+            x = r.left + int(6 * u)
+            if self.value:
+                x = min(tr.right, x + T.font(px).size(self.value[:self.caret])[0])
+            x += 1
             pygame.draw.line(surface, T.TEXT_DARK, (x, r.top + int(5 * u)), (x, r.bottom - int(5 * u)),
                              max(1, int(u)))

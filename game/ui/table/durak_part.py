@@ -10,6 +10,7 @@ from ...i18n import _, ngettext
 from .. import cards as C
 from .. import messages as M
 from .. import theme as T
+from ..widget_base import InputMode
 from ..widgets import Button
 from . import durak_words as W
 from . import hint_words, marks, pace, sheet
@@ -245,12 +246,12 @@ class DurakPart(TablePart):
                 return W.claim(self.card_text([m.trump_card]), self.name(holder))
             return W.prompt("swap")
         if "defend" in types:
-            return W.prompt("defend")
+            return W.prompt("defend", InputMode.key)
         if "take" in types:
-            return W.prompt("must_take")
+            return W.prompt("must_take", InputMode.key)
         if "attack" in types and not self.m.pairs:
-            return W.prompt("open")
-        return W.prompt("add")
+            return W.prompt("open", InputMode.key)
+        return W.prompt("add", InputMode.key)
 
     # -- texts ---------------------------------------------------------------------------------------
     def header(self) -> str:

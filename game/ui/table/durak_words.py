@@ -113,16 +113,34 @@ def claim(card: str, name: str) -> str:
         card=card, name=name)
 
 
-def prompt(kind: str) -> str:
+def prompt(kind: str, keys: bool = False) -> str:
+    """What the player is asked; with ``keys`` (the last input was a key) how to do it with
+    the keys, as they work (:mod:`.keys`)."""
     if kind == "swap":
         return _("You hold the six of trumps: swap it for the trump card under the stock?")
     if kind == "must_take":
+        if keys:
+            # TRANSLATORS: Durak, keyboard play: no card beats an unbeaten attack card; Enter
+            # presses the Take button
+            return _("None of your cards can beat the attack: press Enter to take.")
         # TRANSLATORS: Durak: the defender holds no card that beats an unbeaten attack card
         return _("None of your cards can beat the attack: press Take.")
     if kind == "defend":
+        if keys:
+            # TRANSLATORS: Durak, keyboard play; ← → are the arrow keys; Space picks the card
+            # first, then the number keys choose the attack card; Tab reaches the Take button
+            return _("Defend: ← → picks a card, Enter beats an attack with it (Space, then 1–9: "
+                     "which one), or Tab to Take.")
         return _("Defend: click a card to beat an attack with it (if it can beat several, click the "
                  "one to beat next), or press Take.")
     if kind == "open":
+        if keys:
+            # TRANSLATORS: Durak, keyboard play; ← → are the arrow keys, Space and Enter the keys
+            return _("Attack: ← → picks a card, Enter plays it. Several of a rank: choose them with "
+                     "Space first.")
         return _("Attack: click a card to play it. Of a rank you hold more of, choose the cards, "
                  "then press Attack.")
+    if keys:
+        # TRANSLATORS: Durak, keyboard play; ← → are the arrow keys; Tab reaches the Done button
+        return _("Throw in a card of a rank on the table (← →, then Enter), or Tab to Done.")
     return _("Throw in a card of a rank on the table (click it), or press Done.")

@@ -6,6 +6,7 @@ from ...i18n import _, ngettext
 from .. import messages as M
 from .. import rules_text as R
 from .. import theme as T
+from ..widget_base import InputMode
 from ..widgets import Button
 from . import gurka_words as W
 from . import hint_words, pace, sheet
@@ -331,7 +332,7 @@ class GurkaPart(TablePart):
         settings = self.s.app.settings
         hand = self.m.hands[seat] if seat is not None and 0 <= seat < len(self.m.hands) else None
         need = W.requirement(self.m.requirement(hand), settings)
-        return need + " " + W.how_to(single_click, multi)
+        return need + " " + W.how_to(single_click, multi, InputMode.key)
 
     # -- texts ---------------------------------------------------------------------------------------
     def header(self) -> str:

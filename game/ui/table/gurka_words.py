@@ -165,8 +165,18 @@ def requirement(req, settings) -> str:
     return _("Your lead: any card.")
 
 
-def how_to(single_click: bool, multi: bool) -> str:
-    """How to play with the mouse, stated as the click model works."""
+def how_to(single_click: bool, multi: bool, keys: bool = False) -> str:
+    """How to play, stated as the click model works: with the mouse, or with ``keys`` as the
+    keys work (:mod:`.keys`) when the player's last input was a key."""
+    if keys:
+        if multi and not single_click:
+            # TRANSLATORS: keyboard play; ← → are the arrow keys, Space and Enter the keys
+            return _("Choose the cards with ← → and Space, then press Enter.")
+        if multi:
+            # TRANSLATORS: keyboard play; ← → are the arrow keys, Space and Enter the keys
+            return _("← → picks a card, Enter plays it; several of a rank: choose them with Space first.")
+        # TRANSLATORS: keyboard play; ← → are the arrow keys, Enter the key
+        return _("← → picks a card, Enter plays it.")
     if multi and not single_click:
         return _("Click the cards to choose them, then press Play (or click a chosen card again).")
     if multi:

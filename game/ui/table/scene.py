@@ -371,7 +371,7 @@ class TableScene(Scene):
         return self.state.legal_actions() if self.my_turn() else []
 
     def _group(self) -> WidgetGroup:
-        return WidgetGroup([self.menu_button, *self.flow.buttons, *self.toolbar.buttons, *self.action_buttons])
+        return self.toolbar.group([self.menu_button, *self.flow.buttons, *self.toolbar.buttons, *self.action_buttons])
 
     def clear_actions(self) -> None:
         self.action_buttons = []

@@ -10,7 +10,7 @@ import pygame
 
 from ...i18n import _
 from .. import theme as T
-from ..widgets import Button
+from ..widgets import Button, WidgetGroup
 
 
 class Toolbar:
@@ -46,6 +46,12 @@ class Toolbar:
 
     def _offers_hint(self) -> bool:
         return bool(self.s.humans) and self.s.coach is None   # a tutorial coaches itself
+
+    def group(self, widgets: list) -> WidgetGroup:
+        """The table's buttons as a widget group made anew (after each move): Tab goes
+        through them as they stand (the top row left to right, then down), and the focus
+        stays on the button of the same name when there still is one."""
+        return WidgetGroup(widgets, reading_order=True).keep_focus(getattr(self.s, "widgets", None))
 
     # -- keys and places ----------------------------------------------------------------------
     def handle_key(self, e) -> bool:

@@ -1,0 +1,138 @@
+"""A player with the keyboard only: the line under the hand says how to play with what
+the player uses (the mouse, or the keys as they work, ``game/ui/table/keys.py``) and
+switches when the player switches; Tab goes through the table's buttons as they stand and
+keeps its place; a window made anew (fullscreen) keeps the focus ring."""
+
+import pygame
+
+from game.ui import theme as T
+
+
+def key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+def motion(pos=(7, 9), rel=(3, 2)):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(0, 0, 0))
+
+
+def drawn_texts(app, events=()) -> list[str]:
+    """The texts a frame of ``events`` draws (only what changed is drawn again)."""
+    rec = T.record_boxes(True)
+    try:
+        app.step(list(events), 16)
+    finally:
+        T.record_boxes(False)
+    return [b.text for b in rec.boxes if b.kind == "text"]
+
+
+def test_the_gurka_prompt_says_the_keys_after_a_key_and_the_click_after_the_mouse(app, tmp_path):
+    from game.ui.tour import Tour, mid_deal
+    state = Tour(app, tmp_path).game("gurka-se", mid_deal)
+    table = app.nav.push("table", state=state)
+    table.fast_forward()
+    app.step([motion()], 16)
+    assert table.my_turn()
+    assert "Click a card" in table.prompt()
+    shown = " ".join(drawn_texts(app, [key(pygame.K_DOWN)]))   # Down: nothing to put back
+    assert "Click" not in table.prompt() and "←" in table.prompt() and "Enter" in table.prompt()
+    assert "←" in shown                                          # drawn at once, not on the next move
+    shown = " ".join(drawn_texts(app, [motion((40, 40))]))
+    assert "Click a card" in table.prompt() and "Click a card" in shown
+
+
+def test_the_durak_prompts_say_the_keys_as_they_work(app):
+    from game.ui.table import durak_words as W
+    for kind in ("defend", "open", "add", "must_take"):
+        mouse, keys = W.prompt(kind), W.prompt(kind, keys=True)
+        assert mouse != keys and "click" not in keys.lower()
+    assert "Enter" in W.prompt("must_take", keys=True)          # Enter presses Take then
+    assert "Tab" in W.prompt("add", keys=True) and "Tab" in W.prompt("defend", keys=True)
+
+
+def test_a_durak_defender_reads_the_keys_after_a_key(app, tmp_path):
+    from game.ui.tour import Tour
+    table = Tour(app, tmp_path).table(
+        "durak", lambda s: s.to_act() == 0 and any(a["type"] == "defend" for a in s.legal_actions()),
+        players=2)
+    app.step([motion()], 16)
+    assert table.prompt().startswith("Defend: click")
+    app.step([key(pygame.K_RIGHT)], 16)
+    assert table.prompt().startswith("Defend: ← → picks a card")
+
+
+def test_tab_goes_through_the_table_buttons_as_they_stand_and_keeps_its_place(app, tmp_path):
+    # Tab went Menu → Previous trick → Moves → Scores → Hint → Undo while the row stands
+    # Undo, Hint, Scores, Menu; and the table's new buttons after each move dropped the focus
+    from game.ui.tour import Tour, mid_deal
+    state = Tour(app, tmp_path).game("gurka-se", mid_deal)
+    table = app.nav.push("table", state=state)
+    table.fast_forward()
+    app.step([], 16)
+    seen = []
+    for _ in range(12):
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")], 16)
+        name = table.widgets.focused.name
+        if name in seen:
+            break
+        seen.append(name)
+    assert {"hint", "scores", "menu", "movelog", "lookback"} <= set(seen)
+    assert seen == [n for n in ("undo", "hint", "scores", "menu", "movelog", "lookback") if n in seen]
+    rects = [table.widgets.by_name(n).rect for n in seen]
+    assert rects == sorted(rects, key=lambda r: (r.top, r.left))
+    while table.widgets.focused.name != "scores":
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")], 16)
+    old = table.widgets
+    table.do(next(a for a in table.state.legal_actions()))
+    for _ in range(3000):
+        if table.my_turn() and table.widgets is not old:
+            break
+        app.step([], 16)
+    assert table.widgets is not old                      # the buttons were made anew
+    assert table.widgets.keyboard and table.widgets.focused.name == "scores"
+
+
+def test_fullscreen_toggled_with_enter_keeps_the_focus_ring(app, monkeypatch):
+    # the new window's mouse motion (the pointer still where it was) switched keyboard mode off
+    from game.ui import widget_base
+    from game.ui.settings_scene import SettingsScene
+    settings = app.manager.push(SettingsScene(app))
+    app.step([], 16)
+    toggle = settings.widgets.by_name("fullscreen")
+    app.step([key(pygame.K_TAB)], 16)
+    settings.widgets.set_focus(toggle)
+    app.step([key(pygame.K_RETURN)], 16)
+    assert app.fullscreen
+    app.step([motion((300, 200), (120, 80))], 16)          # the window moved under the pointer
+    group = app.manager.top.widgets
+    assert widget_base.InputMode.key and group.keyboard and group.focused.name == "fullscreen"
+    monkeypatch.setattr(widget_base, "_desktop_pointer", lambda: (999, 999))
+    app.step([motion((310, 200), (10, 0))], 16)             # the player moves the mouse
+    assert not widget_base.InputMode.key and not app.manager.top.widgets.keyboard
+    app.step([key(pygame.K_RETURN)], 16)
+    assert not app.fullscreen
+
+
+def test_a_name_is_edited_anywhere_with_a_caret(app):
+    # a name could be changed only at its end (Backspace), not where the typo was
+    from game.ui.setup import SetupScene
+    setup = app.manager.push(SetupScene(app))
+    app.step([], 16)
+    name = setup.widgets.by_name("seat0:name")
+    setup.widgets.set_focus(name)
+    app.step([key(pygame.K_END)], 16)
+    for _ in range(20):
+        app.step([key(pygame.K_BACKSPACE)], 16)
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="Ann")], 16)
+
+    def typed(*events):
+        for e in events:
+            app.step([pygame.event.Event(pygame.TEXTINPUT, text=e) if isinstance(e, str) else key(e)], 16)
+        return name.value, name.caret
+
+    assert typed(pygame.K_HOME, "J") == ("JAnn", 1)
+    assert typed(pygame.K_RIGHT, pygame.K_DELETE) == ("JAn", 2)
+    assert typed(pygame.K_BACKSPACE) == ("Jn", 1)
+    assert typed(pygame.K_LEFT, pygame.K_LEFT, pygame.K_BACKSPACE) == ("Jn", 0)   # nothing before
+    assert typed(pygame.K_END, "e") == ("Jne", 3)
+    assert setup.widgets.focused is name and setup.seats[0]["name"] == "Jne"
