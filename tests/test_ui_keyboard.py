@@ -212,3 +212,18 @@ def test_enter_presses_the_button_tab_focused_even_under_a_held_trick(app):
     frames(app, 1, [key(pygame.K_RETURN)])
     assert type(app.manager.top).__name__ == "PauseScene"
     assert table.tl.held is not None                   # the trick still waits
+
+
+def test_durak_enter_with_nothing_picked_does_not_take_while_a_card_can_beat(app, tmp_path):
+    # Take is the defender's first button: Enter before picking a card took the attack cards
+    # (the prompt says to pick a card first); now it picks the first card that can beat
+    from game.ui.tour import Tour, defending
+    table = Tour(app, tmp_path).table("durak", defending, players=2)
+    table.fast_forward()
+    step(app)
+    assert table.my_turn() and table.hover_card is None
+    assert table.action_buttons and table.action_buttons[0].name == "take"
+    n = len(table.state.events)
+    step(app, [key(pygame.K_RETURN)])
+    assert not [e for e in table.state.events[n:] if e["type"] == "take"]
+    assert table.hover_card in table.legal_cards()

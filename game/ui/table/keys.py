@@ -4,8 +4,9 @@ Left / Right pick a card, Up or Space clicks it (select / play, the click model 
 :mod:`.input`; with no card picked yet, it picks the first card that may be played, or,
 when no card may be, presses the first button; a hint picks its cards), Down unselects,
 Enter plays the selection (or the picked card, or presses the first button: Play, Take,
-Exchange …, as it does whenever no card may be played; with nothing picked and no button
-it picks as Space does), 1-9 choose the attack to beat;
+Exchange …, as it does whenever no card may be played; with nothing picked and no button,
+or only Take while a card may beat, it picks as Space does: Enter never takes by
+accident), 1-9 choose the attack to beat;
 Tab reaches the buttons.  Going on after a held trick, skipping, the look back and the
 move log are the flow's keys (:mod:`.flow`).
 """
@@ -66,9 +67,9 @@ def handle_key(scene, e) -> bool:
             scene.click_card(scene.hover_card)
             if sel.cards and sel.complete(legal) is not None and not sel.exchanging(legal):
                 scene.play_selection()           # a single card of a multi-card choice
-        elif scene.action_buttons:
+        elif scene.action_buttons and scene.action_buttons[0].name != "take":
             scene.action_buttons[0].activate()
-        else:                                    # nothing picked and no button: as Space
+        else:           # nothing picked, and no button or only Take while a card may beat: as Space
             _pick_first(scene, hand)
         scene.invalidate()
         return True
