@@ -93,3 +93,15 @@ def test_the_tour_leaves_the_players_files_alone(tmp_path, monkeypatch):
     t = tour_mod.tour(tmp_path / "shots", "en", (1024, 640), only=["menu", "notice-corrupt-save"])
     assert t.saved == ["menu", "notice-corrupt-save"]
     assert list(home.iterdir()) == []
+
+
+def test_a_step_that_presses_keys_leaves_the_next_in_mouse_wording(tmp_path):
+    """The keyboard wording of the line under the hand has its own step; the steps after it
+    (and after the hint's H, the pause's Esc) show the table as a mouse player sees it."""
+    from game.ui import tour as tour_mod
+    from game.ui.widget_base import InputMode
+    t = tour_mod.tour(tmp_path, "en", (1024, 640), only=["table-durak-keys", "table-durak-teams"])
+    assert t.saved == ["table-durak-keys", "table-durak-teams"]
+    InputMode.key = True
+    t.fresh()
+    assert InputMode.key is False

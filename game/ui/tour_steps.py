@@ -175,6 +175,14 @@ def _durak_defend(t) -> None:
     t.table(durak, defending)
 
 
+@step("table-durak-keys")
+def _durak_keys(t) -> None:
+    """The line under the hand in its keyboard wording (shown once a key is pressed)."""
+    t.table(durak_id(), defending)
+    t.key(pygame.K_RIGHT)
+    t.settle()
+
+
 @step("table-durak-teams")
 def _durak_teams(t) -> None:
     t.table(durak_id(), mid_deal, players=6, options={"teams": "3v3"})
