@@ -29,9 +29,11 @@ class DurakPart(TablePart):
         return (getattr(self, "swept", True), tuple(c for c, _p in getattr(self, "ending", ())),
                 frozenset(f.card for f in self.tl.flights if f.face_up and not f.started(now)))
 
+    END_EVENTS = ("bout_end", "draw", "out")
+
     def replay_from(self, events: list[dict]) -> int:
-        i = len(events)
-        while i > 0 and events[i - 1]["type"] in ("attack", "defend", "pass", "take", "swap"):
+        i = self.before_end(events)
+        while i > 0 and events[i - 1]["type"] in ("attack", "defend", "pass", "take", "swap", "out"):
             i -= 1
         return i
 

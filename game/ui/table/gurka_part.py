@@ -43,8 +43,10 @@ class GurkaPart(TablePart):
         """How many plays a trick of this deal has (the seats dealt in)."""
         return max(1, sum(1 for x in self.m.in_deal if x))
 
+    END_EVENTS = ("score", "out", "buyback")
+
     def replay_from(self, events: list[dict]) -> int:
-        i = len(events)
+        i = self.before_end(events)
         if i and events[i - 1]["type"] == "trick":
             i -= 1
         while i > 0 and events[i - 1]["type"] == "play":
