@@ -94,3 +94,48 @@ def test_closing_before_the_end_is_shown_keeps_the_game(app, instant_ai, rules, 
     resumed.flush()
     assert games_in_statistics() == 1   # recorded once
     assert not saves.save_path().exists()
+
+
+def leave_at_the_score_sheet(app, rules, n, seed):
+    """A game with the player at seat 0 left (Save and quit) while a deal's score sheet is up."""
+    from game.ui.table import TableScene
+    app.settings["speed"] = "fast"
+    table = TableScene.new(app, rules, S.players(n, (0,)), {}, seed=seed)
+    app.manager.push(table)
+    rng = random.Random(seed)
+    for _ in range(100000):
+        if top(app) == "ScoreSheetScene":
+            break
+        if top(app) != "TableScene":
+            app.manager.top.go() if hasattr(app.manager.top, "go") else app.manager.pop()
+        elif table.my_turn():
+            table.do(rng.choice(table.state.legal_actions()))
+        elif table.tl.held is not None:
+            table.flow.go_on()
+        frames(app)
+    assert top(app) == "ScoreSheetScene"
+    deals = table.model.deals
+    table.leave()
+    app.manager.clear()
+    return deals
+
+
+@pytest.mark.parametrize("rules,n,seed", [("gurka-se", 4, 8), ("agurk-dk", 4, 3), ("gurka-is", 3, 2),
+                                          ("gurka-is7", 4, 5), ("agurk-no", 3, 4)])
+def test_continue_between_deals_shows_the_score_sheet_again(app, instant_ai, rules, n, seed):
+    deals = leave_at_the_score_sheet(app, rules, n, seed)
+    from game.ui.menu import MainMenu
+    menu = MainMenu(app)
+    app.manager.push(menu)
+    frames(app, 2)
+    menu.on_continue()
+    table = app.manager.top
+    assert type(table).__name__ == "TableScene"
+    for _ in range(3000):
+        if top(app) == "ScoreSheetScene":
+            break
+        if table.tl.held is not None:
+            table.flow.go_on()
+        frames(app)
+    assert top(app) == "ScoreSheetScene"        # the deal's scores, as when the player left
+    assert table.model.deals == deals
