@@ -139,3 +139,38 @@ def test_continue_between_deals_shows_the_score_sheet_again(app, instant_ai, rul
         frames(app)
     assert top(app) == "ScoreSheetScene"        # the deal's scores, as when the player left
     assert table.model.deals == deals
+
+
+def test_continue_shows_a_held_bout_again(app, instant_ai):
+    """Durak with "wait after every trick": a player who leaves while a finished bout waits
+    for them finds it waiting again after Continue (as a Gurka trick does), not the next bout."""
+    from game.ui.menu import MainMenu
+    from game.ui.table import TableScene
+    app.settings["speed"] = "fast"
+    app.settings["trick_pause"] = "every"
+    table = TableScene.new(app, "durak", S.players(3, (0,)), {}, seed=5)
+    app.manager.push(table)
+    rng = random.Random(2)
+    for _ in range(100000):
+        if table.tl.held is not None and len(table.state.events) > 12:
+            break
+        if top(app) != "TableScene":
+            app.manager.top.go() if hasattr(app.manager.top, "go") else app.manager.pop()
+        elif table.my_turn():
+            table.do(rng.choice(table.state.legal_actions()))
+        elif table.tl.held is not None:
+            table.flow.go_on()
+        frames(app)
+    assert table.tl.held is not None
+    bout = [c for c, _p in table.part.ending]         # the bout's cards, still on the table
+    news = table.tl.shown(("news",)).text
+    table.leave()
+    app.manager.clear()
+    menu = MainMenu(app)
+    app.manager.push(menu)
+    frames(app, 2)
+    menu.on_continue()
+    resumed = app.manager.top
+    frames(app, 300)
+    assert resumed.tl.held is not None                  # the bout waits for the player again
+    assert bout and [c for c, _p in resumed.part.ending] == bout and resumed.tl.shown(("news",)).text == news
