@@ -9,7 +9,9 @@ One file, ``savegame.json`` in the user's data folder::
 ``session`` holds what carries over between the games of a session: the
 session game number and the chips per player (Swedish pot), plus whatever
 the engine's ``session_next()`` handed over (kept as given).  The game is
-saved after every action with an atomic write (see :mod:`game.settings`).
+saved after every action with an atomic write (see :mod:`game.settings`);
+a finished game keeps its save (its whole record) until the table has shown its end,
+so that closing the window before then loses neither the game nor its statistics.
 Loading replays the record through the engine, so a damaged or tampered
 save is set aside (``savegame.json.corrupt-<timestamp>``) with a
 :class:`~game.settings.Notice`, never a crash and never half-loaded.  The

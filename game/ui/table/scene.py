@@ -162,7 +162,7 @@ class TableScene(Scene):
         """Save the game (written by the saver's thread, off the frame path)."""
         if not self.save_enabled:
             return
-        if self.state.is_over():
+        if self.finished:    # kept until the end is shown: closing before then loses nothing
             self.saver.delete()
         else:
             self.saver.save(self.state.record(), self.session)

@@ -1,0 +1,176 @@
+"""The end of a game and its save: a game whose last move is made but whose end the player
+has not seen yet (the last trick held, the last bout still on the table) keeps its save.
+Closing the window then, or killing the game, loses neither the game nor its statistics:
+Continue shows the last trick or bout again and then the result, and the game goes into
+the statistics once."""
+
+import random
+
+import pytest
+import scene_states as S
+
+from game import saves
+
+FRAME = 16
+
+
+@pytest.fixture
+def instant_ai(monkeypatch):
+    from game.ui.table.ai_driver import AIDriver
+
+    def ask(self, state, seat, spec, now):
+        if self.ticket is not None and self.seat == seat:
+            return
+        self.ticket, self.seat, self.started = "now", seat, now
+        self.result = random.Random(len(state.events)).choice(state.legal_actions())
+    monkeypatch.setattr(AIDriver, "ask", ask)
+
+
+def frames(app, n=1):
+    for _ in range(n):
+        app.step([], FRAME)
+
+
+def top(app) -> str:
+    return type(app.manager.top).__name__
+
+
+def play_to_the_last_move(app, rules, n, options):
+    """A game with the player at seat 0, played until its last move is made."""
+    from game.ui.table import TableScene
+    app.settings["speed"] = "fast"
+    table = TableScene.new(app, rules, S.players(n, (0,)), options, seed=3)
+    app.manager.push(table)
+    rng = random.Random(1)
+    for _ in range(200000):
+        if table.state.is_over():
+            break
+        if top(app) != "TableScene":
+            app.manager.top.go() if hasattr(app.manager.top, "go") else app.manager.pop()
+        elif table.my_turn():
+            table.do(rng.choice(table.state.legal_actions()))
+        elif table.tl.held is not None:
+            table.flow.go_on()
+        frames(app)
+    assert table.state.is_over() and not table.finished
+    return table
+
+
+def games_in_statistics() -> int:
+    from game.stats.queries import load_games
+    return len(load_games()[0])
+
+
+@pytest.mark.parametrize("rules,n,options", [("gurka-is", 3, {"limit": 5}), ("agurk-no", 3, {"limit": 10}),
+                                             ("durak", 2, {})])
+def test_closing_before_the_end_is_shown_keeps_the_game(app, instant_ai, rules, n, options):
+    table = play_to_the_last_move(app, rules, n, options)
+    frames(app, 3)                      # the last trick or bout lands (a held trick waits)
+    events = len(table.state.events)
+    assert not table.finished
+    table.exit()                        # the window is closed
+    app.manager.clear()
+    saved, _notice = saves.load()
+    assert saved is not None and len(saved.record["events"]) == events   # the whole game, kept
+    assert games_in_statistics() == 0
+
+    from game.ui.menu import MainMenu
+    menu = MainMenu(app)
+    app.manager.push(menu)
+    frames(app, 2)
+    menu.on_continue()                  # Continue: the end of the game, then the result
+    resumed = app.manager.top
+    assert type(resumed).__name__ == "TableScene" and not resumed.finished
+    assert resumed.shown < events       # the last trick or bout is shown again
+    for _ in range(3000):
+        if top(app) == "ResultScene":
+            break
+        if resumed.tl.held is not None:
+            resumed.flow.go_on()
+        elif top(app) != "TableScene":
+            app.manager.top.go() if hasattr(app.manager.top, "go") else app.manager.pop()
+        frames(app)
+    assert top(app) == "ResultScene" and resumed.finished
+    resumed.flush()
+    assert games_in_statistics() == 1   # recorded once
+    assert not saves.save_path().exists()
+
+
+def leave_at_the_score_sheet(app, rules, n, seed):
+    """A game with the player at seat 0 left (Save and quit) while a deal's score sheet is up."""
+    from game.ui.table import TableScene
+    app.settings["speed"] = "fast"
+    table = TableScene.new(app, rules, S.players(n, (0,)), {}, seed=seed)
+    app.manager.push(table)
+    rng = random.Random(seed)
+    for _ in range(100000):
+        if top(app) == "ScoreSheetScene":
+            break
+        if top(app) != "TableScene":
+            app.manager.top.go() if hasattr(app.manager.top, "go") else app.manager.pop()
+        elif table.my_turn():
+            table.do(rng.choice(table.state.legal_actions()))
+        elif table.tl.held is not None:
+            table.flow.go_on()
+        frames(app)
+    assert top(app) == "ScoreSheetScene"
+    deals = table.model.deals
+    table.leave()
+    app.manager.clear()
+    return deals
+
+
+@pytest.mark.parametrize("rules,n,seed", [("gurka-se", 4, 8), ("agurk-dk", 4, 3), ("gurka-is", 3, 2),
+                                          ("gurka-is7", 4, 5), ("agurk-no", 3, 4)])
+def test_continue_between_deals_shows_the_score_sheet_again(app, instant_ai, rules, n, seed):
+    deals = leave_at_the_score_sheet(app, rules, n, seed)
+    from game.ui.menu import MainMenu
+    menu = MainMenu(app)
+    app.manager.push(menu)
+    frames(app, 2)
+    menu.on_continue()
+    table = app.manager.top
+    assert type(table).__name__ == "TableScene"
+    for _ in range(3000):
+        if top(app) == "ScoreSheetScene":
+            break
+        if table.tl.held is not None:
+            table.flow.go_on()
+        frames(app)
+    assert top(app) == "ScoreSheetScene"        # the deal's scores, as when the player left
+    assert table.model.deals == deals
+
+
+def test_continue_shows_a_held_bout_again(app, instant_ai):
+    """Durak with "wait after every trick": a player who leaves while a finished bout waits
+    for them finds it waiting again after Continue (as a Gurka trick does), not the next bout."""
+    from game.ui.menu import MainMenu
+    from game.ui.table import TableScene
+    app.settings["speed"] = "fast"
+    app.settings["trick_pause"] = "every"
+    table = TableScene.new(app, "durak", S.players(3, (0,)), {}, seed=5)
+    app.manager.push(table)
+    rng = random.Random(2)
+    for _ in range(100000):
+        if table.tl.held is not None and len(table.state.events) > 12:
+            break
+        if top(app) != "TableScene":
+            app.manager.top.go() if hasattr(app.manager.top, "go") else app.manager.pop()
+        elif table.my_turn():
+            table.do(rng.choice(table.state.legal_actions()))
+        elif table.tl.held is not None:
+            table.flow.go_on()
+        frames(app)
+    assert table.tl.held is not None
+    bout = [c for c, _p in table.part.ending]         # the bout's cards, still on the table
+    news = table.tl.shown(("news",)).text
+    table.leave()
+    app.manager.clear()
+    menu = MainMenu(app)
+    app.manager.push(menu)
+    frames(app, 2)
+    menu.on_continue()
+    resumed = app.manager.top
+    frames(app, 300)
+    assert resumed.tl.held is not None                  # the bout waits for the player again
+    assert bout and [c for c, _p in resumed.part.ending] == bout and resumed.tl.shown(("news",)).text == news
