@@ -467,3 +467,31 @@ def test_an_exchange_hint_fits_its_two_lines_whole(app, tmp_path):
     px, lines = T.fit_wrapped(line, 17 * u, width, 2, bold=True)
     assert not any(ln.endswith("…") for ln in lines), lines
     assert "Q♦ K♦:" not in line.replace("\u00a0", " ")          # the third is left out
+
+
+def _hot_seat_hint(app, seat: int) -> int:
+    """A hot-seat Gurka table (people at seats 0 and 1) at ``seat``'s decision: that
+    person asks for a hint; the hints counted for the statistics afterwards."""
+    from game.ai.worker import AIWorker
+    from game.engine import new_game
+    players = [{"name": "Ann", "seat": "human"}, {"name": "Bo", "seat": "human"},
+               {"name": "Cy", "seat": "ai:normal"}]
+    state = new_game("gurka-se", players, None, seed=5)
+    state.auto_chance = True
+    while state.to_act() != seat or state.phase != "play":
+        state.apply(state.legal_actions()[0])
+    table = app.nav.push("table", state=state, save=False)
+    table.fast_forward()
+    table.ai.worker = AIWorker(use_process=False)
+    table.reveal_for(seat)
+    app.step([], 16)
+    assert table.my_turn() and table.hints.ask()
+    assert _wait_for_hint(app, table) is not None
+    return table.session["hints"]
+
+
+def test_in_hot_seat_only_the_first_persons_hints_count_for_the_statistics(app):
+    """The statistics are the first human seat's: another person's hint is not theirs."""
+    assert _hot_seat_hint(app, 1) == 0
+    app.manager.clear()
+    assert _hot_seat_hint(app, 0) == 1

@@ -69,7 +69,7 @@ class Hints:
             result = {"action": result, "figures": [], "fallback": True}
         self.shown = (self.key, result)
         self._pick(result["action"] if isinstance(result["action"], dict) else {})
-        s.books.hint_used()
+        s.books.hint_used(s.state.to_act())
         s.save()
         s.invalidate()
 
