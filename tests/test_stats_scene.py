@@ -225,3 +225,12 @@ def test_the_charts_axis_labels_say_the_values_of_their_grid_lines(top):
     assert len(labelled) >= 3
     for value, text in labelled:
         assert float(text.replace(",", ".")) == pytest.approx(value), (value, text)
+
+
+def test_a_win_rate_shows_100_or_0_percent_only_when_it_is():
+    """249 wins in 250 games showed "100 %", 1 in 300 "0 %"."""
+    from game.ui.stats_table import percent
+    i18n.set_language("en")
+    assert (percent(1.0), percent(0.0), percent(0.5)) == ("100 %", "0 %", "50 %")
+    assert percent(249 / 250) == "99 %" and percent(1 / 300) == "1 %"
+    assert percent(0.994) == "99 %" and percent(0.006) == "1 %"
