@@ -95,6 +95,12 @@ class Hints:
             self.s.ai.worker.cancel(self.ticket)
         self.ticket = None
 
+    def forget(self) -> None:
+        """Drop the hint shown too (the game was replayed after an undo: the decision
+        keys start again, and a later one may have the hint's key in another position)."""
+        self.cancel()
+        self.shown = None
+
     def current(self) -> dict | None:
         """The hint for the decision on screen now, if one was asked for."""
         s = self.s
