@@ -106,7 +106,7 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series, u: float) -> 
     for p in pts:
         pygame.draw.circle(surface, LINE, p, max(2, int(3.5 * u)))
         pygame.draw.circle(surface, T.PANEL, p, max(1, int(1.5 * u)))
-    first, last = series.first, series.first + len(series.values) - 1
+    first, last = series.first, series.last
     below = plot.bottom + int(4 * u)
     T.blit_text(surface, str(first), label_px, (pts[0][0], below), T.TEXT_DIM, anchor="midtop")
     if last != first:
