@@ -481,3 +481,31 @@ def test_in_team_durak_the_hint_says_the_team_loses(app):
     alone = _first_state("durak", 4, lambda s, legal: len(legal) > 2)
     h = hint(alone.view(alone.to_act()), alone.legal_actions(), seed=1, iterations=40)
     assert not h["team"] and "durak in" in W.durak_line(h, {"card_indices": "international"})
+
+
+def _hot_seat_hint(app, seat: int) -> int:
+    """A hot-seat Gurka table (people at seats 0 and 1) at ``seat``'s decision: that
+    person asks for a hint; the hints counted for the statistics afterwards."""
+    from game.ai.worker import AIWorker
+    from game.engine import new_game
+    players = [{"name": "Ann", "seat": "human"}, {"name": "Bo", "seat": "human"},
+               {"name": "Cy", "seat": "ai:normal"}]
+    state = new_game("gurka-se", players, None, seed=5)
+    state.auto_chance = True
+    while state.to_act() != seat or state.phase != "play":
+        state.apply(state.legal_actions()[0])
+    table = app.nav.push("table", state=state, save=False)
+    table.fast_forward()
+    table.ai.worker = AIWorker(use_process=False)
+    table.reveal_for(seat)
+    app.step([], 16)
+    assert table.my_turn() and table.hints.ask()
+    assert _wait_for_hint(app, table) is not None
+    return table.session["hints"]
+
+
+def test_in_hot_seat_only_the_first_persons_hints_count_for_the_statistics(app):
+    """The statistics are the first human seat's: another person's hint is not theirs."""
+    assert _hot_seat_hint(app, 1) == 0
+    app.manager.clear()
+    assert _hot_seat_hint(app, 0) == 1

@@ -65,7 +65,7 @@ def test_rules_filter_and_penalty_series(home, capsys):
     assert out[0] == "statistics: 6 games of gurka-se"
     assert [line.split()[:2] for line in out[3:-2]] == [["gurka-se", "normal"], ["gurka-se", "hard"],
                                                         ["gurka-se", "mixed"], ["gurka-se", "all"]]
-    assert out[-2] == "penalty per deal, games 1-5: 5.0 3.0 2.0 8.0 3.0"
+    assert out[-2] == "penalty per deal, games 1-6: 5.0 3.0 2.0 8.0 3.0"     # game 5 in lives
     assert out[-1] == "undo used in 1 game(s), 2 hint(s) asked for"
     main(["stats", "--rules", "durak"])
     assert "undo used" not in capsys.readouterr().out          # none in these games
@@ -83,7 +83,7 @@ def test_json(home, capsys):
     by = {(r["rules"], r["opponents"]): r for r in data["detail"]}
     assert by[("gurka-se", "normal")]["avg_penalty_per_deal"] == 6.0
     assert by[("durak", "easy")]["times_durak"] == 1
-    assert data["series"] == {"kind": "win_rate", "first_game": 1,
+    assert data["series"] == {"kind": "win_rate", "first_game": 1, "last_game": 10,
                               "values": [1.0, 1.0, 1.0, 0.75, 0.6, 0.5, 0.5714, 0.625, 0.5556, 0.6]}
     main(["stats", "--json", "--rules", "durak"])
     data = json.loads(capsys.readouterr().out)

@@ -161,3 +161,21 @@ def test_durak_team_and_place():
     f = game_facts(durak(seats("human", "ai:easy", "ai:easy", "ai:easy"), loser=3, outs=[2, 1, 0]),
                    meta())
     assert (f.result, f.place, f.was_durak) == ("won", 3, False)
+
+
+def test_the_penalty_series_numbers_its_games_among_all_the_games_shown():
+    """A game scored in lives has no penalty per deal: the chart leaves it out, but its
+    axis still numbers the games as the table counts them (it said 1-5 for games 1-6)."""
+    from game.stats import compute
+
+    def game(scoring):
+        return {"id": 0, "rules": GURKA, "opponents": "normal", "scoring": scoring, "result": "lost",
+                "was_durak": 0, "pen_sum": 4 if scoring == "points" else 0,
+                "pen_deals": 2 if scoring == "points" else 0, "undo": 0, "hints": 0}
+    st = compute([game("points"), game("points"), game("lives"), game("points"), game("points"),
+                  game("points")], GURKA)
+    assert st.series.kind == "penalty" and len(st.series.values) == 5
+    assert (st.series.first, st.series.last) == (1, 6)
+    st = compute([game("lives")] + [game("points")] * 60, GURKA)
+    assert (st.series.first, st.series.last, len(st.series.values)) == (12, 61, 50)
+    assert compute([game("points")] * 3).series.last == 3

@@ -214,3 +214,23 @@ def test_the_foot_says_how_often_undo_and_hints_were_used(app, sizes):
         assert not any("Ångra" in t or "tips" in t for _px, t in sizes)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("top", [0.4, 1.0, 3.0, 6.0, 8.7, 12.0, 37.0, 140.0])
+def test_the_charts_axis_labels_say_the_values_of_their_grid_lines(top):
+    """Grid lines at 2.5, 7.5 (or 0.25 ...) were labelled 2, 8 (0.2 ...): rounded to whole numbers."""
+    from game.stats import Series
+    from game.ui.stats_chart import axis
+    _top, labelled = axis(Series("penalty", [top / 2, top]))
+    assert len(labelled) >= 3
+    for value, text in labelled:
+        assert float(text.replace(",", ".")) == pytest.approx(value), (value, text)
+
+
+def test_a_win_rate_shows_100_or_0_percent_only_when_it_is():
+    """249 wins in 250 games showed "100 %", 1 in 300 "0 %"."""
+    from game.ui.stats_table import percent
+    i18n.set_language("en")
+    assert (percent(1.0), percent(0.0), percent(0.5)) == ("100 %", "0 %", "50 %")
+    assert percent(249 / 250) == "99 %" and percent(1 / 300) == "1 %"
+    assert percent(0.994) == "99 %" and percent(0.006) == "1 %"

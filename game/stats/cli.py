@@ -54,7 +54,7 @@ def series_line(stats: Stats) -> str:
     s = stats.series
     if not s.values:
         return ""
-    last = s.first + len(s.values) - 1
+    last = s.last
     if s.kind == "penalty":
         vals = " ".join(f"{v:.1f}" for v in s.values)
         return f"penalty per deal, games {s.first}-{last}: {vals}"

@@ -88,11 +88,13 @@ class Series:
     #: ``penalty`` (average penalty per deal in each game) or ``win_rate`` (0..1 so far)
     kind: str = "win_rate"
     values: list[float] = field(default_factory=list)
-    #: the number (from 1, among the filtered games) of the first game shown
+    #: the numbers (from 1, among the filtered games) of the first and the last game shown
+    #: (a penalty series leaves out games scored in lives: its games need not be in a row)
     first: int = 1
+    last: int = 0
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "first_game": self.first,
+        return {"kind": self.kind, "first_game": self.first, "last_game": self.last,
                 "values": [round(v, 4) for v in self.values]}
 
 
@@ -208,17 +210,17 @@ def compute(games: list[dict], rules: str | None = None) -> Stats:
 
 
 def _series(chosen: list[dict], rules: str | None) -> Series:
-    pointed = [g for g in chosen if g["scoring"] == "points" and g["pen_deals"]]
+    pointed = [(i, g) for i, g in enumerate(chosen, 1) if g["scoring"] == "points" and g["pen_deals"]]
     if rules is not None and pointed and all(g["scoring"] != "loser" for g in chosen):
         shown = pointed[-SERIES_GAMES:]
-        return Series("penalty", [g["pen_sum"] / g["pen_deals"] for g in shown],
-                      len(pointed) - len(shown) + 1)
+        return Series("penalty", [g["pen_sum"] / g["pen_deals"] for _i, g in shown],
+                      shown[0][0], shown[-1][0])
     values, wins = [], 0
     for i, g in enumerate(chosen, 1):
         wins += g["result"] in ("won", "shared")
         values.append(wins / i)
     shown = values[-SERIES_GAMES:]
-    return Series("win_rate", shown, len(values) - len(shown) + 1)
+    return Series("win_rate", shown, len(values) - len(shown) + 1, len(values))
 
 
 def load_games(path: Path | None = None) -> tuple[list[dict], str | None]:

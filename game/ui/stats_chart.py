@@ -43,6 +43,24 @@ def nice_top(v: float) -> tuple[float, float]:
     return step * math.ceil(v / step - 1e-9), step
 
 
+def step_places(step: float) -> int:
+    """The decimals that show every multiple of ``step`` as it is (2.5 -> 1, 0.25 -> 2)."""
+    for places in range(3):
+        scaled = step * 10 ** places
+        if abs(scaled - round(scaled)) < 1e-9:
+            return places
+    return 3
+
+
+def axis(series) -> tuple[float, list[tuple[float, str]]]:
+    """The y axis: its top and each grid line's value with its label."""
+    if series.kind == "penalty":
+        top, step = nice_top(max(series.values, default=0))
+        places = step_places(step)
+        return top, [(step * k, decimal(step * k, places)) for k in range(round(top / step) + 1)]
+    return 1.0, [(t, percent(t)) for t in (0.0, 0.25, 0.5, 0.75, 1.0)]
+
+
 def points(series, plot: pygame.Rect) -> list[tuple[int, int]]:
     """Screen positions of the values inside ``plot``."""
     vals = series.values
@@ -67,13 +85,10 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series, u: float) -> 
                 max_width=rect.width)
     label_px = LABEL_PX * u
     lab_h = T.font(label_px).get_linesize()
-    if series.kind == "penalty":
-        top, step = nice_top(max(series.values))
-        ticks = [step * k for k in range(round(top / step) + 1)]
-        fmt = (lambda v: decimal(v, 0 if step >= 1 else 1))
-    else:
-        top, ticks = 1.0, [0.0, 0.25, 0.5, 0.75, 1.0]
-        fmt = percent
+    top, labelled = axis(series)
+    ticks = [t for t, _text in labelled]
+    texts = dict(labelled)
+    fmt = texts.__getitem__
     label_w = max(T.font(label_px).size(fmt(t))[0] for t in ticks) + int(10 * u)
     plot = pygame.Rect(rect.left + label_w, rect.top + int(CAPTION_PX * u * 1.6) + lab_h // 2,
                        rect.width - label_w - int(12 * u), 0)
@@ -91,7 +106,7 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series, u: float) -> 
     for p in pts:
         pygame.draw.circle(surface, LINE, p, max(2, int(3.5 * u)))
         pygame.draw.circle(surface, T.PANEL, p, max(1, int(1.5 * u)))
-    first, last = series.first, series.first + len(series.values) - 1
+    first, last = series.first, series.last
     below = plot.bottom + int(4 * u)
     T.blit_text(surface, str(first), label_px, (pts[0][0], below), T.TEXT_DIM, anchor="midtop")
     if last != first:

@@ -45,7 +45,14 @@ def decimal(v: float, places: int = 1) -> str:
 
 
 def percent(rate: float) -> str:
-    return _("{percent} %").format(percent=round(rate * 100))
+    """A whole percentage; never 100 % for a rate below 1 or 0 % above 0 (one game lost in
+    250 is 99 %, not 100 %: that would say every game was won)."""
+    whole = round(rate * 100)
+    if whole >= 100 and rate < 1:
+        whole = 99
+    elif whole <= 0 and rate > 0:
+        whole = 1
+    return _("{percent} %").format(percent=whole)
 
 
 class Column:

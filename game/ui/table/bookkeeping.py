@@ -3,7 +3,7 @@ the statistics and the last finished game.
 
 The session (saved with the game, :mod:`game.saves`) holds, for the game being played:
 ``started`` (ISO time), ``played_s`` (seconds at the table), ``hints`` (how many hints
-were asked for) and ``undo_used`` (an undo was made: the record itself, fixed by
+the player whose statistics these are, the first human seat, asked for) and ``undo_used`` (an undo was made: the record itself, fixed by
 RECORDS.md, carries no such mark).  When a game ends (never in the demo) its record
 is kept as ``last_game.json`` in the data folder (the replay viewer's "last finished
 game"; not a tutorial's) and, with a human seat, it goes into the statistics
@@ -68,8 +68,17 @@ class Bookkeeping:
         if not self.s.finished:
             self.session["played_s"] = float(self.session["played_s"]) + dt / 1000.0
 
-    def hint_used(self) -> None:
-        self.session["hints"] = int(self.session["hints"]) + 1
+    @property
+    def stats_seat(self) -> int | None:
+        """The seat whose statistics the game goes into: the first human (hot seat too)."""
+        humans = [s for s, p in enumerate(self.s.players) if p["seat"] == "human"]
+        return humans[0] if humans else None
+
+    def hint_used(self, seat: int) -> None:
+        """``seat`` was given a hint: counted for the player of :attr:`stats_seat` only (in
+        hot seat another person's hints are not that player's)."""
+        if seat == self.stats_seat:
+            self.session["hints"] = int(self.session["hints"]) + 1
 
     def undo_used(self) -> None:
         self.session["undo_used"] = True
@@ -83,13 +92,13 @@ class Bookkeeping:
             return
         self.done = True
         record = self.s.state.record()
-        humans = [s for s, p in enumerate(self.s.players) if p["seat"] == "human"]
+        seat = self.stats_seat
         marks = None
-        if humans:
+        if seat is not None:
             marks = {"started": self.session["started"], "finished": now_iso(),
                      "duration_s": round(float(self.session["played_s"]), 1),
                      "undo_used": bool(self.session["undo_used"]), "hints": int(self.session["hints"]),
-                     "human_seat": humans[0], "demo": False}
+                     "human_seat": seat, "demo": False}
         # not a daemon: a game that ended just before the window closed is still kept
         self._writer = threading.Thread(target=self._write, args=(record, marks), name="gurka-books")
         self._writer.start()

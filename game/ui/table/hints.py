@@ -69,7 +69,7 @@ class Hints:
             result = {"action": result, "figures": [], "fallback": True}
         self.shown = (self.key, result)
         self._pick(result["action"] if isinstance(result["action"], dict) else {})
-        s.books.hint_used()
+        s.books.hint_used(s.state.to_act())
         s.save()
         s.invalidate()
 
@@ -94,6 +94,12 @@ class Hints:
         if self.ticket is not None and self.s.ai.worker is not None:
             self.s.ai.worker.cancel(self.ticket)
         self.ticket = None
+
+    def forget(self) -> None:
+        """Drop the hint shown too (the game was replayed after an undo: the decision
+        keys start again, and a later one may have the hint's key in another position)."""
+        self.cancel()
+        self.shown = None
 
     def current(self) -> dict | None:
         """The hint for the decision on screen now, if one was asked for."""

@@ -317,7 +317,7 @@ class TableScene(Scene):
     def restart_from(self, state) -> None:
         """Show ``state`` afresh without animation (the record replayed after an undo)."""
         self.ai.cancel()
-        self.hints.cancel()
+        self.hints.forget()     # a later decision may have the key of the hint's, in another position
         self.state = state
         self.model = new_table(self.rules, state.options, self.players, self.session["game"])
         self.shown, self.log = 0, MoveLog()     # the log is written afresh by the fold below
