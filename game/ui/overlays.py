@@ -206,9 +206,13 @@ class PauseScene(Overlay):
             Button(lambda: _("Rules"), lambda: self.app.nav.push("rules", rules=self.table.rules),
                    name="rules"),
             Button(lambda: _("Settings"), lambda: self.app.nav.push("settings"), name="settings"),
-            Button(lambda: _("Save and quit to menu"), self.quit_to_menu, name="quit"),
+            Button(self.quit_label, self.quit_to_menu, name="quit"),
         ])
         self.widgets.focus = 0
+
+    def quit_label(self) -> str:
+        """Only a game that is saved says so (a tutorial or the demo is not)."""
+        return _("Save and quit to menu") if self.table.saves else _("Quit to menu")
 
     def resume_game(self):
         self.manager.pop()
@@ -220,7 +224,8 @@ class PauseScene(Overlay):
     def layout(self, size):
         u = T.unit(size)
         n = len(self.widgets.widgets)
-        self.keys = keys_layout(shortcuts.table_keys(self.table.rules, self.table.offers_undo), u, min(int(940 * u), size[0] - int(32 * u)) - int(420 * u))
+        keys = shortcuts.table_keys(self.table.rules, self.table.offers_undo, self.table.offers_hint)
+        self.keys = keys_layout(keys, u, min(int(940 * u), size[0] - int(32 * u)) - int(420 * u))
         # no shorter than the longest list (every family's keys): the box keeps its height
         # whichever game is paused, and so covers the same part of the table
         keys_h = max(sum(h for *_r, h in self.keys) + int(70 * u), int(PAUSE_KEYS_H * u))

@@ -46,9 +46,10 @@ def _pick(rules: str | None, by_family: dict, every: tuple | None = None) -> lis
     return [by_family[family]] if family in by_family else []
 
 
-def table_keys(rules: str | None = None, undo: bool = True) -> list[tuple[str, str]]:
+def table_keys(rules: str | None = None, undo: bool = True, hint: bool = True) -> list[tuple[str, str]]:
     """(keys, what they do) at the card table of ruleset ``rules`` (None: every game);
-    ``undo``: whether this table offers undo (a hot-seat game does not)."""
+    ``undo``: whether this table offers undo (a hot-seat game does not); ``hint``: whether
+    it offers hints (a tutorial does not)."""
     return [
         ("← →", _("pick a card in your hand")),
         ("↑", _("select the card, or play it")),
@@ -63,7 +64,7 @@ def table_keys(rules: str | None = None, undo: bool = True) -> list[tuple[str, s
         *_pick(rules, {GURKA: ("L", _("the previous trick")), DURAK: ("L", _("the previous bout"))},
                ("L", _("the previous trick or bout"))),
         ("M", _("the moves so far, in words")),
-        ("H", _("a hint")),
+        *([("H", _("a hint"))] if hint else []),
         *([(f"U / {_k('ctrl')}+Z / {_k('backspace')}", _("undo your last move"))] if undo else []),
         ("S", _("the score sheet")),
         (_k("esc"), _("the pause menu")),

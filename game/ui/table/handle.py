@@ -30,6 +30,16 @@ class TableHandle:
         return self._scene.undo.allowed()
 
     @property
+    def offers_hint(self) -> bool:
+        """Hints are on offer at this table (not in a tutorial, which coaches itself)."""
+        return self._scene.toolbar.offers_hint()
+
+    @property
+    def saves(self) -> bool:
+        """This game is saved (a tutorial or the demo is not)."""
+        return self._scene.save_enabled
+
+    @property
     def model(self):
         """The public table as shown (read it, never change it)."""
         return self._scene.model

@@ -38,13 +38,13 @@ class Toolbar:
 
     def refresh(self) -> None:
         """Show and enable what is on offer now (every frame: it is cheap)."""
-        self.hint.visible = self._offers_hint()
+        self.hint.visible = self.offers_hint()
         self.hint.enabled = self.s.hints.available()
         undo = self.s.undo
         self.undo.visible = undo.allowed()
         self.undo.enabled = self.undo.visible and undo.available()
 
-    def _offers_hint(self) -> bool:
+    def offers_hint(self) -> bool:
         return bool(self.s.humans) and self.s.coach is None   # a tutorial coaches itself
 
     def group(self, widgets: list) -> WidgetGroup:
@@ -80,7 +80,7 @@ class Toolbar:
         u = lay.u
         menu = self.s.menu_button.rect
         gap = int(6 * u)
-        row = [self.scores] + ([self.hint] if self._offers_hint() else []) + [self.undo]
+        row = [self.scores] + ([self.hint] if self.offers_hint() else []) + [self.undo]
         room = menu.left - (lay.size[0] // 2 + lay.panel_w // 2 + int(12 * u)) - gap * len(row)
         font = T.font(15 * u, True)
         widths = [max(int(64 * u), font.size(b.text)[0] + int(24 * u)) for b in row]
@@ -91,5 +91,5 @@ class Toolbar:
             b.rect = pygame.Rect(0, menu.top, bw, menu.height)
             b.rect.right = x - gap
             x = b.rect.left
-        if not self._offers_hint():
+        if not self.offers_hint():
             self.hint.rect = pygame.Rect(0, 0, 0, 0)
