@@ -58,6 +58,8 @@ class App:
         self.drew = False
         #: the window was covered, hidden or restored: the next frame shows all of it
         self.exposed = False
+        #: how often the window was opened (F11 opens it anew: its pixels are gone, at any size)
+        self.windows = 0
         self.dirty = None
         self.exit_code = 0
         self.manager = SceneManager(self)
@@ -114,6 +116,7 @@ class App:
                 self.screen = pg.display.set_mode(self.windowed_size, pg.RESIZABLE)
             self._shape_window(leaving)
         pg.display.set_caption("Gurka")
+        self.windows += 1
         self.manager.dirty = True
         if reopened:
             from .widget_base import InputMode

@@ -50,6 +50,7 @@ class Renderer(MomentTexts):
         self.s = scene
         self._kept = None           # the surface the last frame was drawn on, to draw over
         self._kept_size = None
+        self._kept_window = 0       # the app's window (its count of openings) drawn on
         self._moving: list[pygame.Rect] = []   # where what moves was drawn last frame
         self._shout_cache = None    # (key, image, area): the shout drawn once
         self.prompt_lines = 0
@@ -189,7 +190,10 @@ class Renderer(MomentTexts):
             return
         top = s.manager is None or s.manager.top is s
         static, full = self.layer.get(size, self.parts(top))
-        kept = not full and self._kept is surface and surface.get_size() == self._kept_size
+        # the same surface object after F11 (pygame keeps it), but a new window: draw all of it
+        window = getattr(s.app, "windows", 0)
+        kept = (not full and self._kept is surface and surface.get_size() == self._kept_size
+                and window == self._kept_window)
         if kept:
             restore = disjoint(self._moving + self.layer.damage)
             for r in restore:
@@ -206,6 +210,7 @@ class Renderer(MomentTexts):
         # under an overlay the next frame draws all of it again
         self._kept = surface if top else None
         self._kept_size = size
+        self._kept_window = window
 
     def drawn_over(self, rects) -> None:
         """The scene drew ``rects`` over this frame (a tutorial's callout): copied back next frame."""
