@@ -104,6 +104,16 @@ class GurkaTable:
             size = max(1, size - self.deals + 1)
         return size
 
+    def tricks_in_deal(self) -> int:
+        """How many tricks this deal has, as far as the table shows: the finished ones, the
+        one under way and one per card left after it.  A lead of several cards uses up as
+        many cards of every hand, so the deal ends sooner than its hand size says."""
+        used = sum(len(t.plays[0][1]) for t in self.tricks if t.plays)
+        under_way = bool(self.trick) and self.trick_winner is None
+        if under_way:
+            used += len(self.trick[0][1])
+        return len(self.tricks) + under_way + max(0, self.tricks_per_deal() - used)
+
     def staked(self, seat: int) -> int:
         """Chips ``seat`` has put into this game's pot so far."""
         o = self.options

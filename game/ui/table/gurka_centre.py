@@ -61,7 +61,7 @@ def lookback(part) -> LookBack | None:
     """The previous finished trick: this deal's last one, or the last of the deal before."""
     m = part.m
     if m.tricks:
-        trick, number, total = m.tricks[-1], len(m.tricks), m.tricks_per_deal()
+        trick, number, total = m.tricks[-1], len(m.tricks), m.tricks_in_deal()
     elif part.prev_trick is not None:
         trick, number = part.prev_trick, None
         total = None

@@ -360,7 +360,8 @@ class GurkaPart(TablePart):
             line = _("Round {n} of {total}").format(n=m.deals, total=o["rounds"])
         if m.deals and any(m.in_deal) and not m.deal_over():
             n = len(m.tricks) + (0 if m.trick_over() and not self.swept else 1)
-            line += "  ·  " + W.trick_counter(min(n, m.tricks_per_deal()), m.tricks_per_deal())
+            total = m.tricks_in_deal()
+            line += "  ·  " + W.trick_counter(min(n, total), total)
         if o.get("stake"):
             line += "  ·  " + M.pot(m.pot)
         if not o.get("lives") and o.get("rounds") is None:
