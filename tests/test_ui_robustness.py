@@ -213,3 +213,15 @@ def test_keyboard_only_game(home):
         time.sleep(0.0005)
     assert top_name(app) == "ResultScene" and played >= 10
     app.shutdown()
+
+
+@pytest.mark.parametrize("desk,want", [
+    ((1366, 768), (1280, 668)),      # a common laptop: the default 1280x800 was taller than it
+    ((1280, 800), (1240, 700)),
+    ((1920, 1080), (1280, 800)),     # room enough: the default as it is
+    ((1024, 640), (1024, 640)),      # a screen no bigger than the layout's least size: all of it
+    ((800, 600), (800, 600)),
+])
+def test_the_first_window_fits_the_screen(desk, want):
+    from game.ui.app import fit_to_desktop
+    assert fit_to_desktop((1280, 800), desk) == want

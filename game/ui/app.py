@@ -276,6 +276,31 @@ def _saved_size() -> tuple[int, int]:
     return (min(max(w, lo[0]), hi[0]), min(max(h, lo[1]), hi[1]))
 
 
+#: room the desktop keeps around a window: its title bar, a panel or taskbar (pixels)
+DESK_MARGIN = (40, 100)
+
+
+def fit_to_desktop(size, desk) -> tuple[int, int]:
+    """``size`` made to fit a desktop of ``desk`` with room for the window's title bar and a
+    taskbar (the first window of 1280x800 hid the hand under the bottom of a 1366x768 or
+    1280x800 screen), never smaller than the layout's least size unless the screen is."""
+    out = []
+    for want, room, margin, least in zip(size, desk, DESK_MARGIN, store.MIN_WINDOW):
+        out.append(max(min(int(want), int(room) - margin), min(least, int(room))))
+    return (out[0], out[1])
+
+
+def _first_size() -> tuple[int, int]:
+    """The window's size at start: the saved one (or the default) as far as the screen allows."""
+    import pygame
+    size = _saved_size()
+    try:
+        desk = pygame.display.get_desktop_sizes()[0]
+    except (IndexError, pygame.error):
+        return size
+    return fit_to_desktop(size, desk) if desk[0] > 0 and desk[1] > 0 else size
+
+
 def run(demo: bool = False, lang: str | None = None, rules: str | None = None, seed: int | None = None,
         frames: int | None = None, screenshots: str | None = None, size=None) -> int:
     """Open the window and play.  ``demo``: one fast all-AI game, then exit 0."""
@@ -287,7 +312,7 @@ def run(demo: bool = False, lang: str | None = None, rules: str | None = None, s
     app = None
     try:
         pygame.key.set_repeat(350, 40)
-        app = App(size=size or _saved_size(), demo=demo, lang=lang)
+        app = App(size=size or _first_size(), demo=demo, lang=lang)
         if demo:
             from .demo import DemoDirector
             director = DemoDirector(app, rules=rules, seed=seed, frames=frames,
