@@ -26,3 +26,29 @@ def test_view_keys_work_while_a_callout_waits_for_next(app):
         frames(app, 2)
         assert app.manager.top is scene
         assert coach.i == at and coach.note is not None
+
+
+def test_space_picks_the_card_the_callout_asks_for(app):
+    """On a move callout Space (or Enter) with nothing picked goes to the asked card, not the
+    first playable one (which the coach then refused with 'try the one shown')."""
+    from game.ui.tutorial.beats import HUMAN
+    for rules in ("gurka-se", "gurka-is", "durak"):
+        scene = app.nav.push("tutorial", rules=rules)
+        coach = scene.coach
+
+        def asked_not_first():
+            b = coach.asking(scene)
+            if b is None or scene.busy():
+                return False
+            cards = b.action.get("cards") or [b.action.get("card")]
+            lit = [c for c in scene.visible_hand() if c in scene.legal_cards()]
+            return b.seat == HUMAN and lit and cards[0] in lit and lit[0] != cards[0]
+        if not run_to(app, scene, asked_not_first):
+            app.nav.pop()
+            continue
+        scene.hover_card = None
+        _key(app, pygame.K_SPACE)
+        b = coach.asking(scene)
+        assert scene.hover_card == (b.action.get("cards") or [b.action.get("card")])[0], rules
+        return
+    raise AssertionError("no tutorial asks for a card other than the first it may play")

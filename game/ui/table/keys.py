@@ -80,12 +80,22 @@ def _pick_first(scene, hand: list[str]) -> None:
     """Pick the first card that may be played; with none, press the first button (Take,
     Keep the six …)."""
     lit = _playable(scene, hand)
+    asked = [c for c in _asked_cards(scene) if c in lit]
     if lit:
-        scene.hover_card = lit[0]
+        scene.hover_card = (asked or lit)[0]    # in a tutorial: the card its callout asks for
         scene.widgets.focus = None
     elif scene.action_buttons:
         scene.action_buttons[0].activate()
     scene.invalidate()
+
+
+def _asked_cards(scene) -> list[str]:
+    """The cards of the move a tutorial's callout asks for now (none outside a tutorial)."""
+    coach = getattr(scene, "coach", None)
+    beat = coach.asking(scene) if coach is not None else None
+    action = (beat.action if beat is not None else None) or {}
+    return list(action.get("cards") or action.get("discard") or
+                ([action["card"]] if action.get("card") else []))
 
 
 def _playable(scene, hand: list[str]) -> list[str]:
