@@ -36,7 +36,7 @@ def test_space_picks_the_card_the_callout_asks_for(app):
         scene = app.nav.push("tutorial", rules=rules)
         coach = scene.coach
 
-        def asked_not_first():
+        def asked_not_first(scene=scene, coach=coach):
             b = coach.asking(scene)
             if b is None or scene.busy():
                 return False
