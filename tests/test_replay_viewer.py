@@ -226,3 +226,44 @@ def test_the_control_bar_shows_its_buttons_over_its_panel(app):
         w.draw(again, u, False)
         before = pygame.image.tobytes(surface.subsurface(w.rect), "RGB")
         assert pygame.image.tobytes(again.subsurface(w.rect), "RGB") == before, w
+
+
+def test_a_file_of_several_records_shows_which_and_moves_between_them(app, tmp_path):
+    """Every record of a file can be watched: the bar says which one is shown and
+    Ctrl+Page Down / Up (or the bar's Record row) move between them (only the first
+    could be seen)."""
+    names = ["gurka-se-4p.jsonl", "durak-3p.jsonl", "gurka-is7-4p.jsonl"]
+    records = [load_records((GOLDEN / n).read_text(encoding="utf-8"))[0] for n in names]
+    path = tmp_path / "three.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    viewer = _viewer(app, path)
+    assert viewer.events == records[0]["events"]
+    assert viewer.w_record.value_text == "1 of 3"
+    app.step([_key(pygame.K_PLUS)], 16)
+    app.step([_key(pygame.K_PAGEDOWN, pygame.KMOD_LCTRL)], 16)
+    second = app.manager.top
+    assert type(second).__name__ == "ReplayTable" and second.events == records[1]["events"]
+    assert second.w_record.value_text == "2 of 3" and second.shown == 0
+    assert second.rate_index == viewer.rate_index
+    app.step([_key(pygame.K_RIGHT)], 16)
+    _same(second.model, table_of(records[1], upto=1))
+    second.draw(pygame.Surface((1024, 640)))
+    assert second.w_record.rect.bottom <= second.b_play.rect.top <= second.b_play.rect.bottom <= 640
+    click = second.w_record._value_rect(second.lay.u).midright
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(click[0] - 5, click[1]), button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(click[0] - 5, click[1]), button=1)], 16)
+    third = app.manager.top
+    assert third.events == records[2]["events"] and third.w_record.value_text == "3 of 3"
+    app.step([_key(pygame.K_PAGEDOWN, pygame.KMOD_LCTRL)], 16)
+    assert app.manager.top is third
+    app.step([_key(pygame.K_PAGEUP, pygame.KMOD_LCTRL)] * 2, 16)
+    assert app.manager.top.events == records[0]["events"]
+    app.step([_key(pygame.K_ESCAPE)], 16)
+    assert type(app.manager.top).__name__ != "ReplayTable"
+
+
+def test_a_file_of_one_record_has_no_record_row(app):
+    viewer = _viewer(app, GOLDEN / "agurk-no-3p-optional.jsonl")
+    assert viewer.w_record is None
+    app.step([_key(pygame.K_PAGEDOWN, pygame.KMOD_LCTRL)], 16)
+    assert app.manager.top is viewer
