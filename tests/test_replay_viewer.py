@@ -267,3 +267,30 @@ def test_a_file_of_one_record_has_no_record_row(app):
     assert viewer.w_record is None
     app.step([_key(pygame.K_PAGEDOWN, pygame.KMOD_LCTRL)], 16)
     assert app.manager.top is viewer
+
+
+def test_the_end_of_a_record_says_its_result_and_the_score_sheet_has_the_game(app):
+    """At the end of a replayed game the line under the table names the winner (Durak: the
+    durak) and the score sheet counts the game once, however often the end is reached;
+    a step back and neither is there (the sheet said no game had ended yet)."""
+    from game.ui.table.sheet import durak_log
+    record = load_records((GOLDEN / "durak-3p.jsonl").read_text(encoding="utf-8"))[0]
+    end = record["events"][-1]
+    losers = end["losing_team"] or [end["loser"]]
+    viewer = _viewer(app, GOLDEN / "durak-3p.jsonl")
+    for _ in range(2):
+        app.step([_key(pygame.K_END)], 16)
+        assert viewer.finished and durak_log(viewer.session, viewer.n) == [losers]
+        assert viewer.prompt() and viewer.prompt() == viewer.part.result()[0]
+        assert viewer.players[losers[0]]["name"] in viewer.prompt() or "You" in viewer.prompt()
+        sheet = viewer.handle.score_sheet()
+        assert len(sheet.rows) == 1
+        app.step([_key(pygame.K_LEFT)], 16)
+        assert not viewer.finished and viewer.prompt() == ""
+        assert durak_log(viewer.session, viewer.n) == [] and not viewer.handle.score_sheet().rows
+    for _ in range(2):
+        app.step([_key(pygame.K_RIGHT)], 16)
+    assert viewer.finished and durak_log(viewer.session, viewer.n) == [losers]
+    gurka = _viewer(app, GOLDEN / "gurka-is7-4p.jsonl")
+    app.step([_key(pygame.K_END)], 16)
+    assert gurka.prompt() == gurka.part.result()[0] and gurka.prompt()

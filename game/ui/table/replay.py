@@ -7,6 +7,8 @@ of as they are played: step forward and back (Left / Right), to the start or the
 at a chosen speed (Space; + and - change it).  A file of several records shows which one
 is shown and moves between them (the bar's Record row, Ctrl+Page Up / Ctrl+Page Down).  A finished game is shown with every hand
 face up; an unfinished one (a save) from its player's seat only, as that player saw it.
+At the end of a finished game its result is said under the table and is on the score
+sheet (Durak: who was the durak).
 Stepping back folds the events up to the new place afresh; nothing is decided here.
 """
 
@@ -126,9 +128,12 @@ class ReplayTable(TableScene):
         self.model = new_table(self.rules, self.state.options, self.players, self.state.game)
         self.part = part_for(self.entry.family)(self)
         self.shown = 0
+        self.session.pop("durak_log", None)      # the game's end is noted again on reaching it
         self.fast_forward(k)
         self.state.at = self.shown
         self.finished = self.shown >= len(self.events) and self.state.is_over()
+        if self.finished:
+            self.game_over()
         if self.shown >= len(self.events):
             self.playing = False
         self.invalidate()
@@ -190,7 +195,11 @@ class ReplayTable(TableScene):
         """No overlays: the viewer goes on by itself."""
 
     def game_over(self) -> None:
+        """The record's end: its result is noted for the score sheet (Durak: who was the
+        durak) afresh, however often the viewer comes back to it."""
         self.finished = True
+        self.session.pop("durak_log", None)
+        self.part.note_result(self.session)
 
     def my_turn(self) -> bool:
         return False
@@ -203,7 +212,7 @@ class ReplayTable(TableScene):
             name = self.players[self.viewer]["name"]
             # TRANSLATORS: the replay viewer of a saved, unfinished game; {name} is a player
             return _("An unfinished game: you see what {name} saw.").format(name=name)
-        return ""
+        return self.part.result()[0] if self.finished else ""
 
     def close(self) -> None:
         if self.manager is not None:
