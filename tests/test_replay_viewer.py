@@ -294,3 +294,24 @@ def test_the_end_of_a_record_says_its_result_and_the_score_sheet_has_the_game(ap
     gurka = _viewer(app, GOLDEN / "gurka-is7-4p.jsonl")
     app.step([_key(pygame.K_END)], 16)
     assert gurka.prompt() == gurka.part.result()[0] and gurka.prompt()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_open_hands_of_the_lower_side_seats_keep_clear_of_the_discard_pile(app, size):
+    """A seat low beside the middle shows its cards below its panel: above it, a row of six
+    cards lay over the Durak discard pile and its name (6 players at 1024x640)."""
+    from game.ui import theme as T
+    viewer = _viewer(app, GOLDEN / "durak-6p-3v3-nb.jsonl")
+    viewer.layout(size)
+    lay = viewer.lay
+    dx, dy = lay.discard_pos()
+    pile = pygame.Rect(0, 0, int(lay.table_h * 1.2), int(lay.table_h * 1.2))
+    pile.center = (dx, dy)
+    pile.union_ip(pygame.Rect(dx - int(30 * lay.u), dy + lay.table_h // 2, int(60 * lay.u), int(30 * lay.u)))
+    surface = pygame.Surface(size)
+    lower = [s for s in range(1, viewer.n) if lay.seat_rect(s).top > lay.center[1]]
+    assert lower
+    for s in lower:
+        area = viewer.renderer.open_fan(surface, lay.seat_rect(s), ["6S", "6C", "7D", "QS", "AS", "8H", "9H"])
+        assert not area.colliderect(pile), (s, area, pile)
+        assert lay.seat_rect(s).bottom < area.bottom <= size[1] - int(64 * T.unit(size))
