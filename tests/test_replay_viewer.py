@@ -315,3 +315,23 @@ def test_open_hands_of_the_lower_side_seats_keep_clear_of_the_discard_pile(app, 
         area = viewer.renderer.open_fan(surface, lay.seat_rect(s), ["6S", "6C", "7D", "QS", "AS", "8H", "9H"])
         assert not area.colliderect(pile), (s, area, pile)
         assert lay.seat_rect(s).bottom < area.bottom <= size[1] - int(64 * T.unit(size))
+
+
+@pytest.mark.parametrize("name", ["durak-5p-nb-max5.jsonl", "durak-6p-3v3-nb.jsonl"])
+@pytest.mark.parametrize("lang", ["da", "is", "en"])
+def test_the_discard_piles_name_is_not_under_a_seats_panel(app, name, lang):
+    """With 5-6 players at 1024x640 the panel of the seat beside the discard pile covered
+    the end of its name ("Kastebunke", "Kastbunki"), in the viewer and at the table."""
+    from game import i18n
+    i18n.set_language(lang)
+    try:
+        viewer = _viewer(app, GOLDEN / name)
+        for size in [(1024, 640), (1920, 1080), (1280, 720)]:
+            viewer.layout(size)
+            lay = viewer.lay
+            dx, dy = lay.discard_pos()
+            r = viewer.part.discard_label(pygame.Surface(size), (dx, dy + lay.table_h // 2 + int(10 * lay.u)))
+            assert r.width > 20
+            assert not any(r.colliderect(lay.seat_rect(s)) for s in range(viewer.n)), (size, r)
+    finally:
+        i18n.set_language("en")
