@@ -335,3 +335,17 @@ def test_the_discard_piles_name_is_not_under_a_seats_panel(app, name, lang):
             assert not any(r.colliderect(lay.seat_rect(s)) for s in range(viewer.n)), (size, r)
     finally:
         i18n.set_language("en")
+
+
+def test_a_record_left_out_of_a_file_is_named_by_its_place(app, tmp_path):
+    """The note on a file's records left out says which record (the engine's reason alone
+    named the record's game number, "game 1", which every record of the file may have)."""
+    from game.ui.replays import open_in_viewer
+    good = load_records((GOLDEN / "durak-3p.jsonl").read_text(encoding="utf-8"))[0]
+    bad = json.loads(json.dumps(good))
+    bad["events"] = bad["events"][:5] + [{"type": "nonsense"}]
+    path = tmp_path / "some.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in (good, good, bad)), encoding="utf-8")
+    assert open_in_viewer(app, path)
+    note = app.manager.top
+    assert type(note).__name__ == "MessageScene" and note.detail.startswith("record 3: ")
