@@ -226,3 +226,126 @@ def test_the_control_bar_shows_its_buttons_over_its_panel(app):
         w.draw(again, u, False)
         before = pygame.image.tobytes(surface.subsurface(w.rect), "RGB")
         assert pygame.image.tobytes(again.subsurface(w.rect), "RGB") == before, w
+
+
+def test_a_file_of_several_records_shows_which_and_moves_between_them(app, tmp_path):
+    """Every record of a file can be watched: the bar says which one is shown and
+    Ctrl+Page Down / Up (or the bar's Record row) move between them (only the first
+    could be seen)."""
+    names = ["gurka-se-4p.jsonl", "durak-3p.jsonl", "gurka-is7-4p.jsonl"]
+    records = [load_records((GOLDEN / n).read_text(encoding="utf-8"))[0] for n in names]
+    path = tmp_path / "three.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    viewer = _viewer(app, path)
+    assert viewer.events == records[0]["events"]
+    assert viewer.w_record.value_text == "1 of 3"
+    app.step([_key(pygame.K_PLUS)], 16)
+    app.step([_key(pygame.K_PAGEDOWN, pygame.KMOD_LCTRL)], 16)
+    second = app.manager.top
+    assert type(second).__name__ == "ReplayTable" and second.events == records[1]["events"]
+    assert second.w_record.value_text == "2 of 3" and second.shown == 0
+    assert second.rate_index == viewer.rate_index
+    app.step([_key(pygame.K_RIGHT)], 16)
+    _same(second.model, table_of(records[1], upto=1))
+    second.draw(pygame.Surface((1024, 640)))
+    assert second.w_record.rect.bottom <= second.b_play.rect.top <= second.b_play.rect.bottom <= 640
+    click = second.w_record._value_rect(second.lay.u).midright
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(click[0] - 5, click[1]), button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(click[0] - 5, click[1]), button=1)], 16)
+    third = app.manager.top
+    assert third.events == records[2]["events"] and third.w_record.value_text == "3 of 3"
+    app.step([_key(pygame.K_PAGEDOWN, pygame.KMOD_LCTRL)], 16)
+    assert app.manager.top is third
+    app.step([_key(pygame.K_PAGEUP, pygame.KMOD_LCTRL)] * 2, 16)
+    assert app.manager.top.events == records[0]["events"]
+    app.step([_key(pygame.K_ESCAPE)], 16)
+    assert type(app.manager.top).__name__ != "ReplayTable"
+
+
+def test_a_file_of_one_record_has_no_record_row(app):
+    viewer = _viewer(app, GOLDEN / "agurk-no-3p-optional.jsonl")
+    assert viewer.w_record is None
+    app.step([_key(pygame.K_PAGEDOWN, pygame.KMOD_LCTRL)], 16)
+    assert app.manager.top is viewer
+
+
+def test_the_end_of_a_record_says_its_result_and_the_score_sheet_has_the_game(app):
+    """At the end of a replayed game the line under the table names the winner (Durak: the
+    durak) and the score sheet counts the game once, however often the end is reached;
+    a step back and neither is there (the sheet said no game had ended yet)."""
+    from game.ui.table.sheet import durak_log
+    record = load_records((GOLDEN / "durak-3p.jsonl").read_text(encoding="utf-8"))[0]
+    end = record["events"][-1]
+    losers = end["losing_team"] or [end["loser"]]
+    viewer = _viewer(app, GOLDEN / "durak-3p.jsonl")
+    for _ in range(2):
+        app.step([_key(pygame.K_END)], 16)
+        assert viewer.finished and durak_log(viewer.session, viewer.n) == [losers]
+        assert viewer.prompt() and viewer.prompt() == viewer.part.result()[0]
+        assert viewer.players[losers[0]]["name"] in viewer.prompt() or "You" in viewer.prompt()
+        sheet = viewer.handle.score_sheet()
+        assert len(sheet.rows) == 1
+        app.step([_key(pygame.K_LEFT)], 16)
+        assert not viewer.finished and viewer.prompt() == ""
+        assert durak_log(viewer.session, viewer.n) == [] and not viewer.handle.score_sheet().rows
+    for _ in range(2):
+        app.step([_key(pygame.K_RIGHT)], 16)
+    assert viewer.finished and durak_log(viewer.session, viewer.n) == [losers]
+    gurka = _viewer(app, GOLDEN / "gurka-is7-4p.jsonl")
+    app.step([_key(pygame.K_END)], 16)
+    assert gurka.prompt() == gurka.part.result()[0] and gurka.prompt()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_open_hands_of_the_lower_side_seats_keep_clear_of_the_discard_pile(app, size):
+    """A seat low beside the middle shows its cards below its panel: above it, a row of six
+    cards lay over the Durak discard pile and its name (6 players at 1024x640)."""
+    from game.ui import theme as T
+    viewer = _viewer(app, GOLDEN / "durak-6p-3v3-nb.jsonl")
+    viewer.layout(size)
+    lay = viewer.lay
+    dx, dy = lay.discard_pos()
+    pile = pygame.Rect(0, 0, int(lay.table_h * 1.2), int(lay.table_h * 1.2))
+    pile.center = (dx, dy)
+    pile.union_ip(pygame.Rect(dx - int(30 * lay.u), dy + lay.table_h // 2, int(60 * lay.u), int(30 * lay.u)))
+    surface = pygame.Surface(size)
+    lower = [s for s in range(1, viewer.n) if lay.seat_rect(s).top > lay.center[1]]
+    assert lower
+    for s in lower:
+        area = viewer.renderer.open_fan(surface, lay.seat_rect(s), ["6S", "6C", "7D", "QS", "AS", "8H", "9H"])
+        assert not area.colliderect(pile), (s, area, pile)
+        assert lay.seat_rect(s).bottom < area.bottom <= size[1] - int(64 * T.unit(size))
+
+
+@pytest.mark.parametrize("name", ["durak-5p-nb-max5.jsonl", "durak-6p-3v3-nb.jsonl"])
+@pytest.mark.parametrize("lang", ["da", "is", "en"])
+def test_the_discard_piles_name_is_not_under_a_seats_panel(app, name, lang):
+    """With 5-6 players at 1024x640 the panel of the seat beside the discard pile covered
+    the end of its name ("Kastebunke", "Kastbunki"), in the viewer and at the table."""
+    from game import i18n
+    i18n.set_language(lang)
+    try:
+        viewer = _viewer(app, GOLDEN / name)
+        for size in [(1024, 640), (1920, 1080), (1280, 720)]:
+            viewer.layout(size)
+            lay = viewer.lay
+            dx, dy = lay.discard_pos()
+            r = viewer.part.discard_label(pygame.Surface(size), (dx, dy + lay.table_h // 2 + int(10 * lay.u)))
+            assert r.width > 20
+            assert not any(r.colliderect(lay.seat_rect(s)) for s in range(viewer.n)), (size, r)
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_record_left_out_of_a_file_is_named_by_its_place(app, tmp_path):
+    """The note on a file's records left out says which record (the engine's reason alone
+    named the record's game number, "game 1", which every record of the file may have)."""
+    from game.ui.replays import open_in_viewer
+    good = load_records((GOLDEN / "durak-3p.jsonl").read_text(encoding="utf-8"))[0]
+    bad = json.loads(json.dumps(good))
+    bad["events"] = bad["events"][:5] + [{"type": "nonsense"}]
+    path = tmp_path / "some.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in (good, good, bad)), encoding="utf-8")
+    assert open_in_viewer(app, path)
+    note = app.manager.top
+    assert type(note).__name__ == "MessageScene" and note.detail.startswith("record 3: ")

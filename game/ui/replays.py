@@ -70,7 +70,7 @@ def open_in_viewer(app, path) -> bool:
             "{n} of the file's records cannot be replayed and was left out: {reason}",
             "{n} of the file's records cannot be replayed and were left out: {reason}",
             len(problems)).format(n=len(problems), reason=reason_text(problems[0].code)),
-            detail=problems[0].detail)
+            detail=f"{problems[0].label}: {problems[0].detail}" if problems[0].label else problems[0].detail)
     return True
 
 

@@ -81,6 +81,8 @@ def replay_keys(rules: str | None = None) -> list[tuple[str, str]]:
                        DURAK: (pages, _("the previous or next bout"))},
                (pages, _("the previous or next deal (Durak: bout)"))),
         (f"{_k('home')} / {_k('end')}", _("the start or the end")),
+        (f"{_k('ctrl')}+{_k('pgup')} / {_k('ctrl')}+{_k('pgdn')}",
+         _("the previous or next record of a file of several")),
         (_k("space"), _("play or pause")),
         ("+ −", _("faster or slower")),
         (_k("esc"), _("back")),

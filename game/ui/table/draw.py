@@ -355,7 +355,8 @@ class Renderer(MomentTexts):
 
     def open_fan(self, surface, rect, cards: list[str]) -> pygame.Rect:
         """Another seat's cards face up beside its panel (the replay of a finished game): a
-        row of card labels, wrapped, on the side away from the middle of the table."""
+        row of card labels, wrapped, below the panel (above it for a seat at the middle's
+        height or low in a small window)."""
         area = pygame.Rect(rect.center, (0, 0))
         if not cards:
             return area
@@ -376,7 +377,11 @@ class Renderer(MomentTexts):
         rows.append(row)
         h = pieces[0].get_height() + int(2 * u)
         total = len(rows) * (h + gap)
-        below = rect.centery < self.lay.center[1]
+        # the seats above the middle: below their panel (the top of the window is above);
+        # the ones wholly below it: below theirs too where it fits, clear of the stock and
+        # the discard pile beside the middle (a fan above them covered the pile's name)
+        below = rect.centery < self.lay.center[1] or (
+            rect.top > self.lay.center[1] and rect.bottom + int(4 * u) + total <= self.lay.size[1])
         y = rect.bottom + int(4 * u) if below else rect.top - int(4 * u) - total
         for row in rows:
             rw = sum(img.get_width() + 2 * pad for img in row) + gap * (len(row) - 1)

@@ -315,8 +315,7 @@ class DurakPart(TablePart):
             for k in range(min(5, m.discard // 2 + 1)):
                 d.card(surface, None, False, (dx + (k % 2) * 3 * u, dy - k * 1.5 * u), lay.table_w,
                        angle=12 + k * 9, shadow=False)
-            T.blit_text(surface, _("Discard"), 14 * u, (dx, dy + lay.table_h // 2 + int(10 * u)), T.TEXT_DIM,
-                        anchor="midtop")
+            self.discard_label(surface, (dx, dy + lay.table_h // 2 + int(10 * u)))
         now = self.tl.now
         waiting = {f.card for f in self.tl.flights if f.face_up and not f.started(now)}
         for c, (x, y, w) in getattr(self, "ending", ()):
@@ -336,6 +335,19 @@ class DurakPart(TablePart):
             x, y, w = lay.pair_pos(i, 0, count)
             d.mark(surface, (x, y), w, T.GOOD)
             marks.key_badge(surface, (x, y - C.height_for(w) // 2), lay.u, digit)
+
+    def discard_label(self, surface, midtop) -> pygame.Rect:
+        """The discard pile's name under it, moved clear of a seat's panel beside it (which
+        covered its end with 5-6 players in a small window)."""
+        lay = self.lay
+        img = T.render(_("Discard"), 14 * lay.u, T.TEXT_DIM)
+        r = img.get_rect(midtop=midtop)
+        for seat in range(self.s.n):
+            panel = lay.seat_rect(seat)
+            if lay.seat_slot(seat) and r.colliderect(panel):
+                r.right = panel.left - int(4 * lay.u)
+        surface.blit(img, r)
+        return r
 
     def pair_at(self, pos) -> int | None:
         count = len(self.m.pairs)

@@ -4,8 +4,11 @@ It is the table scene (the same :class:`~.draw.Renderer`, the same family parts 
 engine's public fold) with the game's events shown under the viewer's control instead
 of as they are played: step forward and back (Left / Right), to the start or the end
 (Home / End), from deal to deal or, in Durak, bout to bout (Page Up / Page Down), or play
-at a chosen speed (Space; + and - change it).  A finished game is shown with every hand
+at a chosen speed (Space; + and - change it).  A file of several records shows which one
+is shown and moves between them (the bar's Record row, Ctrl+Page Up / Ctrl+Page Down).  A finished game is shown with every hand
 face up; an unfinished one (a save) from its player's seat only, as that player saw it.
+At the end of a finished game its result is said under the table and is on the score
+sheet (Durak: who was the durak).
 Stepping back folds the events up to the new place afresh; nothing is decided here.
 """
 
@@ -24,6 +27,8 @@ from .scene import TableScene
 #: playing speeds (× normal)
 RATES = (0.25, 0.5, 1.0, 2.0, 4.0)
 BAR_H = 64
+#: the bar's row for the record shown, in a file of several records
+RECORD_ROW = 46
 
 
 def rate_text(rate: float) -> str:
@@ -60,9 +65,9 @@ class Replayed:
 
 
 class ReplayTable(TableScene):
-    def __init__(self, app, games: list, index: int = 0):
+    def __init__(self, app, games: list, index: int = 0, rate_index: int | None = None):
         self.games = games
-        self.index = index
+        self.index = index = max(0, min(len(games) - 1, index))
         game = games[index]
         state = game.state
         players = state.players
@@ -75,7 +80,7 @@ class ReplayTable(TableScene):
         self.viewer = seat
         self.hidden = False
         self.playing = False
-        self.rate_index = RATES.index(1.0)
+        self.rate_index = RATES.index(1.0) if rate_index is None else rate_index
         self.starts = self.part.chapters(events)
         self.menu_button.label = lambda: _("Back")
         self.menu_button.on_click = self.close
@@ -91,6 +96,16 @@ class ReplayTable(TableScene):
                              self.rate_index, self._set_rate, name="speed", px=17)
         self.bar = [self.b_start, self.b_back, self.b_play, self.b_fwd, self.b_end, self.b_prev,
                     self.b_next, self.w_rate]
+        self.w_record = None
+        if len(games) > 1:
+            # TRANSLATORS: the replay viewer of a file of several game records; {n} is the
+            # number of the record shown, {total} how many the file holds
+            records = [(i, (lambda i=i: _("{n} of {total}").format(n=i + 1, total=len(games))))
+                       for i in range(len(games))]
+            # TRANSLATORS: the replay viewer: the label of the choice of a file's game records
+            self.w_record = Choice(lambda: _("Record"), records, index, self.show_record, name="record",
+                                   px=16, wrap=False)
+            self.bar.append(self.w_record)
         self.renderer.extra_parts = self.bar_parts
         self.clear_actions()
 
@@ -113,9 +128,12 @@ class ReplayTable(TableScene):
         self.model = new_table(self.rules, self.state.options, self.players, self.state.game)
         self.part = part_for(self.entry.family)(self)
         self.shown = 0
+        self.session.pop("durak_log", None)      # the game's end is noted again on reaching it
         self.fast_forward(k)
         self.state.at = self.shown
         self.finished = self.shown >= len(self.events) and self.state.is_over()
+        if self.finished:
+            self.game_over()
         if self.shown >= len(self.events):
             self.playing = False
         self.invalidate()
@@ -163,6 +181,12 @@ class ReplayTable(TableScene):
             target = next((m for m in reversed(marks) if m < self.shown), 0)
         self.goto(target)
 
+    def show_record(self, index: int) -> None:
+        """Show the file's record ``index`` (from its start, at the same speed)."""
+        index = max(0, min(len(self.games) - 1, index))
+        if index != self.index and self.manager is not None:
+            self.manager.replace(type(self)(self.app, self.games, index, self.rate_index))
+
     def chapter_now(self) -> int:
         return sum(1 for s in self.starts if s < self.shown)
 
@@ -171,7 +195,11 @@ class ReplayTable(TableScene):
         """No overlays: the viewer goes on by itself."""
 
     def game_over(self) -> None:
+        """The record's end: its result is noted for the score sheet (Durak: who was the
+        durak) afresh, however often the viewer comes back to it."""
         self.finished = True
+        self.session.pop("durak_log", None)
+        self.part.note_result(self.session)
 
     def my_turn(self) -> bool:
         return False
@@ -184,7 +212,7 @@ class ReplayTable(TableScene):
             name = self.players[self.viewer]["name"]
             # TRANSLATORS: the replay viewer of a saved, unfinished game; {name} is a player
             return _("An unfinished game: you see what {name} saw.").format(name=name)
-        return ""
+        return self.part.result()[0] if self.finished else ""
 
     def close(self) -> None:
         if self.manager is not None:
@@ -216,6 +244,9 @@ class ReplayTable(TableScene):
     def handle_event(self, e) -> None:
         if e.type == pygame.KEYDOWN:
             k = e.key
+            if k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and e.mod & pygame.KMOD_CTRL:
+                self.show_record(self.index + (1 if k == pygame.K_PAGEDOWN else -1))
+                return
             keys = {pygame.K_ESCAPE: self.close, pygame.K_BACKSPACE: self.close,
                     pygame.K_LEFT: self.step_back, pygame.K_RIGHT: self.step_forward,
                     pygame.K_HOME: lambda: self.goto(0), pygame.K_END: lambda: self.goto(len(self.events)),
@@ -234,14 +265,17 @@ class ReplayTable(TableScene):
     def layout(self, size) -> None:
         w, h = size
         u = T.unit(size)
-        bar = int(BAR_H * u)
+        bar = int((BAR_H + (RECORD_ROW if self.w_record else 0)) * u)
         self.lay = Layout((w, h - bar), self.n, self.viewer, unit=u)
         self.menu_button.rect = pygame.Rect(w - int(112 * u), int(10 * u), int(100 * u), int(36 * u))
         self.toolbar.place()
         self.renderer.place_buttons()
         self.invalidate()
         self.bar_rect = pygame.Rect(0, h - bar, w, bar)
-        y, bh = h - bar + int(10 * u), bar - int(20 * u)
+        if self.w_record:
+            self.w_record.rect = pygame.Rect(0, 0, int(320 * u), int((RECORD_ROW - 12) * u))
+            self.w_record.rect.midtop = (w // 2, h - bar + int(10 * u))
+        y, bh = h - int((BAR_H - 10) * u), int((BAR_H - 20) * u)
         x = int(16 * u)
         for b in (self.b_start, self.b_back, self.b_play, self.b_fwd, self.b_end):
             bw = int((110 if b is self.b_play else 46) * u)
