@@ -136,3 +136,23 @@ def test_labels_fit_in_every_language(app, size):
         for w in sc.rows:
             if w.tip:
                 assert len(T.wrap(w.tip, 13 * u, sc.hint_rect.width)) <= 2, (lang, w.tip)
+
+
+def test_hand_edited_bad_value_resets_that_setting_with_a_notice(tmp_path, monkeypatch):
+    monkeypatch.setenv("GURKA_HOME", str(tmp_path))
+    (tmp_path / "settings.json").write_text(json.dumps(
+        {"language": "en", "speed": "ludicrous", "four_colour": True, "hand_sort": "suit",
+         "tutorial_offered": True}))
+    pygame.init()
+    from game.ui.app import App
+    a = App(size=(1024, 640))
+    try:
+        assert a.settings["speed"] == "normal"
+        assert a.settings["four_colour"] is True and a.settings["hand_sort"] == "suit"
+        assert len(a.notices) == 1 and "Animation speed" in a.notices[0]
+        a.nav.push("menu")
+        a.step([], 16)                                  # the menu shows it
+        assert type(a.manager.stack[-1]).__name__ == "MessageScene" and not a.notices
+    finally:
+        i18n.set_language("en")
+
