@@ -186,3 +186,10 @@ def test_undo_switched_off_from_the_table_hides_its_button_at_once(app):
     def pixels(surface):
         return pygame.image.tobytes(surface.subsurface(area).copy(), "RGB")
     assert pixels(shown) == pixels(app.screen)
+
+
+def test_every_setting_explains_itself(app):
+    sc = open_settings(app)
+    i18n.set_language("en")
+    for w in sc.rows:
+        assert w.tip, w.name                    # the line under the settings, on focus or hover
