@@ -4,7 +4,8 @@ Every write is atomic (temp file + flush + fsync + ``os.replace``).  A
 settings file that cannot be read or parsed is renamed aside
 (``settings.json.corrupt-<timestamp>``) and reported with a :class:`Notice`
 that the UI can show; the defaults are used and the game starts anyway.
-A single bad value falls back to its default without touching the others.
+A single bad value falls back to its default without touching the others; a bad value of
+a setting on the Settings screen is reported too (``settings-reset``: which ones).
 
 ``GURKA_HOME`` (environment) replaces the platform folders, e.g. in tests.
 """
@@ -77,7 +78,8 @@ def settings_path() -> Path:
 class Notice:
     """Something the player should be told about one of their files.
 
-    ``kind``: ``settings-corrupt``, ``settings-unwritable``, ``save-corrupt``,
+    ``kind``: ``settings-corrupt``, ``settings-reset`` (``detail``: the keys of the settings
+    whose values were not understood, comma-separated), ``settings-unwritable``, ``save-corrupt``,
     ``save-unwritable`` or ``save-bot`` (a bot seat of a save resumed by the Normal AI;
     ``detail``: the players' names).  ``str(notice)`` is the message in the language
     current at the time it is shown (so it can be created before the
@@ -96,6 +98,12 @@ class Notice:
                 return _("Your settings could not be read, so the defaults are used. "
                          "The old file was kept as {file}.").format(file=aside)
             return _("Your settings could not be read, so the defaults are used.")
+        if self.kind == "settings-reset":
+            names = ", ".join(setting_label(k) for k in self.detail.split(",") if k)
+            # TRANSLATORS: {settings} is a comma-separated list of names on the Settings screen
+            return _("Your settings file had a value the game does not know for: {settings}. "
+                     "Those settings are back to their defaults; the others are kept."
+                     ).format(settings=names)
         if self.kind == "settings-unwritable":
             return _("Your settings could not be saved: {reason}").format(reason=self.detail)
         if self.kind == "save-corrupt":
@@ -113,6 +121,22 @@ class Notice:
 
     def __str__(self) -> str:
         return self.text()
+
+
+def setting_label(key: str) -> str:
+    """The name of a setting as the Settings screen shows it (the same msgids)."""
+    labels = {"language": lambda: _("Language"), "speed": lambda: _("Animation speed"),
+              "trick_pause": lambda: _("After a trick"), "sound": lambda: _("Sound effects"),
+              "volume": lambda: _("Volume"), "fullscreen": lambda: _("Fullscreen"),
+              "card_indices": lambda: _("Card letters"), "four_colour": lambda: _("Four-colour suits"),
+              "hand_sort": lambda: _("Sort my hand"), "auto_play": lambda: _("Play a forced card by itself"),
+              "undo": lambda: _("Allow undo")}
+    return labels[key]() if key in labels else key
+
+
+#: the settings a player sets on the Settings screen: a bad value of one of them is reported
+SHOWN_SETTINGS = ("language", "speed", "trick_pause", "sound", "volume", "fullscreen",
+                  "card_indices", "four_colour", "hand_sort", "auto_play", "undo")
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -374,7 +398,8 @@ def _plain_option(v: object) -> bool:
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, Notice | None]:
-    """The saved settings (defaults when there are none) and a notice for the player, if any.
+    """The saved settings (defaults when there are none) and a notice for the player, if any
+    (the file unreadable, or a setting of the Settings screen with a value not understood).
     Never raises."""
     path = Path(path) if path is not None else settings_path()
     try:
@@ -386,6 +411,11 @@ def load_settings(path: Path | None = None) -> tuple[Settings, Notice | None]:
         return Settings(), Notice("settings-corrupt", path, set_aside_file(path), clip(e))
     if rejected == ["<file>"]:
         return settings, Notice("settings-corrupt", path, set_aside_file(path), "not a JSON object")
+    # a hand-edited value the game does not know: that setting alone is back to its default,
+    # and the player is told which (unknown keys, from another version, are dropped quietly)
+    reset = [k for k in SHOWN_SETTINGS if k in rejected]
+    if reset:
+        return settings, Notice("settings-reset", path, None, ",".join(reset))
     return settings, None
 
 

@@ -46,12 +46,32 @@ def test_bad_value_falls_back_per_key(home, key, value):
     data[key] = value
     (home / "settings.json").write_text(json.dumps(data))
     s, notice = load_settings()
-    assert notice is None
+    if key == "window_size":
+        assert notice is None                   # not on the Settings screen: reset quietly
+    else:
+        assert notice is not None and notice.kind == "settings-reset" and notice.detail == key
     assert getattr(s, key) == getattr(Settings(), key)
     if key != "language":
         assert s.language == "da"
     if key != "four_colour":
         assert s.four_colour is True
+
+
+def test_bad_value_is_reported_in_one_line_naming_the_setting(home):
+    data = Settings(language="da", four_colour=True).to_dict()
+    data.update(speed="ludicrous", trick_pause="sometimes", from_the_future=1)
+    (home / "settings.json").write_text(json.dumps(data))
+    s, notice = load_settings()
+    assert (s.speed, s.trick_pause, s.language, s.four_colour) == ("normal", "last", "da", True)
+    assert notice.kind == "settings-reset" and notice.detail == "speed,trick_pause"
+    assert not list(home.glob("settings.json.corrupt-*"))       # the file itself is fine
+    i18n.set_language("en")
+    text = str(notice)
+    assert "Animation speed, After a trick" in text and "\n" not in text
+    assert "from_the_future" not in text
+    i18n.set_language("sv")
+    assert "Animationshastighet" in str(notice)       # in the language shown
+    i18n.set_language("en")
 
 
 def test_unknown_keys_ignored(home):

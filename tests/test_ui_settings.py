@@ -136,3 +136,60 @@ def test_labels_fit_in_every_language(app, size):
         for w in sc.rows:
             if w.tip:
                 assert len(T.wrap(w.tip, 13 * u, sc.hint_rect.width)) <= 2, (lang, w.tip)
+
+
+def test_hand_edited_bad_value_resets_that_setting_with_a_notice(tmp_path, monkeypatch):
+    monkeypatch.setenv("GURKA_HOME", str(tmp_path))
+    (tmp_path / "settings.json").write_text(json.dumps(
+        {"language": "en", "speed": "ludicrous", "four_colour": True, "hand_sort": "suit",
+         "tutorial_offered": True}))
+    pygame.init()
+    from game.ui.app import App
+    a = App(size=(1024, 640))
+    try:
+        assert a.settings["speed"] == "normal"
+        assert a.settings["four_colour"] is True and a.settings["hand_sort"] == "suit"
+        assert len(a.notices) == 1 and "Animation speed" in a.notices[0]
+        a.nav.push("menu")
+        a.step([], 16)                                  # the menu shows it
+        assert type(a.manager.stack[-1]).__name__ == "MessageScene" and not a.notices
+    finally:
+        i18n.set_language("en")
+
+
+def test_undo_switched_off_from_the_table_hides_its_button_at_once(app):
+    import sys
+    sys.path.insert(0, os.path.dirname(__file__))
+    from scene_states import settle, table_at
+    app.settings["speed"] = "instant"
+    moves = iter(range(6))          # the human to move: nothing else redraws the table
+    sc = table_at(app, "durak", 3, lambda s: next(moves, None) is None)
+    settle(app)
+    assert sc.toolbar.undo.visible
+    app.step([key(pygame.K_ESCAPE)], 16)                     # the pause menu
+    app.nav.push("settings")
+    app.step([], 16)
+    st = app.manager.stack[-1]
+    st.w_undo.value = False
+    st.change("undo", False)
+    app.step([key(pygame.K_ESCAPE)], 16)                     # back to the pause menu
+    app.step([key(pygame.K_ESCAPE)], 16)                     # back to the game
+    for _ in range(10):
+        app.step([], 16)
+    assert app.manager.stack[-1] is sc and not sc.toolbar.undo.visible
+    shown = app.screen.copy()
+    app.manager.dirty = True
+    sc.size = (0, 0)                                          # everything drawn anew
+    app.step([], 16)
+    area = sc.toolbar.undo.rect.clip(shown.get_rect())         # where the button was
+    assert area.w > 0
+    def pixels(surface):
+        return pygame.image.tobytes(surface.subsurface(area).copy(), "RGB")
+    assert pixels(shown) == pixels(app.screen)
+
+
+def test_every_setting_explains_itself(app):
+    sc = open_settings(app)
+    i18n.set_language("en")
+    for w in sc.rows:
+        assert w.tip, w.name                    # the line under the settings, on focus or hover

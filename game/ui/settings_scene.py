@@ -98,7 +98,8 @@ class SettingsScene(Scene):
                                [(v, (lambda v=v: _("{percent} %").format(percent=int(round(v * 100)))))
                                 for v in VOLUMES],
                                vol, lambda v: self.change("volume", v), name="volume",
-                               enabled=bool(s.get("sound", True)))
+                               enabled=bool(s.get("sound", True)),
+                               tooltip=lambda: _("How loud the sound effects are."))
         self.w_fullscreen = Toggle(lambda: _("Fullscreen"), s.get("fullscreen", False),
                                    lambda v: self.change("fullscreen", v), name="fullscreen",
                                    tooltip=lambda: _("Fill the whole screen. F11 switches too."))

@@ -37,12 +37,17 @@ class Toolbar:
         s.part.announce(_("Move taken back. The computer may play differently this time."), color=T.ACCENT)
 
     def refresh(self) -> None:
-        """Show and enable what is on offer now (every frame: it is cheap)."""
+        """Show and enable what is on offer now (every frame: it is cheap).  A change draws
+        the frame again (the undo setting switched off in the pause menu's settings: the
+        button went on showing, dead, until something else moved)."""
+        before = [(b.visible, b.enabled) for b in (self.hint, self.undo)]
         self.hint.visible = self.offers_hint()
         self.hint.enabled = self.s.hints.available()
         undo = self.s.undo
         self.undo.visible = undo.allowed()
         self.undo.enabled = self.undo.visible and undo.available()
+        if before != [(b.visible, b.enabled) for b in (self.hint, self.undo)]:
+            self.s.invalidate()
 
     def offers_hint(self) -> bool:
         return bool(self.s.humans) and self.s.coach is None   # a tutorial coaches itself
