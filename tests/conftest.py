@@ -25,3 +25,22 @@ def app(tmp_path, monkeypatch):
     a.settings["tutorial_offered"] = True   # the first-start offer has tests of its own
     yield a
     a.manager.clear()
+
+
+def answer_at_once(monkeypatch, choose=lambda state: state.legal_actions()[0]) -> None:
+    """AI seats decide at once, ``choose(state)`` (the first legal action unless told); the
+    table's minimum delay stays, so the times the table keeps are its own."""
+    from game.ui.table.ai_driver import AIDriver
+
+    def ask(self, state, seat, spec, now):
+        if self.ticket is not None and self.seat == seat:
+            return
+        self.ticket, self.seat, self.started = "now", seat, now
+        self.result = choose(state)
+    monkeypatch.setattr(AIDriver, "ask", ask)
+
+
+@pytest.fixture
+def instant_ai(monkeypatch):
+    """AI seats decide at once (their first legal action)."""
+    answer_at_once(monkeypatch)

@@ -5,22 +5,10 @@ player could not play, and a hint then asked for was not counted)."""
 
 import random
 
-import pytest
 
 FRAME = 16
 
 
-@pytest.fixture
-def first_legal_ai(monkeypatch):
-    """AI seats decide at once (their first legal action)."""
-    from game.ui.table.ai_driver import AIDriver
-
-    def ask(self, state, seat, spec, now):
-        if self.ticket is not None and self.seat == seat:
-            return
-        self.ticket, self.seat, self.started = "now", seat, now
-        self.result = state.legal_actions()[0]
-    monkeypatch.setattr(AIDriver, "ask", ask)
 
 
 class QuickHints:
@@ -43,7 +31,7 @@ class QuickHints:
         pass
 
 
-def test_no_hint_of_another_position_after_an_undo(app, first_legal_ai):
+def test_no_hint_of_another_position_after_an_undo(app, instant_ai):
     from game.ui.table import TableScene
     rng = random.Random(4)
     players = [{"name": "Ann", "seat": "human"}, {"name": "Bo", "seat": "ai:easy"},

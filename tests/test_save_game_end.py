@@ -16,14 +16,9 @@ FRAME = 16
 
 @pytest.fixture
 def instant_ai(monkeypatch):
-    from game.ui.table.ai_driver import AIDriver
-
-    def ask(self, state, seat, spec, now):
-        if self.ticket is not None and self.seat == seat:
-            return
-        self.ticket, self.seat, self.started = "now", seat, now
-        self.result = random.Random(len(state.events)).choice(state.legal_actions())
-    monkeypatch.setattr(AIDriver, "ask", ask)
+    """AI seats decide at once, a legal action drawn by the record's length."""
+    from conftest import answer_at_once
+    answer_at_once(monkeypatch, lambda state: random.Random(len(state.events)).choice(state.legal_actions()))
 
 
 def frames(app, n=1):
@@ -35,15 +30,11 @@ def top(app) -> str:
     return type(app.manager.top).__name__
 
 
-def play_to_the_last_move(app, rules, n, options):
-    """A game with the player at seat 0, played until its last move is made."""
-    from game.ui.table import TableScene
-    app.settings["speed"] = "fast"
-    table = TableScene.new(app, rules, S.players(n, (0,)), options, seed=3)
-    app.manager.push(table)
-    rng = random.Random(1)
-    for _ in range(200000):
-        if table.state.is_over():
+def play_until(app, table, rng, stop, limit: int) -> None:
+    """The player at seat 0 plays at random, overlays are passed, held tricks go on, until
+    ``stop()`` (or ``limit`` frames)."""
+    for _ in range(limit):
+        if stop():
             break
         if top(app) != "TableScene":
             app.manager.top.go() if hasattr(app.manager.top, "go") else app.manager.pop()
@@ -52,6 +43,15 @@ def play_to_the_last_move(app, rules, n, options):
         elif table.tl.held is not None:
             table.flow.go_on()
         frames(app)
+
+
+def play_to_the_last_move(app, rules, n, options):
+    """A game with the player at seat 0, played until its last move is made."""
+    from game.ui.table import TableScene
+    app.settings["speed"] = "fast"
+    table = TableScene.new(app, rules, S.players(n, (0,)), options, seed=3)
+    app.manager.push(table)
+    play_until(app, table, random.Random(1), table.state.is_over, 200000)
     assert table.state.is_over() and not table.finished
     return table
 
@@ -102,17 +102,7 @@ def leave_at_the_score_sheet(app, rules, n, seed):
     app.settings["speed"] = "fast"
     table = TableScene.new(app, rules, S.players(n, (0,)), {}, seed=seed)
     app.manager.push(table)
-    rng = random.Random(seed)
-    for _ in range(100000):
-        if top(app) == "ScoreSheetScene":
-            break
-        if top(app) != "TableScene":
-            app.manager.top.go() if hasattr(app.manager.top, "go") else app.manager.pop()
-        elif table.my_turn():
-            table.do(rng.choice(table.state.legal_actions()))
-        elif table.tl.held is not None:
-            table.flow.go_on()
-        frames(app)
+    play_until(app, table, random.Random(seed), lambda: top(app) == "ScoreSheetScene", 100000)
     assert top(app) == "ScoreSheetScene"
     deals = table.model.deals
     table.leave()
@@ -150,17 +140,8 @@ def test_continue_shows_a_held_bout_again(app, instant_ai):
     app.settings["trick_pause"] = "every"
     table = TableScene.new(app, "durak", S.players(3, (0,)), {}, seed=5)
     app.manager.push(table)
-    rng = random.Random(2)
-    for _ in range(100000):
-        if table.tl.held is not None and len(table.state.events) > 12:
-            break
-        if top(app) != "TableScene":
-            app.manager.top.go() if hasattr(app.manager.top, "go") else app.manager.pop()
-        elif table.my_turn():
-            table.do(rng.choice(table.state.legal_actions()))
-        elif table.tl.held is not None:
-            table.flow.go_on()
-        frames(app)
+    play_until(app, table, random.Random(2),
+               lambda: table.tl.held is not None and len(table.state.events) > 12, 100000)
     assert table.tl.held is not None
     bout = [c for c, _p in table.part.ending]         # the bout's cards, still on the table
     news = table.tl.shown(("news",)).text

@@ -13,17 +13,6 @@ from game.ui.table import pace
 FRAME = 16
 
 
-@pytest.fixture
-def instant_ai(monkeypatch):
-    """AI seats decide at once (the first legal action); the table's minimum delay stays."""
-    from game.ui.table.ai_driver import AIDriver
-
-    def ask(self, state, seat, spec, now):
-        if self.ticket is not None and self.seat == seat:
-            return
-        self.ticket, self.seat, self.started = "now", seat, now
-        self.result = state.legal_actions()[0]
-    monkeypatch.setattr(AIDriver, "ask", ask)
 
 
 def frames(app, n=1, events=()):
