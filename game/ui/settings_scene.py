@@ -86,7 +86,8 @@ class SettingsScene(Scene):
                               s.get("trick_pause", "last"), lambda v: self.change("trick_pause", v),
                               name="trick_pause",
                               tooltip=lambda: _("Whether the table waits for your click after a finished "
-                                                "trick (in Durak, a bout) before it goes on."))
+                                                "trick before it goes on: the last trick of each deal, "
+                                                "or every trick. Durak waits only after every bout."))
         self.w_sound = Toggle(lambda: _("Sound effects"), s.get("sound", True),
                               lambda v: self.change("sound", v), name="sound",
                               tooltip=lambda: _("Short sounds for shuffling, dealing and playing "
