@@ -123,20 +123,20 @@ class Notice:
         return self.text()
 
 
+#: the settings on the Settings screen, by key, with their names there (the screen takes them
+#: from here); a bad value of one of them is reported by that name
+_LABELS = {"language": lambda: _("Language"), "speed": lambda: _("Animation speed"),
+           "trick_pause": lambda: _("After a trick"), "sound": lambda: _("Sound effects"),
+           "volume": lambda: _("Volume"), "fullscreen": lambda: _("Fullscreen"),
+           "card_indices": lambda: _("Card letters"), "four_colour": lambda: _("Four-colour suits"),
+           "hand_sort": lambda: _("Sort my hand"), "auto_play": lambda: _("Play a forced card by itself"),
+           "undo": lambda: _("Allow undo")}
+SHOWN_SETTINGS = tuple(_LABELS)
+
+
 def setting_label(key: str) -> str:
-    """The name of a setting as the Settings screen shows it (the same msgids)."""
-    labels = {"language": lambda: _("Language"), "speed": lambda: _("Animation speed"),
-              "trick_pause": lambda: _("After a trick"), "sound": lambda: _("Sound effects"),
-              "volume": lambda: _("Volume"), "fullscreen": lambda: _("Fullscreen"),
-              "card_indices": lambda: _("Card letters"), "four_colour": lambda: _("Four-colour suits"),
-              "hand_sort": lambda: _("Sort my hand"), "auto_play": lambda: _("Play a forced card by itself"),
-              "undo": lambda: _("Allow undo")}
-    return labels[key]() if key in labels else key
-
-
-#: the settings a player sets on the Settings screen: a bad value of one of them is reported
-SHOWN_SETTINGS = ("language", "speed", "trick_pause", "sound", "volume", "fullscreen",
-                  "card_indices", "four_colour", "hand_sort", "auto_play", "undo")
+    """The name of a setting as the Settings screen shows it, in the current language."""
+    return _LABELS[key]() if key in _LABELS else key
 
 
 def atomic_write_text(path: Path, text: str) -> None:

@@ -13,7 +13,7 @@ import pygame
 
 from .. import i18n
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
-from ..settings import DEFAULT_VOLUME, SPEEDS, TRICK_PAUSES
+from ..settings import DEFAULT_VOLUME, SPEEDS, TRICK_PAUSES, setting_label
 from . import sound
 from . import theme as T
 from .scene import Scene
@@ -70,52 +70,52 @@ class SettingsScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         s = self.settings
-        self.w_language = Choice(lambda: _("Language"),
+        self.w_language = Choice(lambda: setting_label("language"),
                                  [(None, _auto_language)] + [(code, LANGUAGE_NAMES[code])
                                                              for code in LANGUAGES],
                                  s.get("language"), lambda v: self.change("language", v),
                                  name="language",
                                  tooltip=lambda: _("The language of the whole game. It changes at "
                                                    "once."))
-        self.w_speed = Choice(lambda: _("Animation speed"), [(k, _speed_label(k)) for k in SPEEDS],
+        self.w_speed = Choice(lambda: setting_label("speed"), [(k, _speed_label(k)) for k in SPEEDS],
                               s.get("speed", "normal"), lambda v: self.change("speed", v),
                               name="speed",
                               tooltip=lambda: _("How fast the cards move. Instant shows every move "
                                                 "at once."))
-        self.w_pause = Choice(lambda: _("After a trick"), [(k, _pause_label(k)) for k in TRICK_PAUSES],
+        self.w_pause = Choice(lambda: setting_label("trick_pause"), [(k, _pause_label(k)) for k in TRICK_PAUSES],
                               s.get("trick_pause", "last"), lambda v: self.change("trick_pause", v),
                               name="trick_pause",
                               tooltip=lambda: _("Whether the table waits for your click after a finished "
                                                 "trick before it goes on: the last trick of each deal, "
                                                 "or every trick. Durak waits only after every bout."))
-        self.w_sound = Toggle(lambda: _("Sound effects"), s.get("sound", True),
+        self.w_sound = Toggle(lambda: setting_label("sound"), s.get("sound", True),
                               lambda v: self.change("sound", v), name="sound",
                               tooltip=lambda: _("Short sounds for shuffling, dealing and playing "
                                                 "cards."))
         vol = s.get("volume", DEFAULT_VOLUME)
         vol = min(VOLUMES, key=lambda v: abs(v - vol)) if isinstance(vol, (int, float)) else 0.3
-        self.w_volume = Choice(lambda: _("Volume"),
+        self.w_volume = Choice(lambda: setting_label("volume"),
                                # TRANSLATORS: a volume; {percent} is a number from 10 to 100
                                [(v, (lambda v=v: _("{percent} %").format(percent=int(round(v * 100)))))
                                 for v in VOLUMES],
                                vol, lambda v: self.change("volume", v), name="volume",
                                enabled=bool(s.get("sound", True)),
                                tooltip=lambda: _("How loud the sound effects are."))
-        self.w_fullscreen = Toggle(lambda: _("Fullscreen"), s.get("fullscreen", False),
+        self.w_fullscreen = Toggle(lambda: setting_label("fullscreen"), s.get("fullscreen", False),
                                    lambda v: self.change("fullscreen", v), name="fullscreen",
                                    tooltip=lambda: _("Fill the whole screen. F11 switches too."))
-        self.w_indices = Choice(lambda: _("Card letters"),
+        self.w_indices = Choice(lambda: setting_label("card_indices"),
                                 [("native", _native_letters),
                                  ("international", lambda: _("International (A K Q J)"))],
                                 s.get("card_indices", "native"), lambda v: self.change("card_indices", v),
                                 name="card_indices",
                                 tooltip=lambda: _("The letters in the corners of the court cards "
                                                   "and aces."))
-        self.w_four = Toggle(lambda: _("Four-colour suits"), s.get("four_colour", False),
+        self.w_four = Toggle(lambda: setting_label("four_colour"), s.get("four_colour", False),
                              lambda v: self.change("four_colour", v), name="four_colour",
                              tooltip=lambda: _("Diamonds blue and clubs green, so every suit has "
                                                "a colour of its own."))
-        self.w_sort = Choice(lambda: _("Sort my hand"),
+        self.w_sort = Choice(lambda: setting_label("hand_sort"),
                              # TRANSLATORS: how the cards in the hand are sorted
                              [("rank", lambda: _("By rank")), ("suit", lambda: _("By suit"))],
                              s.get("hand_sort", "rank"), lambda v: self.change("hand_sort", v),
@@ -123,11 +123,11 @@ class SettingsScene(Scene):
                              tooltip=lambda: _("By rank: low cards left, high cards right. By suit: "
                                                "each suit together, low to high. In Durak the trumps "
                                                "always come last."))
-        self.w_auto = Toggle(lambda: _("Play a forced card by itself"), s.get("auto_play", False),
+        self.w_auto = Toggle(lambda: setting_label("auto_play"), s.get("auto_play", False),
                              lambda v: self.change("auto_play", v), name="auto_play",
                              tooltip=lambda: _("When only one card may be played, it is played for "
                                                "you after a moment."))
-        self.w_undo = Toggle(lambda: _("Allow undo"), s.get("undo", True),
+        self.w_undo = Toggle(lambda: setting_label("undo"), s.get("undo", True),
                              lambda v: self.change("undo", v), name="undo",
                              tooltip=lambda: _("Take back your moves in a game against the computer, "
                                                "back to the start of the deal. Such games are marked "

@@ -68,7 +68,7 @@ class Tour:
         """An empty scene stack and the tour's settings (instant animations); the mouse as the
         last input, so a step's key presses do not show the next steps in keyboard wording."""
         from .widget_base import InputMode
-        InputMode.key = False
+        InputMode.reset()
         self.app.manager.clear()
         self.app.settings["speed"] = "instant"
         self.app.settings["tutorial_offered"] = True   # the menu's first-start offer has its own step
