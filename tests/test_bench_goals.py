@@ -1,6 +1,7 @@
 """bench.py ai: each match line's verdict against the issue's goals (2x the fair share and a
-penalty ratio of 0.7 for Hard v Normal, 1.5x for Normal v Easy, 0.85 for Durak's Hard v the
-lowest-card bot), and "out of reach" where a search that sees every card is itself short."""
+penalty ratio of 0.7 for Hard v Normal, 1.5x for Normal v Easy, an interval clear of fair
+against the baseline bots, half the wins and 0.7 in issue 51's outside setting, 0.85 and
+0.95 for Durak's Hard v the lowest-card and the rule bot), and "out of reach" where a search that sees every card is itself short."""
 
 import sys
 from pathlib import Path
@@ -13,8 +14,8 @@ FAIR3 = 1 / 3
 
 
 def v(m, h=0.05, pen=0.6, kept=None, bound=None, rules="agurk-dk", a="ai:hard", b="ai:normal",
-      fair=FAIR3):
-    return bench_ai.verdict(rules, a, b, m, h, fair, pen, kept, bound)
+      fair=FAIR3, variant=""):
+    return bench_ai.verdict(rules, a, b, m, h, fair, pen, kept, bound, variant)
 
 
 def test_hard_v_normal_needs_twice_the_fair_share_and_a_penalty_ratio_of_at_most_0_7():
@@ -48,14 +49,41 @@ def test_short_where_the_bound_leaves_room_out_of_reach_where_it_does_not():
 def test_normal_v_easy_has_no_penalty_goal_and_other_matches_none():
     assert v(0.50, pen=0.9, a="ai:normal", b="ai:easy") == "goal met"
     assert v(0.49, a="ai:normal", b="ai:easy") == "goal short: 1.47x < 1.5x"
-    assert v(0.9, a="ai:hard", b="base:hoarder", fair=0.25) == ""
+    assert v(0.9, a="ai:normal", b="base:hoarder", fair=0.25) == ""
 
 
-def test_durak_hard_v_the_lowest_card_bot_needs_85_percent():
+def test_hard_v_a_baseline_bot_needs_an_interval_clear_of_the_fair_share():
+    assert v(0.40, h=0.10, a="ai:hard", b="base:learned", fair=0.25) == "goal met"
+    assert v(0.30, h=0.10, a="ai:hard", b="base:hoarder", fair=0.25) == (
+        "goal short: interval includes fair")
+    assert v(0.20, h=0.02, a="ai:hard", b="base:mc:200", fair=0.25) == (
+        "goal short: 0.80x < 1x, interval includes fair")
+
+
+def test_the_outside_setting_needs_half_the_wins_and_a_penalty_ratio_of_0_7():
+    out = bench_ai.OUTSIDE_NAME
+    assert v(0.52, pen=0.65, b="base:learned", rules="agurk-no", variant=out) == "goal met"
+    assert v(0.45, pen=0.65, b="base:learned", rules="agurk-no", variant=out) == (
+        "goal short: 45.0% < 50%")
+    assert v(0.55, pen=0.80, b="base:learned", rules="agurk-no", variant=out) == (
+        "goal short: penalty 0.80 > 0.7")
+    # the same figures without the variant are only held to the interval
+    assert v(0.45, pen=0.80, b="base:learned", rules="agurk-no") == "goal met"
+
+
+def test_durak_hard_v_the_lowest_card_bot_needs_85_percent_over_its_whole_interval():
     d = bench_ai.DURAK_ID
-    assert v(0.858, rules=d, b="base:lowest", fair=0.5, pen=None) == "goal met"
+    assert v(0.91, h=0.04, rules=d, b="base:lowest", fair=0.5, pen=None) == "goal met"
+    assert v(0.858, h=0.05, rules=d, b="base:lowest", fair=0.5, pen=None) == (
+        "goal short: interval reaches 80.8% < 85%")
     assert v(0.80, rules=d, b="base:lowest", fair=0.5, pen=None) == "goal short: 80.0% < 85%"
     assert v(0.80, rules=d, b="ai:normal", fair=0.5, pen=None) == ""
+
+
+def test_durak_hard_v_the_rule_bot_needs_95_percent():
+    d = bench_ai.DURAK_ID
+    assert v(0.98, h=0.02, rules=d, b="base:rule", fair=0.5, pen=None) == "goal met"
+    assert v(0.94, h=0.02, rules=d, b="base:rule", fair=0.5, pen=None) == "goal short: 94.0% < 95%"
 
 
 def test_each_line_carries_its_verdict_and_the_run_ends_with_a_count(capsys):

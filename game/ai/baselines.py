@@ -11,7 +11,15 @@ Hard is not tuned against one opponent (``build_scripts/bench_ai.py``):
   leads its highest card, follows with the highest card it may, exchanges every card from
   ten up, always buys back; Durak: :class:`LowestBot`;
 - :class:`LowestBot` (``base:lowest``): Durak, always its lowest legal card (attack,
-  throw-in, defence), takes only when it cannot defend.
+  throw-in, defence), takes only when it cannot defend;
+- :class:`RuleBot` (``base:rule``): Durak, the usual rule player: defends with the lowest
+  card that beats (a card of the suit before a trump), takes only when nothing beats,
+  attacks and throws in its lowest cards but keeps its trumps (and, while the stock lasts,
+  its cards above a ten) out of attacks, gives after a take its low non-trumps, swaps
+  the trump six;
+- :class:`LearnedBot` (``base:learned``): Gurka family, the card play of a small network
+  trained by self-play (:mod:`game.ai.learned`): no search, no inference; exchanges the
+  cards stronger than the unseen average, always buys back; Durak: :class:`LowestBot`.
 """
 
 from __future__ import annotations
@@ -20,8 +28,9 @@ import random
 
 from ..engine.cards import INDEX
 from ..engine.determinize import Assignment, Position
+from ..engine.public import table_of
 from ..engine.registry import DURAK, find_ruleset
-from . import search
+from . import gurka_info, gurka_policy, learned, search
 
 RANKS = "23456789TJQKA"
 
@@ -48,6 +57,47 @@ class LowestBot:
         if cards:
             return min(cards, key=key)
         for kind in ("swap", "pass", "take"):
+            for a in legal:
+                if a["type"] == kind:
+                    return a
+        return legal[0]
+
+
+class RuleBot:
+    """Durak's usual rule player (see the module docstring)."""
+
+    level = "rule"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+
+    def choose(self, view: dict, legal: list[dict]) -> dict:
+        t = table_of(view)
+        trump = t.trump
+
+        def cost(card):
+            return (card[1] == trump, INDEX[card] // 4)
+        for a in legal:
+            if a["type"] == "swap":
+                return a
+        defends = [a for a in legal if a["type"] == "defend"]
+        if defends:          # the cheapest card that beats the cheapest attack it can
+            return min(defends, key=lambda a: (cost(a["card"]), cost(a["attack"])))
+        attacks = [a for a in legal if a["type"] == "attack"]
+        if attacks:
+            opening = not t.on_table()
+            if opening or t.taking:
+                keep = [a for a in attacks if all(c[1] != trump for c in a["cards"])]
+            else:     # a throw-in: low non-trumps; while the stock lasts nothing above a ten
+                top = 8 if t.stock else 12
+                keep = [a for a in attacks
+                        if all(c[1] != trump and INDEX[c] // 4 <= top for c in a["cards"])]
+            if opening and not keep:
+                keep = attacks
+            if keep:
+                # its lowest card (a lead: all its cards of that rank)
+                return min(keep, key=lambda a: (cost(a["cards"][0]), -len(a["cards"])))
+        for kind in ("pass", "take"):
             for a in legal:
                 if a["type"] == kind:
                     return a
@@ -140,15 +190,43 @@ class MonteCarloBot:
         return cands[search.run(parts, cands, self.rng, iterations=self.rollouts)]
 
 
+class LearnedBot:
+    level = "learned"
+
+    def __init__(self, seed: int = 0):
+        self.lowest = LowestBot(seed)
+
+    def choose(self, view: dict, legal: list[dict]) -> dict:
+        if _durak(view):
+            return self.lowest.choose(view, legal)
+        if len(legal) == 1:
+            return legal[0]
+        kind = legal[0]["type"]
+        if kind in ("buyback", "pass"):
+            return next((a for a in legal if a["type"] == "buyback"), legal[0])
+        k = gurka_info.read_view(view)
+        if kind == "exchange":      # the rule its self-play exchanged by
+            limit = max(len(a["discard"]) for a in legal)
+            d = sorted(learned.names(gurka_policy.exchange_choice(k.hand, k.S, [], limit,
+                                                                   margin=0.0)))
+            return next((a for a in legal if sorted(a["discard"]) == d), legal[0])
+        return learned.choose_card(k, legal)
+
+
 def make_baseline(spec: str, seed: int = 0):
-    """``base:mc[:N]``, ``base:hoarder`` or ``base:lowest``."""
+    """``base:mc[:N]``, ``base:hoarder``, ``base:lowest``, ``base:rule`` or ``base:learned``."""
     parts = spec.split(":")
     if parts[0] != "base" or len(parts) < 2:
-        raise ValueError(f"{spec!r} is not a baseline bot (base:mc[:N], base:hoarder, base:lowest)")
+        raise ValueError(f"{spec!r} is not a baseline bot (base:mc[:N], base:hoarder, "
+                         "base:lowest, base:rule, base:learned)")
     if parts[1] == "mc":
         return MonteCarloBot(seed, int(parts[2]) if len(parts) > 2 else 200)
     if parts[1] == "hoarder":
         return HoarderBot(seed)
     if parts[1] == "lowest":
         return LowestBot(seed)
+    if parts[1] == "rule":
+        return RuleBot(seed)
+    if parts[1] == "learned":
+        return LearnedBot(seed)
     raise ValueError(f"unknown baseline bot {spec!r}")

@@ -11,6 +11,8 @@ from . import gurka_solver as gsolve
 from . import gurka_others as gothers
 from . import gurka_likely as glikely
 from . import gurka_value as gv
+from . import gurka_playout as gplay
+from . import learned
 from . import search
 
 
@@ -211,6 +213,11 @@ POOL_GROW = 1
 CLOCK_ROLLOUTS = 2000
 
 
+#: experimental: Hard's play-outs play the other seats ("others") or every seat ("all") by
+#: the learned policy (:mod:`game.ai.gurka_playout`)
+PLAYOUT_MODEL = ""
+
+
 #: Hard plays the deal out exactly (its best reply to the heuristic) once it holds this
 #: many cards or fewer after the move it weighs
 SOLVE_CARDS = 0
@@ -264,7 +271,12 @@ class _Parts:
         util = UTILITIES[UTILITY]
         if st.phase == "play" and len(st.hands[self.seat]) <= SOLVE_CARDS:
             return gsolve.best_reply(st, self.seat, util)
-        rollout(st, rng, self.S, own=self.seat if self.hard else None)
+        if self.hard and PLAYOUT_MODEL:
+            net = learned.net()
+            models = {s: net for s in st.in_deal if s != self.seat or PLAYOUT_MODEL == "all"}
+            gplay.rollout(st, rng, self.S, models, ROLLOUT_EPS)
+        else:
+            rollout(st, rng, self.S, own=self.seat if self.hard else None)
         return util(st, self.seat)
 
 
