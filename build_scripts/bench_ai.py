@@ -5,7 +5,7 @@ and decision times per level.
 
     python build_scripts/bench_ai.py [--suite main|variants|baselines|durak|all]
         [--games N] [--jobs J] [--seed S] [--hard-iterations N] [--rules ID,...]
-        [--players 3,4] [--only TEXT] [--oracle | --bound] [--no-timing] [--markdown]
+        [--players 3,4] [--only TEXT] [--oracle [--oracle-stock] | --bound] [--no-timing] [--markdown]
 
 Every match is "one seat of the tested kind against a field of another kind", the tested
 seat rotated over the games; a game's win share is 1 for a sole winner, 1/k for k tied
@@ -18,8 +18,9 @@ seed gives the same tournaments: Hard plays a fixed budget of rollouts per decis
 ``--durak-iterations``, default simulate's); decision times and the rollouts Hard's clock
 allows are measured separately with Hard's real clock (``--no-timing`` skips them).
 
-``--oracle`` measures a bound instead: in the Gurka family the tested seat's search is
-handed the true hidden cards at every decision (the stock still shuffled), so no
+``--oracle`` measures a bound instead: the tested seat's search is handed the true hidden
+cards at every decision (Gurka: the stock still shuffled; Durak: the stock's true order
+too), so no
 inference can do better than it against the same field and seeds.  ``--bound`` plays
 each Gurka match both ways on the same seeds and adds the bound's line and the *reach*:
 how much of the bound's lead over the fair share the tested seat gets, (share - fair) /
@@ -58,7 +59,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import gurka_info
+from game.ai import durak_ai, gurka_info
 from game.ai.baselines import make_baseline
 from game.ai.gurka_ai import CLOCK_ROLLOUTS
 from game.ai.seats import HARD_REPRODUCIBLE, make_player
@@ -109,6 +110,35 @@ def _oracle_sample(k, rng, tries: int = 50) -> Assignment:
     return Assignment(hands, rest[:k.slots.stock])
 
 
+_durak_sample = durak_ai.Tracker.sample
+
+
+def _durak_oracle_sample(tracker, rng, tries: int = 20) -> Assignment:
+    """durak_ai.Tracker.sample for ``--oracle``: the tested seat's tracker is dealt the true
+    hidden hands (the rest of the unseen cards, shuffled, as the stock; ``--oracle-stock``:
+    the stock in its true order too); every other seat samples."""
+    state = _TRUTH.get("state")
+    if state is None or _TRUTH.get("seat") != tracker.seat:
+        return _durak_sample(tracker, rng, tries)
+    hands = {}
+    for s in tracker.slots.hands:
+        known = list(tracker.slots.known.get(s, ()))
+        hidden = []
+        for c in state.hands[s]:
+            if c in known:
+                known.remove(c)
+            else:
+                hidden.append(c)
+        hands[s] = hidden
+    if _TRUTH.get("stock"):
+        stock = list(reversed(state.stock[1:])) if state.stock else []
+    else:
+        held = {c for h in hands.values() for c in h}
+        stock = [c for c in tracker.slots.unseen if c not in held]
+        rng.shuffle(stock)
+    return Assignment(hands, stock[:tracker.slots.stock])
+
+
 def make_seat(spec: str, seed: int, hard_iters: int):
     if spec.startswith("base:"):
         return make_baseline(spec, seed)
@@ -128,8 +158,9 @@ def play_one(task):
     state = new_game(rules, n, options, seed=seed)
     times = []
     if oracle:      # the state changes in place; the sampler serves the tested seat only
-        _TRUTH.update(state=state, seat=seat)
+        _TRUTH.update(state=state, seat=seat, stock=oracle == "stock")
         gurka_info.sample_hidden = _oracle_sample
+        durak_ai.Tracker.sample = _durak_oracle_sample
     try:
         while True:
             s = state.to_act()
@@ -145,6 +176,7 @@ def play_one(task):
     finally:
         _TRUTH.clear()
         gurka_info.sample_hidden = _sample_hidden
+        durak_ai.Tracker.sample = _durak_sample
     out = state.outcome()
     if out.draw:
         share = 0.5
@@ -383,8 +415,10 @@ def main(argv=None) -> int:
     p.add_argument("--durak-iterations", type=int, default=HARD_REPRODUCIBLE,
                    help="Hard's fixed rollouts per decision in the Durak tournaments")
     p.add_argument("--oracle", action="store_true",
-                   help="a bound: the tested seat's search sees the true hidden cards "
-                        "(Gurka family)")
+                   help="a bound: the tested seat's search sees the true hidden cards")
+    p.add_argument("--oracle-stock", action="store_true",
+                   help="with --oracle, Durak: the tested seat's search also knows the order "
+                        "of the stock")
     p.add_argument("--bound", action="store_true",
                    help="also play each Gurka match with the tested seat seeing every card "
                         "(the same seeds) and print the bound and the share of it reached")
@@ -392,6 +426,8 @@ def main(argv=None) -> int:
     p.add_argument("--timing-decisions", type=int, default=60)
     p.add_argument("--markdown", action="store_true", help="also print a Markdown table")
     args = p.parse_args(argv)
+    if args.oracle and args.oracle_stock:
+        args.oracle = "stock"
     wanted = set(args.rules.split(",")) if args.rules else None
     players = [int(x) for x in args.players.split(",")]
     matches = [m for m in plan(args.suite, players)

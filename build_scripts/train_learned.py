@@ -11,7 +11,9 @@ The method is Monte Carlo control over the compact state of :mod:`game.ai.learne
   play-out heuristic instead, with a third of its moves at random), over a mix of rulesets:
   ``--outside-share`` of the games in the outside setting of issue 51 (Norwegian Agurk with
   the lowest card always allowed, no ace on an ace, 6 cards, 3 players), the rest spread
-  over the five Gurka presets with 3 and 4 players;
+  over the five Gurka presets with 3 and 4 players; the share of random moves falls from
+  ``--eps`` to ``--eps-end`` over the generations, the learning rate from ``--lr`` to
+  ``--lr-end``;
 - every decision with a choice gives one sample: the features of the move played, and as
   target the seat's penalty at the end of that deal (in units of an ace);
 - the network (one hidden layer of ``--hidden`` tanh units) is fitted to the samples of the
@@ -44,6 +46,7 @@ if __package__ in (None, ""):
 
 from game.ai import gurka_policy as gp
 from game.ai import learned as L
+from game.ai import learned_table as T
 from game.engine import new_game
 from game.engine.cards import names
 
@@ -90,6 +93,33 @@ class Model:
             mh = self.m[k] / (1 - b1 ** self.t)
             vh = self.v[k] / (1 - b2 ** self.t)
             p[k] = p[k] - lr * mh / (np.sqrt(vh) + 1e-8)
+        return float(np.mean((out - y) ** 2))
+
+
+class TableModel:
+    """The table policy's weights (game/ai/learned_table.py), fitted by Adam."""
+
+    def __init__(self):
+        self.w = np.zeros(T.SIZE)
+        self.m = np.zeros(T.SIZE)
+        self.v = np.zeros(T.SIZE)
+        self.t = 0
+
+    def policy(self):
+        return T.TablePolicy(self.w.tolist())
+
+    def step(self, x, y, lr: float):
+        x = x.astype(np.int64)
+        out = self.w[x].sum(1)
+        d = (out - y) * (2.0 / len(y))
+        g = np.zeros(T.SIZE)
+        np.add.at(g, x, np.repeat(d[:, None], x.shape[1], 1))
+        self.t += 1
+        self.m = 0.9 * self.m + 0.1 * g
+        self.v = 0.999 * self.v + 0.001 * g * g
+        mh = self.m / (1 - 0.9 ** self.t)
+        vh = self.v / (1 - 0.999 ** self.t)
+        self.w -= lr * mh / (np.sqrt(vh) + 1e-8)
         return float(np.mean((out - y) ** 2))
 
 
@@ -152,7 +182,10 @@ def play_game(rules, n, options, seed, choose, rng, samples=None, max_deals=MAX_
     return pens
 
 
-def net_chooser(model: Model, eps: float, rng: random.Random, record: bool = True):
+def net_chooser(model, eps: float, rng: random.Random, record: bool = True):
+    if isinstance(model, TableModel):
+        return table_chooser(model.policy(), eps, rng, record)
+
     def choose(sit, moves, seat):
         rows = [L.features(sit, m) for m in moves]
         if eps and rng.random() < eps:
@@ -164,18 +197,28 @@ def net_chooser(model: Model, eps: float, rng: random.Random, record: bool = Tru
     return choose
 
 
-def heuristic_chooser(eps: float, rng: random.Random, record: bool = True):
+def table_chooser(pol, eps: float, rng: random.Random, record: bool = True):
+    def choose(sit, moves, seat):
+        if eps and rng.random() < eps:
+            m = moves[rng.randrange(len(moves))]
+        else:
+            m = pol.best(sit, moves)
+        return m, (T.indices(sit, m) if record else None)
+    return choose
+
+
+def heuristic_chooser(eps: float, rng: random.Random, record: bool = True, row=L.features):
     def choose(sit, moves, seat):
         if eps and rng.random() < eps:
             i = rng.randrange(len(moves))
         else:
             m = gp.play_fast(sit.hand, sit.trick, moves, sit.S, sit.opts, rng)
             i = moves.index(m)
-        return moves[i], (L.features(sit, moves[i]) if record else None)
+        return moves[i], (row(sit, moves[i]) if record else None)
     return choose
 
 
-def evaluate(model: Model, games: int, seed: int) -> float:
+def evaluate(model, games: int, seed: int) -> float:
     """The network (greedy, one seat, rotated) against two heuristic seats in the outside
     setting: its penalty per deal over theirs, on the same games every time."""
     rules, n, opts = OUTSIDE
@@ -200,19 +243,27 @@ def evaluate(model: Model, games: int, seed: int) -> float:
     return (mine / max(1, mine_n)) / max(1e-9, others / max(1, others_n))
 
 
-def write_weights(model: Model, path: Path, args, log: list[str]) -> None:
+def write_weights(model, path: Path, args, log: list[str]) -> None:
+    head = ['"""Weights of the learned Gurka ' + ("table policy (game/ai/learned_table.py)"
+                                               if args.model == "table" else
+                                               "policy (game/ai/learned.py)") + ", written by",
+            "build_scripts/train_learned.py; do not edit.",
+            "",
+            f"Command: {args.command}",
+            "",
+            "Training log (generation, samples, fit loss, penalty ratio against the heuristic):",
+            *[f"    {x}" for x in log],
+            '"""', ""]
+    if args.model == "table":
+        q = [int(round(x * T.QUANTUM)) for x in model.w]
+        rows = [", ".join(map(str, q[i:i + 20])) for i in range(0, len(q), 20)]
+        path.write_text("\n".join(head + ["WEIGHTS = (", *[f"    {r}," for r in rows], ")", ""]))
+        return
     p = model.p
 
     def fmt(xs):
         return "(" + ", ".join(f"{x:.5g}" for x in xs) + ",)"
-    lines = ['"""Weights of the learned Gurka policy (game/ai/learned.py), written by',
-             "build_scripts/train_learned.py; do not edit.",
-             "",
-             f"Command: {args.command}",
-             "",
-             "Training log (generation, samples, fit loss, penalty ratio against the heuristic):",
-             *[f"    {x}" for x in log],
-             '"""', "",
+    lines = head + [
              f"W1 = ({', '.join(fmt(row) for row in p['w1'])},)",
              f"B1 = {fmt(p['b1'])}",
              f"W2 = {fmt(p['w2'])}",
@@ -222,28 +273,39 @@ def write_weights(model: Model, path: Path, args, log: list[str]) -> None:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--model", choices=("net", "table"), default="net",
+                    help="the network of game/ai/learned.py or the table of learned_table.py")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--generations", type=int, default=60)
+    ap.add_argument("--generations", type=int, default=120)
     ap.add_argument("--deals", type=int, default=4000, help="self-play deals per generation")
-    ap.add_argument("--eps", type=float, default=0.1)
-    ap.add_argument("--hidden", type=int, default=32)
-    ap.add_argument("--buffer", type=int, default=400_000)
-    ap.add_argument("--steps", type=int, default=1500)
+    ap.add_argument("--eps", type=float, default=0.15, help="random moves, first generation")
+    ap.add_argument("--eps-end", type=float, default=0.05, help="... and last (linear)")
+    ap.add_argument("--hidden", type=int, default=48)
+    ap.add_argument("--buffer", type=int, default=500_000)
+    ap.add_argument("--steps", type=int, default=2000)
     ap.add_argument("--batch", type=int, default=512)
     ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--lr-end", type=float, default=2e-4)
     ap.add_argument("--outside-share", type=float, default=0.4)
-    ap.add_argument("--eval-every", type=int, default=5)
-    ap.add_argument("--eval-games", type=int, default=150)
-    ap.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "game" / "ai"
-                                           / "learned_weights.py"))
+    ap.add_argument("--eval-every", type=int, default=10)
+    ap.add_argument("--eval-games", type=int, default=300)
+    ap.add_argument("--out", default=None, help="the weights module to write (default: "
+                    "game/ai/learned_weights.py, or learned_table_weights.py for the table)")
     args = ap.parse_args(argv)
+    if args.out is None:
+        args.out = str(Path(__file__).resolve().parent.parent / "game" / "ai" / (
+            "learned_table_weights.py" if args.model == "table" else "learned_weights.py"))
     args.command = ("nice -n 19 python3 build_scripts/train_learned.py "
                     + " ".join(f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items()
                                if k != "out"))
     rng = random.Random(args.seed)
     nrng = np.random.default_rng(args.seed)
-    model = Model(args.hidden, nrng)
-    xs = np.zeros((args.buffer, L.N_FEATURES), dtype=np.float32)
+    if args.model == "table":
+        model = TableModel()
+        xs = np.zeros((args.buffer, len(T.TABLES)), dtype=np.int32)
+    else:
+        model = Model(args.hidden, nrng)
+        xs = np.zeros((args.buffer, L.N_FEATURES), dtype=np.float32)
     ys = np.zeros(args.buffer, dtype=np.float32)
     filled = 0
     head = 0
@@ -253,10 +315,14 @@ def main(argv=None) -> int:
     for gen in range(args.generations):
         samples: list = []
         deals = 0
+        frac = gen / max(1, args.generations - 1)
+        eps = args.eps + (args.eps_end - args.eps) * frac
+        lr = args.lr + (args.lr_end - args.lr) * frac
         if gen == 0:
-            chooser = heuristic_chooser(0.33, rng)
+            chooser = heuristic_chooser(0.33, rng, row=T.indices if args.model == "table"
+                                        else L.features)
         else:
-            chooser = net_chooser(model, args.eps, rng)
+            chooser = net_chooser(model, eps, rng)
         while deals < args.deals:
             game_seed += 1
             rules, n, opts = OUTSIDE if rng.random() < args.outside_share else rng.choice(PRESETS)
@@ -270,14 +336,18 @@ def main(argv=None) -> int:
         loss = 0.0
         for _ in range(args.steps):
             idx = nrng.integers(0, filled, args.batch)
-            loss += model.step(xs[idx].astype(np.float64), ys[idx].astype(np.float64), args.lr)
+            x = xs[idx] if args.model == "table" else xs[idx].astype(np.float64)
+            loss += model.step(x, ys[idx].astype(np.float64), lr)
         loss /= args.steps
         line = f"gen {gen:3d}  samples {len(samples):7d}  loss {loss:.4f}"
-        if (gen + 1) % args.eval_every == 0 or gen == args.generations - 1:
+        evaluated = (gen + 1) % args.eval_every == 0 or gen == args.generations - 1
+        if evaluated:
             line += f"  v heuristic {evaluate(model, args.eval_games, 777_000):.3f}"
         line += f"  ({time.time() - t0:.0f} s)"
         print(line, flush=True)
         log.append(line)
+        if evaluated:          # so that a run cut short leaves its last weights
+            write_weights(model, Path(args.out), args, log)
     write_weights(model, Path(args.out), args, log)
     print(f"wrote {args.out}")
     return 0

@@ -116,3 +116,16 @@ def test_the_rule_bot_plays_durak_by_its_rules():
     assert st.outcome() is not None
     assert isinstance(make_baseline("base:rule"), RuleBot)
     assert isinstance(make_baseline("base:learned"), LearnedBot)
+
+
+@pytest.mark.parametrize("rules", GURKA)
+def test_each_table_key_falls_in_its_own_table(rules):
+    from game.ai import learned_table as T
+    ends = list(T.O[1:]) + [T.SIZE]
+    for st, seat, played, discards in _walk(rules, 4, seed=6):
+        sit = learned.situation_from_state(st, seat, played, discards)
+        for m in st.moves():
+            idx = T.indices(sit, m)
+            assert len(idx) == len(T.TABLES)
+            for i, (lo, hi) in enumerate(zip(T.O, ends)):
+                assert lo <= idx[i] < hi, (rules, i, idx[i])

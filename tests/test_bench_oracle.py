@@ -85,3 +85,29 @@ def test_bound_plays_the_same_seeds_seeing_every_card_and_prints_the_reach(capsy
     assert "| hard v normal, knowing all | 2 |" in out
     assert played == [(1000, False), (1001, False), (1000, True), (1001, True)]
     assert gi.sample_hidden is bench_ai._sample_hidden and not bench_ai._TRUTH
+
+
+def test_the_durak_oracle_rebuilds_the_true_hands_and_stock():
+    from game.ai import durak_ai
+    state = _mid_deal("durak", 2, seed=3, plays=9)
+    seat = state.to_act()
+    bench_ai._TRUTH.update(state=state, seat=seat, stock=True)
+    try:
+        tr = durak_ai.Tracker(state.view(seat), state.legal_actions())
+        built = tr.position.state(bench_ai._durak_oracle_sample(tr, random.Random(1)),
+                                  check=False)
+        assert [sorted(h) for h in built.hands] == [sorted(h) for h in state.hands]
+        assert built.stock == state.stock
+        # without --oracle-stock the hands are true and the stock is shuffled
+        bench_ai._TRUTH["stock"] = False
+        built = tr.position.state(bench_ai._durak_oracle_sample(tr, random.Random(1)),
+                                  check=False)
+        assert [sorted(h) for h in built.hands] == [sorted(h) for h in state.hands]
+        assert sorted(built.stock) == sorted(state.stock)
+        # while it serves another seat, this one gets the tracker's own deal
+        bench_ai._TRUTH["seat"] = 1 - seat
+        mine = bench_ai._durak_oracle_sample(tr, random.Random(2))
+        plain = bench_ai._durak_sample(tr, random.Random(2))
+        assert dict(mine.hands) == dict(plain.hands)
+    finally:
+        bench_ai._TRUTH.clear()

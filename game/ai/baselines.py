@@ -14,9 +14,8 @@ Hard is not tuned against one opponent (``build_scripts/bench_ai.py``):
   throw-in, defence), takes only when it cannot defend;
 - :class:`RuleBot` (``base:rule``): Durak, the usual rule player: defends with the lowest
   card that beats (a card of the suit before a trump), takes only when nothing beats,
-  attacks and throws in its lowest cards but keeps its trumps (and, while the stock lasts,
-  its cards above a ten) out of attacks, gives after a take its low non-trumps, swaps
-  the trump six;
+  attacks and throws in its lowest cards but keeps its trumps while the stock lasts,
+  gives after a take only cards up to a ten while the stock lasts, swaps the trump six;
 - :class:`LearnedBot` (``base:learned``): Gurka family, the card play of a small network
   trained by self-play (:mod:`game.ai.learned`): no search, no inference; exchanges the
   cards stronger than the unseen average, always buys back; Durak: :class:`LowestBot`.
@@ -86,12 +85,12 @@ class RuleBot:
         attacks = [a for a in legal if a["type"] == "attack"]
         if attacks:
             opening = not t.on_table()
-            if opening or t.taking:
-                keep = [a for a in attacks if all(c[1] != trump for c in a["cards"])]
-            else:     # a throw-in: low non-trumps; while the stock lasts nothing above a ten
-                top = 8 if t.stock else 12
-                keep = [a for a in attacks
-                        if all(c[1] != trump and INDEX[c] // 4 <= top for c in a["cards"])]
+            # no trumps while the stock lasts; a give after a take: nothing above a ten
+            # while the stock lasts (the taker keeps what it is given)
+            top = 8 if t.taking and t.stock else 12
+            keep = [a for a in attacks
+                    if all((c[1] != trump or not t.stock) and INDEX[c] // 4 <= top
+                           for c in a["cards"])]
             if opening and not keep:
                 keep = attacks
             if keep:

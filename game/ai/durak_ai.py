@@ -24,6 +24,7 @@ import time
 from ..engine.cards import INDEX
 from ..engine.determinize import Assignment, Position
 from ..engine.public import new_table
+from . import durak_reads
 from . import durak_solver as dsolve
 from . import search
 
@@ -31,7 +32,7 @@ _CHANCE = ("deal", "end", "refill")
 
 
 class Tracker:
-    def __init__(self, view: dict, legal: list[dict] | None = None):
+    def __init__(self, view: dict, legal: list[dict] | None = None, reads: bool = False):
         self.view = view
         self.seat = view["seat"]
         self.position = pos = Position(view, legal)
@@ -42,6 +43,11 @@ class Tracker:
         self.forbidden: dict[int, set[int]] = {s: set() for s in self.slots.hands}
         self.opener_check = -1
         self._infer(deal)
+        #: the cheapest-first reads (:mod:`durak_reads`; Hard's tracker, when READS is on),
+        #: kept while dealing the first half of the tries
+        self.bounds = (durak_reads.reads(view, self.trump, self.slots.unseen,
+                                         bold_seats(view, self.trump) if OPPONENT_MODEL
+                                         else frozenset()) if reads else {})
 
     def _infer(self, deal: dict) -> None:
         me, t, trump = self.seat, self.table, self.trump
@@ -78,7 +84,8 @@ class Tracker:
         """The hidden hands and stock, dealt at random consistently with the inferences
         (the last try keeps only the counts)."""
         need = self.slots.hands
-        order = sorted(need, key=lambda s: -len(self.forbidden[s]))
+        order = sorted(need, key=lambda s: (-len(self.bounds.get(s, ())),
+                                            -len(self.forbidden[s])))
         for attempt in range(tries):
             pool = list(self.slots.unseen)
             rng.shuffle(pool)
@@ -86,9 +93,17 @@ class Tracker:
             ok = True
             for s in order:
                 F = self.forbidden[s] if attempt < tries - 1 else ()
+                rows = self.bounds.get(s, ()) if attempt < tries // 2 else ()
+                room = [since for _gone, since in rows]
                 got, left = [], []
                 for c in pool:
                     if len(got) < need[s] and c not in F:
+                        hit = [i for i, (gone, _n) in enumerate(rows) if c in gone]
+                        if any(room[i] <= 0 for i in hit):
+                            left.append(c)
+                            continue
+                        for i in hit:
+                            room[i] -= 1
                         got.append(c)
                     else:
                         left.append(c)
@@ -280,6 +295,9 @@ def bold_seats(view: dict, trump: int, evidence: int = 1) -> frozenset:
 
 #: model the other seats by what they showed (:func:`bold_seats`) in Hard's play-outs
 OPPONENT_MODEL = True
+#: deal the hidden cards by the cheapest-first reads (:mod:`game.ai.durak_reads`) while
+#: the tries last (the first half of them)
+READS = False
 
 
 def _rollout(st, rng, eps=0.05, cap=3000, bold=frozenset()) -> None:
@@ -334,7 +352,7 @@ class _Parts:
 def choose_hard(view, legal, rng, iterations=None, time_budget=0.4, stats=None):
     start = time.perf_counter()
     try:
-        tr = Tracker(view, legal)
+        tr = Tracker(view, legal, reads=READS)
         base = tr.state(rng)
     except ValueError:      # a view the engine cannot rebuild: never leave the seat stuck
         return _simple(view, legal)

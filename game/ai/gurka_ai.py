@@ -13,6 +13,7 @@ from . import gurka_likely as glikely
 from . import gurka_value as gv
 from . import gurka_playout as gplay
 from . import learned
+from . import learned_table
 from . import search
 
 
@@ -216,6 +217,7 @@ CLOCK_ROLLOUTS = 2000
 #: experimental: Hard's play-outs play the other seats ("others") or every seat ("all") by
 #: the learned policy (:mod:`game.ai.gurka_playout`)
 PLAYOUT_MODEL = ""
+PLAYOUT_TABLE = True
 
 
 #: Hard plays the deal out exactly (its best reply to the heuristic) once it holds this
@@ -272,7 +274,7 @@ class _Parts:
         if st.phase == "play" and len(st.hands[self.seat]) <= SOLVE_CARDS:
             return gsolve.best_reply(st, self.seat, util)
         if self.hard and PLAYOUT_MODEL:
-            net = learned.net()
+            net = learned_table.policy() if PLAYOUT_TABLE else learned.net()
             models = {s: net for s in st.in_deal if s != self.seat or PLAYOUT_MODEL == "all"}
             gplay.rollout(st, rng, self.S, models, ROLLOUT_EPS)
         else:

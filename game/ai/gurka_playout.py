@@ -1,8 +1,8 @@
 """Hard's play-outs with a model per seat: the heuristic, or a learned policy.
 
 :func:`rollout` plays a (determinized) Gurka state to the end of its deal the way
-``gurka_ai.rollout`` does, except that a seat given a learned model (``models[seat]``, a
-:class:`game.ai.learned.Net`) plays the move that model rates lowest, read from that
+``gurka_ai.rollout`` does, except that a seat given a learned model (``models[seat]``: a :class:`game.ai.learned.Net`
+or a :class:`game.ai.learned_table.TablePolicy`) plays the move that model rates lowest, read from that
 seat's compact state (:class:`game.ai.learned.Situation`): its hand, the trick, and the
 cards it has not seen, kept as a count per strength and updated as cards are played.
 """
@@ -66,7 +66,7 @@ def rollout(st, rng, S, models: dict, eps: float) -> None:
                     in_hands = sum(len(st.hands[s]) for s in st.in_deal) - len(hand)
                     sit = L.Situation(hand, st.trick, count, in_hands, len(st.in_deal),
                                       st.options, S, st.V)
-                    move = L.best_move(sit, moves, model)
+                    move = model.best(sit, moves)
             for c in move:
                 live[S[c]] -= 1
             st.play_move(seat, move)

@@ -194,6 +194,10 @@ class Net:
                 len(self.w1) == len(self.b1) == len(self.w2)):
             raise ValueError("the learned policy's weights do not fit its features")
 
+    def best(self, sit: "Situation", moves):
+        """The move of ``moves`` (distinct) this network rates lowest."""
+        return best_move(sit, moves, self)
+
     def value(self, row: list[float]) -> float:
         out = self.b2
         tanh = math.tanh

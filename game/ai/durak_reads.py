@@ -1,0 +1,86 @@
+"""Durak: what the other seats' choices say about their hands, for cheapest-first players.
+
+Most players (the heuristic that Normal and Easy play, the lowest-card bot, the usual rule
+bot) play the cheapest card that does the job: they open with their cheapest card, beat
+with the cheapest card that beats, throw in their cheapest card of a rank on the table
+(cost: the rank, trumps above every other suit).  So each such play shows a set of cards
+the seat did not hold at that moment:
+
+- an opening attack: every card cheaper than the card led;
+- a defence: every card that beats the same attack and is cheaper than the card it beat
+  with;
+- a throw-in or a give after a take: every card of a rank on the table that is cheaper
+  than the card thrown;
+- a take, by a seat read as bold (``durak_ai.bold_seats``: it never keeps a card it
+  could play), every card that beat a card left unbeaten.
+
+The seat may have drawn such cards since, so a read is a bound: of the cards of its set,
+the seat's hidden hand holds at most as many as it has drawn since the play.
+:func:`reads` lists them; the tracker deals hands that keep to them while it can
+(``durak_ai.Tracker.sample``) and drops them after a number of tries, so a seat that plays
+otherwise costs only a few rejected deals.  Only the view's public events are read.
+"""
+
+from __future__ import annotations
+
+from ..engine.cards import INDEX
+from ..engine.durak_moves import beats
+from ..engine.public import new_table
+
+
+def _cost(c: int, trump: int) -> int:
+    return (c >> 2) + (9 if (c & 3) == trump else 0)
+
+
+def reads(view: dict, trump: int, unseen, bold=frozenset()) -> dict:
+    """{seat: [(cards it did not hold, cards drawn since), ...]} for the other seats, each
+    set cut to the cards in ``unseen`` (what the viewing seat cannot see)."""
+    me = view["seat"]
+    unseen = tuple(unseen)
+    t = new_table(view["rules"], view["options"], view["players"])
+    raw: list = []            # (seat, frozenset, event index)
+    draws: list = []          # (event index, seat, count)
+    for i, e in enumerate(view["events"]):
+        k = e["type"]
+        p = e.get("player")
+        if p is not None and p != me and k in ("attack", "defend", "take"):
+            gone: set = set()
+            if k == "attack":
+                low = min(_cost(INDEX[c], trump) for c in e["cards"])
+                if not t.on_table():
+                    gone = {c for c in unseen if _cost(c, trump) < low}
+                else:
+                    ranks = {INDEX[c] >> 2 for c in t.bout_cards()}
+                    gone = {c for c in unseen if (c >> 2) in ranks and _cost(c, trump) < low}
+            elif k == "defend":
+                a, d = INDEX[e["attack"]], INDEX[e["card"]]
+                gone = {c for c in unseen if beats(a, c, trump)
+                        and _cost(c, trump) < _cost(d, trump)}
+            elif p in bold:
+                left = [INDEX[c] for c in t.unbeaten()]
+                gone = {c for c in unseen if any(beats(a, c, trump) for a in left)}
+            if gone:
+                raw.append((p, frozenset(gone), i))
+        elif k == "draw" and p is not None and p != me:
+            cards = e["cards"]
+            draws.append((i, p, cards if isinstance(cards, int) else len(cards)))
+        t.apply(e)
+    out: dict = {}
+    for p, gone, i in raw:
+        since = sum(n for j, s, n in draws if s == p and j > i)
+        if since < len(gone):
+            out.setdefault(p, []).append((gone, since))
+    return out
+
+
+def keeps(hands: dict, bounds: dict) -> bool:
+    """Whether the dealt hidden ``hands`` keep every bound of :func:`reads`."""
+    for s, rows in bounds.items():
+        hand = hands.get(s)
+        if not hand:
+            continue
+        held = set(hand)
+        for gone, since in rows:
+            if len(held & gone) > since:
+                return False
+    return True

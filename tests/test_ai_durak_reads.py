@@ -1,0 +1,64 @@
+"""Durak: the cheapest-first reads (game/ai/durak_reads.py) are true of the players they
+are drawn for, and the tracker deals hands that keep them."""
+
+import random
+
+import pytest
+
+from game.ai import durak_ai, durak_reads
+from game.ai.baselines import LowestBot, RuleBot
+from game.ai.players import NormalPlayer
+from game.engine import new_game
+
+
+def _hidden(state, tracker, seat):
+    known = list(tracker.slots.known.get(seat, ()))
+    out = []
+    for c in state.hands[seat]:
+        if c in known:
+            known.remove(c)
+        else:
+            out.append(c)
+    return out
+
+
+@pytest.mark.parametrize("bot", [LowestBot, RuleBot, NormalPlayer])
+def test_the_reads_are_true_of_cheapest_first_players(bot):
+    checked = 0
+    for seed in range(3):
+        state = new_game("durak", 2, seed=seed)
+        players = [NormalPlayer(seed), bot(seed)]
+        while state.to_act() is not None:
+            s = state.to_act()
+            legal = state.legal_actions()
+            if not legal:
+                state.resolve_chance()
+                continue
+            if s == 0:
+                view = state.view(0)
+                tr = durak_ai.Tracker(view, legal, reads=True)
+                truth = {1: _hidden(state, tr, 1)}
+                assert durak_reads.keeps(truth, tr.bounds), tr.bounds
+                checked += sum(len(r) for r in tr.bounds.values())
+            state.apply(players[s].choose(state.view(s), legal))
+    assert checked > 30
+
+
+def test_the_tracker_deals_hands_that_keep_the_reads():
+    state = new_game("durak", 2, seed=11)
+    players = [NormalPlayer(1), LowestBot(2)]
+    kept = 0
+    while state.to_act() is not None:
+        s = state.to_act()
+        legal = state.legal_actions()
+        if not legal:
+            state.resolve_chance()
+            continue
+        if s == 0:
+            tr = durak_ai.Tracker(state.view(0), legal, reads=True)
+            if tr.bounds:
+                a = tr.sample(random.Random(5))
+                assert durak_reads.keeps(dict(a.hands), tr.bounds)
+                kept += 1
+        state.apply(players[s].choose(state.view(s), legal))
+    assert kept > 5
