@@ -29,7 +29,7 @@ from ..engine.cards import INDEX
 from ..engine.determinize import Assignment, Position
 from ..engine.public import table_of
 from ..engine.registry import DURAK, find_ruleset
-from . import gurka_info, gurka_policy, learned, search
+from . import gurka_info, gurka_policy, learned, learned_table, search
 
 RANKS = "23456789TJQKA"
 
@@ -192,8 +192,10 @@ class MonteCarloBot:
 class LearnedBot:
     level = "learned"
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, table: bool = False):
         self.lowest = LowestBot(seed)
+        #: play by the table policy of game.ai.learned_table instead (``base:learned:table``)
+        self.table = table
 
     def choose(self, view: dict, legal: list[dict]) -> dict:
         if _durak(view):
@@ -209,6 +211,12 @@ class LearnedBot:
             d = sorted(learned.names(gurka_policy.exchange_choice(k.hand, k.S, [], limit,
                                                                    margin=0.0)))
             return next((a for a in legal if sorted(a["discard"]) == d), legal[0])
+        if self.table:
+            moves = [tuple(learned.INDEX[c] for c in a["cards"]) for a in legal]
+            pick = learned_table.policy().best(learned.situation_from_knowledge(k),
+                                               learned.distinct(moves, k.S))
+            want = sorted(learned.names(pick))
+            return next(a for a in legal if sorted(a["cards"]) == want)
         return learned.choose_card(k, legal)
 
 
@@ -227,5 +235,5 @@ def make_baseline(spec: str, seed: int = 0):
     if parts[1] == "rule":
         return RuleBot(seed)
     if parts[1] == "learned":
-        return LearnedBot(seed)
+        return LearnedBot(seed, table=parts[2:] == ["table"])
     raise ValueError(f"unknown baseline bot {spec!r}")

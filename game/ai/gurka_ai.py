@@ -12,6 +12,7 @@ from . import gurka_others as gothers
 from . import gurka_likely as glikely
 from . import gurka_value as gv
 from . import gurka_playout as gplay
+from . import gurka_models as gmodels
 from . import learned
 from . import learned_table
 from . import search
@@ -214,6 +215,13 @@ POOL_GROW = 1
 CLOCK_ROLLOUTS = 2000
 
 
+#: whether Hard reads which other seats play like the learned table policy
+#: (:mod:`game.ai.gurka_models`) and plays them by it in its play-outs; and whether it
+#: then also weighs its deals by how likely that policy makes their plays of the deal
+MODELS = False
+MODEL_WEIGHTS = True
+
+
 #: experimental: Hard's play-outs play the other seats ("others") or every seat ("all") by
 #: the learned policy (:mod:`game.ai.gurka_playout`)
 PLAYOUT_MODEL = ""
@@ -228,13 +236,23 @@ SOLVE_CARDS = 0
 class _Parts:
     """The Gurka family's pieces of the shared search (:mod:`game.ai.search`)."""
 
-    def __init__(self, k: gi.Knowledge, weigh: bool = False, hard: bool = False):
+    def __init__(self, k: gi.Knowledge, weigh: bool = False, hard: bool = False,
+                 learned_seats: frozenset = frozenset()):
         self.k = k
         self.hard = hard
         self.weigh = weigh
         self.seat = k.seat
         self.S = k.S
         self.pool = None
+        #: the other seats read as playing the learned policy (gurka_models): played by it
+        #: in the play-outs, and the deals weighed by how likely it makes their plays
+        self.models = {s: learned_table.policy() for s in learned_seats}
+        self.plays = None
+        if learned_seats and MODEL_WEIGHTS:
+            plays = gmodels.ModelPlays(k, learned_seats)
+            if plays.rows:
+                self.plays = plays
+                self.weigh = True
 
     def sample(self, rng):
         if self.weigh:
@@ -246,7 +264,8 @@ class _Parts:
         each makes the others' plays (:mod:`game.ai.gurka_likely`)."""
         pool = self.pool
         if pool is None:
-            self.plays = glikely.Plays(self.k)
+            if self.plays is None:
+                self.plays = glikely.Plays(self.k)
             pool = self.pool = []
             self.wsum = 0.0
         for _ in range(POOL_START if not pool else POOL_GROW):
@@ -273,7 +292,9 @@ class _Parts:
         util = UTILITIES[UTILITY]
         if st.phase == "play" and len(st.hands[self.seat]) <= SOLVE_CARDS:
             return gsolve.best_reply(st, self.seat, util)
-        if self.hard and PLAYOUT_MODEL:
+        if self.models and st.phase != "exchange":
+            gplay.rollout(st, rng, self.S, self.models, ROLLOUT_EPS)
+        elif self.hard and PLAYOUT_MODEL:
             net = learned_table.policy() if PLAYOUT_TABLE else learned.net()
             models = {s: net for s in st.in_deal if s != self.seat or PLAYOUT_MODEL == "all"}
             gplay.rollout(st, rng, self.S, models, ROLLOUT_EPS)
@@ -311,9 +332,11 @@ def choose_hard(view: dict, legal: list[dict], rng, iterations: int | None = Non
     deadline = start + time_budget if time_budget else None
     if deadline is not None and not iterations:
         iterations = CLOCK_ROLLOUTS
+    seats = (gmodels.learned_seats(view, k.S, k.V, k.opts) if hard and MODELS
+             else frozenset())
     try:
-        best = search.run(_Parts(k, hard and LIKELY, hard), cands, rng, iterations=iterations,
-                          deadline=deadline, stats=stats)
+        best = search.run(_Parts(k, hard and LIKELY, hard, seats), cands, rng,
+                          iterations=iterations, deadline=deadline, stats=stats)
     except gi.NoDeal:
         return choose_normal(view, legal, rng, plan=False)
     return cands[best]
