@@ -5,7 +5,7 @@ and decision times per level.
 
     python build_scripts/bench_ai.py [--suite main|variants|baselines|durak|all]
         [--games N] [--jobs J] [--seed S] [--hard-iterations N] [--rules ID,...]
-        [--players 3,4] [--only TEXT] [--oracle [--oracle-stock] | --bound] [--no-timing] [--markdown]
+        [--players 3,4] [--only TEXT] [--skip TEXT] [--oracle [--oracle-stock] | --bound] [--no-timing] [--markdown]
 
 Every match is "one seat of the tested kind against a field of another kind", the tested
 seat rotated over the games; a game's win share is 1 for a sole winner, 1/k for k tied
@@ -408,6 +408,7 @@ def main(argv=None) -> int:
     p.add_argument("--rules", default=None, help="comma-separated ruleset ids")
     p.add_argument("--players", default="3,4", help="player counts for the Gurka family")
     p.add_argument("--only", default=None, help="keep matches whose text contains this")
+    p.add_argument("--skip", default=None, help="drop matches whose text contains this")
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     p.add_argument("--seed", type=int, default=1000)
     p.add_argument("--hard-iterations", type=int, default=BENCH_HARD,
@@ -432,7 +433,8 @@ def main(argv=None) -> int:
     players = [int(x) for x in args.players.split(",")]
     matches = [m for m in plan(args.suite, players)
                if (wanted is None or m[0] in wanted)
-               and (args.only is None or args.only in " ".join(map(str, m)))]
+               and (args.only is None or args.only in " ".join(map(str, m)))
+               and (args.skip is None or args.skip not in " ".join(map(str, m)))]
     print(f"AI benchmark: {args.games} games per match, seed {args.seed}, Hard at "
           f"{args.hard_iterations} rollouts/decision (Durak: {args.durak_iterations}), "
           f"{args.jobs} job(s)" + (", the tested seat seeing every card (--oracle)"
