@@ -9,12 +9,12 @@ One file, ``savegame.json`` in the user's data folder::
 ``session`` holds what carries over between the games of a session: the
 session game number and the chips per player (Swedish pot), plus whatever
 the engine's ``session_next()`` handed over (kept as given).  The game is
-saved after every action with an atomic write (see :mod:`game.settings`);
+saved after every action with an atomic write (see :mod:`game.user_files`);
 a finished game keeps its save (its whole record) until the table has shown its end,
 so that closing the window before then loses neither the game nor its statistics.
 Loading replays the record through the engine, so a damaged or tampered
 save is set aside (``savegame.json.corrupt-<timestamp>``) with a
-:class:`~game.settings.Notice`, never a crash and never half-loaded.  The
+:class:`~game.notices.Notice`, never a crash and never half-loaded.  The
 file is read within the limits of :mod:`game.safe_json` (at most
 :data:`MAX_SAVE_BYTES`; nesting, numbers and characters bounded) and the
 record within those of :mod:`game.engine.records` (names, seats, events).
@@ -32,7 +32,8 @@ from pathlib import Path
 
 from .engine.records import MAX_GAME, MAX_RECORD_BYTES
 from .safe_json import clip
-from .settings import Notice, atomic_write_text, data_dir, read_json, set_aside_file
+from .notices import Notice
+from .user_files import atomic_write_text, data_dir, read_json, set_aside_file
 
 FILENAME = "savegame.json"
 FORMAT = "gurka-save/1"

@@ -9,6 +9,7 @@ import pytest
 
 from game import i18n, saves
 from game import settings as store
+from game import user_files
 
 FIX = Path(__file__).parent / "fixtures"
 SAVES = [json.loads(p.read_text(encoding="utf-8")) for p in sorted((FIX / "saves").glob("*.json"))]
@@ -26,7 +27,7 @@ def home(tmp_path, monkeypatch):
 # -- 1. a symlink at the temp-file name ------------------------------------------------------------
 @pytest.mark.skipif(not hasattr(os, "symlink") or os.name != "posix", reason="needs symlinks")
 @pytest.mark.parametrize("write", [
-    lambda path: store.atomic_write_text(path, "{}\n"),
+    lambda path: user_files.atomic_write_text(path, "{}\n"),
     lambda path: store.save_settings(store.Settings(), path),
     lambda path: saves.save_game(SAVES[0]["record"], {}, path),
 ])
@@ -43,7 +44,7 @@ def test_a_planted_temp_symlink_is_never_followed(home, tmp_path, write):
 
 
 def test_a_write_leaves_no_temp_file_and_stray_ones_are_still_found(home, monkeypatch):
-    store.atomic_write_text(home / "settings.json", "{}\n")
+    user_files.atomic_write_text(home / "settings.json", "{}\n")
     assert [p.name for p in home.iterdir()] == ["settings.json"]
     stray = home / "savegame.json.999999999.abc_12xy.tmp"   # the name a killed write leaves now
     stray.write_text("{half")

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from game import i18n, saves
 from game import settings as store
+from game import user_files
 from game.engine import RecordError, load_records, replay
 from game.engine.records import MAX_EVENTS, MAX_NAME, check_header, clean_name, seat_problem
 from game.safe_json import JSONLimitError, loads
@@ -271,7 +272,7 @@ def test_stray_temp_files_are_removed_at_start(home, monkeypatch):
     import time
     (home / "savegame.json.999999999.tmp").write_text("{half")
     (home / "settings.json.1.tmp").write_text("{")            # pid 1 lives, but the file is old
-    old = time.time() - store.STALE_TEMP_SECONDS - 5
+    old = time.time() - user_files.STALE_TEMP_SECONDS - 5
     import os
     os.utime(home / "settings.json.1.tmp", (old, old))
     (home / f"settings.json.{os.getpid()}.tmp").write_text("{")   # ours: from no write of this run

@@ -1,6 +1,6 @@
 """The statistics database: one SQLite file in the user data folder.
 
-``stats.sqlite`` in :func:`game.settings.data_dir` (``GURKA_HOME`` in tests),
+``stats.sqlite`` in :func:`game.user_files.data_dir` (``GURKA_HOME`` in tests),
 WAL journal, ``synchronous=FULL``; each game is written in one transaction, so
 a kill -9 loses at most the game being written.
 
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..i18n import _
-from ..settings import data_dir, set_aside
+from ..user_files import data_dir, set_aside
 
 FILENAME = "stats.sqlite"
 MAGIC = b"SQLite format 3\x00"

@@ -20,7 +20,7 @@ from ..engine import RecordError, replay
 from ..engine.records import MAX_BAD_RECORDS, iter_records
 from ..safe_json import JSONLimitError, clip, read_bytes
 from ..saves import FORMAT as SAVE_FORMAT
-from ..settings import data_dir
+from ..user_files import data_dir
 
 #: the largest file the viewer loads (it keeps every record in memory)
 MAX_BYTES = 64 << 20

@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 
 from ..i18n import _, ngettext
-from ..settings import data_dir, set_aside_file
+from ..user_files import data_dir, set_aside_file
 from . import theme as T
 from .replay_open import Problem, last_game_path, open_games
 from .scene import Scene

@@ -13,7 +13,8 @@ import pygame
 
 from .. import i18n
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
-from ..settings import DEFAULT_VOLUME, SPEEDS, TRICK_PAUSES, setting_label
+from ..notices import setting_label
+from ..settings import DEFAULT_VOLUME, SPEEDS, TRICK_PAUSES
 from . import sound
 from . import theme as T
 from .scene import Scene

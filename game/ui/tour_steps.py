@@ -381,7 +381,7 @@ def _last_game(t, rules: str | None = None) -> dict:
     """A finished game kept as the last one (the table keeps it when a game ends)."""
     import json
 
-    from ..settings import atomic_write_text
+    from ..user_files import atomic_write_text
     from .replay_open import last_game_path
     record = t.game(rules or RULESET_IDS[0], finished).record()
     atomic_write_text(last_game_path(), json.dumps(record, ensure_ascii=False) + "\n")
@@ -398,7 +398,7 @@ def _replays(t) -> None:
 def _replay_file(t) -> None:
     import json
 
-    from ..settings import data_dir
+    from ..user_files import data_dir
     folder = data_dir()
     (folder / "records").mkdir(parents=True, exist_ok=True)
     record = _last_game(t)
@@ -441,7 +441,7 @@ def _replay_viewer_durak(t) -> None:
 
 @step("replay-refused")
 def _replay_refused(t) -> None:
-    from ..settings import data_dir
+    from ..user_files import data_dir
     from .replays import open_in_viewer
     bad = data_dir() / "broken.jsonl"
     bad.parent.mkdir(parents=True, exist_ok=True)

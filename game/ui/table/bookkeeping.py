@@ -17,7 +17,7 @@ import math
 import threading
 import time
 
-from ...settings import atomic_write_text
+from ...user_files import atomic_write_text
 from ..replay_open import last_game_path
 
 #: the session keys that belong to one game (a new game of the session starts them afresh)
