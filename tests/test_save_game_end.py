@@ -1,8 +1,8 @@
 """The end of a game and its save: a game whose last move is made but whose end the player
 has not seen yet (the last trick held, the last bout still on the table) keeps its save.
-Closing the window then, or killing the game, loses neither the game nor its statistics:
-Continue shows the last trick or bout again and then the result, and the game goes into
-the statistics once."""
+The game is settled the moment it ends (chips, the statistics), not when its end has been
+shown; closing the window then, or killing the game, loses nothing: Continue shows the last
+trick or bout again and then the result, and the game is in the statistics once."""
 
 import random
 
@@ -72,7 +72,8 @@ def test_closing_before_the_end_is_shown_keeps_the_game(app, instant_ai, rules, 
     app.manager.clear()
     saved, _notice = saves.load()
     assert saved is not None and len(saved.record["events"]) == events   # the whole game, kept
-    assert games_in_statistics() == 0
+    assert saved.session.get("settled") is True
+    assert games_in_statistics() == 1   # settled when it ended, before its end was seen
 
     from game.ui.menu import MainMenu
     menu = MainMenu(app)
@@ -92,7 +93,7 @@ def test_closing_before_the_end_is_shown_keeps_the_game(app, instant_ai, rules, 
         frames(app)
     assert top(app) == "ResultScene" and resumed.finished
     resumed.flush()
-    assert games_in_statistics() == 1   # recorded once
+    assert games_in_statistics() == 1   # recorded once: Continue does not settle it again
     assert not saves.save_path().exists()
 
 

@@ -88,9 +88,10 @@ def test_marks_seen_in_the_golden_records():
 def test_chips_and_pot_only_with_a_stake():
     se = _records("gurka-se-4p.jsonl")[0]
     model = table_of(se)
-    sheet = S.gurka_sheet(model, se["players"], [100, 100, 100, 100])
+    held = [100 - model.staked(s) for s in range(4)]
+    sheet = S.gurka_sheet(model, se["players"], held)
     chips = sheet.summary[1]
-    assert [c.value for c in chips.cells] == [100 - model.staked(s) for s in range(4)]
+    assert [c.value for c in chips.cells] == held
     assert any(str(model.pot) in line for line in sheet.footer)
     no = _records("agurk-no-3p-optional.jsonl")[0]
     assert len(S.gurka_sheet(table_of(no), no["players"], None).summary) == 1

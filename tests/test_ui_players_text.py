@@ -32,10 +32,11 @@ TWO_HUMANS = [{"name": "Anna", "seat": "human"}, {"name": "Lars", "seat": "human
               {"name": "Bo", "seat": "ai:easy"}]
 
 
-def test_the_only_human_seat_is_you_and_hot_seat_has_no_you():
-    assert M.local_seat(ONE_HUMAN) == 0 and M.is_you(ONE_HUMAN, 0) and not M.is_you(ONE_HUMAN, 1)
-    assert M.local_seat(TWO_HUMANS) is None and not M.is_you(TWO_HUMANS, 0)
-    assert M.local_seat([{"name": "Bo", "seat": "ai:easy"}]) is None
+def test_the_only_seat_played_at_the_screen_is_you_and_hot_seat_has_no_you():
+    assert M.local_seat([0]) == 0 and M.is_you([0], 0) and not M.is_you([0], 1)
+    assert M.local_seat([2]) == 2 and M.is_you([2], 2)       # a joiner of a network table
+    assert M.local_seat([0, 1]) is None and not M.is_you([0, 1], 0)
+    assert M.local_seat([]) is None and not M.is_you([], None)
 
 
 YOU = {
@@ -92,7 +93,9 @@ def _result_title(app, players, winners=(), loser=None, losing_team=None, family
     model = SimpleNamespace(winners=list(winners), loser=loser,
                             losing_team=losing_team or [], totals=[0] * len(players), pot=0,
                             options={}, out_order=[], end_reason=None)
-    scene = SimpleNamespace(model=model, players=players, n=len(players), session={})
+    humans = [s for s, p in enumerate(players) if p["seat"] == "human"]
+    scene = SimpleNamespace(model=model, players=players, n=len(players), session={}, humans=humans,
+                            held_chips=lambda: None)
     part = DurakPart(scene) if family == "durak" else GurkaPart(scene)
     return part.result()[0]
 
@@ -246,6 +249,6 @@ def test_a_stalemate_draw_is_not_called_everybody_out(app):
     players = [{"name": n, "seat": "human" if i == 0 else "ai:easy"} for i, n in enumerate(("Du", "Bo", "Eva"))]
     model = table_of(s.view(0))
     assert model.draw_game and model.end_reason == "stalemate"
-    scene = SimpleNamespace(model=model, players=players, n=3, session={})
+    scene = SimpleNamespace(model=model, players=players, n=3, session={}, humans=[0])
     title, lines = DurakPart(scene).result()
     assert (title, lines[0]) == ("A draw", "The defender picked up the cards a hundred bouts in a row.")

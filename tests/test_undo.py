@@ -213,7 +213,7 @@ def test_a_tutorial_offers_no_undo_and_no_hint_and_records_nothing(app):
         app.step([], 16)
     assert not table.undo.allowed() and not table.toolbar.undo.visible
     assert not table.toolbar.hint.visible and not table.hints.available()
-    table.books.finish()
+    table.books.finish(table.stream.record())
     table.books.flush()
     assert not db_path().exists() and not last_game_path().exists()
 

@@ -21,7 +21,9 @@ from ...user_files import atomic_write_text
 from ..replay_open import last_game_path
 
 #: the session keys that belong to one game (a new game of the session starts them afresh)
-PER_GAME = ("started", "played_s", "hints", "undo_used")
+#: (``purse``: the chips the game began with; ``settled``: its end is settled, see
+#: :meth:`game.ui.table.scene.TableScene._settle`)
+PER_GAME = ("started", "played_s", "hints", "undo_used", "purse", "settled")
 
 
 def now_iso() -> str:
@@ -83,7 +85,7 @@ class Bookkeeping:
     def undo_used(self) -> None:
         self.session["undo_used"] = True
 
-    def finish(self) -> None:
+    def finish(self, record: dict) -> None:
         """The game ended: keep its record and add it to the statistics (once; never in the
         demo), on a thread of its own: the writes (a file, the statistics database) stay off
         the frame path.  :meth:`show_notice` then shows a notice for the player when
@@ -91,7 +93,6 @@ class Bookkeeping:
         if self.done or self.s.app.demo or self.s.coach is not None:   # a tutorial is no game of yours
             return
         self.done = True
-        record = self.s.stream.record()
         seat = self.stats_seat
         marks = None
         if seat is not None:

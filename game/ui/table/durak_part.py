@@ -359,7 +359,7 @@ class DurakPart(TablePart):
         """The durak (or the losing team, or a draw), who went out in which order, and the
         evening's tally of duraks (the session's, this game included)."""
         m = self.m
-        you = M.local_seat(self.s.players)
+        you = M.local_seat(self.s.humans)
         if m.losing_team:
             title = M.team_loses([self.name(s) for s in m.losing_team], you in m.losing_team)
         elif m.loser is not None:
@@ -389,8 +389,8 @@ class DurakPart(TablePart):
     def score_sheet(self):
         return sheet.durak_sheet(self.m, self.s.players, self.s.session)
 
-    def note_result(self, session: dict) -> None:
-        sheet.add_durak_game(session, self.m)
+    def note_result(self, session: dict, final) -> None:
+        sheet.add_durak_game(session, final)
 
     def hint_line(self, hint: dict) -> str:
         return hint_words.durak_line(hint, self.s.app.settings)

@@ -389,16 +389,15 @@ class GurkaPart(TablePart):
         return parts
 
     def seat_extra_key(self, seat: int) -> tuple:
-        chips = self.s.session.get("chips")
-        return (chips[seat], self.s.chips_paid, self.m.staked(seat)) if chips else ()
+        chips = self.s.held_chips()
+        return (chips[seat],) if chips else ()
 
     def seat_extra(self, surface, seat: int, rect) -> None:
-        chips = self.s.session.get("chips")
+        chips = self.s.held_chips()
         if not chips:
             return
         u = self.lay.u
-        held = chips[seat] if self.s.chips_paid else chips[seat] - self.m.staked(seat)
-        T.blit_text(surface, M.chips(held), 12 * u,
+        T.blit_text(surface, M.chips(chips[seat]), 12 * u,
                     (rect.left + int(10 * u), rect.bottom - int(4 * u)), T.ACCENT, anchor="bottomleft")
 
     # -- the middle of the table ---------------------------------------------------------------------
@@ -409,7 +408,7 @@ class GurkaPart(TablePart):
     def result(self) -> tuple[str, list[str]]:
         s = self.s
         m = self.m
-        you = M.local_seat(s.players)
+        you = M.local_seat(s.humans)
         winners = list(m.winners or [])
         title = M.wins([self.name(w) for w in winners if w != you], you in winners)
         lives = m.options.get("lives")
@@ -428,7 +427,7 @@ class GurkaPart(TablePart):
 
     def score_sheet(self):
         s = self.s
-        return sheet.gurka_sheet(self.m, s.players, s.session.get("chips"), s.chips_paid)
+        return sheet.gurka_sheet(self.m, s.players, s.held_chips())
 
     def hint_line(self, hint: dict) -> str:
         return hint_words.gurka_line(hint, self.s.app.settings)

@@ -17,6 +17,11 @@ class TableHandle:
         return self._scene.players
 
     @property
+    def humans(self) -> list[int]:
+        """The seats played at this screen."""
+        return list(self._scene.humans)
+
+    @property
     def n(self) -> int:
         return self._scene.n
 

@@ -69,7 +69,7 @@ class TablePart:
 
     def you(self, seat) -> bool:
         """Is ``seat`` the player at the screen (their own sentences, never their name)?"""
-        return M.is_you(self.s.players, seat)
+        return M.is_you(self.s.humans, seat)
 
     def card_text(self, cards) -> str:
         from .. import cards as C
@@ -249,5 +249,6 @@ class TablePart:
     def chapter_label(self, k: int, total: int) -> str:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def note_result(self, session: dict) -> None:
-        """The game just ended: note what the session keeps of it (Durak: who was durak)."""
+    def note_result(self, session: dict, final) -> None:
+        """The game ended (``final``: its public table): note what the session keeps of it
+        (Durak: who was durak)."""

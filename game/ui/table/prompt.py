@@ -26,5 +26,5 @@ def prompt_for(scene) -> str:
         name = scene.players[seat]["name"]
         if seat not in scene.humans:
             return M.thinking(name)
-        return M.to_play(name, M.is_you(scene.players, seat))
+        return M.to_play(name, M.is_you(scene.humans, seat))
     return scene.part.prompt(scene.stream.legal_actions())

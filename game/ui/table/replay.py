@@ -222,7 +222,10 @@ class ReplayTable(TableScene):
         durak) afresh, however often the viewer comes back to it."""
         self.finished = True
         self.session.pop("durak_log", None)
-        self.part.note_result(self.session)
+        self.part.note_result(self.session, self.model)
+
+    def _settle(self) -> None:
+        """A recorded game is never settled again (its end is noted on reaching it)."""
 
     def my_turn(self) -> bool:
         return False

@@ -24,7 +24,7 @@ import pygame
 
 from ...engine import CHANCE, IllegalActionError, new_game, replay
 from ...engine import session as sessions
-from ...engine.public import new_table
+from ...engine.public import new_table, table_of
 from ...engine.registry import find_ruleset
 from ...play.ai_seats import AIDriver
 from ...play.host import LOCAL, SCRIPT, TableHost
@@ -72,6 +72,10 @@ class TableScene(Scene):
         self.session.setdefault("game", stream.game)
         if self.session.get("chips") is None:
             self.session["chips"] = sessions.start_chips(stream.options, self.n)
+        if self.session["chips"] is not None and not _purse_fits(self.session.get("purse"), self.n):
+            self.session["purse"] = list(self.session["chips"])    # the chips this game began with
+        if self.session.get("settled") is not True or not stream.is_over():
+            self.session.pop("settled", None)     # (a saved session's word is checked)
         self.save_enabled = save and not app.demo and self.host is not None
         self.books = Bookkeeping(self)
         self.model = new_table(self.rules, stream.options, self.players, self.session["game"])
@@ -89,8 +93,8 @@ class TableScene(Scene):
         #: the AI worker's driver: the host's AI seats decide through it, and hints share its worker
         self.ai = decider if decider is not None else AIDriver(random.randrange(2 ** 31))
         self.hover_card: str | None = None
-        self.finished = self.chips_paid = False
-        self.noted = False          # the session has noted this game's result
+        #: the end of the game has been shown (its result screen raised)
+        self.finished = False
         self.action_buttons: list[Button] = []
         self.menu_button = Button(lambda: _("Menu"), self.open_pause, name="menu", px=16)
         self.toolbar = Toolbar(self)
@@ -251,6 +255,7 @@ class TableScene(Scene):
         self._take_refusal()
         self._show_events()
         self._tick_stream()
+        self._settle()
         self.flow.refresh()
 
     def _tick_stream(self) -> None:
@@ -258,6 +263,32 @@ class TableScene(Scene):
         screen has caught up (and no sooner than the pace lets a card be followed)."""
         shown = self.shown if not self.tl.waiting() else max(0, self.shown - 1)
         self.stream.tick(self.tl.now, shown, pace.AI_MIN_DELAY * self.speed())
+
+    def _settle(self) -> None:
+        """The game is over (its host says so, whatever the animation shows yet): its end is
+        settled at once, once per game (the session remembers it, and is saved): the chips
+        paid out, the evening's tally, the statistics and the record of the finished game."""
+        if self.session.get("settled") or not self.stream.is_over():
+            return
+        record = self.stream.record()
+        if record is None:
+            return      # a network game: its whole record comes with its end
+        final = table_of(record)
+        if self.session.get("chips"):
+            self.session["chips"] = sessions.settle_chips(self.session["purse"], final)
+        self.part.note_result(self.session, final)
+        self.session["settled"] = True
+        self.books.finish(record)
+        self.save()
+
+    def held_chips(self) -> list[int] | None:
+        """Every seat's chips as the table shows them: the stakes taken out of this game's
+        purse until its end is shown, the settled chips after."""
+        if not self.session.get("chips"):
+            return None
+        if self.finished:
+            return list(self.session["chips"])
+        return [c - self.model.staked(s) for s, c in enumerate(self.session["purse"])]
 
     def _take_refusal(self) -> None:
         """A decision the host refused after it was sent (a network game): say why, ask again."""
@@ -398,19 +429,16 @@ class TableScene(Scene):
         self.invalidate()
 
     def game_over(self) -> None:
+        """The end of the game has been shown: its result screen opens (the game was settled
+        when it ended, :meth:`_settle`; the save is kept until now, so that a window closed
+        before the end was seen shows it again)."""
         self.finished = True
         self.clear_actions()
         self.hidden = False
-        if not self.chips_paid and self.session.get("chips"):
-            self.session["chips"] = sessions.settle_chips(self.session["chips"], self.model)
-            self.chips_paid = True
-        if not self.noted:
-            self.noted = True
-            self.part.note_result(self.session)
+        self._settle()
         if self.save_enabled:
             self.saver.delete()
         self.tl.busy_until = self.tl.now
-        self.books.finish()
         if self.on_game_over:
             self.on_game_over(self)
         self.raise_event("game_over")
@@ -555,3 +583,8 @@ class TableScene(Scene):
         if self.coach is not None:      # where the callout is and was
             return self.coach.dirty(self.renderer.dirty)
         return self.renderer.dirty
+
+
+def _purse_fits(purse: object, n: int) -> bool:
+    return (isinstance(purse, list) and len(purse) == n
+            and all(isinstance(c, int) and not isinstance(c, bool) for c in purse))

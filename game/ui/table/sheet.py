@@ -56,8 +56,8 @@ class Sheet:
 
 
 # -- the Gurka family ---------------------------------------------------------------------
-def gurka_sheet(model, players: list[dict], chips: list[int] | None = None,
-                chips_paid: bool = False) -> Sheet:
+def gurka_sheet(model, players: list[dict], held: list[int] | None = None) -> Sheet:
+    """``held``: every seat's chips as the table shows them now (None: nothing is staked)."""
     lives = model.options.get("lives")
     names = [p["name"] for p in players]
     # TRANSLATORS: the title of the score sheet
@@ -100,8 +100,7 @@ def gurka_sheet(model, players: list[dict], chips: list[int] | None = None,
         note = _("out") if model.out[s] else ""
         totals.append(Cell(str(t), note, "dim" if model.out[s] else "plain", None, t))
     sheet.summary.append(Row(_("Lives lost") if lives else _("Total"), totals, True))
-    if chips and model.options.get("stake"):
-        held = [c if chips_paid else c - model.staked(s) for s, c in enumerate(chips)]
+    if held and model.options.get("stake"):
         # TRANSLATORS: a row of the score sheet: every player's chips
         sheet.summary.append(Row(_("Chips"), [Cell(str(h), value=h) for h in held], True))
         sheet.footer.append(M.pot(model.pot))
