@@ -81,7 +81,11 @@ class Hints:
         except (KeyError, TypeError):
             return
         hinted = [c for c in s.visible_hand() if c in cards]
-        if action.get("type") == "exchange" or len(cards) > 1:
+        button = self.button()
+        if button is not None:               # Take, Done, Swap …: the keyboard's focus goes there
+            s.widgets.set_focus(button)
+            s.hover_card = None
+        elif action.get("type") == "exchange" or len(cards) > 1:
             s.sel.clear()
             s.sel.cards = hinted
             s.hover_card = hinted[0] if hinted else None
@@ -106,6 +110,18 @@ class Hints:
         if self.shown and self.shown[0] == s.decision_key and s.my_turn():
             return self.shown[1]
         return None
+
+    def button(self):
+        """The button the hint for this decision points at (Take, Done, Swap trump six …), or
+        None (a hint of cards, or no hint)."""
+        hint = self.current()
+        action = hint.get("action") if hint else None
+        if not isinstance(action, dict) or action.get("type") not in BUTTONS:
+            return None
+        if action["type"] == "exchange" and action.get("discard"):
+            return None                      # an exchange of cards: the cards are chosen
+        button = self.s.widgets.by_name(BUTTONS[action["type"]])
+        return button if button is not None and button.enabled and button.visible else None
 
     def line(self) -> str:
         hint = self.current()

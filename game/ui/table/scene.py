@@ -456,7 +456,12 @@ class TableScene(Scene):
         return self.stream.legal_actions() if self.my_turn() else []
 
     def _group(self) -> WidgetGroup:
-        return self.toolbar.group([self.menu_button, *self.flow.buttons, *self.toolbar.buttons, *self.action_buttons])
+        """The table's buttons in the order Tab goes through them: the decision's own
+        buttons first (what the prompt names: Take, Done, Swap …), then going on, the tools,
+        the views, Undo and the Menu last (Tab then Enter never takes a move back)."""
+        flow, tools = self.flow, self.toolbar
+        return tools.group([*self.action_buttons, flow.go_btn, flow.skip_btn, tools.hint, tools.scores,
+                            flow.back_btn, flow.log_btn, tools.undo, self.menu_button])
 
     def clear_actions(self) -> None:
         self.action_buttons = []

@@ -54,9 +54,9 @@ class Toolbar:
 
     def group(self, widgets: list) -> WidgetGroup:
         """The table's buttons as a widget group made anew (after each move): Tab goes
-        through them as they stand (the top row left to right, then down), and the focus
-        stays on the button of the same name when there still is one."""
-        return WidgetGroup(widgets, reading_order=True).keep_focus(getattr(self.s, "widgets", None))
+        through them in the order given, and the focus stays on the button of the same name
+        when there still is one."""
+        return WidgetGroup(widgets).keep_focus(getattr(self.s, "widgets", None))
 
     # -- keys and places ----------------------------------------------------------------------
     def handle_key(self, e) -> bool:
