@@ -15,10 +15,14 @@ from ..widget_base import InputMode
 from ..widgets import Button
 from . import durak_words as W
 from . import hint_words, marks, pace, sheet
-from .part_base import LEVEL_SEP, SUIT_ORDER, LookBack, TablePart
+from .part_base import LED, LEVEL_SEP, SUIT_ORDER, LookBack, TablePart
 
 
 class DurakPart(TablePart):
+    def __init__(self, scene):
+        super().__init__(scene)
+        self._bout_head: int | None = None    # the move log's heading of the bout under way
+
     # -- hands ------------------------------------------------------------------------------
     def sort_hand(self, cards: list[str]) -> list[str]:
         trump = self.m.trump
@@ -176,6 +180,9 @@ class DurakPart(TablePart):
             log.head(lambda: _("Game {n}").format(n=n))
         elif kind == "attack":
             opening = m.bout is not None and len(m.bout.pairs) == len(ev["cards"])
+            if opening:                 # a bout begins: its heading says who opened it
+                number = len(m.bouts)
+                self._bout_head = log.group(lambda: W.bout_heading(number, self.name(p), self.you(p)))
             cards = ev["cards"]
             log.add(p, lambda: W.attacks(self.name(p), self.you(p), self.card_text(cards), opening))
         elif kind == "defend":
@@ -187,7 +194,14 @@ class DurakPart(TablePart):
         elif kind == "bout_end":
             b = m.bouts[-1]
             result, defender, count = b.result, b.defender, len(b.cards())
-            log.add(None, lambda: W.bout_title(result, self.name(defender), self.you(defender), count))
+            if self._bout_head is not None:     # … and once it is over, how it ended
+                number, opener = len(m.bouts), b.opener
+                log.replace(self._bout_head, lambda: W.bout_heading(
+                    number, self.name(opener), self.you(opener),
+                    W.bout_title(result, self.name(defender), self.you(defender), count)))
+                self._bout_head = None
+            else:
+                log.add(None, lambda: W.bout_title(result, self.name(defender), self.you(defender), count))
         elif kind == "draw":
             n = len(seen_cards(ev["cards"]))
             if n:
@@ -207,13 +221,14 @@ class DurakPart(TablePart):
         b = done[-1]
         lay = self.lay
         count = len(b.pairs)
-        out = LookBack(W.bout_title(b.result, self.name(b.defender), self.you(b.defender), len(b.cards())))
+        title = W.bout_title(b.result, self.name(b.defender), self.you(b.defender), len(b.cards()))
+        out = LookBack(W.opened(self.name(b.opener), self.you(b.opener)) + " · " + title)
         mark = T.GOOD if b.result == "beaten" else None
         for i, (a, d, attacker) in enumerate(b.pairs):
             out.cards.append((a, lay.look_pair_pos(i, 0, count), None))
             if d:
                 out.cards.append((d, lay.look_pair_pos(i, 1, count), mark))
-            out.tags.append((lay.look_pair_pos(i, 1, count), self.name(attacker)))
+            out.tags.append((lay.look_pair_pos(i, 1, count), self.name(attacker), LED if i == 0 else None))
         return out
 
     def lookback_label(self) -> str:

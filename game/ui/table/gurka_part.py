@@ -22,6 +22,7 @@ class GurkaPart(TablePart):
         self.losers: set = set()    # (seat, card) that scored in the last trick
         self.prev_trick = None      # the last trick of the deal before (the look back)
         self._trick_log: list[int] = []   # move-log entries of the trick under way
+        self._trick_head: int | None = None   # the move log's heading of the trick under way
 
     # -- hands ------------------------------------------------------------------------------
     def sort_hand(self, cards: list[str]) -> list[str]:
@@ -241,7 +242,10 @@ class GurkaPart(TablePart):
                      else (lambda: _("Deal {n}").format(n=n)))
             self._trick_log = []
         elif kind == "play":
-            if len(m.trick) == 1:
+            if len(m.trick) == 1:       # a trick begins: its heading says who leads
+                number, total = len(m.tricks) + 1, m.tricks_in_deal()
+                self._trick_head = log.group(lambda: W.trick_heading(
+                    number, total, self.name(p), self.you(p)))
                 self._trick_log = []
             cards = ev["cards"]
             self._trick_log.append(log.add(p, lambda: W.plays(self.name(p), self.you(p), self.card_text(cards))))
@@ -250,6 +254,11 @@ class GurkaPart(TablePart):
             for i, (seat, cs) in zip(self._trick_log, m.trick):
                 if seat == w:
                     log.replace(i, lambda cs=cs: W.plays_and_takes(self.name(w), self.you(w), self.card_text(cs)))
+            if self._trick_head is not None:        # … and once it is over, who took it
+                number, total, leader = len(m.tricks), m.tricks_in_deal(), m.trick[0][0]
+                log.replace(self._trick_head, lambda: W.trick_heading(
+                    number, total, self.name(leader), self.you(leader), self.name(w), self.you(w)))
+                self._trick_head = None
         elif kind == "score":
             if m.tricks:
                 self.prev_trick = m.tricks[-1]      # the look back's trick once the next deal starts

@@ -102,6 +102,32 @@ def buys_back(name: str, you: bool, points: str) -> str:
     return _("{name} buys back in with {points}").format(name=name, points=points)
 
 
+def led(name: str, you: bool) -> str:
+    """Who led a trick (the look back's caption)."""
+    if you:
+        # TRANSLATORS: the look back at the previous trick: the player at the screen led it
+        return _("You led")
+    # TRANSLATORS: the look back at the previous trick: {name} led it (played its first card)
+    return _("{name} led").format(name=name)
+
+
+def took(name: str, you: bool) -> str:
+    """Who took a trick (the move log's heading of a trick)."""
+    if you:
+        # TRANSLATORS: the move log, the heading of a finished trick: the player at the screen took it
+        return _("you took it")
+    # TRANSLATORS: the move log, the heading of a finished trick: {name} took it
+    return _("{name} took it").format(name=name)
+
+
+def trick_heading(n: int, total: int, leader: str, you_led: bool, winner: str | None = None,
+                  you_took: bool = False) -> str:
+    """The move log's heading of a trick: its number, who led it and, once it is over, who
+    took it ("Trick 3 of 6: Anna led · Björn took it")."""
+    words = trick_counter(n, total) + ": " + led(leader, you_led)
+    return words + " · " + took(winner, you_took) if winner is not None else words
+
+
 def trick_counter(n: int, total: int) -> str:
     # TRANSLATORS: the table header: the trick under way, e.g. "Trick 4 of 6"
     return _("Trick {n} of {total}").format(n=n, total=total)

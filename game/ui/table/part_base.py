@@ -26,15 +26,20 @@ LEVEL_SEP = " · "
 SUIT_ORDER = "SHCD"
 
 
+#: a look back's name tag of who led the trick (opened the bout), and of who took it
+LED, TOOK = "led", "took"
+
+
 @dataclass
 class LookBack:
-    """The previous trick or bout as the look back shows it: a caption and every card where
-    it lies, with the name of who played it (``tags``: (x, y, width) of a card and a name to
-    put under it)."""
+    """The previous trick or bout as the look back shows it: a caption (who led, who took
+    it) and every card where it lies, with the name of who played it (``tags``: (x, y,
+    width) of a card, a name to put under it, and :data:`LED` / :data:`TOOK` / None: the
+    tag of who led and of who took it are marked)."""
 
     title: str
     cards: list = field(default_factory=list)     # (card, (x, y, width), mark colour or None)
-    tags: list = field(default_factory=list)      # ((x, y, width), name)
+    tags: list = field(default_factory=list)      # ((x, y, width), name, LED / TOOK / None)
 
 
 class TablePart:
