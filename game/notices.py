@@ -65,6 +65,8 @@ class Notice:
 #: the settings on the Settings screen, by key, with their names there (the screen takes them
 #: from here); a bad value of one of them is reported by that name
 _LABELS = {"language": lambda: _("Language"), "speed": lambda: _("Animation speed"),
+           # TRANSLATORS: the setting of how long the computer players wait before they play
+           "ai_pace": lambda: _("Computer's pace"),
            "trick_pause": lambda: _("After a trick"), "sound": lambda: _("Sound effects"),
            "volume": lambda: _("Volume"), "fullscreen": lambda: _("Fullscreen"),
            "card_indices": lambda: _("Card letters"), "four_colour": lambda: _("Four-colour suits"),

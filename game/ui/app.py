@@ -184,6 +184,14 @@ class App:
             return DEMO_SPEED
         return store.SPEED_FACTORS.get(self.settings.get("speed", "normal"), 1.0)
 
+    @property
+    def ai_pace(self) -> float:
+        """How long a computer player waits before it plays (a factor of the table's pace),
+        the setting apart from the animation speed; nobody waits with instant animations."""
+        if self.settings.get("speed") in ("instant", "demo"):
+            return self.speed        # none, or the demo's own quick pace
+        return store.AI_PACE_FACTORS.get(self.settings.get("ai_pace", "normal"), 1.0)
+
     def quit(self, code: int = 0) -> None:
         if not self.demo and self.settings.get("window_size"):
             save_settings(self.settings)   # remembers the window size

@@ -220,6 +220,11 @@ class TableScene(Scene):
     def speed(self) -> float:
         return 0.0 if self.skipping else self.app.speed
 
+    def ai_delay(self) -> float:
+        """How long (ms) a computer player waits before it plays: the AI pace setting (none
+        while the player skips to their own turn)."""
+        return 0.0 if self.skipping else pace.AI_MIN_DELAY * self.app.ai_pace
+
     def animating(self) -> bool:
         if self.manager and self.manager.top is not self:
             return self.tl.moving(banners=False)     # under an overlay: what shows through moves
@@ -262,7 +267,7 @@ class TableScene(Scene):
         """Tell the game how far this screen has shown it; its AI seats decide once every
         screen has caught up (and no sooner than the pace lets a card be followed)."""
         shown = self.shown if not self.tl.waiting() else max(0, self.shown - 1)
-        self.stream.tick(self.tl.now, shown, pace.AI_MIN_DELAY * self.speed())
+        self.stream.tick(self.tl.now, shown, self.ai_delay())
 
     def _settle(self) -> None:
         """The game is over (its host says so, whatever the animation shows yet): its end is

@@ -128,7 +128,7 @@ class Coach:
             return False
         now = scene.tl.now
         if self.due is None:
-            self.due = now + pace.AI_MIN_DELAY * scene.speed()
+            self.due = now + scene.ai_delay()
         if now >= self.due:
             self.due = None
             if not scene.do(dict(b.action), seat=seat):
