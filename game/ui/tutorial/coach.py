@@ -27,7 +27,6 @@ import pygame
 from ...engine import CHANCE, IllegalActionError
 from ...i18n import _
 from .. import theme as T
-from ..table import pace
 from .beats import HUMAN, Beat, Tutorial, same_action
 from .callout import Callout
 
