@@ -15,7 +15,7 @@ def test_view_keys_work_while_a_callout_waits_for_next(app):
     scene = app.nav.push("tutorial", rules="gurka-se")
     coach = scene.coach
     # the callout over the second finished trick ("Two eights"): L has the first to show
-    assert run_to(app, scene, lambda: coach.note is not None and coach.i == 9)
+    assert run_to(app, scene, lambda: coach.note is not None and coach.i == 10)
     assert coach.note.before == "trick"
     frames(app, 3)
     at = coach.i

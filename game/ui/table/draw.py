@@ -275,10 +275,17 @@ class Renderer(MomentTexts):
         self.s.part.draw_centre(surface)
         self._recording = False
 
+    def header_area(self) -> pygame.Rect:
+        """Where the header (the game's name, the deal, the pot) is drawn: top left, clear of
+        a seat at the top."""
+        u = self.lay.u
+        width = self.lay.size[0] / 2 - self.lay.panel_w / 2 - 32 * u
+        return pygame.Rect(int(16 * u), int(12 * u), int(width), int(24 * u + 2 * T.line_step(15 * u)))
+
     def header(self, surface) -> None:
         u = self.lay.u
         s = self.s
-        width = self.lay.size[0] / 2 - self.lay.panel_w / 2 - 32 * u     # clear of a seat at the top
+        width = self.header_area().width
         T.blit_text(surface, s.part.title(), 18 * u, (int(16 * u), int(12 * u)), T.ACCENT, bold=True,
                     max_width=width)
         line = s.part.header()

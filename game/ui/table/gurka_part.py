@@ -271,9 +271,7 @@ class GurkaPart(TablePart):
         elif kind == "out":
             log.add(None, lambda: M.is_out(self.name(p), self.you(p)))
         elif kind == "buyback":
-            points = ev["points"]
-            lives = self.m.options.get("lives") or 0
-            log.add(p, lambda: W.buys_back(self.name(p), self.you(p), W.standing(points, lives)))
+            log.add(p, self.buyback_words(ev))
 
     # -- the look back -----------------------------------------------------------------------------
     def lookback(self):
@@ -290,7 +288,20 @@ class GurkaPart(TablePart):
         p = ev["player"]
         self.tl.set_totals(self.m.totals)
         self.tl.banner(_("buys back in"), max(900.0, 1500 * self.sp()), seat=p, color=T.ACCENT)
+        self.announce(self.buyback_words(ev)(), color=T.ACCENT)      # what it cost, where it puts them
         return 700 * self.sp()
+
+    def buyback_words(self, ev: dict):
+        """A buy-back in words (said when read): the stake it puts into the pot, if any, and
+        the points (or lives) it brings the player to, like the highest of the others."""
+        p, points = ev["player"], ev["points"]
+        o = self.m.options
+        lives = o.get("lives") or 0
+        like = [s for s in range(self.s.n) if s != p and self.m.in_game(s) and self.m.totals[s] == points]
+        stake = o.get("stake", 0) if o.get("buyback") == "stake" else 0
+        return lambda: W.buys_back(self.name(p), self.you(p), W.standing(points, lives),
+                                   M.join_names([self.name(s) for s in like]) if like else "",
+                                   M.chips(stake) if stake else "")
 
     # -- decisions ---------------------------------------------------------------------------------
     def buttons(self, legal: list[dict]) -> list:

@@ -92,14 +92,29 @@ def standing(total: int, lives: int) -> str:
     return ngettext("{n} life left", "{n} lives left", left).format(n=left)
 
 
-def buys_back(name: str, you: bool, points: str) -> str:
+def buys_back(name: str, you: bool, points: str, like: str, chips: str = "") -> str:
+    """A buy-back said as it happens (the announcement and the move log): what it costs (the
+    stake into the pot, if any) and where it puts the player (the highest of the others)."""
+    if chips:
+        if you:
+            # TRANSLATORS: a buy-back, said when it happens; {chips} is a number of chips with its
+            # word ("10 chips"), {points} a number of points with its word ("25 points") or with
+            # lives the lives left ("2 lives left"), {like} the names of the players who have as many
+            return _("You buy back in: {chips} to the pot, {points} like {like}").format(
+                chips=chips, points=points, like=like)
+        # TRANSLATORS: a buy-back, said when it happens; {name} is a name, {chips} a number of chips
+        # ("10 chips"), {points} points ("25 points") or lives left, {like} the names of the players
+        # who have as many
+        return _("{name} buys back in: {chips} to the pot, {points} like {like}").format(
+            name=name, chips=chips, points=points, like=like)
     if you:
-        # TRANSLATORS: the move log; {points} is a number of points with its word ("24 points"),
-        # or with lives the lives left ("2 lives left")
-        return _("You buy back in with {points}").format(points=points)
-    # TRANSLATORS: the move log; {name} is a name, {points} a number of points with its word,
-    # or with lives the lives left
-    return _("{name} buys back in with {points}").format(name=name, points=points)
+        # TRANSLATORS: a buy-back, said when it happens; {points} is a number of points with its word
+        # ("24 points") or with lives the lives left ("2 lives left"), {like} the names of the
+        # players who have as many
+        return _("You buy back in with {points}, like {like}").format(points=points, like=like)
+    # TRANSLATORS: a buy-back, said when it happens; {name} is a name, {points} points or lives
+    # left, {like} the names of the players who have as many
+    return _("{name} buys back in with {points}, like {like}").format(name=name, points=points, like=like)
 
 
 def led(name: str, you: bool) -> str:
