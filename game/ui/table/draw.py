@@ -415,19 +415,21 @@ class Renderer(MomentTexts):
                 r = self.card(surface, None, False, (x, self.lay.hand_y + self.lay.hand_h / 2), self.lay.hand_w)
                 area.union_ip(r.inflate(2 * pad, 2 * pad))
             return area
-        legal = s.legal_cards()
-        mine = s.my_turn()
+        legal = s.legal_cards() if s.my_turn() else set()
         w = self.lay.hand_w
-        for c, r in self.hand_layout():
+        fan = self.hand_layout()
+        # the glows first, then the cards over them: a glow shows round a card where no other
+        # card lies (a chosen card's frame was drawn across the card beside it)
+        for c, r in fan:
             surface.blit(C.shadow(w), r.move(int(2 * u), int(3 * u)))
+            if c in s.sel.cards or c in legal:
+                self.mark(surface, r.center, w, T.GOOD if c in s.sel.cards else T.ACCENT)
+            area.union_ip(r.inflate(2 * pad, 2 * pad))
+        for c, r in fan:
             surface.blit(C.face(c, w, s.app.settings), r)
             T.note_box(surface, "card", r)
-            if mine and legal:
-                if c in legal or c in s.sel.cards:
-                    self.mark(surface, r.center, w, T.GOOD if c in s.sel.cards else T.ACCENT)
-                else:
-                    surface.blit(C.dim(w), r)
-            area.union_ip(r.inflate(2 * pad, 2 * pad))
+            if legal and c not in legal and c not in s.sel.cards:
+                surface.blit(C.dim(w), r)
         return area
 
     def flights(self, surface) -> list[pygame.Rect]:
