@@ -154,6 +154,29 @@ def test_setup_seats_are_named_for_the_language(app, lang, code):
     assert setup.player_list()[1]["name"] in ai_names(code)
 
 
+@pytest.mark.parametrize("code,first,ai", [("sv", "Spelare 1", "Björn"), ("is", "Spilari 1", "Gunnar"),
+                                           ("da", "Spiller 1", "Mads")])
+def test_default_names_follow_a_later_language_and_typed_names_stay(app, lang, code, first, ai):
+    """An evening in English leaves "Player 1" and "Ben" in the remembered setup; after the
+    language is switched the setup screen says this language's defaults, and a typed name stays."""
+    from game.ui.setup import SetupScene
+    setup = SetupScene(app)
+    setup.set_count(4)
+    setup.set_kind(2, "human")
+    setup.set_name(3, "Mormor")
+    assert [p["name"] for p in setup.player_list()] == ["Player 1", "Ben", "Player 2", "Mormor"]
+    setup.remember()
+    lang(code)
+    again = SetupScene(app)
+    names = [p["name"] for p in again.player_list()]
+    assert names[:2] == [first, ai] and names[2] == first.replace("1", "2") and names[3] == "Mormor"
+    assert [n.value for _k, n in again.seat_widgets][:2] == [first, ai]
+    # a language switched while the screen waits under the settings
+    lang("en")
+    again.resume()
+    assert [p["name"] for p in again.player_list()] == ["Player 1", "Ben", "Player 2", "Mormor"]
+
+
 @pytest.mark.parametrize("code,name", [("sv", "Spelare 1"), ("da", "Spiller 1"), ("nb", "Spiller 1"),
                                        ("is", "Spilari 1"), ("en", "Player 1")])
 def test_human_default_names_are_names(lang, code, name):
