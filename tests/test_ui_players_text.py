@@ -40,7 +40,7 @@ def test_the_only_human_seat_is_you_and_hot_seat_has_no_you():
 
 YOU = {
     # lang: (you win, you are out, your turn, you are the durak)
-    "sv": ("Du vinner!", "Du är ute", "Din tur", "Du är durak!"),
+    "sv": ("Du vinner!", "Du är ute", "Din tur", "Du blev duraken!"),
     "da": ("Du vinder!", "Du er ude", "Din tur", "Du er durak!"),
     "nb": ("Du vinner!", "Du er ute", "Din tur", "Du er duraken!"),
     "is": ("Þú vinnur!", "Þú ert úr leik", "Þú átt leik", "Þú ert durakinn!"),
@@ -102,7 +102,7 @@ def test_result_titles_use_the_local_player_sentences(app, lang):
     assert _result_title(app, ONE_HUMAN, winners=[0]) == "Du vinner!"
     assert _result_title(app, ONE_HUMAN, winners=[1]) == "Lars vinner!"
     assert _result_title(app, TWO_HUMANS, winners=[0]) == "Anna vinner!"    # hot seat: names
-    assert _result_title(app, ONE_HUMAN, loser=0, family="durak") == "Du är durak!"
+    assert _result_title(app, ONE_HUMAN, loser=0, family="durak") == "Du blev duraken!"
     assert _result_title(app, ONE_HUMAN, losing_team=[0, 2], family="durak") == "Ditt lag förlorar"
     lang("da")
     assert _result_title(app, ONE_HUMAN, winners=[0, 2]) == "Du deler sejren med Agnes"
@@ -114,13 +114,14 @@ def test_icelandic_chip_counts(lang, n, text):
     lang("is")
     assert M.chips(n) == text
     assert M.pot(n) == f"Pottur: {text}"
-    assert M.buy_back_for(n) == f"Endurkaup ({text})"
+    # the button says the verb of "Buy back"; its price stays on one line (no-break space)
+    assert M.buy_back_for(n) == "Kaupa mig aftur inn ({})".format(text.replace(" ", "\u00a0"))
 
 
 def test_swedish_and_english_chip_counts(lang):
     lang("sv")
     assert (M.chips(1), M.chips(21), M.pot(1), M.buy_back_for(10)) == (
-        "1 mark", "21 marker", "Pott: 1 mark", "Återköp (10 marker)")
+        "1 mark", "21 marker", "Pott: 1 mark", "Köp dig tillbaka (10\u00a0marker)")
     lang("en")
     assert (M.chips(1), M.pot(2), M.buy_back_for(1)) == ("1 chip", "Pot: 2 chips", "Buy back (1 chip)")
 
