@@ -131,7 +131,10 @@ def test_crashing_bot_is_started_again_for_its_next_decision(tmp_path):
     assert state.outcome() is not None
     assert log.read_text().startswith("SASASA")      # started again after each crash, and answered
     crashes = [r for r in bot.reports if "ended (exit code 1)" in r]
-    assert len(crashes) == 5 and "stopped after 5 failures" in bot.reports[-1]
+    # on a loaded machine a restart may miss its answer's time once: a failure all the same
+    late = [r for r in bot.reports if "no answer" in r]
+    assert len(crashes) >= 3 and len(crashes) + len(late) == 5
+    assert "stopped after 5 failures" in bot.reports[-1]
 
 
 def test_missing_or_unrunnable_bot_is_reported_once(tmp_path):

@@ -197,9 +197,9 @@ def option_help(rules: str, key: str) -> str:
                  "their lowest card. (With the highest card in the trick as the card to match, "
                  "every later player must.)")
     if key == "optional_lowest" and find_ruleset(rules).options.get("multi_lead"):
-        return _("You may always play your lowest card instead of a single card, even when you "
-                 "could reach the card to match. (After a lead of several cards, your lowest "
-                 "cards are always allowed.)")
+        return _("After a single card is led, you may always play your lowest card, even when "
+                 "you could reach the card to match. (After a lead of several cards, your lowest "
+                 "cards are always allowed anyway.)")
     if key == "hand_size" and rules in ("gurka-is", "gurka-is7"):
         return _("How many cards everyone gets in the first deal; each later deal gives one "
                  "fewer.")
