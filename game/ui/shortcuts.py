@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..engine.registry import DURAK, GURKA, RULESET_IDS, Family, find_ruleset
 from ..i18n import _, pgettext
+from . import tool_names as names
 
 
 def _k(name: str) -> str:
@@ -27,6 +28,11 @@ def _k(name: str) -> str:
         "ctrl": pgettext("key", "Ctrl"),
         "shift": pgettext("key", "Shift"),
     }[name]
+
+
+def _named(button: str, what: str) -> str:
+    """A key that presses a button, named by the button (as the table shows it)."""
+    return f"{button}: {what}"
 
 
 def _family(rules: str | None) -> Family | None:
@@ -61,12 +67,13 @@ def table_keys(rules: str | None = None, undo: bool = True, hint: bool = True) -
             space=_k("space"))),
         *_pick(rules, {DURAK: ("1–9", _("Durak: the attack card to beat"))}),
         (_k("tab"), _("move between the buttons")),
-        *_pick(rules, {GURKA: ("L", _("the previous trick")), DURAK: ("L", _("the previous bout"))},
-               ("L", _("the previous trick or bout"))),
-        ("M", _("the moves so far, in words")),
-        *([("H", _("a hint"))] if hint else []),
-        *([(f"U / {_k('ctrl')}+Z / {_k('backspace')}", _("undo your last move"))] if undo else []),
-        ("S", _("the score sheet")),
+        *_pick(rules, {GURKA: ("L", names.previous_trick()), DURAK: ("L", names.previous_bout())},
+               ("L", f"{names.previous_trick()} / {names.previous_bout()}")),
+        ("M", _named(names.moves(), _("the moves so far, in words"))),
+        *([("H", _named(names.hint(), _("a hint")))] if hint else []),
+        *([(f"U / {_k('ctrl')}+Z / {_k('backspace')}", _named(names.undo(), _("undo your last move")))]
+          if undo else []),
+        ("S", _named(names.scores(), _("the score sheet"))),
         (_k("esc"), _("the pause menu")),
         ("F11", _("fullscreen")),
     ]

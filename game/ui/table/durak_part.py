@@ -11,6 +11,7 @@ from ...i18n import _, ngettext
 from .. import cards as C
 from .. import messages as M
 from .. import theme as T
+from .. import tool_names
 from ..widget_base import InputMode
 from ..widgets import Button
 from . import durak_words as W
@@ -232,7 +233,7 @@ class DurakPart(TablePart):
         return out
 
     def lookback_label(self) -> str:
-        return _("Previous bout")
+        return tool_names.previous_bout()
 
     # -- decisions ---------------------------------------------------------------------------------
     def buttons(self, legal: list[dict]) -> list:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import _
+from .. import tool_names
 from ..widgets import Button
 
 _CONFIRM = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -32,7 +33,8 @@ class Flow:
         self.go_btn = Button(lambda: _("Continue"), self.go_on, primary=True, name="go_on")
         self.back_btn = Button(self._back_label, self.look_back, name="lookback", px=14)
         # TRANSLATORS: a button at the table: the list of the moves so far (its key, M, is added)
-        self.log_btn = Button(lambda: _("Moves") + " (M)", self.open_log, name="movelog", px=14)
+        self.log_btn = Button(lambda: tool_names.with_key(tool_names.moves(), "M"), self.open_log,
+                              name="movelog", px=14)
         self.buttons = [self.back_btn, self.log_btn, self.go_btn, self.skip_btn]
         self.refresh()
 

@@ -7,6 +7,7 @@ from ...i18n import _, ngettext
 from .. import messages as M
 from .. import rules_text as R
 from .. import theme as T
+from .. import tool_names
 from ..widget_base import InputMode
 from ..widgets import Button
 from . import gurka_words as W
@@ -281,7 +282,7 @@ class GurkaPart(TablePart):
         return bool(self.m.tricks) or self.prev_trick is not None
 
     def lookback_label(self) -> str:
-        return _("Previous trick")
+        return tool_names.previous_trick()
 
     def on_buyback(self, ev: dict) -> float:
         self.fold(ev)

@@ -16,6 +16,7 @@ from ...i18n import _
 from .. import messages as M
 from .. import rules_text as R
 from .. import theme as T
+from .. import tool_names
 from . import pace
 
 #: between the parts of a seat's level tag ("team 2 · Normal"): the later ones give way to
@@ -141,7 +142,7 @@ class TablePart:
         return False
 
     def lookback_label(self) -> str:
-        return _("Previous trick")
+        return tool_names.previous_trick()
 
     def static_key(self) -> tuple:
         """What else the part's static drawing depends on (see :mod:`.layers`)."""

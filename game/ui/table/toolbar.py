@@ -10,15 +10,16 @@ import pygame
 
 from ...i18n import _
 from .. import theme as T
+from .. import tool_names
 from ..widgets import Button, WidgetGroup
 
 
 class Toolbar:
     def __init__(self, scene):
         self.s = scene
-        self.scores = Button(lambda: _("Scores"), self.open_scores, name="scores", px=15)
-        self.hint = Button(lambda: _("Hint"), self.ask_hint, name="hint", px=15)
-        self.undo = Button(lambda: _("Undo"), self.take_back, name="undo", px=15)
+        self.scores = Button(tool_names.scores, self.open_scores, name="scores", px=15)
+        self.hint = Button(tool_names.hint, self.ask_hint, name="hint", px=15)
+        self.undo = Button(tool_names.undo, self.take_back, name="undo", px=15)
         self.buttons: list[Button] = [self.scores, self.hint, self.undo]
 
     # -- the tools ------------------------------------------------------------------------
