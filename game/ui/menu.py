@@ -85,13 +85,15 @@ class MessageScene(Scene):
 
 
 class ConfirmScene(MessageScene):
-    """A question with two answers: ``yes`` (does ``on_yes``) and ``no`` (only closes)."""
+    """A question with two answers: ``yes`` (does ``on_yes``, which changes something for good)
+    and ``no`` (only closes: the safe answer, so it is both the highlighted button and the one
+    Enter presses; the ring and the colour no longer point at two different buttons)."""
 
     def __init__(self, app, text: str, yes, no, on_yes, title=None):
         super().__init__(app, text, title)
         self.on_yes = on_yes
-        self.widgets = WidgetGroup([Button(yes, self.confirm, primary=True, name="yes"),
-                                    Button(no, self.close, name="no")])
+        self.widgets = WidgetGroup([Button(yes, self.confirm, name="yes"),
+                                    Button(no, self.close, primary=True, name="no")])
         self.widgets.focus = 1          # Enter keeps what is there
 
     def confirm(self):

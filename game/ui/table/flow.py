@@ -5,7 +5,7 @@ move log.
   (``trick_pause``: the last trick of a deal, every trick, or never) and a human plays at
   the table: nothing more is shown until a click on the table, the Continue button, Space
   or Enter.
-- Skipping is explicit: the Skip button or Space / Enter while the others play; a click on
+- Skipping is explicit: the "Show at once" button or Space / Enter while the others play; a click on
   the table never skips.  It shows every move at once until the player is to act (or a
   held trick).
 - L (and a button) shows the previous trick or bout, M (and a button) the move log.
@@ -28,7 +28,9 @@ class Flow:
     def __init__(self, scene):
         self.s = scene
         # TRANSLATORS: a button at the table while the others play: show every move at once
-        self.skip_btn = Button(lambda: _("Skip"), scene.skip_animations, name="skip", px=16)
+        # TRANSLATORS: a button while the others play: their moves shown at once, without the
+        # animation ("Skip" read as skipping the game, or a tutorial)
+        self.skip_btn = Button(lambda: _("Show at once"), scene.skip_animations, name="skip", px=16)
         # TRANSLATORS: a button under a finished trick the table waits on
         self.go_btn = Button(lambda: _("Continue"), self.go_on, primary=True, name="go_on")
         self.back_btn = Button(self._back_label, self.look_back, name="lookback", px=14)
