@@ -122,6 +122,7 @@ def test_a_bad_last_setup_in_the_settings_file_falls_back_to_the_defaults(app, l
     assert setup.overrides_for().get("hand_size") in (None, 7)
 
 
+@pytest.mark.slow
 def test_demo_runs_to_the_end(tmp_path, monkeypatch):
     monkeypatch.setenv("GURKA_HOME", str(tmp_path))
     from game.ui.app import run
