@@ -1,4 +1,4 @@
-"""The saved game: the current game's record (RECORDS.md) plus session info.
+"""The saved game: the current game's record (game/engine/RECORDS.md) plus session info.
 
 One file, ``savegame.json`` in the user's data folder::
 

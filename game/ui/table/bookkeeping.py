@@ -4,7 +4,7 @@ the statistics and the last finished game.
 The session (saved with the game, :mod:`game.saves`) holds, for the game being played:
 ``started`` (ISO time), ``played_s`` (seconds at the table), ``hints`` (how many hints
 the player whose statistics these are, the first human seat, asked for) and ``undo_used`` (an undo was made: the record itself, fixed by
-RECORDS.md, carries no such mark).  When a game ends (never in the demo) its record
+game/engine/RECORDS.md, carries no such mark).  When a game ends (never in the demo) its record
 is kept as ``last_game.json`` in the data folder (the replay viewer's "last finished
 game"; not a tutorial's) and, with a human seat, it goes into the statistics
 (:func:`game.stats.record_game`) with those marks.
