@@ -204,8 +204,8 @@ class TableScene(Scene):
             self.back = False
             return      # an overlay just opened (the scores) or closed: what follows waits
         problem = self.saver.take_problem()
-        if problem:
-            self.flash(problem)
+        if problem is not None:
+            self.flash(str(problem))
         self.books.tick(dt)
         self.books.show_notice()
         self.hints.poll()
