@@ -175,7 +175,7 @@ def _wait_for_hint(app, table):
 
 def test_a_hint_at_the_table_by_key_then_gone_after_the_move(app, tmp_path):
     table = _table_mid_deal(app, tmp_path)
-    state = table.state
+    state = table.host.state
     assert table.toolbar.hint.enabled
     app.step([_key(pygame.K_h)], 16)
     assert table.hints.thinking and table.animating()
@@ -195,20 +195,20 @@ def test_enter_after_a_hint_plays_the_hinted_card(app, tmp_path):
     app.step([_key(pygame.K_h)], 16)
     h = _wait_for_hint(app, table)
     assert h is not None and h["action"]["type"] == "play" and len(h["action"]["cards"]) == 1
-    n = len(table.state.events)
+    n = len(table.host.state.events)
     app.step([_key(pygame.K_RETURN)], 16)
-    played = [e for e in table.state.events[n:] if e["type"] == "play"]
+    played = [e for e in table.host.state.events[n:] if e["type"] == "play"]
     assert played and played[0]["cards"] == h["action"]["cards"]
 
 
 def test_space_with_no_card_picked_picks_the_first_playable_one(app, tmp_path):
     table = _table_mid_deal(app, tmp_path)
     assert table.my_turn() and table.hover_card is None
-    n = len(table.state.events)
+    n = len(table.host.state.events)
     app.step([_key(pygame.K_SPACE)], 16)
     lit = table.legal_cards()
     assert table.hover_card == next(c for c in table.visible_hand() if c in lit)
-    assert len(table.state.events) == n                  # picked, not played
+    assert len(table.host.state.events) == n                  # picked, not played
 
 
 def test_a_shown_hint_is_in_the_frames_changed_rectangles(app, tmp_path):
@@ -257,12 +257,12 @@ def _table_at(app, tmp_path, rules, stop):
 def test_a_hint_of_a_set_chooses_all_its_cards_so_enter_plays_it(app, tmp_path):
     from game.ui.tour_steps import leads_a_pair
     table = _table_at(app, tmp_path, "gurka-is", leads_a_pair)
-    pair = next(a for a in table.state.legal_actions() if a["type"] == "play" and len(a["cards"]) == 2)
+    pair = next(a for a in table.host.state.legal_actions() if a["type"] == "play" and len(a["cards"]) == 2)
     table.hints._pick(pair)                    # what poll() does with the worker's answer
     assert sorted(table.sel.cards) == sorted(pair["cards"])
-    n = len(table.state.events)
+    n = len(table.host.state.events)
     app.step([_key(pygame.K_RETURN)], 16)
-    played = [e for e in table.state.events[n:] if e["type"] == "play"]
+    played = [e for e in table.host.state.events[n:] if e["type"] == "play"]
     assert played and sorted(played[0]["cards"]) == sorted(pair["cards"])
 
 
@@ -278,9 +278,9 @@ def test_a_hint_to_keep_the_cards_clears_a_chosen_exchange(app, tmp_path):
     assert len(table.sel.cards) == 2
     table.hints._pick({"type": "exchange", "discard": []})
     assert table.sel.cards == [] and table.hover_card is None
-    n = len(table.state.events)
+    n = len(table.host.state.events)
     app.step([_key(pygame.K_RETURN)], 16)
-    mine = [e for e in table.state.events[n:] if e["type"] == "exchange" and e.get("player") == 0]
+    mine = [e for e in table.host.state.events[n:] if e["type"] == "exchange" and e.get("player") == 0]
     assert mine and not mine[0].get("discard")           # kept, as the hint said
 
 
@@ -293,9 +293,9 @@ def test_space_and_enter_press_the_button_when_no_card_may_be_played(app, tmp_pa
         table.hover_card = table.visible_hand()[0]      # a card picked earlier, now unplayable
         if key == pygame.K_SPACE:
             table.hover_card = None
-        n = len(table.state.events)
+        n = len(table.host.state.events)
         app.step([_key(key)], 16)
-        assert any(e["type"] == "take" for e in table.state.events[n:]), key
+        assert any(e["type"] == "take" for e in table.host.state.events[n:]), key
         app.nav.pop()
 
 
@@ -396,7 +396,7 @@ def test_a_failed_hint_is_not_presented_as_the_hard_players_choice(app, tmp_path
     """When the hint's search fails the worker answers with a plain move (Normal's, or the
     first legal one): the line must not say the Hard player chose it."""
     table = _table_mid_deal(app, tmp_path)
-    legal = table.state.legal_actions()
+    legal = table.host.state.legal_actions()
 
     class Failed:
         def submit(self, *args):

@@ -53,19 +53,19 @@ def test_no_hint_of_another_position_after_an_undo(app, instant_ai):
             table.flow.go_on()
         elif table.my_turn():
             key = table.decision_key
-            if key in hinted and hinted[key] != table.state.events:
+            if key in hinted and hinted[key] != table.host.state.events:
                 collisions += 1                  # the key of an earlier hint, another position
             if table.hints.current() is not None:
-                assert table.state.events == asked_at, "an old hint shown for another position"
+                assert table.host.state.events == asked_at, "an old hint shown for another position"
                 compared += 1
             elif rng.random() < 0.5 and table.hints.ask():
                 app.step([], FRAME)
                 assert table.hints.current() is not None
-                asked_at = list(table.state.events)
+                asked_at = list(table.host.state.events)
                 hinted.setdefault(table.decision_key, asked_at)
             if rng.random() < 0.5 and table.undo():
                 app.step([], FRAME)
                 continue
-            table.do(rng.choice(table.state.legal_actions()))
+            table.do(rng.choice(table.host.state.legal_actions()))
         app.step([], FRAME)
     assert collisions >= 5, "the game never came back to an earlier hint's key in another position"

@@ -102,9 +102,9 @@ def test_a_bot_seat_resumes_as_normal_and_the_bot_never_runs(home, tmp_path):
         while time.monotonic() < deadline:
             frames(app, 1)
             time.sleep(0.01)
-            if len(table.state.events) > len(data["record"]["events"]) + 3:
+            if len(table.host.state.events) > len(data["record"]["events"]) + 3:
                 break
-        assert len(table.state.events) > len(data["record"]["events"])
+        assert len(table.host.state.events) > len(data["record"]["events"])
         saved = json.loads((home / "savegame.json").read_text(encoding="utf-8"))
         assert "ext:" not in json.dumps(saved["record"]["players"])
     finally:

@@ -21,7 +21,7 @@ def long_table(app, rules: str, n: int, stop, options=None, seed: int = 1):
     from game.ui.table import TableScene
     players = [{"name": LONG[i], "seat": "human" if i == 0 else "ai:normal"} for i in range(n)]
     state = S.play_until(new_game(rules, players, options, seed=seed), stop, seed)
-    table = TableScene(app, state)
+    table = TableScene.hosted(app, state)
     app.manager.push(table)
     table.fast_forward()
     S.settle(app)
@@ -69,7 +69,7 @@ def test_short_names_keep_the_ai_level_beside_the_team(app):
     players = [{"name": n, "seat": "human" if i == 0 else "ai:normal"}
                for i, n in enumerate(["Ann", "Bo", "Cy", "Di", "Ed", "Flo"])]
     state = S.play_until(new_game("durak", players, {"teams": "3v3"}, seed=1), S.after("attack", 1), 1)
-    table = TableScene(app, state)
+    table = TableScene.hosted(app, state)
     app.manager.push(table)
     table.fast_forward()
     S.settle(app)

@@ -83,7 +83,7 @@ def test_tab_goes_through_the_table_buttons_as_they_stand_and_keeps_its_place(ap
     while table.widgets.focused.name != "scores":
         app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")], 16)
     old = table.widgets
-    table.do(next(a for a in table.state.legal_actions()))
+    table.do(next(a for a in table.host.state.legal_actions()))
     for _ in range(3000):
         if table.my_turn() and table.widgets is not old:
             break

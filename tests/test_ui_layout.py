@@ -17,7 +17,7 @@ SIZES = ((1024, 640), (1280, 800), (1920, 1080), (3840, 2160))
 @pytest.fixture
 def quiet_ai(monkeypatch):
     """No AI worker processes: the screens are looked at, not played."""
-    from game.ui.table.ai_driver import AIDriver
+    from game.play.ai_seats import AIDriver
     monkeypatch.setattr(AIDriver, "ask", lambda self, *a, **k: None)
 
 

@@ -68,7 +68,7 @@ from . import durak_seats as seats
 from .base import CHANCE, GameState, Outcome
 from .durak_checks import DurakChecks
 from .durak_refill import IDLE_CAP, DurakRefill
-from .cards import NAMES, names
+from .cards import NAMES, names, parse, parse_list
 from .durak_deal import deal_event, deal_random
 
 
@@ -257,6 +257,18 @@ class DurakState(DurakChecks, DurakRefill, GameState):
     def view(self, seat: int) -> dict:
         from .views import make_view
         return make_view(self, seat, self.hands[seat])
+
+    def view_event(self, event: dict, seat: int) -> dict:
+        """A first game's deal says who holds the lowest trump, and which (they show it
+        when they open; ``None``: nobody was dealt a trump, forehand opens)."""
+        from .views import filter_event
+        shown = filter_event(event, seat)
+        if (event["type"] == "deal" and self.game == 1 and isinstance(event.get("trump"), str)
+                and "lowest_trump" not in event and all(isinstance(h, list) for h in event["hands"])):
+            hands = [parse_list(h) for h in event["hands"]]
+            found = seats.lowest_trump(hands, parse(event["trump"]) & 3)
+            shown = {**shown, "lowest_trump": [found[0], NAMES[found[1]]] if found else None}
+        return shown
 
     def cards_in_play(self) -> list[int]:
         """Every card: hands, table, stock, discard (tests check all 36 are here once)."""

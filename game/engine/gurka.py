@@ -423,7 +423,7 @@ class GurkaState(GurkaReplay, GameState):
         return not prompt or self.totals[seat] > max(self.totals[s] for s in others)
 
     def buyback_points(self, seat: int) -> int:
-        return max(self.totals[s] for s in range(self.n) if s != seat and not self.out[s])
+        return gm.buyback_points(self.totals, self.out, seat)
 
     def _buyback(self, seat: int) -> None:
         if not self.can_buyback(seat):

@@ -111,6 +111,11 @@ def follow_multi(hand, S, k, best_key) -> list[tuple]:
     return out
 
 
+def buyback_points(totals, out, seat: int) -> int:
+    """The points a player buys back in with: the highest total of the others still in."""
+    return max(t for s, t in enumerate(totals) if s != seat and not out[s])
+
+
 def explain(hand, S, opts, trick_cards, lead_size, cards) -> IllegalActionError:
     """Why ``cards`` is not a legal play (called only once it is known to be illegal)."""
     shown = " ".join(NAMES[c] for c in cards)

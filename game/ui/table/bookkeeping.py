@@ -47,7 +47,7 @@ class Bookkeeping:
     @property
     def stats_seat(self) -> int | None:
         """The seat whose statistics the game goes into: the first human (hot seat too)."""
-        humans = [s for s, p in enumerate(self.s.players) if p["seat"] == "human"]
+        humans = self.s.humans
         return humans[0] if humans else None
 
     def hint_used(self, seat: int) -> None:
@@ -67,7 +67,7 @@ class Bookkeeping:
         if self.done or self.s.app.demo or self.s.coach is not None:   # a tutorial is no game of yours
             return
         self.done = True
-        record = self.s.state.record()
+        record = self.s.stream.record()
         seat = self.stats_seat
         marks = None
         if seat is not None:

@@ -251,7 +251,7 @@ class Renderer(MomentTexts):
         s = self.s
         m = s.model
         count = max(0, m.counts[seat] - s.tl.landing(seat))
-        to_act = s.state.to_act() == seat and not s.busy() and not s.finished
+        to_act = s.stream.to_act() == seat and not s.busy() and not s.finished
         flash = self.flash(seat)
         return (to_act, m.in_game(seat), s.players[seat]["name"], m.dealer == seat, count,
                 tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat),
@@ -298,7 +298,7 @@ class Renderer(MomentTexts):
         u = self.lay.u
         m = s.model
         rect = self.lay.seat_rect(seat)
-        to_act = s.state.to_act() == seat and not s.busy() and not s.finished
+        to_act = s.stream.to_act() == seat and not s.busy() and not s.finished
         out = not m.in_game(seat)
         T.panel(surface, rect, u, alpha=200 if not out else 120, border=T.FOCUS if to_act else T.PANEL_BORDER)
         if to_act:

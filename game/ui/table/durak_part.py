@@ -6,6 +6,7 @@ import pygame
 
 from ...engine.cards import RANKS
 from ...engine.public import new_table
+from ...engine.views import seen_cards
 from ...i18n import _, ngettext
 from .. import cards as C
 from .. import messages as M
@@ -52,13 +53,8 @@ class DurakPart(TablePart):
 
     def _trump_dealt(self) -> bool:
         """Whether the deal gave anyone a trump (else forehand opens a first game too: the
-        rules' house default).  What a hand holds is hidden from the table's view, so this
-        is read from the game's deal; an unknown hand counts as holding one."""
-        deal = next((e for e in self.s.state.events if e.get("type") == "deal"), None)
-        if not deal or not isinstance(deal.get("trump"), str):
-            return True
-        suit = deal["trump"][1:]
-        return any(not isinstance(h, list) or any(c[1:] == suit for c in h) for h in deal["hands"])
+        rules' house default); its holder shows the lowest one, so every seat knows."""
+        return self.m.lowest_trump is not None
 
     def on_attack(self, ev: dict) -> float:
         p = ev["player"]
@@ -155,7 +151,7 @@ class DurakPart(TablePart):
         p = ev["player"]
         sp = self.sp()
         self.fold(ev)
-        cards = ev["cards"] if isinstance(ev["cards"], list) else []
+        cards = seen_cards(ev["cards"])
         if sp > 0:
             for j, c in enumerate(cards):
                 self.tl.fly(c, False, self.lay.frac(self.lay.stock_pos()), self.draw.hand_target(p, c),
@@ -193,8 +189,7 @@ class DurakPart(TablePart):
             result, defender, count = b.result, b.defender, len(b.cards())
             log.add(None, lambda: W.bout_title(result, self.name(defender), self.you(defender), count))
         elif kind == "draw":
-            cards = ev["cards"]
-            n = len(cards) if isinstance(cards, list) else int(cards)
+            n = len(seen_cards(ev["cards"]))
             if n:
                 log.add(None, lambda: W.draws(self.name(p), self.you(p), n))
         elif kind == "out":
@@ -248,7 +243,7 @@ class DurakPart(TablePart):
             m = self.m
             holder = next((p for p in range(self.s.n) if m.trump_card in m.known[p]), None) \
                 if not m.stock and m.trump_card else None
-            if holder is not None and holder != self.s.state.to_act():
+            if holder is not None and holder != self.s.stream.to_act():
                 return W.claim(self.card_text([m.trump_card]), self.name(holder))
             return W.prompt("swap")
         if "defend" in types:

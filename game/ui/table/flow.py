@@ -65,7 +65,7 @@ class Flow:
 
     def skippable(self) -> bool:
         s = self.s
-        return not (s.finished or self.held() or s.my_turn()) and s.state.to_act() is not None
+        return not (s.finished or self.held() or s.my_turn()) and s.stream.to_act() is not None
 
     def key(self, e) -> bool:
         """Keys of the flow (True when used)."""

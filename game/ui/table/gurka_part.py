@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...engine.views import seen_cards
 from ...i18n import _, ngettext
 from .. import messages as M
 from .. import rules_text as R
@@ -87,14 +88,15 @@ class GurkaPart(TablePart):
         deck = self.lay.deck_pos(self.m.dealer)
         if sp > 0:
             small = self.lay.small_w / self.lay.size[0]
-            for i, _c in enumerate(ev["discard"]):
+            for i, _c in enumerate(seen_cards(ev["discard"])):
                 self.tl.fly(None, False, src, self.draw.fixed(deck), i * 60 * sp, pace.PLAY_FLIGHT * sp,
                             small, vanish=True)
-            for i, c in enumerate(ev["draw"]):
+            drawn = seen_cards(ev["draw"])
+            for i, c in enumerate(drawn):
                 self.tl.fly(c, False, self.lay.frac(deck), self.draw.hand_target(p, c),
                             (200 + i * 60) * sp, pace.PLAY_FLIGHT * sp, small, seat=p)
-            dur = (250 + 60 * len(ev["draw"]) + pace.PLAY_FLIGHT) * sp
-        k = len(ev["discard"])
+            dur = (250 + 60 * len(drawn) + pace.PLAY_FLIGHT) * sp
+        k = len(seen_cards(ev["discard"]))
         # TRANSLATORS: a banner over the seat of the player who exchanges; {n} is a number of cards
         self.tl.banner(ngettext("exchanges {n} card", "exchanges {n} cards", k).format(n=k),
                        max(700.0, pace.BANNER * sp), seat=p, color=T.TEXT)
@@ -219,7 +221,7 @@ class GurkaPart(TablePart):
         """Between deals: the scoreboard (humans click on, AI-only tables go on by themselves),
         once the count-up and a knock-out's shout have been seen."""
         self.tl.wait(dur)
-        rest = self.s.state.events[self.s.shown:]
+        rest = self.s.stream.events[self.s.shown:]
         if any(e["type"] == "game_over" for e in rest):
             return dur
         auto = not self.s.humans or self.s.app.demo
@@ -255,8 +257,7 @@ class GurkaPart(TablePart):
             for i in range(len(self.score_words(row))):
                 log.add(None, lambda i=i: self.score_words(row)[i])
         elif kind == "exchange":
-            d = ev["discard"]
-            n = d if isinstance(d, int) else len(d)
+            n = len(seen_cards(ev["discard"]))
             log.add(p, lambda: W.exchanges(self.name(p), self.you(p), n))
         elif kind == "out":
             log.add(None, lambda: M.is_out(self.name(p), self.you(p)))
@@ -319,7 +320,7 @@ class GurkaPart(TablePart):
 
     def prompt(self, legal: list[dict]) -> str:
         types = {a["type"] for a in legal}
-        seat = self.s.state.to_act()
+        seat = self.s.stream.to_act()
         if "exchange" in types:
             top = max(len(a["discard"]) for a in legal)
             # TRANSLATORS: {n} is the most cards this player may exchange
@@ -327,7 +328,7 @@ class GurkaPart(TablePart):
                             "Choose up to {n} cards to exchange, then confirm.", top).format(n=top)
         if "buyback" in types:
             lives = self.m.options.get("lives") or 0
-            points = W.standing(self.s.state.buyback_points(seat), lives)
+            points = W.standing(self.m.buyback_points(seat), lives)
             if self.m.out[seat]:
                 # TRANSLATORS: {points} is a number of points with its word, such as "24 points",
                 # or with lives the lives left, such as "2 lives left"

@@ -49,7 +49,7 @@ class TableHandle:
         return dict(self._scene.session)
 
     def is_over(self) -> bool:
-        return self._scene.state.is_over()
+        return self._scene.stream.is_over()
 
     def result(self) -> tuple[str, list[str]]:
         """The title and lines of the result screen."""

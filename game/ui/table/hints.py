@@ -44,10 +44,9 @@ class Hints:
             return self.current() is not None
         if self.current() is not None:
             return True
-        seat = s.state.to_act()
         worker = s.ai.pool()
         self.key = s.decision_key
-        self.ticket = worker.submit(s.state.view(seat), s.state.legal_actions(), "hint",
+        self.ticket = worker.submit(s.stream.view(), s.stream.legal_actions(), "hint",
                                     s.ai.rng.randrange(2 ** 31))
         s.invalidate()
         return True
@@ -69,7 +68,7 @@ class Hints:
             result = {"action": result, "figures": [], "fallback": True}
         self.shown = (self.key, result)
         self._pick(result["action"] if isinstance(result["action"], dict) else {})
-        s.books.hint_used(s.state.to_act())
+        s.books.hint_used(s.stream.to_act())
         s.save()
         s.invalidate()
 

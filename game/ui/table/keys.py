@@ -54,7 +54,7 @@ def handle_key(scene, e) -> bool:
             _pick_first(scene, hand)
         return True
     if k in _CONFIRM:
-        legal = scene.state.legal_actions()
+        legal = scene.stream.legal_actions()
         if sel.defend_with is not None:
             action = sel.first_defence(legal)
             if action is not None:

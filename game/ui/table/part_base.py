@@ -84,7 +84,7 @@ class TablePart:
         self.tl.banner(text, dur, delay=delay * self.sp(), color=color)
 
     def next_event(self) -> dict | None:
-        events = self.s.state.events
+        events = self.s.stream.events
         return events[self.s.shown] if self.s.shown < len(events) else None
 
     # -- showing one event -------------------------------------------------------------------------

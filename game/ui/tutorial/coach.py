@@ -101,7 +101,7 @@ class Coach:
         if self.finished or self.note is not None:
             return True
         b = self.beat
-        state = scene.state
+        state = scene.host.state
         if b is None:
             return self.finish(scene)
         if b.kind == "say":
@@ -131,7 +131,7 @@ class Coach:
             self.due = now + pace.AI_MIN_DELAY * scene.speed()
         if now >= self.due:
             self.due = None
-            if not scene.do(dict(b.action)):
+            if not scene.do(dict(b.action), seat=seat):
                 return self.finish(scene, f"beat {self.i}: the scripted move was refused")
         return True
 
@@ -140,7 +140,7 @@ class Coach:
         if self.finished or self.note is not None:
             return False
         b = self.beat
-        state = scene.state
+        state = scene.host.state
         if b is None or b.kind != "move":
             return False
         legal = state.legal_actions()
