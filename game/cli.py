@@ -1,5 +1,5 @@
 """Command line: ``python -m game`` starts the window; ``simulate`` and ``replay``
-work with game records (RECORDS.md); ``stats`` prints the player's statistics.
+work with game records (game/engine/RECORDS.md); ``stats`` prints the player's statistics.
 
 Every command checks everything it is given before doing anything and says what is wrong
 in one line (exit code 2 for a bad argument, 1 for a bad record), never a traceback.

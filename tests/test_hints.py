@@ -40,6 +40,7 @@ def test_permuting_hidden_cards_leaves_the_hint_the_same(rules, n):
 
 @pytest.mark.parametrize("rules,n", [("gurka-se", 4), ("gurka-is7", 3), ("durak", 2), ("durak", 4)])
 def test_the_figures_are_the_searchs_own(rules, n):
+    with_figures = 0
     for state, seat in _states_with_choices(rules, n, seed=5, every=3)[:3]:
         legal = state.legal_actions()
         h = hint(state.view(seat), legal, seed=1, iterations=30)
@@ -57,6 +58,8 @@ def test_the_figures_are_the_searchs_own(rules, n):
                 if key in f:
                     assert 0.0 <= f[key] <= 1.0
         assert sum(f["tried"] for f in h["figures"]) <= 30 + len(h["figures"])
+        with_figures += 1
+    assert with_figures >= 2                     # the checks above met hints with figures
 
 
 def test_the_gurka_observer_counts_the_last_trick():

@@ -137,3 +137,30 @@ def test_setup_screen_cleans_names(home):
         assert name_problem(name) is None
     finally:
         app.shutdown()
+
+
+def test_a_save_the_table_cannot_resume_is_set_aside_with_the_save_s_notice(home, monkeypatch):
+    """The save reads and replays, but the table fails on it: Continue shows the notice
+    game.saves gives for that (its words, in the language of the moment) and the next start
+    is clean."""
+    from game import i18n
+    from game.ui.table import TableScene
+
+    def fails(*args, **kwargs):
+        raise ValueError("no seat to show")
+    monkeypatch.setattr(TableScene, "from_record", fails)
+    _write(home, SAVE)
+    app = make_app()
+    try:
+        i18n.set_language("sv")
+        _continue(app)
+        top = app.manager.top
+        assert type(top).__name__ == "MessageScene"
+        assert top.text == "Det sparade spelet kunde inte återupptas och har lagts undan (no seat to show)."
+        top.close()
+        frames(app)
+        assert app.manager.top.widgets.by_name("continue") is None
+        assert len(list(home.glob("savegame.json.corrupt-*"))) == 1
+    finally:
+        i18n.set_language("en")
+        app.shutdown()

@@ -173,12 +173,14 @@ def test_the_other_seats_cards_lie_clear_of_the_trick_and_the_buttons(app, size)
     from game.ui import cards as C
     from game.ui.table.layout import Layout
     at_size(app, size)
+    crowded = []
     for n in range(5, 9):
         table = long_table(app, "gurka-se", n, S.after("deal", 1))
         lay = Layout(size, n, 0)
         if not lay.crowded:
             app.manager.clear()
             continue
+        crowded.append(n)
         buttons = [w.rect for w in table.widgets.widgets
                    if w.rect is not None and w.rect.width and getattr(w, "visible", True)]
         trick = []
@@ -197,6 +199,7 @@ def test_the_other_seats_cards_lie_clear_of_the_trick_and_the_buttons(app, size)
             assert fan.collidelist(trick) == -1, (n, seat, fan, trick[fan.collidelist(trick)])
             assert fan.collidelist(buttons) == -1, (n, seat, fan, buttons[fan.collidelist(buttons)])
         app.manager.clear()
+    assert {7, 8} <= set(crowded), crowded
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1366, 768), (1280, 800), (1024, 1200)],

@@ -50,15 +50,21 @@ def test_look_back_shows_the_previous_trick_at_its_seats(app):
 
 
 def test_look_back_on_a_crowded_table_names_every_card(app):
-    table = S.table_at(app, "agurk-dk", 8, S.trick_full(3), {"hand_size": 6}, seed=3)
+    """Eight seats, the second trick under way: the look back shows the first trick with
+    the name of whoever played each of its eight cards, in the order they were played."""
+    second = lambda st: S.count(st, "trick") >= 1 and S.trick_full(3)(st)       # noqa: E731
+    table = S.table_at(app, "agurk-dk", 8, second, {"hand_size": 6}, seed=3)
     frames(app, 2)
     assert table.lay.crowded
+    last = table.model.tricks[-1]
+    assert len(table.model.tricks) == 1 and len(last.plays) == 8 and len(table.model.trick) == 3
+    frames(app, 1, [key(pygame.K_l)])
+    assert top(app) == "LookbackScene"
     back = table.handle.lookback()
-    if back is None:                                   # still the first trick: nothing before it
-        assert not table.model.tricks
-        return
+    assert [c for c, _pos, _mark in back.cards] == [c for _s, cs in last.plays for c in cs]
     names = [n for _pos, n, _role in back.tags]
-    assert names == [table.players[s]["name"] for s, _cs in table.model.tricks[-1].plays]
+    assert names == [table.players[s]["name"] for s, _cs in last.plays]
+    assert len(set(names)) == 8
 
 
 def test_look_back_durak_bout(app):

@@ -121,6 +121,7 @@ def test_human_game_with_mouse_and_illegal_card_refused(app):
                 refused = True
             _human_plays(app, table)
         ai_frame(app)
+    assert refused                                     # a card the rules forbid was clicked
     assert table.host.state.is_over()
     assert table.viewer == 0 and not table.hidden
 

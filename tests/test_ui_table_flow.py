@@ -178,6 +178,7 @@ def test_resuming_shows_the_trick_under_way_again(app, instant_ai):
 
 def test_hot_seat_hand_turns_down_while_the_others_play(app, instant_ai):
     table = new_table(app, "gurka-se", 4, human=(0, 2), seed=4, speed="fast")
+    turned = False
     for _ in range(3000):
         top = type(app.manager.top).__name__
         if top == "HandoffScene":
@@ -187,8 +188,10 @@ def test_hot_seat_hand_turns_down_while_the_others_play(app, instant_ai):
             play_human(app, table)
             if table.host.state.to_act() not in (None, seat):
                 assert table.hidden                               # turned down at once
+                turned = True
                 break
         frames(app)
+    assert turned, "no human move was followed by another seat's"
     for _ in range(3000):
         if type(app.manager.top).__name__ == "HandoffScene":
             break

@@ -1,4 +1,4 @@
-"""Podkidnoy Durak (RULES.md §2-3): the state machine of the Durak family.
+"""Podkidnoy Durak: the state machine of the Durak family (its house decisions: README.md).
 
 Phases (``self.phase``):
 
@@ -15,7 +15,7 @@ Phases (``self.phase``):
 **Who decides in a bout** (a live game; a replay is more lenient, below).
 While a card on the table is unbeaten and the defender has not taken, the
 defender decides (``defend`` one card, or ``take``).  When every card is
-beaten, or after a take, the attackers decide one at a time in the RULES.md
+beaten, or after a take, the attackers decide one at a time in the rules'
 priority order, fixed when the bout starts: the opening attacker, then the
 defender's other opponents clockwise from the defender's left (with
 ``neighbours_only`` only the nearest opponent on each side joins the opening
@@ -30,7 +30,7 @@ started)`` attack cards in all (equivalently: never more unbeaten cards than
 the defender holds).  The seat to act may also ``swap`` whenever the rules
 allow it; the turn stays with them.
 
-**Replay.** ``pass`` is informational (RECORDS.md), and records made by other
+**Replay.** ``pass`` is informational (RECORDS.md, beside this file), and records made by other
 programs let attackers act in other orders.  So a replay accepts every
 recorded action that the *rules* allow for that player at that point, whoever
 the live turn order would have asked: a throw-in by any attacker of the bout

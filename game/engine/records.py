@@ -1,6 +1,6 @@
-"""Creating games, and loading / replaying / writing game records (RECORDS.md).
+"""Creating games, and loading / replaying / writing game records (RECORDS.md, beside this file).
 
-Every record is hostile until replayed.  Beyond what RECORDS.md says, a record keeps
+Every record is hostile until replayed.  Beyond the rules, a record keeps
 these limits (each refused with a one-line :class:`RecordError` that never echoes a
 huge value): at most :data:`MAX_RECORD_BYTES` of JSON within the limits of
 :mod:`game.safe_json`, :data:`MAX_EVENTS` events, names of 1 to :data:`MAX_NAME`
@@ -33,7 +33,7 @@ def new_game(rules: str, players: list[dict] | int, options: dict | None = None,
                                          auto_chance=auto_chance, **extra)
 
 
-#: the limits a record must keep (RECORDS.md leaves them open; these are far above any real
+#: the limits a record must keep (RECORDS.md states them; these are far above any real
 #: game: the longest seen, 8 players to a limit of 1000 with free buy-back, has 34,000 events
 #: in 1.8 MB)
 MAX_EVENTS = 100_000

@@ -28,7 +28,7 @@ class Family:
     """A shared mechanism (a state machine and its public fold) that plays several rulesets."""
 
     name: str
-    #: every option key of the family with its default (RECORDS.md)
+    #: every option key of the family with its default (the option tables of RECORDS.md)
     defaults: Mapping
     #: ``(ruleset, options, players, **kw) -> GameState`` (imported lazily: no cycles)
     make_state: Callable = field(repr=False)
@@ -124,7 +124,7 @@ def _register(rid: str, family: Family, overrides: dict, players: tuple[int, int
                              _frozen(crowd))
 
 
-#: seven cards each would need 56 with eight players: they get six each (RULES.md 1.1)
+#: seven cards each would need 56 with eight players: they get six each
 EIGHT_GET_SIX = {"hand_size": (8, 6)}
 
 _register("gurka-se", GURKA, {"buyback": "stake", "stake": 10}, (3, 8), 4, "Gurka", "SE",

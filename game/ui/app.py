@@ -72,8 +72,9 @@ class App:
         self._set_icon()
         self._open_window()
         self.theme = theme
-        #: messages shown once on the menu (e.g. a corrupt save set aside)
-        self.notices: list[str] = []
+        #: messages shown once on the menu: texts, or a :class:`~game.notices.Notice` (a corrupt
+        #: save set aside) that the menu puts into words when it shows it
+        self.notices: list = []
         notice = store.take_notice()
         if notice:
             self.notices.append(str(notice))

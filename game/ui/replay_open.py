@@ -1,4 +1,5 @@
-"""Opening a file for the replay viewer: game records (``.json`` / ``.jsonl``, RECORDS.md)
+"""Opening a file for the replay viewer: game records (``.json`` / ``.jsonl``,
+game/engine/RECORDS.md)
 or a saved game, each replayed through the engine before it is shown.
 
 The file is read within a size limit (:func:`game.safe_json.read_bytes`), parsed by the

@@ -20,10 +20,11 @@ from .rules_sections import Section
 #: every ruleset, in the order the lists show them (the registry's)
 RULESETS = RULESET_IDS
 
-#: Variant names used in RULES.md that are values of a record option.
+#: Variant names that are not option keys, each a value of a record option (free buy-back,
+#: the Danish buy-in, an ace worth one point).
 ALIASES = {"free_buyback": "buyback", "buy_in": "buyback", "ace_scores_one": "ace_value"}
 
-#: Every Gurka-family option key (RECORDS.md), for house rules beyond a ruleset's own variants.
+#: Every Gurka-family option key (game/engine/RECORDS.md), for house rules beyond a ruleset's own variants.
 GURKA_KEYS = ("hand_size", "descending", "rounds", "reference", "optional_lowest", "no_ace_on_ace",
               "lead_lowest", "nearest_above", "twos_rule", "multi_lead", "top_card", "top_value",
               "ace_value", "tie_rule", "limit", "out_rule", "score_piles", "lives", "buyback",
@@ -173,7 +174,7 @@ def option_value_label(key: str, value: object) -> str:
 
 
 def option_help(rules: str, key: str) -> str:
-    """One line explaining an option (a variant id from RULES.md or a record option key)."""
+    """One line explaining an option (a variant name of :data:`ALIASES` or a record option key)."""
     alias = key
     key = ALIASES.get(key, key)
     if alias == "free_buyback":

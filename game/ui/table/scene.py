@@ -26,6 +26,7 @@ from ...engine import CHANCE, IllegalActionError, new_game, replay
 from ...engine import session as sessions
 from ...engine.public import new_table, table_of
 from ...engine.registry import find_ruleset
+from ...saves import clean_session
 from ...play.ai_seats import AIDriver
 from ...play.host import LOCAL, SCRIPT, TableHost
 from ...play.stream import LocalStream
@@ -68,11 +69,11 @@ class TableScene(Scene):
         self.rules = stream.rules
         self.players = [dict(p) for p in stream.players]
         self.n = len(self.players)
-        self.session = dict(session or {})
-        self.session.setdefault("game", stream.game)
+        # the one check of a session (a save's is hostile): game number, chips, the marks
+        self.session = clean_session(session or {}, self.n, stream.game)
         if self.session.get("chips") is None:
             self.session["chips"] = sessions.start_chips(stream.options, self.n)
-        if self.session["chips"] is not None and not _purse_fits(self.session.get("purse"), self.n):
+        if self.session["chips"] is not None and "purse" not in self.session:
             self.session["purse"] = list(self.session["chips"])    # the chips this game began with
         if self.session.get("settled") is not True or not stream.is_over():
             self.session.pop("settled", None)     # (a saved session's word is checked)
@@ -251,8 +252,8 @@ class TableScene(Scene):
             self.back = False
             return      # an overlay just opened (the scores) or closed: what follows waits
         problem = self.saver.take_problem()
-        if problem:
-            self.flash(problem)
+        if problem is not None:
+            self.flash(str(problem))
         self.books.tick(dt)
         self.books.show_notice()
         self.hints.poll()
@@ -593,8 +594,3 @@ class TableScene(Scene):
         if self.coach is not None:      # where the callout is and was
             return self.coach.dirty(self.renderer.dirty)
         return self.renderer.dirty
-
-
-def _purse_fits(purse: object, n: int) -> bool:
-    return (isinstance(purse, list) and len(purse) == n
-            and all(isinstance(c, int) and not isinstance(c, bool) for c in purse))
