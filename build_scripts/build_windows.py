@@ -192,7 +192,11 @@ def run_wine(args: list[str], env: dict, cwd: Path | None = None, timeout: float
     watcher.start()
     assert proc.stdout is not None
     for raw in proc.stdout:
-        line = raw.decode("utf-8", "replace").rstrip("\r\n")
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:    # Windows' Python writes to a pipe in the ANSI code page
+            line = raw.decode("cp1252", "replace")
+        line = line.rstrip("\r\n")
         if NOISE.search(line):
             noise += 1
             continue
