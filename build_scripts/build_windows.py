@@ -3,7 +3,7 @@
 
     python3 build_scripts/build_windows.py                 # dist-windows/gurka/, the zip, the setup.exe
     python3 build_scripts/build_windows.py --no-installer  # without the installer (no makensis needed)
-    python3 build_scripts/build_windows.py --lock-line zeroconf==0.147.0   # a line for windows.lock
+    python3 build_scripts/build_windows.py --lock-line zeroconf==0.154.0   # a line for windows.lock
 
 Needs Debian's ``wine64`` and ``nsis`` (``apt-get install -y wine64 nsis``; named when missing)
 and pip on this machine; nothing else by hand.  Steps:
@@ -340,7 +340,7 @@ def _marker_env(pyver: str) -> dict:
 
 def unlisted_requirements(site: Path, pins: list[Pin], pyver: str) -> list[str]:
     """What the unpacked packages need on Windows that the lock does not hold (or holds in a
-    version they do not accept): ``["zeroconf 0.147.0 needs ifaddr>=0.1.7"]``."""
+    version they do not accept): ``["zeroconf 0.154.0 needs ifaddr>=0.1.7"]``."""
     try:
         from packaging.requirements import Requirement
         from packaging.utils import canonicalize_name
