@@ -304,7 +304,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--windows", action="store_true",
                         help="also build the Windows app and installer and test them under Wine")
     parser.add_argument("--no-linux", action="store_true", help="skip this platform's own build and checks")
-    parser.add_argument("--display", help="with --xvfb: the X display number for Xvfb, e.g. :51")
+    parser.add_argument("--display", default=os.environ.get("GURKA_XVFB_DISPLAY") or None,
+                        help="with --xvfb: the X display for Xvfb, e.g. :51 (default $GURKA_XVFB_DISPLAY, "
+                             "else a free one by the process id)")
     args = parser.parse_args(argv)
     global XVFB_DISPLAY
     XVFB_DISPLAY = args.display
