@@ -85,10 +85,10 @@ def clean_name(text: str) -> str:
 
 def seat_problem(spec: object) -> str | None:
     """Why ``spec`` is not a seat of the record format (``human``, ``ai:<level>``,
-    ``ai:hard:N``, ``ext:<bot>``), or None.  Nothing else is ever run or loaded."""
+    ``ai:hard:N``, ``ext:<bot>``, ``net``), or None.  Nothing else is ever run or loaded."""
     if not isinstance(spec, str):
         return "a seat must be text"
-    if spec == "human":
+    if spec in ("human", "net"):
         return None
     if spec.startswith("ai:"):
         level = spec[3:]
@@ -106,7 +106,7 @@ def seat_problem(spec: object) -> str | None:
         if not bot or len(bot) > MAX_BOT_SPEC or _BAD_NAME.search(bot):
             return f"ext: must name a bot in 1 to {MAX_BOT_SPEC} plain characters"
         return None
-    return f"a seat is human, ai:LEVEL or ext:BOT, not {clip(spec, 40)!r}"
+    return f"a seat is human, ai:LEVEL, ext:BOT or net, not {clip(spec, 40)!r}"
 
 
 def _newer(fmt: object) -> bool:
