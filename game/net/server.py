@@ -395,6 +395,8 @@ class NetHost:
         link.link = "lost"
         link.lost_since = now
         self.host.forget(link)
+        if link.ended:
+            return        # gone after the game's end (its record was sent): nothing to tell
         name = self.host.players[link.seat]["name"]
         self._notices.append(Notice("lost", link.seat, name, seat_lost_text(name)))
         self._status_sent = None

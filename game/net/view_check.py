@@ -246,7 +246,8 @@ class ViewChecker:
         stock = self._count(ev["stock"])
         if total + stock != len(self.deck):
             raise ViewError("the hands and the stock are not one deck")
-        if trump in self.hand() and stock:
+        mine = ev["hands"][self.seat]
+        if trump in mine and stock:
             raise ViewError("this seat holds the trump card under the stock")
         if "lowest_trump" in ev and ev["lowest_trump"] is not None:
             low = ev["lowest_trump"]
@@ -255,7 +256,7 @@ class ViewChecker:
             self._player(low[0], "lowest_trump's seat")
             if not isinstance(low[1], str) or low[1] not in self.deck or low[1][1] != trump[1]:
                 raise ViewError("lowest_trump must be a trump card")
-            if (low[0] == self.seat) != (low[1] in self.hand()):
+            if (low[0] == self.seat) != (low[1] in mine):
                 raise ViewError("lowest_trump does not agree with this seat's hand")
         self.gone = set()
 
