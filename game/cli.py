@@ -150,7 +150,8 @@ def cmd_host(args) -> int:
 
     def refuse(text):
         raise Refusal(text)
-    options, specs = check_host_args(args, refuse)
+    options = _parse_options(args.rules, args.option or [])
+    specs = check_host_args(args, options, refuse)
     if args.out:
         _check_out(Path(args.out))
     return run_host(args, options, specs, _write_records)

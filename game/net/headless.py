@@ -43,10 +43,9 @@ def _err(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def check_host_args(args, refuse) -> tuple[dict, list[str]]:
-    """The options and the seat specs of ``host``, or ``refuse(text)`` (raises)."""
-    from ..cli import _parse_options
-    options = _parse_options(args.rules, args.option or [])
+def check_host_args(args, options: dict, refuse) -> list[str]:
+    """The seat specs of ``host`` (its ``--option`` values parsed into ``options``), or
+    ``refuse(text)`` (raises)."""
     effective_options(args.rules, options, args.players)
     specs = args.seats.split(",") if args.seats else ["net"]
     if len(specs) == 1:
@@ -70,7 +69,7 @@ def check_host_args(args, refuse) -> tuple[dict, list[str]]:
             refuse(f"{name} takes 0 to 86,400 seconds")
     if seat_problem(args.fill) or not args.fill.startswith("ai:"):
         refuse("--fill takes an AI level, e.g. ai:normal")
-    return options, specs
+    return specs
 
 
 def run_host(args, options: dict, specs: list[str], write_out) -> int:

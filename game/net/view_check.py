@@ -14,12 +14,13 @@ sent (:func:`check_end`).
 
 from __future__ import annotations
 
-from ..engine import RecordError, find_ruleset, replay
-from ..engine.cards import INDEX, NAMES, SHORT_DECK
+from ..engine import DURAK, RecordError, find_ruleset, replay
+from ..engine.cards import NAMES, SHORT_DECK
 from ..engine.public import new_table
 from ..engine.records import MAX_EVENTS
 
-DURAK_DECK = frozenset(NAMES[c] for c in SHORT_DECK)
+#: each family's deck when it is not the full 52 cards
+DECKS = {DURAK: frozenset(NAMES[c] for c in SHORT_DECK)}
 
 
 class ViewError(ValueError):
@@ -33,10 +34,11 @@ def _is_int(v: object) -> bool:
 class ViewChecker:
     def __init__(self, rules: str, options: dict, players: list[dict], game: int, seat: int):
         self.rules = rules
-        self.family = find_ruleset(rules).family.name
+        family = find_ruleset(rules).family
+        self.family = family.name
         self.n = len(players)
         self.seat = seat
-        self.deck = DURAK_DECK if self.family == "durak" else frozenset(NAMES)
+        self.deck = DECKS.get(family, frozenset(NAMES))
         try:
             self.table = new_table(rules, options, players, game)
         except Exception as e:  # noqa: BLE001 - options no game has
@@ -364,4 +366,4 @@ def check_end(record: object, seat: int, received: list[dict], welcome: dict) ->
     return state
 
 
-__all__ = ["ViewChecker", "ViewError", "check_end", "INDEX"]
+__all__ = ["ViewChecker", "ViewError", "check_end"]
