@@ -212,7 +212,7 @@ def test_wrong_codes_are_rate_limited(table):
     for code in ("0000", "1111", "2222", "3333", "1234"):     # the last one is right, too late
         peer = Raw(port)
         peer.send(P.hello("Eve", code))
-        assert pump(t, 2, lambda: peer.first("refused") or peer.first("welcome"))
+        assert pump(t, 2, lambda p=peer: p.first("refused") or p.first("welcome"))
         reasons.append((peer.first("refused") or {"reason": "welcome"})["reason"])
     assert reasons == ["wrong_code"] * SHORT.tries_per_address + ["too_many_tries"] * 2
     assert all(lk.link == "open" for lk in t.links.values())
