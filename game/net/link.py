@@ -227,6 +227,9 @@ class Conn:
             except ProtocolError as e:
                 self._bad(e)
                 return
+            except Exception as e:  # noqa: BLE001 - a check that trips over a line still refuses it
+                self._bad(ProtocolError(f"a message that cannot be read ({type(e).__name__})"))
+                return
             if message.get("type") == "ping":
                 continue
             if not self.handshaken:

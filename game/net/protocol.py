@@ -186,7 +186,7 @@ def action_problem(action: object) -> str | None:
     if not isinstance(action, dict):
         return "an action must be an object"
     kind = action.get("type")
-    if kind not in ACTION_FIELDS:
+    if not isinstance(kind, str) or kind not in ACTION_FIELDS:
         return f"an action's type is one of {', '.join(ACTION_FIELDS)}"
     fields = ACTION_FIELDS[kind]
     extra = set(action) - {"type", "player", *fields}
@@ -245,7 +245,7 @@ def check_from_joiner(message: dict, handshaken: bool) -> dict:
     Before the handshake only ``hello`` is allowed, after it anything but ``hello``.  A hello
     of another protocol version is refused as such (code ``protocol``) whatever else it holds."""
     kind = message.get("type")
-    if kind not in _FROM_JOINER:
+    if not isinstance(kind, str) or kind not in _FROM_JOINER:
         raise ProtocolError(f"unknown message type {str(kind)[:40]!r}")
     if not handshaken and kind != "hello":
         raise ProtocolError(f"{kind} before hello")
@@ -304,7 +304,9 @@ def _seat_states(v):
         return f"a list of 2 to {MAX_SEATS} seats"
     for s in v:
         if (not isinstance(s, dict) or set(s) != {"name", "who", "link", "ai"} or _name(s["name"])
-                or s["who"] not in WHO or s["link"] not in LINKS + (None,) or _bool(s["ai"])):
+                or not isinstance(s["who"], str) or s["who"] not in WHO
+                or not (s["link"] is None or isinstance(s["link"], str) and s["link"] in LINKS)
+                or _bool(s["ai"])):
             return "seats of {name, who, link, ai}"
 
 
@@ -343,11 +345,11 @@ def _record(v):
 
 
 def _choice(options: tuple):
-    return lambda v: None if v in options else f"one of {', '.join(options)}"
+    return lambda v: None if isinstance(v, str) and v in options else f"one of {', '.join(options)}"
 
 
 def _rules(v):
-    return None if v in RULESETS else f"one of {', '.join(RULESETS)}"
+    return None if isinstance(v, str) and v in RULESETS else f"one of {', '.join(RULESETS)}"
 
 
 _FROM_HOST = {
@@ -375,7 +377,7 @@ def check_from_host(message: dict, welcomed: bool) -> dict:
     Before the welcome only ``welcome``, ``refused`` and ``ping`` are allowed; a welcome of
     another protocol version is refused as such (code ``protocol``)."""
     kind = message.get("type")
-    if kind not in _FROM_HOST:
+    if not isinstance(kind, str) or kind not in _FROM_HOST:
         raise ProtocolError(f"unknown message type {str(kind)[:40]!r}")
     if not welcomed and kind not in ("welcome", "refused", "ping"):
         raise ProtocolError(f"{kind} before welcome")
