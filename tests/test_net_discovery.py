@@ -88,3 +88,37 @@ def test_a_found_table_is_listed_and_removed_and_the_list_is_bounded():
 
 def test_lan_addresses_are_not_loopback():
     assert all(not a.startswith("127.") for a in D.lan_addresses())
+
+
+def test_an_open_table_advertises_its_free_seats_until_it_closes(monkeypatch):
+    """NetHost advertises through discovery.Advertiser (replaced here: nothing is sent), never
+    when it listens on loopback only."""
+    import time
+
+    from net_fakes import joined, make_table, pump
+    calls = []
+
+    class Fake:
+        def __init__(self, port, rules, host, free, seats, table):
+            self.free = free
+            calls.append(("new", rules, free, seats))
+
+        def start(self):
+            calls.append(("start",))
+
+        def update(self, free):
+            calls.append(("update", free))
+
+        def stop(self):
+            calls.append(("stop",))
+    monkeypatch.setattr(D, "Advertiser", Fake)
+    host, table = make_table()
+    assert table._advertiser is None          # 127.0.0.1 with advertise off: nothing
+    table.advertise = True
+    table._start_advertising()
+    peer, welcome = joined(table, table.port)
+    pump(table, 0.3)
+    table.close()
+    host.close()
+    time.sleep(0.2)
+    assert calls == [("new", "gurka-se", 2, 3), ("start",), ("update", 1), ("stop",)]

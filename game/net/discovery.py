@@ -111,6 +111,8 @@ class Advertiser:
         self.problem: str | None = None
         self._zc = None
         self._info = None
+        self._lock = threading.Lock()
+        self._stopped = False
 
     def _make_info(self):
         from zeroconf import ServiceInfo
@@ -123,11 +125,17 @@ class Advertiser:
     def start(self) -> None:
         try:
             from zeroconf import Zeroconf
-            self._info = self._make_info()
-            self._zc = Zeroconf()
+            with self._lock:
+                if self._stopped:
+                    return
+                self._info = self._make_info()
+                self._zc = Zeroconf()
             self._zc.register_service(self._info)
         except Exception as e:  # noqa: BLE001 - discovery is never required: the typed address works
             self.problem = f"{type(e).__name__}: {e}"[:200]
+            self.stop()
+            return
+        if self._stopped:          # the table closed while registering
             self.stop()
 
     def update(self, free: int) -> None:
@@ -143,7 +151,9 @@ class Advertiser:
             self.problem = f"{type(e).__name__}: {e}"[:200]
 
     def stop(self) -> None:
-        zc, self._zc = self._zc, None
+        with self._lock:
+            self._stopped = True
+            zc, self._zc = self._zc, None
         if zc is None:
             return
         try:

@@ -81,7 +81,8 @@ def run_host(args, options: dict, specs: list[str], write_out) -> int:
     control = [REMOTE if spec == "net" else AI for spec in specs]
     decider = PlayerDecider(seed, bot={"budget": args.bot_time})
     host = TableHost(state, control, decider=decider)
-    table = NetHost(host, args.name, code=args.code, address=args.address, port=args.port)
+    table = NetHost(host, args.name, code=args.code, address=args.address, port=args.port,
+                    advertise=True)     # (never on loopback)
     try:
         address, port = table.open()
     except OSError as e:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import queue
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -72,7 +73,8 @@ class Notice:
 class NetHost:
     def __init__(self, host: TableHost, name: str, *, code: str | None = None,
                  address: str = "0.0.0.0", port: int = P.DEFAULT_PORT, limits: P.Limits = P.LIMITS,
-                 table_id: str | None = None, tokens: dict | None = None, clock=time.monotonic):
+                 table_id: str | None = None, tokens: dict | None = None, advertise: bool = False,
+                 clock=time.monotonic):
         if code is not None and not P.CODE.fullmatch(code):
             raise ValueError("a table code is four digits")
         self.host = host
@@ -101,6 +103,11 @@ class NetHost:
         self._notices: list[Notice] = []
         #: (seconds, spec): a seat lost for that long is handed to that AI (None: the host decides)
         self.lost_to_ai: tuple[float, str] | None = None
+        #: advertise the table on the local network while it is open (:mod:`.discovery`; never
+        #: when it listens on loopback only)
+        self.advertise = advertise
+        self._advertiser = None
+        self._free_told = None
         #: messages taken and connections dropped (benchmarks, tests)
         self.counts = {"messages": 0, "dropped": 0, "refused": 0}
         host.listen(self._changed)
@@ -120,7 +127,27 @@ class NetHost:
             raise OSError(f"cannot open a table on port {self.port}: {e.strerror or e}") from None
         sock = self._server.sockets[0].getsockname()
         self.port = int(sock[1])
+        if self.advertise and not self.bind_address.startswith("127.") and self.bind_address != "::1":
+            self._start_advertising()
         return self.bind_address, self.port
+
+    def free_seats(self) -> int:
+        return sum(1 for lk in self.links.values() if lk.link == "open")
+
+    def _start_advertising(self) -> None:
+        """Advertise on a thread of its own (registering takes a moment; the loop never waits)."""
+        from .discovery import Advertiser
+        state = self.host.state
+        adv = Advertiser(self.port, state.rules, self.name, self.free_seats(), self.host.n, self.table_id)
+        self._advertiser = adv
+        self._free_told = adv.free
+        threading.Thread(target=adv.start, name="gurka-advertise", daemon=True).start()
+
+    def _advertise_free(self) -> None:
+        free = self.free_seats()
+        if self._advertiser is not None and free != self._free_told:
+            self._free_told = free
+            threading.Thread(target=self._advertiser.update, args=(free,), daemon=True).start()
 
     async def _listen(self):
         return await asyncio.start_server(self._accept, self.bind_address, self.port,
@@ -135,6 +162,9 @@ class NetHost:
         stops listening, its thread ends."""
         if self.net is None:
             return
+        if self._advertiser is not None:
+            adv, self._advertiser = self._advertiser, None
+            threading.Thread(target=adv.stop, name="gurka-advertise", daemon=True).start()
         text = "the host has left the table" if reason == "host_left" else "the game is over"
         for conn in list(self._conns):
             conn.close(P.closed(reason, text))
@@ -204,6 +234,7 @@ class NetHost:
                 if (link.link == "lost" and not self.host.handed(link.seat)
                         and link.lost_since is not None and now - link.lost_since >= wait):
                     self.host.hand_to_ai(link.seat, spec)
+        self._advertise_free()
         self._send_news()
 
     def _changed(self) -> None:
