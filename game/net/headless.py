@@ -89,9 +89,12 @@ def run_host(args, options: dict, specs: list[str], write_out) -> int:
         host.close()
         _err(f"error: {e}")
         return 1
-    shown = address if address not in ("0.0.0.0", "") else "this computer's address"
-    _say(f"table open at {shown}:{port}, code {table.code}, "
-         f"{len(table.links)} network seat(s) ({P.PROTOCOL})")
+    if address in ("0.0.0.0", ""):
+        from .discovery import lan_addresses
+        shown = ", ".join(f"{a}:{port}" for a in lan_addresses()) or f"this computer's address:{port}"
+    else:
+        shown = f"{address}:{port}"
+    _say(f"table open at {shown}, code {table.code}, {len(table.links)} network seat(s) ({P.PROTOCOL})")
     table.lost_to_ai = (args.lost_wait, args.fill) if args.lost_wait is not None else None
     opened = time.monotonic()
     ended_at = None
