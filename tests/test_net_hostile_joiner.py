@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from net_fakes import SHORT, Raw, joined, make_table, pump
+from net_fakes import SHORT, FirstLegal, Raw, joined, make_table, pump
 
 from game.net import protocol as P
 from game.net.client import NetStream
@@ -303,3 +303,43 @@ def test_a_flood_of_lines_is_dropped_past_the_pending_limit(table):
     assert pump(t, 2, lambda: a.first("closed"))
     assert a.first("closed")["reason"] == "too_many_messages"
     assert t.counts["messages"] <= 1 + SHORT.pending
+
+
+def test_an_action_that_writes_no_event_is_answered():
+    """Declining a buy-back writes no event: the host still says the act was applied, and the
+    joiner may act again (it used to wait for an event forever)."""
+    from game.engine import new_game
+    from game.net.server import NetHost
+    from game.play.host import TableHost
+    import random
+
+    class Silent(FirstLegal):      # the AI seats never answer: no event but the joiner's
+        def poll(self, now, min_delay):
+            return None
+    rng = random.Random(1)
+    for seed in range(100):
+        state = new_game("gurka-se", 5, None, seed=seed)
+        while not state.is_over() and not ({"type": "buyback"} in state.legal_actions()
+                                           and not state.copy().apply({"type": "pass"})):
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        if not state.is_over():
+            break       # a buy-back question whose "no" writes nothing (another seat is asked next)
+    seat = state.to_act()
+    host = TableHost(state, ["remote" if s == seat else "ai" for s in range(5)], decider=Silent())
+    t = NetHost(host, "Host", code="1234", address="127.0.0.1", port=0, limits=SHORT)
+    t.open()
+    stream = NetStream("127.0.0.1", t.port, "Anna", "1234", limits=SHORT)
+    try:
+        assert pump(t, 3, lambda: stream.poll() or stream.state == "joined")
+        t.start("ai:easy")
+        assert pump(t, 3, lambda: stream.poll() or stream.legal_actions())
+        before = len(host.state.events)
+        stream.send({"type": "pass"})
+        assert stream.pending
+        assert pump(t, 3, lambda: stream.poll() or not stream.pending)
+        assert len(host.state.events) == before and stream.state == "joined"
+    finally:
+        stream.close()
+        t.close()
+        host.close()

@@ -249,7 +249,7 @@ class NetStream:
         self._checker.check_turn(m["to_act"], m["legal"])
         self._to_act, self._legal = m["to_act"], m["legal"]
         self.started = True
-        if self._pending is not None and len(self._events) > self._pending[1]:
+        if self._pending is not None and m.get("done") == self._pending[0]:
             self._pending = None
 
     # -- the stream's face (game.play.stream) ----------------------------------------------------

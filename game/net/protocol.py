@@ -362,7 +362,8 @@ _FROM_HOST = {
     "status": {"started": (_bool, True), "seats": (_seat_states, True),
                "thinking": (_opt_int(0, MAX_SEATS - 1), True)},
     "update": {"from": (_int(0, MAX_EVENTS), True), "events": (_events, True),
-               "to_act": (_opt_int(-1, MAX_SEATS - 1), True), "legal": (_legal, True)},
+               "to_act": (_opt_int(-1, MAX_SEATS - 1), True), "legal": (_legal, True),
+               "done": (_int(0, MAX_ID), False)},
     "refusal": {"id": (_int(0, MAX_ID), True), "code": (_pattern(CODE_WORD, "a code word"), True),
                 "params": (_params, True), "text": (_text(MAX_TEXT), True)},
     "end": {"record": (_record, True)},
@@ -406,8 +407,14 @@ def closed(reason: str, text: str) -> dict:
     return {"type": "closed", "reason": reason, "text": text[:MAX_TEXT]}
 
 
-def update(start: int, events: list[dict], to_act: int | None, legal: list[dict]) -> dict:
-    return {"type": "update", "from": start, "events": events, "to_act": to_act, "legal": legal}
+def update(start: int, events: list[dict], to_act: int | None, legal: list[dict],
+           done: int | None = None) -> dict:
+    """The next events of a seat's view; ``done``: the id of this seat's act just applied (an
+    action may write no event: a declined buy-back)."""
+    msg = {"type": "update", "from": start, "events": events, "to_act": to_act, "legal": legal}
+    if done is not None:
+        msg["done"] = done
+    return msg
 
 
 def refusal(ident: int, code: str, params: dict, text: str) -> dict:

@@ -57,6 +57,8 @@ class SeatLink:
     sent: int = 0
     told: tuple | None = None
     last_id: int = -1
+    #: the id of this seat's act applied since the last update
+    done: int | None = None
     ended: bool = False
 
 
@@ -362,6 +364,7 @@ class NetHost:
         link.sent = max(0, min(have, len(self.host.state.events)))
         link.told = None
         link.last_id = -1
+        link.done = None
         link.ended = False
         link.pending = new_token()
         if link.token is None:
@@ -403,6 +406,7 @@ class NetHost:
         if chosen is not None:
             try:
                 host.submit(seat, chosen)
+                link.done = ident
                 return
             except IllegalActionError as e:      # cannot happen: a legal action is legal
                 refuse(e.code, e.reason, **e.params)
@@ -454,15 +458,17 @@ class NetHost:
                 continue
             legal = host.legal_actions(link.seat) if to_act == link.seat else []
             told = (total, to_act, len(legal))
-            if link.sent < total or link.told != told:
+            if link.sent < total or link.told != told or link.done is not None:
                 while True:
                     chunk = host.view_events(link.seat, link.sent)[:P.MAX_UPDATE_EVENTS]
                     last = link.sent + len(chunk) >= total
-                    conn.send(P.update(link.sent, chunk, to_act, legal if last else []))
+                    conn.send(P.update(link.sent, chunk, to_act, legal if last else [],
+                                       link.done if last else None))
                     link.sent += len(chunk)
                     if last:
                         break
                 link.told = told
+                link.done = None
             if over and not link.ended:
                 record = record or host.state.record()
                 conn.send({"type": "end", "record": record})
