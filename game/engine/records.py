@@ -87,11 +87,11 @@ def clean_name(text: str) -> str:
 
 def seat_problem(spec: object) -> Reason | None:
     """Why ``spec`` is not a seat of the record format (``human``, ``ai:<level>``,
-    ``ai:hard:N``, ``ext:<bot>``), a :class:`Reason`, or None.  Nothing else is ever run
-    or loaded."""
+    ``ai:hard:N``, ``ext:<bot>``, ``net``), a :class:`Reason`, or None.  Nothing else is
+    ever run or loaded."""
     if not isinstance(spec, str):
         return Reason("seat_not_text", "a seat must be text")
-    if spec == "human":
+    if spec in ("human", "net"):
         return None
     if spec.startswith("ai:"):
         level = spec[3:]
@@ -112,7 +112,7 @@ def seat_problem(spec: object) -> Reason | None:
             return Reason("bot_name", f"ext: must name a bot in 1 to {MAX_BOT_SPEC} plain "
                           "characters", max=MAX_BOT_SPEC)
         return None
-    return Reason("seat_kind", f"a seat is human, ai:LEVEL or ext:BOT, not {clip(spec, 40)!r}",
+    return Reason("seat_kind", f"a seat is human, ai:LEVEL, ext:BOT or net, not {clip(spec, 40)!r}",
                   seat=clip(spec, 40))
 
 

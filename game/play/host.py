@@ -23,6 +23,10 @@ that every AI card can be followed on every screen.
 
 Listeners (:meth:`TableHost.listen`) are told after every change (new events, or the game
 replaced by an undo): a network host sends the news to its remote seats from there.
+
+A remote seat whose player lost the connection can be handed to the AI for a while
+(:meth:`TableHost.hand_to_ai`, with the level the host picks) and handed back when its
+player returns (:meth:`TableHost.hand_back`); the record keeps the seat's own spec (``net``).
 """
 
 from __future__ import annotations
@@ -59,6 +63,8 @@ class TableHost:
         #: watcher id -> (events shown, time they were last behind)
         self._seen: dict[object, list] = {}
         self._listeners: list[Callable[[], None]] = []
+        #: seat -> (its control before, the AI spec playing it now): seats handed to the AI
+        self._handed: dict[int, tuple[str, str]] = {}
 
     # -- who plays ----------------------------------------------------------------------
     def seats(self, control: str) -> list[int]:
@@ -75,6 +81,44 @@ class TableHost:
     def thinking(self) -> int | None:
         """The seat whose AI is deciding now, if any."""
         return self.decider.seat if self.decider is not None and self.decider.thinking else None
+
+    def is_over(self) -> bool:
+        return self.state.to_act() is None
+
+    def ai_spec(self, seat: int) -> str:
+        """The AI that plays ``seat`` when its control is ``ai``: the level it was handed to,
+        else the seat's own spec."""
+        handed = self._handed.get(seat)
+        return handed[1] if handed else self.players[seat]["seat"]
+
+    def hand_to_ai(self, seat: int, spec: str) -> None:
+        """``seat`` (a remote seat whose player is gone, say) is played by the AI ``spec``
+        (``ai:LEVEL``) until :meth:`hand_back`; the record keeps the seat's own spec."""
+        if not isinstance(spec, str) or not spec.startswith("ai:"):
+            raise ValueError(f"a seat is handed to an AI level (ai:LEVEL), not {spec!r}")
+        before = self._handed.get(seat, (self.control[seat], ""))[0]
+        self._handed[seat] = (before, spec)
+        self.control[seat] = AI
+        self._changed()
+
+    def hand_back(self, seat: int) -> None:
+        """``seat`` is played as before :meth:`hand_to_ai` again (its player is back)."""
+        handed = self._handed.pop(seat, None)
+        if handed is None:
+            return
+        if self.decider is not None and self.decider.seat == seat:
+            self.decider.cancel()
+        self.control[seat] = handed[0]
+        self._changed()
+
+    def handed(self, seat: int) -> bool:
+        """Whether ``seat`` is played by the AI in place of its own player."""
+        return seat in self._handed
+
+    def rename(self, seat: int, name: str) -> None:
+        """``seat``'s player is called ``name`` (a joiner's own name, checked by the caller)."""
+        self.players[seat]["name"] = name
+        self.state.players[seat]["name"] = name
 
     # -- what a seat may see ---------------------------------------------------------------
     def events(self) -> list[dict]:
@@ -121,7 +165,7 @@ class TableHost:
             return
         if not self.decider.thinking:
             if self.caught_up(now):
-                self.decider.ask(self.state, seat, self.players[seat]["seat"], now)
+                self.decider.ask(self.state, seat, self.ai_spec(seat), now)
             return
         action = self.decider.poll(now, min_delay)
         if action is None:

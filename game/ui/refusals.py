@@ -158,8 +158,8 @@ def _player_reason(why: str, p: dict) -> str | None:
     if why == "bot_name":
         return _("a bot must be named in 1 to {max} plain characters.").format(max=number(p["max"]))
     if why == "seat_kind":
-        # TRANSLATORS: {seat} is a word from the file; human, ai:LEVEL and ext:BOT stay as they are
-        return _("“{seat}” is not a seat (human, ai:LEVEL or ext:BOT).").format(seat=p["seat"])
+        # TRANSLATORS: {seat} is a word from the file; human, ai:LEVEL, ext:BOT and net stay as they are
+        return _("“{seat}” is not a seat (human, ai:LEVEL, ext:BOT or net).").format(seat=p["seat"])
     return None
 
 
