@@ -89,6 +89,23 @@ def _whole(value: object, below: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < below
 
 
+def _network(keep: object, players: int) -> dict | None:
+    """A network table's keepsake (its id, code, port and the seats' tokens), checked; None
+    when any of it is not what the host wrote."""
+    from .net import protocol as P
+    if not (isinstance(keep, dict) and set(keep) == {"table", "code", "port", "tokens"}):
+        return None
+    table, code, port, tokens = keep["table"], keep["code"], keep["port"], keep["tokens"]
+    if not (isinstance(table, str) and P.TABLE_ID.fullmatch(table) and isinstance(code, str)
+            and P.CODE.fullmatch(code) and _whole(port, 65536) and isinstance(tokens, dict)
+            and len(tokens) <= players):
+        return None
+    if not all(isinstance(s, str) and s.isdigit() and int(s) < players and isinstance(t, str)
+               and P.TOKEN.fullmatch(t) for s, t in tokens.items()):
+        return None
+    return {"table": table, "code": code, "port": port, "tokens": dict(tokens)}
+
+
 def clean_session(session: object, players: int, game: int = 1) -> dict:
     """The session with every value the game reads checked and the missing ones filled in
     (a save is hostile; a new game starts from ``{}``); other keys are kept as given.
@@ -98,7 +115,8 @@ def clean_session(session: object, players: int, game: int = 1) -> dict:
     (a bad entry left out); ``started`` (ISO time, now when missing), ``played_s``,
     ``hints``, ``undo_used``: this game's marks; ``purse``: the chips this game began with
     (one whole number per player, as ``chips``; left out when bad); ``settled``: True or
-    left out."""
+    left out; ``net``: a network table's id, code, port and its players' tokens (the host's
+    Continue opens it again), left out when any of it is wrong."""
     out = dict(session) if isinstance(session, dict) else {}
     if not (_whole(out.get("game"), MAX_GAME + 1) and out["game"] >= 1):
         out["game"] = game
@@ -111,6 +129,10 @@ def clean_session(session: object, players: int, game: int = 1) -> dict:
         del out["purse"]
     if out.get("settled") is not True:
         out.pop("settled", None)
+    if "net" in out:
+        out["net"] = _network(out["net"], players)
+        if out["net"] is None:
+            del out["net"]
     log = out.get("durak_log")
     if "durak_log" in out:
         out["durak_log"] = [list(g) for g in (log if isinstance(log, list) else [])[-MAX_DURAK_GAMES:]

@@ -78,6 +78,8 @@ class Settings:
     #: the setup of the last game started (ruleset, players, seats, options), offered again
     #: by the setup screen, which checks it again before using any of it
     last_setup: dict | None = None
+    #: the address last typed on the join screen (a network table)
+    join_address: str = ""
 
     @property
     def animation_factor(self) -> float:
@@ -145,6 +147,9 @@ def _valid(key: str, value: object) -> object:
             return value
     elif key == "last_setup":
         return _valid_setup(value)
+    elif key == "join_address":
+        if _short_text(value, 60) and value.isprintable():
+            return value
     elif key == "window_size":
         if (isinstance(value, (list, tuple)) and len(value) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)

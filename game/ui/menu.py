@@ -140,6 +140,8 @@ class MainMenu(Scene):
                                 sub=self.saved_name or None))
         items += [
             Button(lambda: _("New game"), self.on_new, primary=not self.has_save, name="new"),
+            # TRANSLATORS: the main menu: sit down at a game another computer hosts on the network
+            Button(lambda: _("Join a table"), lambda: self.app.nav.push("join"), name="join"),
             Button(lambda: _("Learn to play"), lambda: self.app.nav.push("learn"), name="learn"),
             Button(lambda: _("Rules"), lambda: self.app.nav.push("rules"), name="rules"),
             Button(lambda: _("Statistics"), lambda: self.app.nav.push("stats"), name="stats"),
@@ -196,18 +198,25 @@ class MainMenu(Scene):
 
     def layout(self, size):
         u = T.unit(size)
-        n = len(self.widgets.widgets)
+        buttons = self.widgets.widgets
+        join = self.widgets.by_name("join")
+        rows = [b for b in buttons if b is not join]     # "Join a table" shares New game's row
+        n = len(rows)
         # up to eight buttons (with Continue) still clear the title at 1024x640
         w, h = int(300 * u), int((52 if n <= 5 else 46 if n == 6 else 40 if n == 7 else 36) * u)
         gap = int((14 if n <= 5 else 10 if n == 6 else 8 if n == 7 else 7) * u)
         top = int(size[1] * 0.40) + int(40 * u)
-        extra = sum(int(h * 0.25) for b in self.widgets.widgets if b.sub)
+        extra = sum(int(h * 0.25) for b in rows if b.sub)
         top = min(top, size[1] - n * (h + gap) - extra - int(30 * u))
         y = top
-        for b in self.widgets.widgets:
+        for b in rows:
             tall = int(h * 1.25) if b.sub else h          # Continue names the game it resumes
             b.rect = pygame.Rect(0, 0, w + (int(60 * u) if b.sub else 0), tall)
             b.rect.midtop = (size[0] // 2, y)
+            if b.name == "new" and join is not None:      # two buttons side by side, as wide as two
+                half = w // 2 + int(50 * u)
+                b.rect = pygame.Rect(size[0] // 2 - half - gap // 2, y, half, tall)
+                join.rect = pygame.Rect(size[0] // 2 + gap // 2, y, half, tall)
             y += tall + gap
         self.subtitle_at = self._subtitle_place(size, u)
 

@@ -12,7 +12,7 @@ from ..i18n import _, ngettext
 from . import messages as M
 from . import shortcuts
 from . import theme as T
-from .scene import Scene
+from .overlay_base import Overlay
 from .widgets import Button, WidgetGroup
 
 
@@ -20,31 +20,6 @@ from .widgets import Button, WidgetGroup
 KEY_W = 190
 #: the least height of the pause menu's list of keys (design pixels; see PauseScene.layout)
 PAUSE_KEYS_H = 412
-
-
-class Overlay(Scene):
-    opaque = False
-    shade = 150
-
-    def __init__(self, app, table):
-        super().__init__(app)
-        self.table = table
-        self.widgets = WidgetGroup()
-        self.box = pygame.Rect(0, 0, 10, 10)
-
-    def _shade(self, surface, alpha=None, under=None, u: float = 1.0) -> None:
-        T.shade(surface, self.shade if alpha is None else alpha, under, u)
-
-    def _buttons_row(self, buttons, y, u, w=200) -> None:
-        bw, bh, gap = int(w * u), int(48 * u), int(16 * u)
-        total = len(buttons) * bw + (len(buttons) - 1) * gap
-        x = self.box.centerx - total // 2
-        for b in buttons:
-            b.rect = pygame.Rect(x, y, bw, bh)
-            x += bw + gap
-
-    def handle_event(self, e):
-        self.widgets.handle_event(e)
 
 
 class HandoffScene(Overlay):

@@ -8,13 +8,24 @@ from __future__ import annotations
 
 
 def make_table(app, state=None, record=None, session=None, scene=None, save=True, coach=None,
-               **new):
-    """A table: ``scene`` made already (the next game), ``state`` (``save`` it or not, a
-    tutorial's ``coach``), a saved ``record`` (resumed), or a new game from ``rules``,
-    ``players``, ``options``, ``seed``."""
+               stream=None, **new):
+    """A table: ``scene`` made already (the next game), ``stream`` (a network table joined),
+    ``state`` (``save`` it or not, a tutorial's ``coach``), a saved ``record`` (resumed), or a
+    new game from ``rules``, ``players``, ``options``, ``seed``.  A network table whose port
+    cannot be had says so in one line instead."""
     from .table import TableScene
     if scene is not None:
         return scene
+    if stream is not None:
+        return TableScene(app, stream, session, save=False)
+    try:
+        return _hosted_table(app, TableScene, state, record, session, save, coach, new)
+    except OSError as e:           # a network table: no port to listen on
+        from .menu import MessageScene
+        return MessageScene(app, str(e))
+
+
+def _hosted_table(app, TableScene, state, record, session, save, coach, new):
     if state is not None:
         return TableScene.hosted(app, state, session, save=save, coach=coach)
     if record is not None:
@@ -81,6 +92,18 @@ def _overlay(name: str):
     return make
 
 
+def _lobby(name: str):
+    def make(app, **kw):
+        from . import lobby
+        return getattr(lobby, name)(app, **kw)
+    return make
+
+
+def _join(app):
+    from .join import JoinScene
+    return JoinScene(app)
+
+
 def _scoresheet(app, **kw):
     from .scoresheet import ScoreSheetScene
     return ScoreSheetScene(app, **kw)
@@ -127,3 +150,6 @@ def register(app) -> None:
     nav.register("pause", lambda **kw: _overlay("PauseScene")(app, **kw))
     nav.register("lookback", lambda **kw: _lookback(app, **kw))
     nav.register("movelog", lambda **kw: _movelog(app, **kw))
+    nav.register("lobby", lambda **kw: _lobby("LobbyScene")(app, **kw))
+    nav.register("seat-lost", lambda **kw: _lobby("SeatLostScene")(app, **kw))
+    nav.register("join", lambda: _join(app))

@@ -23,6 +23,10 @@ from .refusals import option_reason
 from .scene import Scene
 from .widgets import Button, Choice, ChoiceList, TextInput, Toggle, WidgetGroup
 
+#: the seats people play: at this screen (``human``) or from their own computer (``net``, a
+#: network table: a joiner's own name replaces the one given here)
+PEOPLE = ("human", "net")
+
 
 #: The values offered for each option on the setup screen (data only: every text comes from
 #: :mod:`game.ui.rules_text`, the same strings as the rules screen).  ``None``: an on/off toggle.
@@ -115,7 +119,7 @@ class SetupScene(Scene):
             self.overrides[rules] = dict(last.get("options") or {})
         except (OptionError, TypeError, ValueError):
             pass
-        kinds = {"human"} | {f"ai:{lv}" for lv in menu_levels()}
+        kinds = {"human", "net"} | {f"ai:{lv}" for lv in menu_levels()}
         for i, seat in enumerate((last.get("seats") or [])[:len(self.seats)]):
             if seat.get("kind") in kinds and name_problem(seat.get("name")) is None:
                 self.seats[i] = {"kind": seat["kind"], "name": seat["name"]}
@@ -126,7 +130,7 @@ class SetupScene(Scene):
         default ("Spelare 1", "Astrid"); a name the player typed stays."""
         self.lang = i18n.current_language()
         for i, seat in enumerate(self.seats):
-            seat["name"] = name_in_language(seat["name"], i, seat["kind"] == "human")
+            seat["name"] = name_in_language(seat["name"], i, seat["kind"] in PEOPLE)
         for i, (_kind, name) in enumerate(getattr(self, "seat_widgets", [])):
             name.value = self.seats[i]["name"]
 
@@ -199,7 +203,9 @@ class SetupScene(Scene):
         kinds = [("human", lambda: _("Human"))] + [
             # TRANSLATORS: a seat played by the computer; {level} is Easy, Normal, ...
             (f"ai:{lv}", (lambda lv=lv: _("AI: {level}").format(level=M.level_name(lv))))
-            for lv in menu_levels()]
+            for lv in menu_levels()] + [
+            # TRANSLATORS: a seat taken by a player who joins from their own computer (a network table)
+            ("net", lambda: _("On the network"))]
         self.seat_widgets = []
         for i in range(self.players()):
             seat = self.seats[i]
@@ -246,10 +252,10 @@ class SetupScene(Scene):
 
     def set_kind(self, i: int, kind: str) -> None:
         old = self.seats[i]
-        if kind == "human" and old["kind"] != "human" and is_default_ai_name(old["name"]):
-            humans = sum(1 for s in self.seats[: self.players()] if s["kind"] == "human")
+        if kind in PEOPLE and old["kind"] not in PEOPLE and is_default_ai_name(old["name"]):
+            humans = sum(1 for s in self.seats[: self.players()] if s["kind"] in PEOPLE)
             old["name"] = human_name(humans + 1)
-        elif kind != "human" and old["kind"] == "human":
+        elif kind not in PEOPLE and old["kind"] in PEOPLE:
             old["name"] = ai_name(i)
         old["kind"] = kind
         self.seat_widgets[i][1].value = old["name"]
@@ -264,7 +270,7 @@ class SetupScene(Scene):
         used = set()
         for i in range(self.players()):
             s = self.seats[i]
-            name = s["name"].strip() or (ai_name(i) if s["kind"] != "human" else human_name(i + 1))
+            name = s["name"].strip() or (ai_name(i) if s["kind"] not in PEOPLE else human_name(i + 1))
             base, k = name, 2
             while name in used:
                 name = f"{base} {k}"

@@ -27,6 +27,13 @@ def next_session(session: dict) -> dict:
     return {k: v for k, v in session.items() if k not in PER_GAME}
 
 
+def people_record(record: dict) -> dict:
+    """A finished network game as this screen keeps it: the seats of the players who joined
+    from their computers (``net``) are people, as a hot-seat game's (``human``)."""
+    players = [{**p, "seat": "human"} if p.get("seat") == "net" else p for p in record["players"]]
+    return {**record, "players": players}
+
+
 class Bookkeeping:
     def __init__(self, scene):
         self.s = scene
@@ -66,6 +73,7 @@ class Bookkeeping:
         if self.done or self.s.app.demo or self.s.coach is not None:   # a tutorial is no game of yours
             return
         self.done = True
+        record = people_record(record)
         seat = self.stats_seat
         marks = None
         if seat is not None:

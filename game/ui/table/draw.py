@@ -254,7 +254,7 @@ class Renderer(MomentTexts):
         to_act = s.stream.to_act() == seat and not s.busy() and not s.finished
         flash = self.flash(seat)
         return (to_act, m.in_game(seat), s.players[seat]["name"], m.dealer == seat, count,
-                tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat),
+                tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat), s.stream.seat_note(seat),
                 (flash.text, flash.color) if flash is not None else None)
 
     def flash(self, seat: int):
@@ -335,6 +335,10 @@ class Renderer(MomentTexts):
             # a banner at the seat takes the place of its line while it shows
             T.blit_text(surface, flash.text, 15 * u, (rect.left + int(10 * u), rect.top + int(29 * u)),
                         flash.color, bold=True, max_width=rect.width - int(20 * u))
+        elif s.stream.seat_note(seat):
+            # a network seat's state ("lost the connection") takes the place of its line
+            T.blit_text(surface, s.stream.seat_note(seat), 14 * u, (rect.left + int(10 * u), rect.top + int(30 * u)),
+                        T.ACCENT, bold=True, max_width=rect.width - int(20 * u))
         else:
             T.blit_text(surface, "  ·  ".join(s.part.seat_line(seat, count)), 14 * u,
                         (rect.left + int(10 * u), rect.top + int(30 * u)), T.TEXT_DIM if out else T.TEXT,

@@ -98,7 +98,14 @@ class TableHandle:
             self._scene.renderer.mark(surface, center, width, mark, strong=True)
         return r
 
+    @property
+    def network(self):
+        """A network table's facts and the host's decisions (:class:`game.net.hosted.TableNetwork`,
+        a joiner's :class:`~game.net.hosted.JoinedNetwork`), or None."""
+        return self._scene.stream.network
+
     # -- what an overlay may do ---------------------------------------------------------------
+
     def tick(self, dt: float) -> None:
         """Keep the table's banners and count-up running under an overlay."""
         self._scene.tl.advance(dt)
