@@ -115,10 +115,10 @@ class ResultScene(Overlay):
 
     def __init__(self, app, table):
         super().__init__(app, table)
-        self.widgets = WidgetGroup([
-            Button(lambda: _("Play again"), self.again, primary=True, name="again"),
-            Button(lambda: _("Main menu"), self.to_menu, name="menu"),
-        ])
+        again = Button(lambda: _("Play again"), self.again, primary=True, name="again")
+        menu = Button(lambda: _("Main menu"), self.to_menu, primary=table.network is not None, name="menu")
+        # a network table ends with its game: another one is a table hosted anew
+        self.widgets = WidgetGroup([again, menu] if table.network is None else [menu])
         self.widgets.focus = 0
         self.t = 0.0
 

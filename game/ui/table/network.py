@@ -29,6 +29,7 @@ class NetworkTable:
         self.lobby_shown = False
         self._lost_since: float | None = None
         self._retry_at = 0.0
+        self._asked: tuple | None = None
         self.ended = False
 
     @property
@@ -58,8 +59,24 @@ class NetworkTable:
         for news in self.net.news():
             self.s.part.announce(news.text, color=T.ACCENT)
             if news.kind == "lost" and self.net.hosting and self.net.started:
-                self.s.raise_event("seat_lost", seat=news.seat, name=news.name)
+                self._ask(news.seat)
                 return
+        if self.net.hosting and self.net.started:
+            seat = self.stream.to_act()     # a lost player's turn: the host is asked again
+            if seat is not None and seat >= 0 and self._lost(seat) and not self.s.busy():
+                self._ask(seat)
+
+    def _lost(self, seat: int) -> bool:
+        seats = self.net.seats()
+        return 0 <= seat < len(seats) and seats[seat]["link"] == "lost" and not seats[seat]["ai"]
+
+    def _ask(self, seat: int) -> None:
+        """What to do with a lost player's seat: asked once per decision of the game."""
+        key = (seat, len(self.stream.events))
+        if key == self._asked:
+            return
+        self._asked = key
+        self.s.raise_event("seat_lost", seat=seat, name=self.s.players[seat]["name"])
 
     def _problems(self) -> bool:
         """A joiner's connection: lost (try again for a while) or over for good (say why and go
