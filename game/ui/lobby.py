@@ -159,9 +159,9 @@ class LobbyScene(Overlay):
 class SeatLostScene(Overlay):
     """The host's question about a seat whose player lost the connection."""
 
-    def __init__(self, app, table, seat: int, name: str):
+    def __init__(self, app, table, seat: int, player: str):
         super().__init__(app, table)
-        self.seat, self.name = seat, name
+        self.seat, self.name = seat, player
         level = self.table.network.fill.split(":", 1)[1] if ":" in self.table.network.fill else "normal"
         self.widgets = WidgetGroup([
             # TRANSLATORS: a button when a network player's connection is lost; {level} is an AI level

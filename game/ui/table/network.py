@@ -76,7 +76,7 @@ class NetworkTable:
         if key == self._asked:
             return
         self._asked = key
-        self.s.raise_event("seat_lost", seat=seat, name=self.s.players[seat]["name"])
+        self.s.raise_event("seat_lost", seat=seat, player=self.s.players[seat]["name"])
 
     def _problems(self) -> bool:
         """A joiner's connection: lost (try again for a while) or over for good (say why and go
