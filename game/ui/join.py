@@ -90,6 +90,14 @@ class JoinScene(Scene):
             self.stream.close()
             self.stream = None
 
+    def list_tables(self, found: list) -> None:
+        """The tables found on the network (:class:`game.net.discovery.FoundTable`), listed."""
+        if [t.where for t in found] != [t.where for t in self.found]:
+            self.found = list(found)
+            self.list.items = [(t.where, (lambda t=t: table_line(t))) for t in found]
+            self.list.index = min(self.list.index, max(0, len(found) - 1))
+            self.invalidate()
+
     def pick(self, where) -> None:
         if where:
             self.w_address.value = where
@@ -119,12 +127,7 @@ class JoinScene(Scene):
 
     def update(self, dt: float) -> None:
         if self.browser is not None:
-            found = self.browser.tables()
-            if [t.where for t in found] != [t.where for t in self.found]:
-                self.found = found
-                self.list.items = [(t.where, (lambda t=t: table_line(t))) for t in found]
-                self.list.index = min(self.list.index, max(0, len(found) - 1))
-                self.invalidate()
+            self.list_tables(self.browser.tables())
         stream = self.stream
         if stream is None:
             return

@@ -467,5 +467,3 @@ def _corrupt_save(t) -> None:
     t.settle()
     if type(t.top).__name__ != "MessageScene":
         raise Unreachable("no notice")
-
-

@@ -395,7 +395,7 @@ class GurkaPart(TablePart):
                 # e.g. "Out above 21"
                 word = _("Out above {n}")
             line += "  ·  " + word.format(n=o.get("limit"))
-        return line.strip()
+        return line.strip().removeprefix("·").strip()      # before the first deal: no deal part
 
     def seat_line(self, seat: int, count: int) -> list[str]:
         parts = super().seat_line(seat, count)

@@ -52,7 +52,7 @@ class NetworkTable:
         if self._problems():
             return
         self.s.refresh_players()
-        if not self.net.started and not self.lobby_shown and self.s.lay is not None:
+        if not self.net.started and not self.lobby_shown:
             self.lobby_shown = True
             self.s.raise_event("lobby")
             return

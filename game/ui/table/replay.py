@@ -42,6 +42,8 @@ class Replayed:
     player's view of them), who acts at each point, and no decision to make."""
 
     authority = None
+    network = None
+    problem = None
 
     def __init__(self, state, events: list[dict], seat: int):
         self.engine = state
@@ -76,6 +78,12 @@ class Replayed:
 
     def tick(self, now: float, shown: int, min_delay: float) -> None:
         """The viewer steps the game itself."""
+
+    def serve(self) -> None:
+        """Nothing to serve: a record is only watched."""
+
+    def seat_note(self, seat: int) -> str:
+        return ""
 
     def look_from(self, seat: int) -> None:
         self.seat = seat
