@@ -216,7 +216,7 @@ def test_an_unusable_folder_gives_a_notice_not_a_crash(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     notice = record_game(a_game(), meta(), path=blocker / "stats.sqlite")
-    assert notice and "cannot be used" in str(notice)
+    assert notice and "could not be added" in str(notice)
     st = load(path=blocker / "stats.sqlite")
     assert st.games == 0
 
