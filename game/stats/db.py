@@ -53,10 +53,10 @@ FILENAME = "stats.sqlite"
 MAGIC = b"SQLite format 3\x00"
 #: seconds a writer waits for another copy of the game to finish its write
 BUSY_SECONDS = 5.0
-#: SQLite virtual-machine steps (in thousands) the file checks may take before the file is
-#: called not ours: reading our own schema takes a few dozen; a file with a schema of
-#: thousands of objects is not ours, and is refused before it costs a second
-CHECK_BUDGET = 2000
+#: SQLite virtual-machine steps (in hundreds) the file checks may take before the file is
+#: called not ours: reading our own schema takes about 150 steps; a schema of thousands of
+#: objects (each parsed before the first row is read) is refused within milliseconds
+CHECK_BUDGET = 200
 
 #: a games row holding only values this game writes (released with version 3, never
 #: edited: the indexes of version 3 hold only these rows, so the figures read them
@@ -320,7 +320,7 @@ class _Budget:
         self.conn, self.left = conn, CHECK_BUDGET
 
     def __enter__(self):
-        self.conn.set_progress_handler(self._step, 1000)
+        self.conn.set_progress_handler(self._step, 100)
         return self
 
     def _step(self) -> int:

@@ -253,6 +253,20 @@ def win_rate_series(seq: bytes) -> Series:
     return Series("win_rate", values, n - len(shown) + 1, n)
 
 
+#: the queries of :func:`read_figures`, each walking one index of version 3 in its order
+#: (tests/test_stats_large.py checks their plans: a covering index, no sorting)
+FIGURES_SQL = (
+    "SELECT rules, opponents, result, scoring, was_durak, undo_used, count(*), sum(penalty), "
+    f"sum(deals_played), sum(hints) FROM games INDEXED BY games_figures WHERE {READABLE} "
+    "GROUP BY rules, opponents, result, scoring, was_durak, undo_used")
+BY_RULES_SQL = (f"SELECT rules, group_concat({_LETTER}, '') FROM games INDEXED BY games_by_rules "
+                f"WHERE {READABLE} GROUP BY rules")
+IN_ORDER_SQL = (f"SELECT group_concat(result IN ('won', 'shared'), '') FROM games "
+                f"INDEXED BY games_in_order WHERE {READABLE}")
+PENALTY_SQL = ("SELECT scoring = 'points' AND deals_played > 0, penalty, deals_played FROM games "
+               f"INDEXED BY games_by_rules WHERE rules = ? AND {READABLE} ORDER BY id DESC")
+
+
 def _copy_old(conn: sqlite3.Connection, v: int) -> None:
     """An older file's games in a temporary table with version 3's indexes (in memory; the
     file is not written)."""
@@ -283,10 +297,7 @@ def _read(conn: sqlite3.Connection) -> tuple[Figures, int]:
     figs = Figures()
     total_rows = conn.execute("SELECT count(*) FROM games").fetchone()[0]
     keys: dict[bytes, str | None] = {}
-    cursor = conn.execute(
-        "SELECT rules, opponents, result, scoring, was_durak, undo_used, count(*), sum(penalty), "
-        f"sum(deals_played), sum(hints) FROM games INDEXED BY games_figures WHERE {READABLE} "
-        "GROUP BY rules, opponents, result, scoring, was_durak, undo_used")
+    cursor = conn.execute(FIGURES_SQL)
     for key, opp, result, scoring, durak, undo, n, pen, deals, hints in cursor:
         if key not in keys:
             if len(keys) >= MAX_RULESETS:
@@ -312,9 +323,7 @@ def _read(conn: sqlite3.Connection) -> tuple[Figures, int]:
     for f in figs.by_rules.values():
         figs.total.merge(f)
     # the order played: per ruleset (its levels' streaks in it) and of all games
-    for key, seq in conn.execute(
-            f"SELECT rules, group_concat({_LETTER}, '') FROM games INDEXED BY games_by_rules "
-            f"WHERE {READABLE} GROUP BY rules"):
+    for key, seq in conn.execute(BY_RULES_SQL):
         rules = shown.get(key)
         if rules is None or rules not in figs.by_rules or not isinstance(seq, bytes):
             continue
@@ -329,9 +338,7 @@ def _read(conn: sqlite3.Connection) -> tuple[Figures, int]:
     only = ""
     if len(shown) < len(keys) or len(keys) >= MAX_RULESETS:
         only = f" AND rules IN ({', '.join('?' * len(figs.by_rules))})"
-    row = conn.execute(f"SELECT group_concat(result IN ('won', 'shared'), '') FROM games "
-                       f"INDEXED BY games_in_order WHERE {READABLE}{only}",
-                       tuple(figs.by_rules) if only else ()).fetchone()
+    row = conn.execute(IN_ORDER_SQL + only, tuple(figs.by_rules) if only else ()).fetchone()
     seq = row[0] if row and isinstance(row[0], bytes) else b""
     figs.total.best_streak = best_run(seq, b"1")
     figs.series[None] = win_rate_series(seq.replace(b"1", b"W").replace(b"0", b"L"))
@@ -345,9 +352,7 @@ def _read(conn: sqlite3.Connection) -> tuple[Figures, int]:
 def _penalty_series(conn: sqlite3.Connection, rules: str, games: int) -> Series | None:
     """The average penalty per deal of each of the last SERIES_GAMES games scored in points
     of ``rules`` (among its last CHART_READ games), numbered among all its games."""
-    cursor = conn.execute(
-        "SELECT scoring = 'points' AND deals_played > 0, penalty, deals_played FROM games "
-        f"INDEXED BY games_by_rules WHERE rules = ? AND {READABLE} ORDER BY id DESC", (rules,))
+    cursor = conn.execute(PENALTY_SQL, (rules,))
     shown: list[tuple[int, float]] = []
     for back, (pointed, pen, deals) in enumerate(cursor):
         if back >= CHART_READ or len(shown) >= SERIES_GAMES:
