@@ -10,6 +10,8 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -127,9 +129,20 @@ def test_a_journal_that_is_not_a_regular_file_is_never_opened(tmp_path, companio
     assert load(path=home / "stats.sqlite").games == 1
 
 
+def unblock(fifo: Path) -> None:
+    """A reader that did open the pipe waits for a writer: one comes after HANG seconds,
+    so such a reader fails the test instead of hanging it."""
+    time.sleep(HANG)
+    try:
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+    except OSError:
+        pass
+
+
 def test_the_checks_never_open_a_pipe(tmp_path, monkeypatch):
     """In-process: what the checks opened, and how (a pipe opened for reading blocks for good)."""
     os.mkfifo(tmp_path / "stats.sqlite")
+    threading.Thread(target=unblock, args=(tmp_path / "stats.sqlite",), daemon=True).start()
     opened = []
     real = os.open
 
