@@ -256,7 +256,7 @@ class StatsScene(Scene):
                        self.stats.rules is None, u)
             draw_chart(surface, self.chart_rect, self.stats.series, u)
         self.widgets.draw(surface, u)
-        foot = self.status or ("" if self.empty else self.aids)
+        foot = self.status or ("" if self.empty or self.busy else self.aids)
         if foot:
             px = NOTE_PX * u
             while px > 12 and len(T.wrap(foot, px, self.status_rect.width)) > 2:
