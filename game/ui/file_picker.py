@@ -263,7 +263,7 @@ class FilePicker(Scene):
         if not self.readable:
             T.blit_text(surface, _("This folder cannot be read."), 16 * u, (r.centerx, r.top + int(12 * u)),
                         T.ERROR, anchor="midtop", max_width=r.width - 20 * u)
-        elif len(self.entries) <= (1 if self.entries and self.entries[0][0] == "up" else 0):
+        elif not self.problem and len(self.entries) <= (1 if self.entries and self.entries[0][0] == "up" else 0):
             T.blit_text(surface, _("No game records here (.json, .jsonl)."), 16 * u,
                         (r.centerx, r.bottom - int(12 * u)), T.TEXT_DIM, anchor="midbottom",
                         max_width=r.width - 20 * u)
