@@ -285,3 +285,22 @@ def test_files_belong_to_gurka_home(tmp_path, monkeypatch):
     assert D.db_path() == tmp_path / "stats.sqlite"
     assert record_game(a_game(), meta()) is None
     assert os.path.exists(tmp_path / "stats.sqlite") and load(GURKA).games == 1
+
+
+def test_quick_check_reads_the_whole_file_only_when_it_changed_since_our_own_write(tmp_path, monkeypatch):
+    """PRAGMA quick_check reads every page (seconds on a million games): the next game of the
+    same session skips it while the file is as this process left it, not once another
+    program has written it."""
+    path = tmp_path / "stats.sqlite"
+    checks = []
+    real = D.quick_check
+    monkeypatch.setattr(D, "quick_check", lambda conn: (checks.append(1), real(conn)))
+    for _ in range(3):
+        assert record_game(a_game(), meta(), path=path) is None
+    assert len(checks) == 1
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE games SET hints = 1 WHERE id = 1")
+    conn.commit()
+    conn.close()
+    assert record_game(a_game(), meta(), path=path) is None
+    assert len(checks) == 2 and load(path=path).games == 4

@@ -51,8 +51,10 @@ from ..user_files import data_dir, set_aside
 
 FILENAME = "stats.sqlite"
 MAGIC = b"SQLite format 3\x00"
-#: seconds a writer waits for another copy of the game to finish its write
+#: seconds a writer waits for another copy of the game to finish its write, and a reader
+#: for a file another program holds locked
 BUSY_SECONDS = 5.0
+READ_BUSY_SECONDS = 2.0
 #: SQLite virtual-machine steps (in hundreds) the file checks may take before the file is
 #: called not ours: reading our own schema takes about 150 steps; a schema of thousands of
 #: objects (each parsed before the first row is read) is refused within milliseconds
@@ -272,7 +274,8 @@ def _connect(path: Path, write: bool = True, immutable: bool = False) -> sqlite3
     params = {"mode": "ro"} if not write else {}
     if immutable:
         params["immutable"] = 1
-    conn = sqlite3.connect(_uri(path, **params), timeout=BUSY_SECONDS, isolation_level=None, uri=True)
+    conn = sqlite3.connect(_uri(path, **params), timeout=BUSY_SECONDS if write else min(BUSY_SECONDS,
+                           READ_BUSY_SECONDS), isolation_level=None, uri=True)
     try:
         conn.execute("PRAGMA trusted_schema = OFF")   # the file's schema runs no functions of ours
         if write:
@@ -369,6 +372,28 @@ def check_schema(conn: sqlite3.Connection) -> int:
     return v
 
 
+#: the files this process wrote last, as they were when it closed them (path -> signature):
+#: PRAGMA quick_check reads every page, so a file unchanged since our own last write in this
+#: session is not read whole again before the next game
+_WRITTEN: dict[str, tuple] = {}
+
+
+def _signature(path: Path) -> tuple | None:
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def written(path: Path) -> None:
+    """The writer closed ``path`` after a good write: the next one may skip quick_check
+    while the file stays exactly so (no -wal left with anything in it either)."""
+    wal = _signature(Path(f"{path}-wal"))
+    if wal is None or wal[2] == 0:
+        _WRITTEN[str(path)] = _signature(path)
+
+
 def quick_check(conn: sqlite3.Connection) -> None:
     """BadDatabase when SQLite finds the file damaged (every page is read: a write only,
     and only once the schema is known to be ours)."""
@@ -445,7 +470,9 @@ def _open_checked(path: Path, write: bool = True) -> tuple[sqlite3.Connection, b
     try:
         check_schema(conn)
         if write:
-            quick_check(conn)
+            sig = _WRITTEN.pop(str(path), None)
+            if sig is None or sig != _signature(path):
+                quick_check(conn)
             _make_ours(conn)
             migrate(conn)
     except BaseException as e:

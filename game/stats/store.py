@@ -7,7 +7,8 @@ from pathlib import Path
 
 from ..notices import Notice
 from ..safe_json import clip
-from .db import rollback_if_open, cause, db_path, is_bad_file, notice_set_aside, open_db, set_aside_db
+from .db import (cause, db_path, is_bad_file, notice_set_aside, open_db, rollback_if_open, set_aside_db,
+                 written)
 from .facts import GameFacts, game_facts, human_seat
 
 
@@ -72,6 +73,8 @@ def _store(facts: GameFacts, path: Path) -> Notice | None:
     conn = opened.conn
     try:
         write_game(conn, facts)
+        conn.close()
+        written(path)
         return notice
     except sqlite3.Error as e:
         if not is_bad_file(e):
