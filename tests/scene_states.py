@@ -183,7 +183,7 @@ def _look(app, make, route):
 def screens() -> dict:
     """label -> a function that puts the screen on an app."""
     from game.engine.registry import RULESET_IDS
-    from game.ui import menu, rules_scene, settings_scene, setup, stats_scene
+    from game.ui import menu, rules_scene, settings_scene, setup
     out = {
         "menu": lambda app: app.manager.push(menu.MainMenu(app)),
         "message": lambda app: app.manager.push(menu.MessageScene(

@@ -222,11 +222,11 @@ def test_a_schema_of_thousands_of_objects_costs_no_more_than_a_budget(tmp_path):
 ESCAPE = "char(27) || '[2J' || char(27) || '[31m'"
 
 BAD_ROWS = [
-    f"rules = CAST(X'1b5b33316dff' AS TEXT)",           # ESC [31m and a byte that is no UTF-8
+    "rules = CAST(X'1b5b33316dff' AS TEXT)",           # ESC [31m and a byte that is no UTF-8
     f"rules = {ESCAPE} || 'gurka-se'",                   # valid UTF-8, but escape sequences
     "opponents = CAST(X'6e6f726d616cff' AS TEXT)",       # "normal" and a stray byte
     "result = CAST(X'776f6ec3' AS TEXT)",                # "won" and half a character
-    f"rules = 'gurka-se' || char(8238)",                 # a right-to-left override
+    "rules = 'gurka-se' || char(8238)",                 # a right-to-left override
 ]
 
 
