@@ -171,10 +171,26 @@ class Opened:
     immutable: bool = False
 
 
+#: SQLite's own message of each code (its sqlite3ErrStr), for a Python without
+#: ``sqlite_errorcode`` (3.10): the code is then told by the message
+_MESSAGES = (("database is locked", SQLITE_BUSY), ("database table is locked", SQLITE_LOCKED),
+             ("disk i/o error", SQLITE_IOERR), ("database or disk is full", SQLITE_FULL),
+             ("unable to open database file", SQLITE_CANTOPEN),
+             ("attempt to write a readonly database", SQLITE_READONLY),
+             ("database disk image is malformed", SQLITE_CORRUPT), ("not a database", SQLITE_NOTADB),
+             ("interrupted", SQLITE_INTERRUPT), ("out of memory", SQLITE_NOMEM),
+             ("access permission denied", SQLITE_PERM), ("locking protocol", SQLITE_PROTOCOL))
+
+
 def code_of(e: BaseException) -> int | None:
     """SQLite's primary result code of an sqlite3 error (None when it has none)."""
     code = getattr(e, "sqlite_errorcode", None)
-    return code & 0xFF if isinstance(code, int) else None
+    if isinstance(code, int):
+        return code & 0xFF
+    if isinstance(e, sqlite3.Error) and not hasattr(e, "sqlite_errorcode"):
+        text = str(e).lower()
+        return next((c for words, c in _MESSAGES if words in text), None)
+    return None
 
 
 def is_bad_file(e: BaseException) -> bool:
@@ -583,8 +599,8 @@ def open_db(path: Path | None = None, write: bool = True) -> Opened:
         if not is_bad_file(e):
             return Opened(None, notice_unavailable(path, cause(e, path)))
     aside = set_aside_db(path)
-    if aside is None and present(path):
-        return Opened(None, notice_unavailable(path, "could not be set aside"))
+    if aside is None and present(path):       # not even renamed: a read-only folder, say
+        return Opened(None, notice_unavailable(path, _probe(path.parent, path) or "could not be set aside"))
     if not write:
         return Opened(None, notice_set_aside(path, aside), aside)
     try:
