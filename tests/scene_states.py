@@ -249,10 +249,11 @@ def _replays_opening(app):
 
 def _picker_problem(app):
     """The file picker saying a typed path is no file it can open."""
-    import tempfile
-    folder = tempfile.mkdtemp(prefix="gurka-picker-")
-    picker = app.nav.push("open-file", on_choose=lambda path: None, start=folder)
-    picker.path_box.value = folder + "/nothing here.jsonl"
+    from game.user_files import data_dir
+    folder = data_dir() / "records"            # the test's own user folder
+    folder.mkdir(parents=True, exist_ok=True)
+    picker = app.nav.push("open-file", on_choose=lambda path: None, start=str(folder))
+    picker.path_box.value = str(folder / "nothing here.jsonl")
     picker.open_selected()
     return picker
 
