@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .i18n import _
+from .i18n import _, ngettext
 
 
 @dataclass
@@ -21,7 +21,10 @@ class Notice:
     whose values were not understood, comma-separated), ``settings-unwritable``, ``save-corrupt``,
     ``save-unwritable``, ``save-unresumable`` (a save that was read but that the table could not
     resume; ``detail``: why) or ``save-bot`` (a bot seat of a save resumed by the Normal AI;
-    ``detail``: the players' names).  ``str(notice)`` is the message in the language
+    ``detail``: the players' names); for the statistics ``stats-corrupt`` (set aside as
+    ``aside``), ``stats-unavailable`` and ``stats-unsaved`` (``detail``: the cause, a code of
+    :func:`cause_text` or a technical reason), ``stats-left-out`` (``detail``: how many games
+    could not be read).  ``str(notice)`` is the message in the language
     current at the time it is shown (so it can be created before the
     language is known).
     """
@@ -60,6 +63,26 @@ class Notice:
                          ).format(reason=self.detail)
             # TRANSLATORS: as above, when the file could not even be moved aside
             return _("The saved game could not be resumed ({reason}).").format(reason=self.detail)
+        if self.kind == "stats-corrupt":
+            if aside:
+                # TRANSLATORS: {file} is the name the unreadable statistics file was given
+                return _("Your statistics could not be read, so new ones were started. "
+                         "The old file was kept as {file}.").format(file=aside)
+            return _("Your statistics could not be read, so new ones were started.")
+        if self.kind == "stats-unavailable":
+            # TRANSLATORS: {reason} says what stopped the game, e.g. "the disk is full"
+            return _("The statistics cannot be used right now: {reason}").format(
+                reason=cause_text(self.detail))
+        if self.kind == "stats-unsaved":
+            # TRANSLATORS: {reason} says what stopped the game, e.g. "the disk is full"
+            return _("This game could not be added to your statistics: {reason}").format(
+                reason=cause_text(self.detail))
+        if self.kind == "stats-left-out":
+            n = int(self.detail) if self.detail.isdigit() else 0
+            # TRANSLATORS: some stored games held values this version cannot read; the others are shown
+            return ngettext("{n} game in your statistics could not be read and is left out.",
+                            "{n} games in your statistics could not be read and are left out.",
+                            n).format(n=n)
         if self.kind == "save-bot":
             # TRANSLATORS: {names} is a comma-separated list of player names
             return _("A saved game never starts a bot program: the Normal AI now plays "
@@ -68,6 +91,20 @@ class Notice:
 
     def __str__(self) -> str:
         return self.text()
+
+
+#: what stopped a read or a write of a user file, by code (a notice's ``detail``)
+_CAUSES = {"disk-full": lambda: _("the disk is full."),
+           "no-inodes": lambda: _("the disk has no room for more files."),
+           "read-only": lambda: _("the disk or the folder is read-only."),
+           "no-permission": lambda: _("the game may not write in its folder."),
+           "in-use": lambda: _("another copy of the game or another program is using the file.")}
+
+
+def cause_text(detail: str) -> str:
+    """A cause code in words, in the current language; any other text as it is (a
+    technical reason, already one clipped line)."""
+    return _CAUSES[detail]() if detail in _CAUSES else detail
 
 
 #: the settings on the Settings screen, by key, with their names there (the screen takes them

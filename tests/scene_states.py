@@ -183,13 +183,16 @@ def _look(app, make, route):
 def screens() -> dict:
     """label -> a function that puts the screen on an app."""
     from game.engine.registry import RULESET_IDS
-    from game.ui import menu, rules_scene, settings_scene, setup, stats_scene
+    from game.ui import menu, rules_scene, settings_scene, setup
     out = {
         "menu": lambda app: app.manager.push(menu.MainMenu(app)),
         "message": lambda app: app.manager.push(menu.MessageScene(
             app, "A saved game could not be read and was set aside; the game goes on without it.")),
         "settings": lambda app: app.manager.push(settings_scene.SettingsScene(app)),
-        "stats": lambda app: app.manager.push(stats_scene.StatsScene(app)),
+        "stats": _stats_read,
+        "stats reading": _stats_reading,
+        "replays opening": _replays_opening,
+        "open file, not a file": _picker_problem,
     }
     for r in RULESET_IDS:
         out[f"setup {r}"] = lambda app, r=r: app.manager.push(setup.SetupScene(app, rules=r))
@@ -211,6 +214,48 @@ def screens() -> dict:
     out["result durak"] = lambda app: _over(app, _table("durak", 3, lambda s: False), "result")
     out["pause"] = lambda app: _over(app, TABLES["durak 6 pairs"], "pause")
     return out
+
+
+def _stats_read(app):
+    from game.ui import stats_scene
+    scene = app.manager.push(stats_scene.StatsScene(app))
+    scene.wait()
+    return scene
+
+
+def _stats_reading(app):
+    """The statistics screen while its figures are read (a read that takes a while)."""
+    import time
+    scene = _stats_read(app)
+    scene.start(lambda: (time.sleep(5), None, None, scene.figures)[1:], "loading")
+    return scene
+
+
+def _replays_opening(app):
+    """The replay menu while a file of 40 records is checked, 12 of them so far."""
+    import threading
+    import time
+
+    from game.ui.replay_open import Opening
+    app.nav.push("replays")
+    menu = app.manager.top
+    opening = Opening("evening with a long name for a file of records.jsonl", thread=False)
+    opening.total, opening.checked = 40, 12
+    opening._thread = threading.Thread(target=time.sleep, args=(5,), daemon=True)
+    opening._thread.start()
+    menu.opening = opening
+    return menu
+
+
+def _picker_problem(app):
+    """The file picker saying a typed path is no file it can open."""
+    from game.user_files import data_dir
+    folder = data_dir() / "records"            # the test's own user folder
+    folder.mkdir(parents=True, exist_ok=True)
+    picker = app.nav.push("open-file", on_choose=lambda path: None, start=str(folder))
+    picker.path_box.value = str(folder / "nothing here.jsonl")
+    picker.open_selected()
+    return picker
 
 
 def _menu_with_save(app):

@@ -120,6 +120,7 @@ def _open_last(app):
     app.step([], 16)
     assert menu.last.enabled
     menu.open_last()
+    menu.wait()                      # it is read and checked on a thread of its own
     app.step([], 16)
     return menu
 

@@ -185,6 +185,8 @@ def test_the_last_finished_game_from_the_menu(app):
     menu = app.manager.top
     assert type(menu).__name__ == "ReplayMenu" and menu.last.enabled
     app.step([_key(pygame.K_RETURN)], 16)
+    menu.wait()                      # read and checked on a thread of its own
+    app.step([], 16)
     viewer = app.manager.top
     assert type(viewer).__name__ == "ReplayTable" and viewer.events == record["events"]
     app.step([_key(pygame.K_ESCAPE)], 16)

@@ -151,7 +151,7 @@ def test_undo_point_stops_at_the_deal():
 def test_finished_games_go_into_the_statistics_with_their_marks(app, tmp_path):
     import sqlite3
 
-    from game.stats import db_path, load_games
+    from game.stats import db_path, load
     from game.ui.table.bookkeeping import last_game_path
     from game.ui.tour import finished
     table = _table(app, tmp_path, "agurk-no", lambda s: len(_decisions_in_deal(s)) >= 2 and _moment(2)(s))
@@ -175,8 +175,8 @@ def test_finished_games_go_into_the_statistics_with_their_marks(app, tmp_path):
             table.flow.go_on()          # the deal's last trick waits for the player
     assert table.finished
     table.books.flush()                 # the writer thread has kept it
-    games, notice = load_games()
-    assert notice is None and len(games) == 1 and games[0]["rules"] == "agurk-no"
+    stats = load()
+    assert stats.notice is None and stats.games == 1 and stats.rulesets == ["agurk-no"]
     with sqlite3.connect(db_path()) as conn:
         rows = conn.execute("SELECT undo_used, hints, duration_s, started, finished FROM games").fetchall()
     (undo_used, hints, duration, started, ended), = rows

@@ -329,14 +329,20 @@ def _movelog(t) -> None:
 
 
 # -- statistics (issue 12) -----------------------------------------------------------------
+def _stats_read(t):
+    """The statistics screen once its figures are read (on a thread of their own)."""
+    scene = t.app.nav.push("stats")
+    t.wait_for(lambda: not scene.busy)
+    t.settle()
+    return scene
+
+
 @step("stats-empty")
 def _stats_empty(t) -> None:
-    t.app.nav.push("stats")
-    t.settle()
+    _stats_read(t)
 
 
-@step("stats")
-def _stats(t) -> None:
+def _some_stats(t) -> None:
     """Some finished games of every ruleset in the tour's own statistics file."""
     from ..stats import record_game
     when = {"started": "2026-11-20T19:00:00", "finished": "2026-11-20T19:25:00", "duration_s": 1500.0,
@@ -345,9 +351,23 @@ def _stats(t) -> None:
         state = t.game(rules, finished)
         notice = record_game(state.record(), dict(when, hints=k % 3, undo_used=k % 4 == 0))
         if notice:
-            raise Unreachable(notice)
-    t.app.nav.push("stats")
-    t.settle()
+            raise Unreachable(str(notice))
+
+
+@step("stats")
+def _stats(t) -> None:
+    _some_stats(t)
+    _stats_read(t)
+
+
+@step("stats-reading")
+def _stats_reading(t) -> None:
+    """The panel while the figures are read (a large file, or one another program holds):
+    a read that takes a few seconds, shot while it goes on."""
+    import time
+    scene = _stats_read(t)
+    scene.start(lambda: (time.sleep(3), None, None, scene.figures)[1:], "loading")
+    t.frames(3)
 
 
 @step("pause")
@@ -415,8 +435,9 @@ def _replay_file(t) -> None:
 
 def _replay_at(t, rules: str) -> None:
     record = _last_game(t, rules)
-    t.push("replays")
+    menu = t.push("replays")
     t.top.widgets.by_name("last").activate()
+    menu.wait()                         # read and checked on a thread of its own
     t.settle()
     viewer = t.top
     if type(viewer).__name__ != "ReplayTable":
@@ -437,6 +458,53 @@ def _replay_viewer(t) -> None:
 @step("replay-viewer-durak")
 def _replay_viewer_durak(t) -> None:
     _replay_at(t, durak_id())
+
+
+@step("replay-opening")
+def _replay_opening(t) -> None:
+    """The replay menu while a file of many records is read and checked: each record waits
+    a moment while the menu is on the screen (the shot comes meanwhile); once it is gone,
+    the records replay at once and the engine's own replay is put back."""
+    import json
+    import time
+
+    from ..user_files import data_dir
+    from . import replay_open
+    record = _last_game(t)
+    path = data_dir() / "evening.jsonl"
+    path.write_text((json.dumps(record) + "\n") * 40, encoding="utf-8")
+    menu = t.push("replays")
+    real = replay_open.replay
+
+    def slowly(rec):
+        if menu in t.app.manager.stack:
+            time.sleep(0.2)
+        else:
+            replay_open.replay = real
+        return real(rec)
+    replay_open.replay = slowly
+    menu.open_path(path)
+    t.wait_for(lambda: menu.opening is None or menu.opening.checked >= 12)
+    t.frames(2)
+
+
+@step("open-file-not-a-file")
+def _open_file_not_a_file(t) -> None:
+    """The file picker saying what a typed path is, when it is no file it can open."""
+    from ..user_files import data_dir
+    folder = data_dir()
+    (folder / "records").mkdir(parents=True, exist_ok=True)
+    _last_game(t)
+    t.push("replays")
+    t.top.widgets.by_name("file").activate()
+    t.settle()
+    picker = t.top
+    if type(picker).__name__ != "FilePicker":
+        raise Unreachable("no file picker")
+    picker.go(folder)
+    picker.path_box.value = str(folder / "last evening.jsonl")      # no such file
+    picker.open_selected()
+    t.settle()
 
 
 @step("replay-refused")

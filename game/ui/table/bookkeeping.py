@@ -102,7 +102,7 @@ class Bookkeeping:
         self._writer = None
         notice, self._notice = self._notice, None
         if notice:
-            self.s.app.nav.push("message", text=notice)
+            self.s.app.nav.push("message", text=str(notice))
 
     def flush(self) -> None:
         """Wait for the writer (leaving the table, tests)."""
