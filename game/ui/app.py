@@ -29,8 +29,11 @@ def missing_assets() -> list[str]:
     """The bundled fonts and sounds that are not there (a damaged install)."""
     from ..paths import asset
     from . import sound, theme
+    from .cards import ALL_CARDS
     wanted = [("fonts", f) for f in theme.FONT_FILES] + [("sounds", f"{n}.wav") for n in sound.NAMES]
-    return [name for folder, name in wanted if not asset(folder, name).is_file()]
+    wanted += [("cards", f"{c}.svg") for c in ALL_CARDS]
+    missing = [name for folder, name in wanted if not asset(folder, name).is_file()]
+    return missing if len(missing) <= 6 else missing[:5] + [f"… (+{len(missing) - 5})"]
 
 
 class App:
@@ -85,6 +88,14 @@ class App:
         from . import sound
         self.sound = sound
         sound.configure(self.settings)
+        self.configure_look()
+
+    def configure_look(self) -> None:
+        """The card back and size, the table's surface and reduced motion, from the settings."""
+        from . import cards, motion, theme
+        cards.configure(self.settings)
+        theme.configure(self.settings)
+        motion.configure(self.settings)
 
     def play_sound(self, name: str) -> None:
         if not self.demo:
@@ -170,6 +181,7 @@ class App:
             self.toggle_fullscreen(bool(self.settings.get("fullscreen")))
         from . import cards
         cards.clear_cache()
+        self.configure_look()
         self.sound.configure(self.settings)
         self.manager.size = None
         for scene in self.manager.stack:

@@ -26,7 +26,8 @@ class Layout:
         self.viewer = viewer
         w, h = size
         u = self.u = unit or T.unit(size)   # ``unit``: a part of a bigger window (the replay viewer)
-        self.hand_w = max(40, int(min(96 * u, w * 0.085, h * 0.125)))
+        # the card size setting makes every card larger (the room between them follows)
+        self.hand_w = max(40, int(min(96 * u, w * 0.085, h * 0.125) * C.scale()))
         self.table_w = int(self.hand_w * 0.86)
         self.small_w = int(self.hand_w * 0.42)
         self.hand_h = C.height_for(self.hand_w)
