@@ -161,6 +161,15 @@ def _settings(t) -> None:
     t.push("settings")
 
 
+@step("settings-look")
+def _settings_look(t) -> None:
+    """The page of the table and the cards, with its preview."""
+    scene = t.push("settings")
+    t.click(scene.w_tab_look.rect.center)
+    if scene.page != "look":
+        raise Unreachable("the page of the table and the cards did not open")
+
+
 def _table(rules: str, t) -> None:
     t.table(rules, mid_deal)
 
@@ -375,6 +384,53 @@ def _result(rules: str, t) -> None:
 
 for _r in RULESET_IDS:
     add_step(f"result-{_r}", lambda t, r=_r: _result(r, t))
+
+
+def ended(won: bool):
+    """The game is over and the player at the screen (seat 0) won it, or lost it."""
+    def stop(state) -> bool:
+        if not state.is_over():
+            return False
+        ev = next((e for e in reversed(state.events) if e["type"] == "game_over"), {})
+        if "winners" in ev:
+            return (0 in ev["winners"]) == won
+        losers = ev.get("losing_team") or ([] if ev.get("loser") is None else [ev["loser"]])
+        return bool(losers) and (0 not in losers) == won
+    return stop
+
+
+def _result_moment(t, rules: str, won: bool, at: float | None) -> None:
+    """The result screen of a game the player won or lost; ``at``: the moment (ms) of the
+    celebration to show (the falling cards), None: once everything stands still."""
+    table = t.table(rules, ended(won), upto=last_scoring)
+
+    def there() -> bool:
+        if t.top is table and table.tl.held is not None:
+            table.flow.go_on()
+        return type(t.top).__name__ == "ResultScene"
+    t.wait_for(there)
+    result = t.top
+    if at is None:
+        t.settle()
+        return
+    t.frames(2)
+    result.t = at
+    t.frames(1)
+
+
+@step("result-won")
+def _result_won(t) -> None:
+    _result_moment(t, RULESET_IDS[0], True, 1400.0)
+
+
+@step("result-won-durak")
+def _result_won_durak(t) -> None:
+    _result_moment(t, durak_id(), True, 2200.0)
+
+
+@step("result-lost")
+def _result_lost(t) -> None:
+    _result_moment(t, RULESET_IDS[0], False, None)
 
 
 def _last_game(t, rules: str | None = None) -> dict:

@@ -234,6 +234,20 @@ class TablePart:
     def result(self) -> tuple[str, list[str]]:  # pragma: no cover - interface
         raise NotImplementedError
 
+    def outcome(self) -> str | None:
+        """``won`` or ``lost`` for the player at the screen once the game is over (hot seat:
+        ``won`` when one of the people at the screen won), None for a draw, a game of AI seats
+        only, or a game not over: what the result screen celebrates or consoles."""
+        winners = getattr(self.m, "winners", None)
+        if not winners:
+            return None
+        players = self.s.players
+        you = M.local_seat(players)
+        if you is not None:
+            return "won" if you in winners else "lost"
+        humans = [p for p, seat in enumerate(players) if isinstance(seat, dict) and seat.get("seat") == "human"]
+        return "won" if any(p in winners for p in humans) else None
+
     def score_sheet(self):  # pragma: no cover - interface
         """What the score sheet shows (:class:`.sheet.Sheet`)."""
         raise NotImplementedError
