@@ -170,12 +170,42 @@ def _settings_look(t) -> None:
         raise Unreachable("the page of the table and the cards did not open")
 
 
+@step("settings-look-wood")
+def _settings_look_wood(t) -> None:
+    """The page of the table and the cards with a wooden table, the Nordic back, large print."""
+    t.look(felt="wood", card_back="nordic", card_size="large-print")
+    _settings_look(t)
+
+
 def _table(rules: str, t) -> None:
     t.table(rules, mid_deal)
 
 
 for _r in RULESET_IDS:
     add_step(f"table-{_r}", lambda t, r=_r: _table(r, t))
+
+
+#: tables in each look: the felts, the backs and the card sizes (every other screen shows
+#: the green felt, the red back, 100 % and two-colour suits)
+LOOKS = {
+    "look-blue-125": (dict(felt="blue", card_back="blue", card_size="125", four_colour=True), "gurka-se", 4, None),
+    "look-wood-150": (dict(felt="wood", card_back="nordic", card_size="150"), "durak", 4, None),
+    "look-wood-150-crowded": (dict(felt="wood", card_back="red", card_size="150"), "agurk-dk", 8,
+                              {"hand_size": 6}),
+    "look-large-print": (dict(card_back="nordic", card_size="large-print"), "gurka-is", 3, None),
+    "look-large-print-crowded": (dict(felt="blue", card_size="large-print", four_colour=True), "agurk-dk", 8,
+                                 {"hand_size": 6}),
+}
+
+
+def _look_table(name: str, t) -> None:
+    look, rules, players, options = LOOKS[name]
+    t.look(**look)
+    t.table(rules, mid_deal, players=players, options=options)
+
+
+for _name in LOOKS:
+    add_step(_name, lambda t, n=_name: _look_table(n, t))
 
 
 @step("table-durak-defend")
