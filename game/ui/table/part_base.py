@@ -38,6 +38,10 @@ class LookBack:
 
 
 class TablePart:
+    #: the middle of the table holds pairs, a stock and a discard pile (Durak): what room
+    #: larger cards leave there (:class:`.layout.Layout`)
+    holds_pairs = False
+
     def __init__(self, scene):
         self.s = scene
 

@@ -279,7 +279,7 @@ class TableScene(Scene):
     def set_viewer(self, seat: int) -> None:
         if seat != self.viewer:
             self.viewer = seat
-            self.lay = Layout(self.size, self.n, seat) if self.lay else None
+            self.lay = Layout(self.size, self.n, seat, pairs=self.part.holds_pairs) if self.lay else None
 
     def reveal_for(self, seat: int) -> None:
         """The hand-off screen was clicked by ``seat``'s player."""
@@ -453,7 +453,7 @@ class TableScene(Scene):
 
     # -- geometry (the renderer and the tests ask) ------------------------------------------------
     def layout(self, size) -> None:
-        self.lay = Layout(size, self.n, self.viewer)
+        self.lay = Layout(size, self.n, self.viewer, pairs=self.part.holds_pairs)
         self.warmup.start(self.lay, self.app.settings, self.app.nav.import_ahead(), self.renderer.ahead())
         self.menu_button.rect = pygame.Rect(size[0] - int(112 * self.lay.u), int(10 * self.lay.u),
                                             int(100 * self.lay.u), int(36 * self.lay.u))
