@@ -31,8 +31,12 @@ def missing_assets() -> list[str]:
     from . import sound, theme
     from .cards import ALL_CARDS
     wanted = [("fonts", f) for f in theme.FONT_FILES] + [("sounds", f"{n}.wav") for n in sound.NAMES]
-    wanted += [("cards", f"{c}.svg") for c in ALL_CARDS]
     missing = [name for folder, name in wanted if not asset(folder, name).is_file()]
+    try:                                    # the card art: one look at its folder
+        there = set(os.listdir(asset("cards")))
+    except OSError:
+        there = set()
+    missing += [f"{c}.svg" for c in ALL_CARDS if f"{c}.svg" not in there]
     return missing if len(missing) <= 6 else missing[:5] + [f"… (+{len(missing) - 5})"]
 
 
@@ -253,11 +257,14 @@ class App:
         return changed
 
     def shutdown(self) -> None:
-        """Leave every scene (each one releases what it holds, e.g. the AI worker process)."""
+        """Leave every scene (each one releases what it holds, e.g. the AI worker process),
+        and stop the card painter process."""
         try:
             self.manager.clear()
         except Exception:  # noqa: BLE001 - quitting must not fail
             pass
+        from . import cards
+        cards.shutdown()
 
     def on_close(self) -> None:
         """Window closed: the table saves after every action, so just leave."""

@@ -25,20 +25,19 @@ Norwegian, like English, shows A K Q J.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 
 import pygame
 
 from .. import i18n
 from ..engine.cards import NAMES
-from ..paths import asset
 from ..settings import CARD_BACKS, CARD_SCALE, CARD_SIZES
+from . import card_art as A
+from . import card_backs
 from . import theme as T
+from .card_art import ART_RATIO, CARD_FILL
 
-RATIO = 1.42  # height / width
-#: the art's own height / width (240 x 336 units): drawn unstretched, centred on the card
-ART_RATIO = 1.4
+RATIO = 1.42  # height / width (the art, 1.4, is drawn unstretched, centred on the card)
 SUIT_GLYPH = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED = (200, 30, 40)
 BLACK = (24, 24, 30)
@@ -46,8 +45,6 @@ FOUR = {"S": BLACK, "H": (204, 28, 38), "D": (28, 86, 196), "C": (24, 130, 52)}
 TWO = {"S": BLACK, "H": RED, "D": RED, "C": BLACK}
 #: below this width a face shows its index and one big suit (pictures would be a smudge)
 SIMPLE_BELOW = 56
-#: the largest art file read (the biggest is about 40 KB)
-MAX_ART_BYTES = 256 << 10
 
 #: language -> index letters for J Q K A (T is always "10")
 NATIVE = {
@@ -59,8 +56,7 @@ NATIVE = {
 }
 
 _cache: dict[tuple, pygame.Surface] = {}
-#: card -> (the SVG's opening tag, [(turned, part)]), or None: no usable art for it
-_art: dict[str, tuple[str, list[tuple[bool, str]]] | None] = {}
+CARD_EDGE = (120, 120, 120)
 #: the look chosen in the settings (:func:`configure`)
 _look = {"back": CARD_BACKS[0], "size": CARD_SIZES[0]}
 
@@ -175,12 +171,22 @@ def face(card: str, width: int, settings: dict | None = None) -> pygame.Surface:
     key = _face_key(card, width, settings)
     surf = _cache.get(key)
     if surf is None:
-        for job in face_jobs(card, width, settings):
-            job()
-        surf = _cache.get(key)
-        if surf is None:                    # the cache was full and cleared in between
-            surf = _keep(key, _drawn_face(card, width, settings))
+        if large_print(settings) or width < SIMPLE_BELOW or A.parts(card) is None:
+            return _keep(key, _drawn_face(card, width, settings))
+        surf = _keep(key, _whole_art_face(card, width, settings))
     return surf
+
+
+def _whole_art_face(card: str, width: int, settings: dict) -> pygame.Surface:
+    """The face from its art rendered in one go (a face needed now, not ahead)."""
+    from .painter import render_art
+    size = (width, int(round(width * ART_RATIO)))
+    try:
+        data = render_art([A.doc(card, suit_color(card[1], settings)).encode("utf-8")], size, CARD_FILL)
+    except (pygame.error, ValueError, AttributeError):
+        A.set_aside(card)                  # no SVG support, or a damaged file: from the font
+        return _drawn_face(card, width, settings)
+    return _finish_art(card, width, settings, pygame.image.frombytes(data, size, "RGB"))
 
 
 def face_jobs(card: str, width: int, settings: dict | None = None) -> list[Callable[[], None]]:
@@ -194,89 +200,91 @@ def face_jobs(card: str, width: int, settings: dict | None = None) -> list[Calla
         return []
     if len(card) != 2 or card[0] not in "23456789TJQKA" or card[1] not in SUIT_GLYPH:
         raise ValueError(f"not a card: {card!r}")
-    if large_print(settings) or width < SIMPLE_BELOW or _art_parts(card) is None:
+    if large_print(settings) or width < SIMPLE_BELOW or A.parts(card) is None:
         return [lambda: key in _cache or _keep(key, _drawn_face(card, width, settings))]
-    build = _ArtFace(card, width, settings, key)
-    return [lambda i=i: build.part(i) for i in range(len(build.parts))] + [build.finish]
+    if painter().ready():
+        return [lambda: _request(card, width, dict(settings), key)]
+    # no painter process: a part at a time here, each a few milliseconds at most
+    build = A.ArtParts(card, width, suit_color(card[1], settings))
 
-
-def _art_parts(card: str):
-    """The card's art split into its parts (read once), or None when there is none."""
-    if card in _art:
-        return _art[card]
-    parts = None
-    try:
-        path = asset("cards", f"{card}.svg")
-        if path.stat().st_size <= MAX_ART_BYTES:
-            lines = path.read_text(encoding="utf-8").splitlines()
-            head = next((ln for ln in lines if ln.startswith("<svg ")), None)
-            body = [ln for ln in lines if ln.startswith("<g")]
-            if head is not None and body and lines[-1].strip() == "</svg>":
-                parts = (head, [(ln.startswith('<g data-turn="1"'), ln) for ln in body])
-    except (OSError, UnicodeDecodeError):
-        parts = None
-    _art[card] = parts
-    return parts
-
-
-CARD_FILL = (252, 250, 244)
-CARD_EDGE = (120, 120, 120)
-
-
-class _ArtFace:
-    """One face drawn from its art, a part at a time (see :func:`face_jobs`): each part is
-    rendered on its own and laid over the card's opaque body (a turned part twice: as it is,
-    then turned half round the card's centre), the corners cut round at the end."""
-
-    def __init__(self, card: str, width: int, settings: dict, key: tuple):
-        self.card, self.w, self.settings, self.key = card, width, settings, key
-        head, parts = _art_parts(card)
-        r, g, b = suit_color(card[1], settings)
-        suit = f'"#{r:02x}{g:02x}{b:02x}"'
-        self.docs = []
-        for turned, text in parts:
-            text = text.replace('"SUIT"', suit)
-            self.docs.append(f"{head}{text}</svg>")
-            if turned:
-                self.docs.append(f'{head}<g transform="rotate(180)">{text}</g></svg>')
-        self.parts = self.docs
-        self.art_h = int(round(width * ART_RATIO))
-        self.acc: pygame.Surface | None = None
-        self.failed = False
-
-    def part(self, i: int) -> None:
-        if self.failed or self.key in _cache:
+    def finish() -> None:
+        if key in _cache:
             return
-        try:
-            img = pygame.image.load_sized_svg(io.BytesIO(self.docs[i].encode("utf-8")), (self.w, self.art_h))
-        except (pygame.error, ValueError, AttributeError):
-            # no SVG support, or a damaged file: this card is drawn from the font from now on
-            self.failed = True
-            _art[self.card] = None
-            return
-        if img.get_size() != (self.w, self.art_h):
-            img = pygame.transform.smoothscale(img, (self.w, self.art_h))
-        if self.acc is None:
-            self.acc = pygame.Surface((self.w, self.art_h))
-            self.acc.fill(CARD_FILL)
-        self.acc.blit(img, (0, 0))
+        if build.failed or build.acc is None:
+            _keep(key, _drawn_face(card, width, settings))
+        else:
+            _keep(key, _finish_art(card, width, settings, build.acc))
+    return [lambda i=i: key in _cache or build.part(i) for i in range(len(build.docs))] + [finish]
 
-    def finish(self) -> None:
-        if self.key in _cache:
-            return
-        if self.failed or self.acc is None:
-            _keep(self.key, _drawn_face(self.card, self.w, self.settings))
-            return
-        w, h = self.w, height_for(self.w)
-        surf = _base(w, h)
-        top = (h - self.art_h) // 2
-        r = _radius(w)
-        # the art's body everywhere but the rounded corners (the art leaves them empty)
-        for area in (pygame.Rect(r, 0, w - 2 * r, self.art_h), pygame.Rect(0, r, w, self.art_h - 2 * r)):
-            surf.blit(self.acc, area.move(0, top), area)
-        pygame.draw.rect(surf, CARD_EDGE, surf.get_rect(), 1, border_radius=r)
-        _corner_indices(surf, self.card, self.settings)
-        _keep(self.key, surf)
+
+# -- faces rendered in the painter process --------------------------------------------------------
+
+_painter = None
+#: faces asked of the painter: key -> (card, width, settings)
+_asked: dict[tuple, tuple] = {}
+
+
+def painter():
+    """The process that renders card art off the frame path (:mod:`game.ui.painter`)."""
+    global _painter
+    if _painter is None:
+        from .painter import Painter
+        _painter = Painter()
+    return _painter
+
+
+def shutdown() -> None:
+    """Stop the painter process (the app's end)."""
+    global _painter
+    if _painter is not None:
+        _painter.close()
+        _painter = None
+    _asked.clear()
+
+
+def _request(card: str, width: int, settings: dict, key: tuple) -> None:
+    if key in _cache or key in _asked:
+        return
+    docs = [A.doc(card, suit_color(card[1], settings)).encode("utf-8")]
+    if painter().submit(key, docs, (width, int(round(width * ART_RATIO))), CARD_FILL):
+        _asked[key] = (card, width, settings)
+    else:                                   # no painter after all: drawn here, at once
+        face(card, width, settings)
+
+
+def collect(until: float | None = None) -> int:
+    """Take the faces the painter has finished into the cache (until ``until``, one at
+    least); how many.  Never blocks."""
+    if _painter is None or not _asked:
+        return 0
+    done = 0
+    for key, art in _painter.take(until):
+        asked = _asked.pop(key, None)
+        if asked is None or key in _cache:
+            continue
+        card, width, settings = asked
+        _keep(key, _finish_art(card, width, settings, art) if art is not None
+              else _drawn_face(card, width, settings))
+        done += 1
+    if not _painter.available:              # it stopped: what it owed is drawn when needed
+        _asked.clear()
+    return done
+
+
+def _finish_art(card: str, width: int, settings: dict, art: pygame.Surface) -> pygame.Surface:
+    """The face from its rendered art (opaque, the card's colour round the pictures): the
+    card's rounded body, the art, the game's indices."""
+    w, h = width, height_for(width)
+    art_h = art.get_height()
+    surf = _base(w, h)
+    top = (h - art_h) // 2
+    r = _radius(w)
+    # the art's body everywhere but the rounded corners (the art leaves them empty)
+    for area in (pygame.Rect(r, 0, w - 2 * r, art_h), pygame.Rect(0, r, w, art_h - 2 * r)):
+        surf.blit(art, area.move(0, top), area)
+    pygame.draw.rect(surf, CARD_EDGE, surf.get_rect(), 1, border_radius=r)
+    _corner_indices(surf, card, settings)
+    return surf
 
 
 def _corner_indices(surf: pygame.Surface, card: str, settings: dict) -> None:
@@ -424,125 +432,8 @@ def back(width: int, style: str | None = None) -> pygame.Surface:
     w, h = width, height_for(width)
     surf = _base(w, h)
     inner = surf.get_rect().inflate(-int(w * 0.14), -int(w * 0.14))
-    if style == "nordic":
-        _nordic(surf, inner, w)
-    else:
-        _lattice(surf, inner, w, style)
+    card_backs.draw(surf, inner, w, style, _radius(w))
     return _keep(key, surf)
-
-
-def _rounded(pat: pygame.Surface, radius: int) -> None:
-    """Cut ``pat``'s corners round (its alpha)."""
-    mask = pygame.Surface(pat.get_size(), pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
-    pat.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-
-
-def _lattice(surf, inner: pygame.Rect, w: int, style: str) -> None:
-    """A deep red (or blue) lattice inside a white border, a medallion with a cucumber leaf."""
-    r = _radius(w)
-    body = (128, 24, 36) if style == "red" else (28, 54, 120)
-    line = (176, 52, 62) if style == "red" else (64, 96, 170)
-    pat = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pat.fill(body)
-    step = max(4, int(w * 0.09))
-    lw = max(1, int(w * 0.012))
-    for k in range(-inner.height, inner.width + inner.height, step):
-        pygame.draw.line(pat, line, (k, 0), (k + inner.height, inner.height), lw)
-        pygame.draw.line(pat, line, (k, inner.height), (k + inner.height, 0), lw)
-    _rounded(pat, max(2, r - 2))
-    surf.blit(pat, inner)
-    pygame.draw.rect(surf, (226, 190, 96), inner, max(1, int(w * 0.018)), border_radius=max(2, r - 2))
-    m = max(4, int(w * 0.2))
-    pygame.draw.circle(surf, (246, 236, 206), inner.center, m)
-    pygame.draw.circle(surf, (226, 190, 96), inner.center, m, max(1, int(w * 0.018)))
-    leaf = pygame.Rect(0, 0, int(m * 1.3), int(m * 0.62))
-    leaf.center = inner.center
-    pygame.draw.ellipse(surf, (60, 130, 60), leaf)
-    pygame.draw.ellipse(surf, (30, 80, 30), leaf, max(1, int(w * 0.012)))
-    for i in range(3):
-        x = leaf.left + leaf.width * (0.3 + 0.2 * i)
-        pygame.draw.circle(surf, (150, 200, 120), (int(x), leaf.centery - int(leaf.height * 0.12)),
-                           max(1, int(w * 0.012)))
-
-
-#: the eight-petal Selbu star of the Nordic back, a knitting chart (X: a light stitch)
-SELBU_STAR = (
-    ".......X.......",
-    "..XXX.XXX.XXX..",
-    ".X.XX.XXX.XX.X.",
-    ".XX.X.XXX.X.XX.",
-    ".XXX..XXX..XXX.",
-    "......XXX......",
-    ".XXXXX...XXXXX.",
-    "XXXXXX.X.XXXXXX",
-    ".XXXXX...XXXXX.",
-    "......XXX......",
-    ".XXX..XXX..XXX.",
-    ".XX.X.XXX.X.XX.",
-    ".X.XX.XXX.XX.X.",
-    "..XXX.XXX.XXX..",
-    ".......X.......",
-)
-NORDIC_DARK = (22, 40, 86)
-NORDIC_LIGHT = (240, 236, 224)
-NORDIC_RED = (176, 36, 44)
-
-
-def nordic_chart(cols: int = 25, rows: int = 35) -> list[str]:
-    """The Nordic back as a knitting chart, ``rows`` strings of ``cols`` stitches: ``X`` light,
-    ``r`` red, ``.`` dark.  A Selbu star in the middle, a red and light band of small
-    crosses above and below, lice stitches (single light stitches) over the rest."""
-    grid = [["." for _ in range(cols)] for _ in range(rows)]
-    for y in range(rows):                         # lice: every fourth stitch, offset by row
-        for x in range(cols):
-            if y % 4 == 1 and (x + (y // 4) * 2) % 4 == 1:
-                grid[y][x] = "X"
-    cy, cx = rows // 2, cols // 2
-    star = SELBU_STAR
-    sy, sx = cy - len(star) // 2, cx - len(star[0]) // 2
-    for y in range(sy - 2, sy + len(star) + 2):   # a clear field round the star
-        for x in range(sx - 2, sx + len(star[0]) + 2):
-            if 0 <= y < rows and 0 <= x < cols:
-                grid[y][x] = "."
-    for dy, line in enumerate(star):
-        for dx, c in enumerate(line):
-            if c == "X":
-                grid[sy + dy][sx + dx] = "X"
-    for band in (sy - 6, sy + len(star) + 3):      # bands: a red line, crosses, a red line
-        for x in range(cols):
-            for y, c in ((band, "r"), (band + 2, "r")):
-                if 0 <= y < rows:
-                    grid[y][x] = c
-            if 0 <= band + 1 < rows:
-                grid[band + 1][x] = "X" if x % 3 == 1 else "."
-    return ["".join(row) for row in grid]
-
-
-def _nordic(surf, inner: pygame.Rect, w: int) -> None:
-    """The knitted Nordic back: its chart drawn a stitch at a time on a small surface, each
-    stitch a shaded "V", then scaled smoothly to the card."""
-    chart = nordic_chart()
-    rows, cols = len(chart), len(chart[0])
-    k = 6                                               # pixels per stitch before scaling
-    small = pygame.Surface((cols * k, rows * k), pygame.SRCALPHA)
-    colours = {".": NORDIC_DARK, "X": NORDIC_LIGHT, "r": NORDIC_RED}
-    for y, line in enumerate(chart):
-        for x, c in enumerate(line):
-            base = colours[c]
-            shade = tuple(max(0, v - 38) for v in base)
-            cell = pygame.Rect(x * k, y * k, k, k)
-            small.fill(shade, cell)
-            # a knit stitch: two slanted halves, lighter at the top
-            pygame.draw.polygon(small, base, [(cell.left, cell.top), (cell.centerx, cell.bottom - 1),
-                                              (cell.centerx - 1, cell.top + 1)])
-            pygame.draw.polygon(small, base, [(cell.right - 1, cell.top), (cell.centerx, cell.bottom - 1),
-                                              (cell.centerx, cell.top + 1)])
-    pat = pygame.transform.smoothscale(small, inner.size)
-    r = _radius(w)
-    _rounded(pat, max(2, r - 2))
-    surf.blit(pat, inner)
-    pygame.draw.rect(surf, NORDIC_RED, inner, max(1, int(w * 0.02)), border_radius=max(2, r - 2))
 
 
 # -- the rest: slots, shadows, glows -------------------------------------------------------------

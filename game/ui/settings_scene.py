@@ -299,7 +299,7 @@ class SettingsScene(Scene):
                    "look": (self.pages["look"], [])}
         # a choice too wide for its label and value side by side at full size takes two lines
         # (label above the value) where its column has the room, else its label shrinks
-        for page, cols in columns.items():
+        for cols in columns.values():
             for col, rows in enumerate(cols):
                 spare = (per_column - len(rows)) * (row_h + gap)
                 y = y0

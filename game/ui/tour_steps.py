@@ -185,23 +185,35 @@ for _r in RULESET_IDS:
     add_step(f"table-{_r}", lambda t, r=_r: _table(r, t))
 
 
+def _gurka_most_players() -> str:
+    """The first ruleset of the Gurka family that seats eight."""
+    return next(r for r in RULESET_IDS if find_ruleset(r).family is not DURAK and find_ruleset(r).players[1] >= 8)
+
+
+def _gurka_pairs() -> str:
+    """The first ruleset where a pair may be led and nothing is exchanged (score piles)."""
+    return next(r for r in RULESET_IDS if find_ruleset(r).options.get("multi_lead")
+                and not find_ruleset(r).options.get("exchange"))
+
+
 #: tables in each look: the felts, the backs and the card sizes (every other screen shows
-#: the green felt, the red back, 100 % and two-colour suits)
+#: the green felt, the red back, 100 % and two-colour suits): (look, ruleset, players, options)
 LOOKS = {
-    "look-blue-125": (dict(felt="blue", card_back="blue", card_size="125", four_colour=True), "gurka-se", 4, None),
-    "look-wood-150": (dict(felt="wood", card_back="nordic", card_size="150"), "durak", 4, None),
-    "look-wood-150-crowded": (dict(felt="wood", card_back="red", card_size="150"), "agurk-dk", 8,
+    "look-blue-125": (dict(felt="blue", card_back="blue", card_size="125", four_colour=True),
+                      lambda: RULESET_IDS[0], 4, None),
+    "look-wood-150": (dict(felt="wood", card_back="nordic", card_size="150"), durak_id, 4, None),
+    "look-wood-150-crowded": (dict(felt="wood", card_back="red", card_size="150"), _gurka_most_players, 8,
                               {"hand_size": 6}),
-    "look-large-print": (dict(card_back="nordic", card_size="large-print"), "gurka-is", 3, None),
-    "look-large-print-crowded": (dict(felt="blue", card_size="large-print", four_colour=True), "agurk-dk", 8,
-                                 {"hand_size": 6}),
+    "look-large-print": (dict(card_back="nordic", card_size="large-print"), _gurka_pairs, 3, None),
+    "look-large-print-crowded": (dict(felt="blue", card_size="large-print", four_colour=True),
+                                 _gurka_most_players, 8, {"hand_size": 6}),
 }
 
 
 def _look_table(name: str, t) -> None:
     look, rules, players, options = LOOKS[name]
     t.look(**look)
-    t.table(rules, mid_deal, players=players, options=options)
+    t.table(rules(), mid_deal, players=players, options=options)
 
 
 for _name in LOOKS:

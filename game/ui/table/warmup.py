@@ -3,7 +3,8 @@
 After a layout every card face the table can show is drawn at the table's sizes (the
 viewer's hand, the trick), so that no frame has to draw one when a card is first played;
 the cards of the viewer's hand first (the renderer's jobs ahead), a face with pictures a
-part at a time (:func:`game.ui.cards.face_jobs`).
+part at a time (:func:`game.ui.cards.face_jobs`) or, where it can, asked of the painter
+process (:mod:`game.ui.painter`) and taken from it as it finishes them.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ class Warmup:
         returns :data:`LATER` is not ready yet (what it draws is not known): it is asked
         again next frame, and nothing after it runs before."""
         end = time.perf_counter() + budget_ms / 1000
+        C.collect(end)                      # faces the painter process has finished
         while True:
             job, self._pending = self._pending or next(self._todo, None), None
             if job is None:
