@@ -1,19 +1,20 @@
 """Card faces and backs, drawn at the size they are shown.
 
 **Faces.**  The pips and the court figures are Adrian Kennard's CC0 card art
-(``assets/cards/*.svg``, made by ``build_scripts/make_cards.py``; licence and credits in
-``assets/cards/LICENSE-cards.txt``), rendered by SDL_image at the exact pixel size the
-layout asks for and cached per size, so a card at 4K is as sharp as at 1080p.  The art has
-no corner indices: the game draws them in its own font over it, in the letters of the
-``card_indices`` setting.  A court card is rendered a part at a time (:func:`face_jobs`),
-so a table can draw its faces ahead of need in spare frame time without a long frame.
-Very small cards, the large-print deck (the ``card_size`` setting ``large-print``: a big
-index and suit, no pictures) and an install whose art is missing or unreadable are drawn
-from the bundled DejaVu font's suit symbols and simple shapes instead.
+(:mod:`.card_art`; licence and credits in ``assets/cards/LICENSE-cards.txt``), rendered
+by SDL_image at the exact pixel size the layout asks for and cached per size, so a card at
+4K is as sharp as at 1080p.  The art has no corner indices: the game draws them in its own
+font over it, in the letters of the ``card_indices`` setting.  A face needed now is
+rendered whole (:func:`face`); faces a table needs soon are asked of the painter process
+(:mod:`.painter`) and taken from it as they come (:func:`face_jobs`, :func:`collect`), or,
+without one, rendered here a part at a time in spare frame time.  Very small cards, the
+large-print deck (the ``card_size`` setting ``large-print``: a big index and suit, no
+pictures) and an install whose art is missing or unreadable are drawn from the bundled
+DejaVu font's suit symbols and simple shapes instead.
 
-**Backs** are the project's own, drawn here: a red or a blue lattice with the cucumber
-medallion, and a Nordic knitted pattern (an eight-petal Selbu star and lice stitches),
-chosen by the ``card_back`` setting (:func:`configure`).
+**Backs** are the project's own (:mod:`.card_backs`): a red or a blue lattice with the
+cucumber medallion, and a Nordic knitted Selbu star, chosen by the ``card_back`` setting
+(:func:`configure`, which also takes the card size the table lays out for: :func:`scale`).
 
 Index letters follow the ``card_indices`` setting: ``international`` shows
 A K Q J; ``native`` uses the letters printed on the cards of the interface
