@@ -10,6 +10,9 @@ to become the worker, not a second copy of the game.
 one AI decision in the worker process instead of opening the window, prints
 the result and exits 0 when the process worked: the game itself would quietly
 fall back to a thread, so a broken frozen worker would go unnoticed otherwise.
+``GURKA_CHECK_PAINTER=1`` does the same for the card painter process: one card's art
+rendered there (SVG support bundled and the process started), compared with the same
+card rendered in the game's own process.
 """
 
 import multiprocessing
@@ -35,11 +38,41 @@ def check_ai_worker() -> int:
     return 0 if ok else 1
 
 
+def check_painter() -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import time
+
+    import pygame
+
+    from game.ui import card_art, cards
+    from game.ui.painter import Painter, render_art
+    pygame.init()
+    size = (120, 168)
+    docs = [card_art.doc("KH", cards.RED).encode("utf-8")]
+    painter = Painter()
+    ok = painter.submit("KH", docs, size, card_art.CARD_FILL)
+    got = []
+    end = time.monotonic() + 60
+    while ok and not got and time.monotonic() < end:
+        got = painter.take()
+        time.sleep(0.02)
+    here = render_art(docs, size, card_art.CARD_FILL)
+    same = bool(got) and got[0][1] is not None and pygame.image.tobytes(got[0][1], "RGB") == here
+    painter.close()
+    colours = len({here[i:i + 3] for i in range(0, len(here), 3)})
+    ok = ok and same and colours > 200
+    print(f"gurka: card painter: {'ok' if ok else 'FAILED'} ({colours} colours) {painter.errors or ''}",
+          flush=True)
+    return 0 if ok else 1
+
+
 if __name__ == "__main__":
     multiprocessing.freeze_support()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if os.environ.get("GURKA_CHECK_AI_WORKER") == "1":
         sys.exit(check_ai_worker())
+    if os.environ.get("GURKA_CHECK_PAINTER") == "1":
+        sys.exit(check_painter())
     if len(sys.argv) == 1:           # a double-click: the window at once, no command-line parser
         from game.ui.app import run
 
