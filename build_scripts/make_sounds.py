@@ -124,8 +124,8 @@ def win() -> list[float]:
     """A won game: a bright rising arpeggio of bell-like tones (C E G C), the last one
     ringing out, with a soft riffle of cards under its start."""
     rng = random.Random(5)
-    notes = [(0.0, 523.25, 0.35), (0.09, 659.25, 0.35), (0.18, 783.99, 0.4), (0.27, 1046.5, 0.9)]
-    total = 1.25
+    notes = [(0.0, 523.25, 0.3), (0.08, 659.25, 0.3), (0.16, 783.99, 0.35), (0.24, 1046.5, 0.7)]
+    total = 0.95
     n = int(RATE * total)
     out = [0.0] * n
     for start, f, length in notes:
