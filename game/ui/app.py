@@ -342,6 +342,7 @@ def run(demo: bool = False, lang: str | None = None, rules: str | None = None, s
             director = None
         clock = app.clock
         dt = 0.0
+        painting = False
         while app.running:
             app.step(pygame.event.get(), dt)
             if director is not None:
@@ -352,6 +353,12 @@ def run(demo: bool = False, lang: str | None = None, rules: str | None = None, s
                 if not demo and os.environ.get("GURKA_EXIT_AT_MENU") == "1":
                     print("gurka: menu drawn", flush=True)
                     app.quit(0)
+                elif not painting:
+                    # the card painter's process started while the first screen stands still,
+                    # not in the first frames of a table
+                    painting = True
+                    from . import cards
+                    cards.painter().ready()
             # idle: fewer frames when nothing moves (≤ 3 % of a core)
             dt = clock.tick() if demo else clock.tick(60 if app.manager.needs_redraw() else 20)
         return app.exit_code
