@@ -44,22 +44,21 @@ def check_painter() -> int:
 
     import pygame
 
-    from game.ui import card_art, cards
-    from game.ui.painter import Painter, render_art
+    from game.ui import cards
+    from game.ui.painter import Painter
     pygame.init()
-    size = (120, 168)
-    docs = [card_art.doc("KH", cards.RED).encode("utf-8")]
+    spec = ("KH", 120, {"card_indices": "international"}, "K")
     painter = Painter()
-    ok = painter.submit("KH", docs, size, card_art.CARD_FILL)
+    ok = painter.submit("KH", spec)
     got = []
     end = time.monotonic() + 60
     while ok and not got and time.monotonic() < end:
         got = painter.take()
         time.sleep(0.02)
-    here = render_art(docs, size, card_art.CARD_FILL)
-    same = bool(got) and got[0][1] is not None and pygame.image.tobytes(got[0][1], "RGB") == here
+    size, here = cards.paint(spec)
+    same = bool(got) and got[0][1] is not None and pygame.image.tobytes(got[0][1], "RGBA") == here
     painter.close()
-    colours = len({here[i:i + 3] for i in range(0, len(here), 3)})
+    colours = len({here[i:i + 4] for i in range(0, len(here), 4)})
     ok = ok and same and colours > 200
     print(f"gurka: card painter: {'ok' if ok else 'FAILED'} ({colours} colours) {painter.errors or ''}",
           flush=True)

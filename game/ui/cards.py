@@ -246,11 +246,28 @@ def shutdown() -> None:
 def _request(card: str, width: int, settings: dict, key: tuple) -> None:
     if key in _cache or key in _asked:
         return
-    docs = [A.doc(card, suit_color(card[1], settings)).encode("utf-8")]
-    if painter().submit(key, docs, (width, int(round(width * ART_RATIO))), CARD_FILL):
+    look = {"card_indices": settings.get("card_indices", "native"),
+            "four_colour": bool(settings.get("four_colour"))}
+    if painter().submit(key, (card, width, look, rank_label(card[0], settings))):
         _asked[key] = (card, width, settings)
     else:                                   # no painter after all: drawn here, at once
         face(card, width, settings)
+
+
+def paint(spec: tuple) -> tuple[tuple[int, int], bytes]:
+    """A face from its art, whole (in the painter process): ``spec`` is (card, width, the
+    card settings, the rank's letters); its size and RGBA bytes."""
+    card, width, settings, label = spec
+    size = (width, int(round(width * ART_RATIO)))
+    from .painter import render_art
+    data = render_art([A.doc(card, suit_color(card[1], settings)).encode("utf-8")], size, CARD_FILL)
+    surf = _finish_art(card, width, settings, pygame.image.frombytes(data, size, "RGB"), label)
+    return surf.get_size(), pygame.image.tobytes(surf, "RGBA")
+
+
+def pending() -> int:
+    """How many faces the painter still owes."""
+    return len(_asked)
 
 
 def collect(until: float | None = None) -> int:
@@ -259,20 +276,20 @@ def collect(until: float | None = None) -> int:
     if _painter is None or not _asked:
         return 0
     done = 0
-    for key, art in _painter.take(until):
+    for key, img in _painter.take(until):
         asked = _asked.pop(key, None)
         if asked is None or key in _cache:
             continue
         card, width, settings = asked
-        _keep(key, _finish_art(card, width, settings, art) if art is not None
-              else _drawn_face(card, width, settings))
+        _keep(key, img if img is not None else _drawn_face(card, width, settings))
         done += 1
     if not _painter.available:              # it stopped: what it owed is drawn when needed
         _asked.clear()
     return done
 
 
-def _finish_art(card: str, width: int, settings: dict, art: pygame.Surface) -> pygame.Surface:
+def _finish_art(card: str, width: int, settings: dict, art: pygame.Surface,
+                label: str | None = None) -> pygame.Surface:
     """The face from its rendered art (opaque, the card's colour round the pictures): the
     card's rounded body, the art, the game's indices."""
     w, h = width, height_for(width)
@@ -284,16 +301,17 @@ def _finish_art(card: str, width: int, settings: dict, art: pygame.Surface) -> p
     for area in (pygame.Rect(r, 0, w - 2 * r, art_h), pygame.Rect(0, r, w, art_h - 2 * r)):
         surf.blit(art, area.move(0, top), area)
     pygame.draw.rect(surf, CARD_EDGE, surf.get_rect(), 1, border_radius=r)
-    _corner_indices(surf, card, settings)
+    _corner_indices(surf, card, settings, label)
     return surf
 
 
-def _corner_indices(surf: pygame.Surface, card: str, settings: dict) -> None:
-    """The rank and a small suit in the top-left corner and, turned, the bottom-right: where
-    the art leaves them room (a column 0.155 of the card wide)."""
+def _corner_indices(surf: pygame.Surface, card: str, settings: dict, label: str | None = None) -> None:
+    """The rank (``label``: its letters, else of the settings and the language now) and a
+    small suit in the top-left corner and, turned, the bottom-right: where the art leaves
+    them room (a column 0.155 of the card wide)."""
     w, h = surf.get_size()
     col = suit_color(card[1], settings)
-    label = rank_label(card[0], settings)
+    label = rank_label(card[0], settings) if label is None else label
     column = w * 0.135
     cx = w * 0.088
     idx = _ink(label, w * 0.185, col, bold=True, most_w=column)

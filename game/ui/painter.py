@@ -1,17 +1,17 @@
 """Card art rendered off the frame path, in a helper process.
 
     painter = Painter()
-    painter.submit(key, [svg_bytes, ...], (w, h), (252, 250, 244))   # never blocks
-    ...                                                            # every frame:
-    for key, surface in painter.take(until=deadline): ...          # never blocks
-    painter.close()                                                # on quit
+    painter.submit(key, (card, width, settings, letters))   # never blocks
+    ...                                                     # every frame:
+    for key, face in painter.take(until=deadline): ...      # never blocks
+    painter.close()                                         # on quit
 
 Rendering an SVG holds Python's lock for its whole length (a court card at 4K is several
-milliseconds), so a thread would stall the frames just the same: the parts of a card are
-rendered one over the other on an opaque card-coloured picture in a separate *process*
-(``spawn``, as :mod:`game.ai.worker` starts the AI: the same on every platform and in a
-frozen build, whose entry calls ``multiprocessing.freeze_support()``), and come back as
-RGB bytes the frame turns into a surface at the cost of a copy.
+milliseconds), so a thread would stall the frames just the same: whole faces (the art, the
+card's body, the corner indices: :func:`game.ui.cards.paint`) are drawn in a separate
+*process* (``spawn``, as :mod:`game.ai.worker` starts the AI: the same on every platform
+and in a frozen build, whose entry calls ``multiprocessing.freeze_support()``), and come
+back as RGBA bytes the frame turns into a surface at the cost of a copy.
 
 **Nothing left behind.**  The parent holds the only writing end of the request pipe: when
 the game ends by any means the child's reader thread sees end-of-file and the child exits
@@ -61,12 +61,14 @@ def _child_main(requests, results) -> None:
             inbox.put(msg)
 
     threading.Thread(target=read, name="gurka-painter-watch", daemon=True).start()
+    from .cards import paint
     while True:
-        key, docs, size, fill = inbox.get()
+        key, spec = inbox.get()
         try:
-            answer = (key, size, render_art(docs, size, fill))
+            size, data = paint(spec)
+            answer = (key, size, data)
         except Exception:  # noqa: BLE001 - a card that cannot be rendered: the game draws it itself
-            answer = (key, size, None)
+            answer = (key, None, None)
         try:
             results.send(answer)
         except (OSError, EOFError, ValueError):
@@ -133,15 +135,15 @@ class Painter:
             self.available = False
         return self.available
 
-    def submit(self, key, docs: list[bytes], size: tuple[int, int], fill) -> bool:
-        """Ask for ``docs`` rendered at ``size`` (answered by :meth:`take` under ``key``);
-        False when there is no painter (render it yourself)."""
+    def submit(self, key, spec: tuple) -> bool:
+        """Ask for the face ``spec`` (:func:`game.ui.cards.paint`), answered by :meth:`take`
+        under ``key``; False when there is no painter (draw it yourself)."""
         if not self.available or not self._start():
             self.available = False
             return False
         if key not in self.pending:
             self.pending.add(key)
-            self._out.put((key, docs, tuple(size), tuple(fill)))
+            self._out.put((key, spec))
         return True
 
     def take(self, until: float | None = None, most: int = 64):
@@ -155,7 +157,7 @@ class Painter:
             while len(out) < most and self._results.poll():
                 key, size, data = self._results.recv()
                 self.pending.discard(key)
-                img = pygame.image.frombytes(data, size, "RGB") if data is not None else None
+                img = pygame.image.frombytes(data, size, "RGBA") if data is not None else None
                 out.append((key, img))
                 if until is not None and time.perf_counter() >= until:
                     break

@@ -54,7 +54,8 @@ class Warmup:
         self._pending = None
 
     def step(self, budget_ms: float = 2.0) -> bool:
-        """Draw ahead for up to ``budget_ms``; False once everything is drawn.  A job that
+        """Draw ahead for up to ``budget_ms``; False once everything is drawn (and every face
+        asked of the painter taken).  A job that
         returns :data:`LATER` is not ready yet (what it draws is not known): it is asked
         again next frame, and nothing after it runs before."""
         end = time.perf_counter() + budget_ms / 1000
@@ -62,7 +63,7 @@ class Warmup:
         while True:
             job, self._pending = self._pending or next(self._todo, None), None
             if job is None:
-                return False
+                return C.pending() > 0          # done once the painter's faces are in
             if job() is LATER:
                 self._pending = job
                 return True
