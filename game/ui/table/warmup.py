@@ -60,12 +60,11 @@ class Warmup:
         again next frame, and nothing after it runs before."""
         end = time.perf_counter() + budget_ms / 1000
         C.collect(end)                      # faces the painter process has finished
-        while True:
+        while time.perf_counter() < end:
             job, self._pending = self._pending or next(self._todo, None), None
             if job is None:
                 return C.pending() > 0          # done once the painter's faces are in
             if job() is LATER:
                 self._pending = job
                 return True
-            if time.perf_counter() >= end:
-                return True
+        return True
