@@ -48,7 +48,7 @@ def check_painter() -> int:
     from game.ui.painter import Painter
     pygame.init()
     spec = ("KH", 120, {"card_indices": "international"}, "K")
-    painter = Painter()
+    painter = Painter(cards.paint)
     ok = painter.submit("KH", spec)
     got = []
     end = time.monotonic() + 60

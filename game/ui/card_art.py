@@ -101,3 +101,20 @@ class ArtParts:
             self.acc = pygame.Surface((self.w, self.art_h))
             self.acc.fill(CARD_FILL)
         self.acc.blit(img, (0, 0))
+
+
+def render_art(docs: list[bytes], size: tuple[int, int], fill) -> bytes:
+    """The SVG documents ``docs`` rendered at ``size`` one over the other on ``fill``, as RGB
+    bytes (row after row).  pygame.error when one cannot be rendered."""
+    import io
+
+    import pygame
+    w, h = size
+    acc = pygame.Surface((w, h))
+    acc.fill(fill)
+    for doc in docs:
+        img = pygame.image.load_sized_svg(io.BytesIO(doc), (w, h))
+        if img.get_size() != (w, h):
+            img = pygame.transform.smoothscale(img, (w, h))
+        acc.blit(img, (0, 0))
+    return pygame.image.tobytes(acc, "RGB")

@@ -180,10 +180,9 @@ def face(card: str, width: int, settings: dict | None = None) -> pygame.Surface:
 
 def _whole_art_face(card: str, width: int, settings: dict) -> pygame.Surface:
     """The face from its art rendered in one go (a face needed now, not ahead)."""
-    from .painter import render_art
     size = (width, int(round(width * ART_RATIO)))
     try:
-        data = render_art([A.doc(card, suit_color(card[1], settings)).encode("utf-8")], size, CARD_FILL)
+        data = A.render_art([A.doc(card, suit_color(card[1], settings)).encode("utf-8")], size, CARD_FILL)
     except (pygame.error, ValueError, AttributeError):
         A.set_aside(card)                  # no SVG support, or a damaged file: from the font
         return _drawn_face(card, width, settings)
@@ -230,7 +229,7 @@ def painter():
     global _painter
     if _painter is None:
         from .painter import Painter
-        _painter = Painter()
+        _painter = Painter(paint)
     return _painter
 
 
@@ -259,8 +258,7 @@ def paint(spec: tuple) -> tuple[tuple[int, int], bytes]:
     card settings, the rank's letters); its size and RGBA bytes."""
     card, width, settings, label = spec
     size = (width, int(round(width * ART_RATIO)))
-    from .painter import render_art
-    data = render_art([A.doc(card, suit_color(card[1], settings)).encode("utf-8")], size, CARD_FILL)
+    data = A.render_art([A.doc(card, suit_color(card[1], settings)).encode("utf-8")], size, CARD_FILL)
     surf = _finish_art(card, width, settings, pygame.image.frombytes(data, size, "RGB"), label)
     return surf.get_size(), pygame.image.tobytes(surf, "RGBA")
 

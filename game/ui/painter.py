@@ -1,6 +1,6 @@
 """Card art rendered off the frame path, in a helper process.
 
-    painter = Painter()
+    painter = Painter(cards.paint)
     painter.submit(key, (card, width, settings, letters))   # never blocks
     ...                                                     # every frame:
     for key, face in painter.take(until=deadline): ...      # never blocks
@@ -26,24 +26,7 @@ import threading
 import time
 
 
-def render_art(docs: list[bytes], size: tuple[int, int], fill) -> bytes:
-    """The SVG documents ``docs`` rendered at ``size`` one over the other on ``fill``, as RGB
-    bytes (row after row).  pygame.error when one cannot be rendered."""
-    import io
-
-    import pygame
-    w, h = size
-    acc = pygame.Surface((w, h))
-    acc.fill(fill)
-    for doc in docs:
-        img = pygame.image.load_sized_svg(io.BytesIO(doc), (w, h))
-        if img.get_size() != (w, h):
-            img = pygame.transform.smoothscale(img, (w, h))
-        acc.blit(img, (0, 0))
-    return pygame.image.tobytes(acc, "RGB")
-
-
-def _child_main(requests, results) -> None:
+def _child_main(requests, results, paint) -> None:
     """The painter process: a reader thread takes requests off the pipe and ends the
     process the moment the pipe breaks (the game is gone); the main thread renders."""
     import os
@@ -61,7 +44,6 @@ def _child_main(requests, results) -> None:
             inbox.put(msg)
 
     threading.Thread(target=read, name="gurka-painter-watch", daemon=True).start()
-    from .cards import paint
     while True:
         key, spec = inbox.get()
         try:
@@ -106,9 +88,12 @@ def _surface(data: bytes, size):
 
 
 class Painter:
-    """Card art rendered in a helper process: :meth:`submit` and :meth:`take` never block."""
+    """Card art rendered in a helper process: :meth:`submit` and :meth:`take` never block.
+    ``paint(spec) -> (size, RGBA bytes)``: what the process does with a request (a function
+    of a module, so that the process can import it)."""
 
-    def __init__(self):
+    def __init__(self, paint):
+        self.paint = paint
         self.available = True
         self.errors: list[str] = []
         self.pending: set = set()
@@ -124,7 +109,8 @@ class Painter:
             ctx = mp.get_context("spawn")
             req_r, req_w = ctx.Pipe(duplex=False)
             res_r, res_w = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_child_main, args=(req_r, res_w), name="gurka-painter", daemon=True)
+            proc = ctx.Process(target=_child_main, args=(req_r, res_w, self.paint), name="gurka-painter",
+                               daemon=True)
             try:
                 proc.start()
             finally:
