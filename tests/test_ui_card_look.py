@@ -219,3 +219,32 @@ def test_the_looks_are_settings_checked_like_the_others(tmp_path, monkeypatch):
     text = str(notice)
     for name in ("Table", "Card backs", "Card size", "Reduced motion"):
         assert name in text
+
+
+def test_the_painter_process_ends_with_the_game(tmp_path):
+    """Closed, it stops; the game killed, it stops by itself (nothing left behind)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    code = ("import os, sys; from game.ui import cards; p = cards.painter(); assert p.ready(); "
+            "print(p._proc.pid, flush=True); os._exit(0)")
+    env = dict(os.environ, PYTHONPATH=str(root), SDL_VIDEODRIVER="dummy")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    pid = int(out.stdout.split()[0])
+    end = time.monotonic() + 20
+    while time.monotonic() < end:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(pid, 9)
+        raise AssertionError("the painter outlived the game")
+    painter = C.painter()
+    assert painter.ready()
+    proc = painter._proc
+    C.shutdown()
+    assert not proc.is_alive()
