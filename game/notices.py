@@ -116,7 +116,13 @@ _LABELS = {"language": lambda: _("Language"), "speed": lambda: _("Animation spee
            "volume": lambda: _("Volume"), "fullscreen": lambda: _("Fullscreen"),
            "card_indices": lambda: _("Card letters"), "four_colour": lambda: _("Four-colour suits"),
            "hand_sort": lambda: _("Sort my hand"), "auto_play": lambda: _("Play a forced card by itself"),
-           "undo": lambda: _("Allow undo")}
+           "undo": lambda: _("Allow undo"),
+           # TRANSLATORS: a setting: the look of the table under the cards (green or blue felt, wood)
+           "felt": lambda: _("Table"), "card_back": lambda: _("Card backs"),
+           "card_size": lambda: _("Card size"),
+           # TRANSLATORS: a setting for players who get unwell or distracted by movement on the
+           # screen: cards appear where they land instead of flying there
+           "reduced_motion": lambda: _("Reduced motion")}
 SHOWN_SETTINGS = tuple(_LABELS)
 
 

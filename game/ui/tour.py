@@ -83,6 +83,19 @@ class Tour:
         self.kept.clear()
         self.app.settings["speed"] = "instant"
         self.app.settings["tutorial_offered"] = True   # the menu's first-start offer has its own step
+        self.look()
+
+    #: the look of every screen but the look steps' own (:meth:`look`)
+    LOOK = {"felt": "green", "card_back": "red", "card_size": "100", "four_colour": False,
+            "reduced_motion": False}
+
+    def look(self, **look) -> None:
+        """The table, backs, card size... of :data:`LOOK` with ``look`` over it (applied, not saved)."""
+        want = dict(self.LOOK, **look)
+        settings = self.app.settings
+        if any(settings.get(k) != v for k, v in want.items()):
+            settings.update(want)
+            self.app.apply_settings(save=False)
 
     def push(self, name: str, **kw):
         scene = self.app.nav.push(name, **kw)

@@ -161,12 +161,63 @@ def _settings(t) -> None:
     t.push("settings")
 
 
+@step("settings-look")
+def _settings_look(t) -> None:
+    """The page of the table and the cards, with its preview."""
+    scene = t.push("settings")
+    t.click(scene.w_tab_look.rect.center)
+    if scene.page != "look":
+        raise Unreachable("the page of the table and the cards did not open")
+
+
+@step("settings-look-wood")
+def _settings_look_wood(t) -> None:
+    """The page of the table and the cards with a wooden table, the Nordic back, large print."""
+    t.look(felt="wood", card_back="nordic", card_size="large-print")
+    _settings_look(t)
+
+
 def _table(rules: str, t) -> None:
     t.table(rules, mid_deal)
 
 
 for _r in RULESET_IDS:
     add_step(f"table-{_r}", lambda t, r=_r: _table(r, t))
+
+
+def _gurka_most_players() -> str:
+    """The first ruleset of the Gurka family that seats eight."""
+    return next(r for r in RULESET_IDS if find_ruleset(r).family is not DURAK and find_ruleset(r).players[1] >= 8)
+
+
+def _gurka_pairs() -> str:
+    """The first ruleset where a pair may be led and nothing is exchanged (score piles)."""
+    return next(r for r in RULESET_IDS if find_ruleset(r).options.get("multi_lead")
+                and not find_ruleset(r).options.get("exchange"))
+
+
+#: tables in each look: the felts, the backs and the card sizes (every other screen shows
+#: the green felt, the red back, 100 % and two-colour suits): (look, ruleset, players, options)
+LOOKS = {
+    "look-blue-125": (dict(felt="blue", card_back="blue", card_size="125", four_colour=True),
+                      lambda: RULESET_IDS[0], 4, None),
+    "look-wood-150": (dict(felt="wood", card_back="nordic", card_size="150"), durak_id, 4, None),
+    "look-wood-150-crowded": (dict(felt="wood", card_back="red", card_size="150"), _gurka_most_players, 8,
+                              {"hand_size": 6}),
+    "look-large-print": (dict(card_back="nordic", card_size="large-print"), _gurka_pairs, 3, None),
+    "look-large-print-crowded": (dict(felt="blue", card_size="large-print", four_colour=True),
+                                 _gurka_most_players, 8, {"hand_size": 6}),
+}
+
+
+def _look_table(name: str, t) -> None:
+    look, rules, players, options = LOOKS[name]
+    t.look(**look)
+    t.table(rules(), mid_deal, players=players, options=options)
+
+
+for _name in LOOKS:
+    add_step(_name, lambda t, n=_name: _look_table(n, t))
 
 
 @step("table-durak-defend")
@@ -395,6 +446,53 @@ def _result(rules: str, t) -> None:
 
 for _r in RULESET_IDS:
     add_step(f"result-{_r}", lambda t, r=_r: _result(r, t))
+
+
+def ended(won: bool):
+    """The game is over and the player at the screen (seat 0) won it, or lost it."""
+    def stop(state) -> bool:
+        if not state.is_over():
+            return False
+        ev = next((e for e in reversed(state.events) if e["type"] == "game_over"), {})
+        if "winners" in ev:
+            return (0 in ev["winners"]) == won
+        losers = ev.get("losing_team") or ([] if ev.get("loser") is None else [ev["loser"]])
+        return bool(losers) and (0 not in losers) == won
+    return stop
+
+
+def _result_moment(t, rules: str, won: bool, at: float | None) -> None:
+    """The result screen of a game the player won or lost; ``at``: the moment (ms) of the
+    celebration to show (the falling cards), None: once everything stands still."""
+    table = t.table(rules, ended(won), upto=last_scoring)
+
+    def there() -> bool:
+        if t.top is table and table.tl.held is not None:
+            table.flow.go_on()
+        return type(t.top).__name__ == "ResultScene"
+    t.wait_for(there)
+    result = t.top
+    if at is None:
+        t.settle()
+        return
+    t.frames(2)
+    result.t = at
+    t.frames(1)
+
+
+@step("result-won")
+def _result_won(t) -> None:
+    _result_moment(t, RULESET_IDS[0], True, 1400.0)
+
+
+@step("result-won-durak")
+def _result_won_durak(t) -> None:
+    _result_moment(t, durak_id(), True, 2200.0)
+
+
+@step("result-lost")
+def _result_lost(t) -> None:
+    _result_moment(t, RULESET_IDS[0], False, None)
 
 
 def _last_game(t, rules: str | None = None) -> dict:

@@ -12,11 +12,13 @@ import math
 import pygame
 
 from .. import cards as C
+from .. import motion
 from .. import theme as T
 from .layers import StaticLayer, disjoint, widget_look
 from .marks import dealer_letter
 from .part_base import LEVEL_SEP
 from .texts import MomentTexts
+from .warmup import LATER
 
 
 #: between the parts of the header line
@@ -166,6 +168,28 @@ class Renderer(MomentTexts):
             lay = dict(self.hand_layout())
             return [lay[c].center if c in lay else self.lay.seat_pos(seat) for c in cards]
         return [self.lay.seat_pos(seat) for _c in cards]
+
+    def ahead(self):
+        """Jobs for spare frame time: the faces of the viewer's hand first (once the deal is
+        shown: they turn face up as they land), then the texts of the moment's."""
+        yield from self._hand_faces_ahead()
+        yield from super().ahead()
+
+    #: frames the drawing ahead waits for the viewer's cards to be dealt
+    DEAL_WAIT = 30
+
+    def _hand_faces_ahead(self):
+        asked = [0]
+
+        def dealt():
+            if self.s.visible_hand() or asked[0] >= self.DEAL_WAIT:
+                return None
+            asked[0] += 1
+            return LATER
+        yield dealt
+        settings = self.s.app.settings
+        for card in list(self.s.visible_hand()):
+            yield from C.face_jobs(card, self.lay.hand_w, settings)
 
     def pair_at(self, pos) -> int | None:
         return self.s.part.pair_at(pos)
@@ -444,7 +468,8 @@ class Renderer(MomentTexts):
         for f in s.tl.flights:
             if not f.started(now):
                 continue
-            t = f.progress(now)
+            # reduced motion: a card shows where it lands from the moment it sets off
+            t = 1.0 if motion.reduced() else f.progress(now)
             tx, ty, tw = f.target()
             sx, sy = f.src[0] * W, f.src[1] * H
             x = sx + (tx - sx) * t

@@ -20,6 +20,8 @@ from .part_base import LED, LEVEL_SEP, SUIT_ORDER, LookBack, TablePart
 
 
 class DurakPart(TablePart):
+    holds_pairs = True
+
     def __init__(self, scene):
         super().__init__(scene)
         self._bout_head: int | None = None    # the move log's heading of the bout under way

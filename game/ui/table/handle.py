@@ -60,6 +60,10 @@ class TableHandle:
         """The title and lines of the result screen."""
         return self._scene.part.result()
 
+    def outcome(self) -> str | None:
+        """``won``, ``lost`` or None for the player at the screen (:meth:`.part_base.TablePart.outcome`)."""
+        return self._scene.part.outcome()
+
     def score_sheet(self):
         """The score sheet's contents (:class:`game.ui.table.sheet.Sheet`)."""
         return self._scene.part.score_sheet()

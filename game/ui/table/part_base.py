@@ -44,6 +44,10 @@ class LookBack:
 
 
 class TablePart:
+    #: the middle of the table holds pairs, a stock and a discard pile (Durak): what room
+    #: larger cards leave there (:class:`.layout.Layout`)
+    holds_pairs = False
+
     def __init__(self, scene):
         self.s = scene
 
@@ -239,6 +243,19 @@ class TablePart:
 
     def result(self) -> tuple[str, list[str]]:  # pragma: no cover - interface
         raise NotImplementedError
+
+    def outcome(self) -> str | None:
+        """``won`` or ``lost`` for the player at the screen once the game is over (hot seat:
+        ``won`` when one of the people at the screen won), None for a draw, a game of AI seats
+        only, or a game not over: what the result screen celebrates or consoles."""
+        winners = getattr(self.m, "winners", None)
+        if not winners:
+            return None
+        humans = self.s.humans
+        you = M.local_seat(humans)
+        if you is not None:
+            return "won" if you in winners else "lost"
+        return "won" if any(p in winners for p in humans) else None
 
     def score_sheet(self):  # pragma: no cover - interface
         """What the score sheet shows (:class:`.sheet.Sheet`)."""

@@ -300,7 +300,7 @@ class ReplayTable(TableScene):
         w, h = size
         u = T.unit(size)
         bar = int((BAR_H + (RECORD_ROW if self.w_record else 0)) * u)
-        self.lay = Layout((w, h - bar), self.n, self.viewer, unit=u)
+        self.lay = Layout((w, h - bar), self.n, self.viewer, unit=u, pairs=self.part.holds_pairs)
         self.menu_button.rect = pygame.Rect(w - int(112 * u), int(10 * u), int(100 * u), int(36 * u))
         self.toolbar.place()
         self.renderer.place_buttons()

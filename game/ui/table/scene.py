@@ -392,7 +392,7 @@ class TableScene(Scene):
         if seat != self.viewer:
             self.viewer = seat
             self.stream.look_from(seat)
-            self.lay = Layout(self.size, self.n, seat) if self.lay else None
+            self.lay = Layout(self.size, self.n, seat, pairs=self.part.holds_pairs) if self.lay else None
             self._fold_afresh()
 
     def reveal_for(self, seat: int) -> None:
@@ -576,7 +576,7 @@ class TableScene(Scene):
 
     # -- geometry (the renderer and the tests ask) ------------------------------------------------
     def layout(self, size) -> None:
-        self.lay = Layout(size, self.n, self.viewer)
+        self.lay = Layout(size, self.n, self.viewer, pairs=self.part.holds_pairs)
         self.warmup.start(self.lay, self.app.settings, self.app.nav.import_ahead(), self.renderer.ahead())
         self.menu_button.rect = pygame.Rect(size[0] - int(112 * self.lay.u), int(10 * self.lay.u),
                                             int(100 * self.lay.u), int(36 * self.lay.u))
