@@ -146,41 +146,44 @@ def test_a_bad_last_game_is_refused_in_one_line_and_set_aside(app, monkeypatch, 
 
 
 # -- 4. the menu's Continue label from an unchecked save ------------------------------------------
-def _huge_header_save(home) -> bytes:
+def _huge_header_save(home, name: str = "savegame.json") -> bytes:
     record = {"format": "gurka-record/1", "game": 1, "seed": 1, "rules": "gurka-se",
               "options": {"stake": [0] * 15800}, "players": [{}] * 10600, "events": []}
     data = {"format": saves.FORMAT, "record": record, "session": {}}
     raw = json.dumps(data, separators=(",", ":")).encode()
     assert len(raw) < 64 << 10
-    (home / "savegame.json").write_bytes(raw)
+    (home / name).write_bytes(raw)
     return raw
 
 
-def test_the_continue_label_checks_the_header_first(home):
+@pytest.mark.parametrize("name", ["savegame.json", "savegame-gurka-se.json"])
+def test_the_continue_label_checks_the_header_first(home, name):
+    """The single save of older versions (moved into its slot) and a ruleset's save alike."""
     import tracemalloc
 
     from game.ui import savegame
-    raw = _huge_header_save(home)
+    raw = _huge_header_save(home, name)
     notices = []
     tracemalloc.start()
     try:
-        label = savegame.summary(notices)
+        listed = savegame.saved_games(notices)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert label == "" and peak < 20 << 20
+    assert listed == [] and peak < 20 << 20
     (notice,) = notices
     assert notice.kind == "save-corrupt" and "could not be read" in str(notice) and "\n" not in str(notice)
-    assert not (home / "savegame.json").exists()
-    assert [p.read_bytes() for p in home.glob("savegame.json.corrupt-*")] == [raw]
+    assert not (home / name).exists()
+    assert [p.read_bytes() for p in home.glob(f"{name}.corrupt-*")] == [raw]
 
 
 def test_a_good_save_still_has_its_label(home):
     from game.ui import savegame
     (home / "savegame.json").write_text(json.dumps(SAVES[-1]), encoding="utf-8")
     notices = []
-    assert savegame.summary(notices).startswith("Gurka") and notices == []
-    assert (home / "savegame.json").exists()
+    (info,) = savegame.saved_games(notices)
+    assert info.label.startswith("Gurka") and notices == []
+    assert (home / "savegame-gurka-se.json").exists()        # moved into its ruleset's slot
 
 
 def test_the_menu_sets_a_bad_save_aside_with_its_notice(app, tmp_path):

@@ -82,7 +82,7 @@ def test_the_game_goes_on_after_an_undo_and_the_save_is_marked(app, tmp_path):
               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=click, button=1)], 16)
     assert table.session["undo_used"] is True
     table.saver.flush()
-    data = json.loads(saves.save_path().read_text(encoding="utf-8"))
+    data = json.loads(saves.save_path("agurk-no").read_text(encoding="utf-8"))
     assert data["session"]["undo_used"] is True
     assert "undo" not in json.dumps(data["record"])
     n = len(table.host.state.events)
