@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .i18n import _
+from .i18n import _, ngettext
 
 
 @dataclass
@@ -21,7 +21,12 @@ class Notice:
     whose values were not understood, comma-separated), ``settings-unwritable``, ``save-corrupt``,
     ``save-unwritable``, ``save-unresumable`` (a save that was read but that the table could not
     resume; ``detail``: why) or ``save-bot`` (a bot seat of a save resumed by the Normal AI;
-    ``detail``: the players' names).  ``str(notice)`` is the message in the language
+    ``detail``: the players' names); the finished games (:mod:`game.history`):
+    ``history-folder`` (something else than a folder at its name, set aside),
+    ``history-index-corrupt`` (their list, made again from the games' files),
+    ``history-game-corrupt`` (``detail``: how many record files were set aside),
+    ``history-unwritable`` (``detail``: why), ``history-missing`` (a listed game's file is
+    gone) and ``export-unwritable`` (``detail``: why).  ``str(notice)`` is the message in the language
     current at the time it is shown (so it can be created before the
     language is known).
     """
@@ -64,7 +69,27 @@ class Notice:
             # TRANSLATORS: {names} is a comma-separated list of player names
             return _("A saved game never starts a bot program: the Normal AI now plays "
                      "for {names}.").format(names=self.detail)
-        return self.detail
+        return self._history_text(aside) or self.detail
+
+    def _history_text(self, aside: str) -> str:
+        if self.kind == "history-folder":
+            # TRANSLATORS: {file} is the name the thing was renamed to
+            return _("Where your finished games are kept there was something else than a folder. "
+                     "It was set aside as {file}, and a new folder is used.").format(file=aside or "?")
+        if self.kind == "history-index-corrupt":
+            return _("The list of your finished games could not be read and was made again from "
+                     "the games themselves. The old list was kept as {file}.").format(file=aside or "?")
+        if self.kind == "history-game-corrupt":
+            n = int(self.detail) if self.detail.isdigit() else 1
+            return ngettext("{n} finished game could not be read and was set aside.",
+                            "{n} finished games could not be read and were set aside.", n).format(n=n)
+        if self.kind == "history-unwritable":
+            return _("Your finished games could not be kept: {reason}").format(reason=self.detail)
+        if self.kind == "history-missing":
+            return _("This game is no longer among your finished games.")
+        if self.kind == "export-unwritable":
+            return _("The game could not be exported: {reason}").format(reason=self.detail)
+        return ""
 
     def __str__(self) -> str:
         return self.text()

@@ -204,6 +204,8 @@ def screens() -> dict:
     out["menu with a save"] = _menu_with_save
     out["new game asks"] = _new_game_asks
     out["saved games"] = _saved_games
+    out["finished games"] = _finished_games
+    out["no finished games"] = _no_finished_games
     out["handoff"] = _handoff
     out["scoreboard"] = lambda app: _over(app, _table("agurk-dk", 8, _last_trick, {"hand_size": 6}),
                                           "scoreboard")
@@ -242,6 +244,25 @@ def _saved_games(app):
         savegame.save(state.record(), {"game": 3})
     _menu_with_save(app)
     app.manager.top.widgets.by_name("continue").activate()
+
+
+def _finished_games(app):
+    """Replays' list of finished games: the player's own (8 seats, long names), then games
+    without the player."""
+    from game import history
+    for k, (rules, n, mine) in enumerate((("agurk-dk", 8, [0]), ("durak", 6, [2]), ("gurka-is7", 5, [0]),
+                                          ("gurka-se", 3, []), ("durak", 4, []))):
+        state = play_until(new_game(rules, players(n), seed=3 + k), lambda s: False)
+        assert history.add_game(state.record(), mine, f"2026-11-2{k}T20:15:00") is None
+    app.nav.push("history")
+
+
+def _no_finished_games(app):
+    import shutil
+
+    from game import history
+    shutil.rmtree(history.folder(), ignore_errors=True)      # (the screens share one folder)
+    app.nav.push("history")
 
 
 def _handoff(app):

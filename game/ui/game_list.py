@@ -92,15 +92,20 @@ class GameList(Widget):
         return max(1, self.rect.height // self.row_h()) if self.rect is not None else 1
 
     def _scroll_to(self, i: int) -> None:
-        if i < self.top:
-            self.top = max(0, i - (1 if i and self.rows[i - 1].key is None else 0))
+        """Scroll so that row ``i`` is in sight, with its group's heading when it is the
+        group's first game."""
+        first = i - 1 if 0 < i <= len(self.rows) and self.rows[i - 1].key is None else i
+        if first < self.top:
+            self.top = max(0, first)
         elif i >= self.top + self.shown_rows():
             self.top = i - self.shown_rows() + 1
         self.top = max(0, min(self.top, max(0, len(self.rows) - self.shown_rows())))
 
     def row_rect(self, i: int) -> pygame.Rect:
+        """Where row ``i`` is drawn (narrower by the scroll bar when there is one)."""
         h = self.row_h()
-        return pygame.Rect(self.rect.left, self.rect.top + (i - self.top) * h, self.rect.width, h)
+        bar = int(12 * self._u) if len(self.rows) > self.shown_rows() else 0
+        return pygame.Rect(self.rect.left, self.rect.top + (i - self.top) * h, self.rect.width - bar, h)
 
     def row_at(self, pos) -> int | None:
         if self.rect is None or not self.rect.collidepoint(pos):
@@ -112,8 +117,10 @@ class GameList(Widget):
         self.top = max(0, min(max(0, len(self.rows) - self.shown_rows()), self.top - dy * 2))
 
     def laid_out(self, u: float) -> None:
-        """The scene has set ``rect`` for the unit ``u``."""
+        """The scene has set ``rect`` for the unit ``u``: the selected row in sight, scrolled
+        from the top."""
         self._u = u
+        self.top = 0
         self._scroll_to(self.index)
 
     # -- input -----------------------------------------------------------------------------

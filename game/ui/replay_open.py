@@ -21,16 +21,9 @@ from ..engine import RecordError, replay
 from ..engine.records import MAX_BAD_RECORDS, iter_records
 from ..safe_json import JSONLimitError, clip, read_bytes
 from ..saves import FORMAT as SAVE_FORMAT
-from ..user_files import data_dir
 
 #: the largest file the viewer loads (it keeps every record in memory)
 MAX_BYTES = 64 << 20
-#: the last finished game, kept by the table (:mod:`game.ui.table.bookkeeping`)
-LAST_GAME = "last_game.json"
-
-
-def last_game_path() -> Path:
-    return data_dir() / LAST_GAME
 
 
 @dataclass(frozen=True)

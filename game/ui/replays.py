@@ -1,5 +1,6 @@
-"""Replays, from the main menu: the last finished game, or a record file (or a save)
-chosen in the game's file picker, shown in the replay viewer (route ``replay``).
+"""Replays, from the main menu: your finished games (route ``history``, the list of every
+game kept: :mod:`game.ui.replay_history`), or a record file (or a save) chosen in the
+game's file picker, shown in the replay viewer (route ``replay``).
 
 A file that cannot be replayed is refused by its name and the kind of problem, in the
 player's language, with the engine's English reason below in small print
@@ -14,10 +15,10 @@ from pathlib import Path
 import pygame
 
 from ..i18n import _, ngettext
-from ..user_files import data_dir, set_aside_file
+from ..user_files import data_dir
 from . import theme as T
 from .refusals import error_reason
-from .replay_open import Problem, last_game_path, open_games
+from .replay_open import Problem, open_games
 from .scene import Scene
 from .widgets import Button, WidgetGroup
 
@@ -95,30 +96,22 @@ def open_in_viewer(app, path) -> bool:
 class ReplayMenu(Scene):
     def __init__(self, app):
         super().__init__(app)
-        self.last = Button(lambda: _("The last finished game"), self.open_last, primary=True, name="last")
+        self.last = Button(lambda: _("Your finished games"), self.open_last, primary=True, name="last")
         self.file = Button(lambda: _("Open a record file…"), self.open_file, name="file")
         self.back = Button(lambda: _("Back"), self.close, name="back")
         self.widgets = WidgetGroup([self.last, self.file, self.back])
         self.refresh()
 
     def refresh(self) -> None:
-        try:
-            self.last.enabled = last_game_path().is_file()
-        except OSError:
-            self.last.enabled = False
-        self.widgets.focus = 0 if self.last.enabled else 1
+        self.widgets.focus = 0
 
     def resume(self):
         self.refresh()
         self.invalidate()
 
     def open_last(self) -> None:
-        """The last finished game; a file that cannot be replayed is refused and set aside
-        (the table writes a new one after the next game)."""
-        path = last_game_path()
-        if not open_in_viewer(self.app, path):
-            set_aside_file(path)
-            self.refresh()
+        """The list of the finished games kept (each opens in the viewer)."""
+        self.app.nav.push("history")
 
     def open_file(self) -> None:
         places = [(lambda: _("Home folder"), "~"), (lambda: _("Game folder"), str(data_dir()))]
