@@ -5,7 +5,7 @@ leaves alone): one file per game, the record exactly as the engine wrote it
 (game/engine/RECORDS.md), named ``<YYYYmmdd-HHMMSS>-<8 hex>.json``, and ``index.json``
 (``gurka-history/1``) listing each game's file, when it was finished, its ruleset, its
 players, the seats played at this screen (``mine``: the player's own games are listed
-first) and its end (``kind``: ``win``, ``durak``, ``team`` or ``draw``, and the ``seats``
+first) and its end (``kind``: ``win``, ``loser``, ``team`` or ``draw``, and the ``seats``
 that won or lost).  The folder is the truth and the index a summary of it: an entry whose
 file is gone is dropped, a record file the index does not name (a write cut short, an index
 set aside) is read and listed again.
@@ -59,7 +59,7 @@ MAX_INDEX_BYTES = 4 << 20
 MAX_ENTRIES = 5000
 MAX_ADOPT = MAX_GAMES + 100
 MAX_SEATS = 16
-KINDS = ("win", "durak", "team", "draw")
+KINDS = ("win", "loser", "team", "draw")
 _WHEN = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}")
 
 #: one reader or writer of the folder at a time in this process (the table's writer thread,
@@ -78,9 +78,9 @@ class Game:
     players: tuple[str, ...]
     #: the seats played at this screen (empty: a game without the player)
     mine: tuple[int, ...]
-    #: ``win`` / ``durak`` / ``team`` / ``draw``
+    #: ``win`` / ``loser`` (the durak) / ``team`` / ``draw``
     kind: str
-    #: the winners (``win``) or the losers (``durak``, ``team``)
+    #: the winners (``win``) or the losers (``loser``, ``team``)
     seats: tuple[int, ...]
     size: int
 
@@ -131,7 +131,7 @@ def end_of(record: dict) -> tuple[str, tuple[int, ...]]:
         seats = _ints([loser], n, 1)
         if not seats:
             raise ValueError("game_over names a bad loser")
-        return "durak", seats
+        return "loser", seats
     return "draw", ()
 
 
@@ -169,7 +169,7 @@ def _check(entry: object) -> Game | None:
     mine, seats = _ints(entry.get("mine"), n, n), _ints(end.get("seats"), n, n)
     if mine is None or seats is None:
         return None
-    if (end["kind"] == "draw") != (not seats) or (end["kind"] == "durak" and len(seats) != 1):
+    if (end["kind"] == "draw") != (not seats) or (end["kind"] == "loser" and len(seats) != 1):
         return None
     return Game(file, when, rules, tuple(players), mine, end["kind"], seats, size)
 

@@ -50,7 +50,7 @@ def test_a_finished_game_is_kept_with_what_the_list_shows():
     assert game.file.startswith("20260512-193045-")
 
 
-@pytest.mark.parametrize("rules, n, kind", [("durak", 3, "durak"), ("durak", 4, "team"), ("gurka-is7", 3, "win")])
+@pytest.mark.parametrize("rules, n, kind", [("durak", 3, "loser"), ("durak", 4, "team"), ("gurka-is7", 3, "win")])
 def test_every_kind_of_end_is_read_from_the_game_over_event(rules, n, kind):
     record = finished(rules, n, seed=4)
     if kind == "team":
@@ -190,7 +190,7 @@ def test_a_bad_index_is_set_aside_and_the_list_made_again_from_the_files():
     {"file": "../../secret.json"}, {"file": "/etc/passwd"}, {"file": "20260101-120000-aaaaaaaa.json/.."},
     {"players": ["x"] * 1000}, {"players": ["\u200b", "B"]}, {"mine": [7]}, {"mine": [True]},
     {"end": {"kind": "win", "seats": [9]}}, {"end": {"kind": "shrug", "seats": []}},
-    {"end": {"kind": "durak", "seats": [0, 1]}}, {"rules": "../rules"}, {"bytes": -5},
+    {"end": {"kind": "loser", "seats": [0, 1]}}, {"rules": "../rules"}, {"bytes": -5},
     {"finished": "yesterday"}, {"file": 7}])
 def test_an_index_entry_that_is_off_is_never_used(tmp_path, monkeypatch, entry):
     """Nothing the index says opens a file outside the folder or reaches the list unchecked."""

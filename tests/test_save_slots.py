@@ -133,7 +133,7 @@ def test_continue_lists_several_saves_newest_first_and_opens_the_chosen_one(app)
 
 
 def test_a_save_is_deleted_from_the_list_after_asking(app):
-    for rules, state in (("durak", _durak()), ("agurk-no", _game("agurk-no"))):
+    for state in (_durak(), _game("agurk-no")):
         assert savegame.save(state.record(), {}) is None
     listed = app.nav.push("saves")
     frames(app)

@@ -78,12 +78,12 @@ def save_label(record: dict, session: dict) -> str:
 def result_text(end: dict, names: list[str], mine: list[int]) -> str:
     """A finished game's result as its end screen says it, from the seat of the player at
     this screen (``mine``: the seats played here): "You win!", "Björn is the durak!".
-    ``end``: ``kind`` (``win``, ``durak``, ``team``, ``draw``) and ``seats``."""
+    ``end``: ``kind`` (``win``, ``loser``: the durak, ``team``, ``draw``) and ``seats``."""
     you = M.local_seat(mine)
     seats = end.get("seats", [])
     if end.get("kind") == "win":
         return M.wins([names[s] for s in seats if s != you], you in seats)
-    if end.get("kind") == "durak" and seats:
+    if end.get("kind") == "loser" and seats:
         return M.is_durak(names[seats[0]], seats[0] == you)
     if end.get("kind") == "team":
         return M.team_loses([names[s] for s in seats], you in seats)

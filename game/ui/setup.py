@@ -96,7 +96,7 @@ def replace_question(saved: savegame.SaveInfo, others: bool) -> str:
     text += "\n" + L.SEP.join(x for x in (L.together(saved.where), saved.players) if x)
     if others:
         # TRANSLATORS: said under the question above when games of other rulesets are saved too
-        text += "\n" + _("Your saved games of the other games stay as they are.")
+        text += "\n" + _("Your other saved games stay as they are.")
     return text
 
 
