@@ -63,10 +63,10 @@ def check_save(phase: str) -> int:
             seat = state.to_act()
             state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
         problem = savegame.save(state.record(), {"game": 1})
-        ok = problem is None and save_path().is_file()
-        print(f"gurka: save: {'ok' if ok else 'FAILED'} {save_path()} {problem or ''}", flush=True)
+        ok = problem is None and save_path("gurka-se").is_file()
+        print(f"gurka: save: {'ok' if ok else 'FAILED'} {save_path('gurka-se')} {problem or ''}", flush=True)
         return 0 if ok else 1
-    saved, problem = savegame.load()
+    saved, problem = savegame.load("gurka-se")
     if saved is None:
         print(f"gurka: continue: FAILED no saved game ({problem})", flush=True)
         return 1
@@ -81,8 +81,8 @@ def check_save(phase: str) -> int:
     notice = record_game(state.record(), {"started": "2025-01-01T10:00:00", "finished": "2025-01-01T10:20:00",
                                           "duration_s": 1200.0, "undo_used": False, "hints": 0,
                                           "human_seat": 0, "demo": False})
-    savegame.delete()
-    ok = notice is None and db_path().is_file() and not save_path().exists() and moved > 12
+    savegame.delete("gurka-se")
+    ok = notice is None and db_path().is_file() and not save_path("gurka-se").exists() and moved > 12
     print(f"gurka: continue: {'ok' if ok else 'FAILED'} from event {moved} to "
           f"{len(state.record()['events'])}; statistics {db_path()} {notice or ''}", flush=True)
 def check_painter() -> int:

@@ -24,7 +24,12 @@ class Notice:
     ``detail``: the players' names); for the statistics ``stats-corrupt`` (set aside as
     ``aside``), ``stats-unavailable`` and ``stats-unsaved`` (``detail``: the cause, a code of
     :func:`cause_text` or a technical reason), ``stats-left-out`` (``detail``: how many games
-    could not be read).  ``str(notice)`` is the message in the language
+    could not be read); the finished games (:mod:`game.history`): ``history-folder``
+    (something else than a folder at its name, set aside), ``history-index-corrupt`` (their
+    list, made again from the games' files), ``history-game-corrupt`` (``detail``: how many
+    record files were set aside), ``history-unwritable`` (``detail``: why),
+    ``history-missing`` (a listed game's file is gone) and ``export-unwritable`` (``detail``:
+    why).  ``str(notice)`` is the message in the language
     current at the time it is shown (so it can be created before the
     language is known).
     """
@@ -87,7 +92,27 @@ class Notice:
             # TRANSLATORS: {names} is a comma-separated list of player names
             return _("A saved game never starts a bot program: the Normal AI now plays "
                      "for {names}.").format(names=self.detail)
-        return self.detail
+        return self._history_text(aside) or self.detail
+
+    def _history_text(self, aside: str) -> str:
+        if self.kind == "history-folder":
+            # TRANSLATORS: {file} is the name the thing was renamed to
+            return _("Where your finished games are kept there was something else than a folder. "
+                     "It was set aside as {file}, and a new folder is used.").format(file=aside or "?")
+        if self.kind == "history-index-corrupt":
+            return _("The list of your finished games could not be read and was made again from "
+                     "the games themselves. The old list was kept as {file}.").format(file=aside or "?")
+        if self.kind == "history-game-corrupt":
+            n = int(self.detail) if self.detail.isdigit() else 1
+            return ngettext("{n} finished game could not be read and was set aside.",
+                            "{n} finished games could not be read and were set aside.", n).format(n=n)
+        if self.kind == "history-unwritable":
+            return _("Your finished games could not be kept: {reason}").format(reason=self.detail)
+        if self.kind == "history-missing":
+            return _("This game is no longer among your finished games.")
+        if self.kind == "export-unwritable":
+            return _("The game could not be exported: {reason}").format(reason=self.detail)
+        return ""
 
     def __str__(self) -> str:
         return self.text()

@@ -205,7 +205,10 @@ def screens() -> dict:
                                                           prefer=prefer_long_bouts), "lookback")
     out["movelog"] = lambda app: _look(app, _table("agurk-no", 5, after("score", 1), seed=4), "movelog")
     out["menu with a save"] = _menu_with_save
-    out["new game asks"] = lambda app: (_menu_with_save(app), app.manager.top.on_new())
+    out["new game asks"] = _new_game_asks
+    out["saved games"] = _saved_games
+    out["finished games"] = _finished_games
+    out["no finished games"] = _no_finished_games
     out["handoff"] = _handoff
     out["scoreboard"] = lambda app: _over(app, _table("agurk-dk", 8, _last_trick, {"hand_size": 6}),
                                           "scoreboard")
@@ -264,6 +267,47 @@ def _menu_with_save(app):
     play_until(state, after("deal", 3))
     savegame.save(state.record(), {"game": 1})
     return app.manager.push(menu.MainMenu(app))
+
+
+def _new_game_asks(app):
+    """The setup's Start with a saved game of the same ruleset (and of others)."""
+    from game.ui import savegame
+    other = new_game("agurk-dk", players(4), seed=2)
+    play_until(other, after("deal", 2))
+    savegame.save(other.record(), {"game": 1})
+    _menu_with_save(app)
+    setup = app.nav.push("setup", rules="gurka-is7")
+    setup.start()
+
+
+def _saved_games(app):
+    """Continue with several saved games: the list of them."""
+    from game.ui import savegame
+    for rules, n, deal in (("agurk-dk", 8, 4), ("durak", 6, 1), ("gurka-se", 3, 2)):
+        state = new_game(rules, players(n), seed=7)
+        play_until(state, after("deal", deal))
+        savegame.save(state.record(), {"game": 3})
+    _menu_with_save(app)
+    app.manager.top.widgets.by_name("continue").activate()
+
+
+def _finished_games(app):
+    """Replays' list of finished games: the player's own (8 seats, long names), then games
+    without the player."""
+    from game import history
+    for k, (rules, n, mine) in enumerate((("agurk-dk", 8, [0]), ("durak", 6, [2]), ("gurka-is7", 5, [0]),
+                                          ("gurka-se", 3, []), ("durak", 4, []))):
+        state = play_until(new_game(rules, players(n), seed=3 + k), lambda s: False)
+        assert history.add_game(state.record(), mine, f"2026-11-2{k}T20:15:00") is None
+    app.nav.push("history")
+
+
+def _no_finished_games(app):
+    import shutil
+
+    from game import history
+    shutil.rmtree(history.folder(), ignore_errors=True)      # (the screens share one folder)
+    app.nav.push("history")
 
 
 def _handoff(app):

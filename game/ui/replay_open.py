@@ -32,18 +32,11 @@ from ..engine import RecordError, replay
 from ..engine.records import MAX_BAD_RECORDS, MAX_RECORD_BYTES, parse_record
 from ..safe_json import clip, decode
 from ..saves import FORMAT as SAVE_FORMAT
-from ..user_files import data_dir
 
 #: the largest file the viewer loads (its text is kept while the viewer shows it)
 MAX_BYTES = 64 << 20
-#: the last finished game, kept by the table (:mod:`game.ui.table.bookkeeping`)
-LAST_GAME = "last_game.json"
 #: games of a file kept replayed besides the first (the viewer replays the others when shown)
 KEEP = 3
-
-
-def last_game_path() -> Path:
-    return data_dir() / LAST_GAME
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
-"""Replays, from the main menu: the last finished game, or a record file (or a save)
-chosen in the game's file picker, shown in the replay viewer (route ``replay``).
+"""Replays, from the main menu: your finished games (route ``history``, the list of every
+game kept: :mod:`game.ui.replay_history`), or a record file (or a save) chosen in the
+game's file picker, shown in the replay viewer (route ``replay``).
 
 The file is read and checked on a thread of its own (:class:`~.replay_open.Opening`):
 meanwhile the menu shows how many of its records have been checked, and Esc or Cancel
@@ -16,10 +17,10 @@ from pathlib import Path
 import pygame
 
 from ..i18n import _, ngettext
-from ..user_files import data_dir, set_aside_file
+from ..user_files import data_dir
 from . import theme as T
 from .refusals import error_reason
-from .replay_open import MAX_BYTES, Opening, Problem, last_game_path, open_games
+from .replay_open import MAX_BYTES, Opening, Problem, open_games
 from .scene import Scene
 from .widgets import Button, WidgetGroup
 
@@ -111,7 +112,7 @@ def show_opened(app, games, problems) -> bool:
 class ReplayMenu(Scene):
     def __init__(self, app):
         super().__init__(app)
-        self.last = Button(lambda: _("The last finished game"), self.open_last, primary=True, name="last")
+        self.last = Button(lambda: _("Your finished games"), self.open_last, primary=True, name="last")
         self.file = Button(lambda: _("Open a record file…"), self.open_file, name="file")
         self.back = Button(lambda: _("Back"), self.close, name="back")
         self.widgets = WidgetGroup([self.last, self.file, self.back])
@@ -119,28 +120,22 @@ class ReplayMenu(Scene):
         self.stop_widgets = WidgetGroup([self.stop])
         #: a file being read and checked (None when idle); ``last``: it is the last game
         self.opening: Opening | None = None
-        self.opening_last = False
         self.clock = 0.0
         self.refresh()
 
     def refresh(self) -> None:
-        try:
-            self.last.enabled = last_game_path().is_file()
-        except OSError:
-            self.last.enabled = False
-        self.widgets.focus = 0 if self.last.enabled else 1
+        self.widgets.focus = 0
 
     def resume(self):
         self.refresh()
         self.invalidate()
 
     # -- opening a file, off the frame path ---------------------------------------------------
-    def open_path(self, path, last: bool = False) -> None:
+    def open_path(self, path) -> None:
         """Read and check the file on a thread; the viewer (or the refusal) follows."""
         if self.opening is not None:
             self.opening.cancel()
         self.opening = Opening(path)
-        self.opening_last = last
         self.stop_widgets.focus = 0
         self.stop_widgets.keyboard = self.widgets.keyboard
         self.invalidate()
@@ -163,9 +158,7 @@ class ReplayMenu(Scene):
         self.invalidate()
         if opening.cancelled:
             return
-        if not show_opened(self.app, opening.games, opening.problems) and self.opening_last:
-            set_aside_file(opening.path)    # the table writes a new one after the next game
-            self.refresh()
+        show_opened(self.app, opening.games, opening.problems)
 
     def wait(self) -> None:
         """Until the file is opened (tests, the tour)."""
@@ -177,9 +170,8 @@ class ReplayMenu(Scene):
         return self.opening is not None
 
     def open_last(self) -> None:
-        """The last finished game; a file that cannot be replayed is refused and set aside
-        (the table writes a new one after the next game)."""
-        self.open_path(last_game_path(), last=True)
+        """The list of the finished games kept (each opens in the viewer)."""
+        self.app.nav.push("history")
 
     def open_file(self) -> None:
         places = [(lambda: _("Home folder"), "~"), (lambda: _("Game folder"), str(data_dir()))]

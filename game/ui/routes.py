@@ -43,6 +43,21 @@ def _message(app, **kw):
     return MessageScene(app, **kw)
 
 
+def _confirm(app, **kw):
+    from .menu import ConfirmScene
+    return ConfirmScene(app, **kw)
+
+
+def _saves(app):
+    from .saves_scene import SavesScene
+    return SavesScene(app)
+
+
+def _history(app):
+    from .replay_history import HistoryScene
+    return HistoryScene(app)
+
+
 def _setup(app, **kw):
     from .setup import SetupScene
     return SetupScene(app, **kw)
@@ -133,6 +148,8 @@ def register(app) -> None:
     nav.ahead = AHEAD
     nav.register("menu", lambda: _menu(app))
     nav.register("message", lambda **kw: _message(app, **kw))
+    nav.register("confirm", lambda **kw: _confirm(app, **kw))
+    nav.register("saves", lambda: _saves(app))
     nav.register("setup", lambda **kw: _setup(app, **kw))
     nav.register("rules", lambda **kw: _rules(app, **kw))
     nav.register("settings", lambda: _settings(app))
@@ -144,6 +161,7 @@ def register(app) -> None:
     nav.register("scoreboard", lambda **kw: _scoresheet(app, between=True, **kw))
     nav.register("scoresheet", lambda **kw: _scoresheet(app, **kw))
     nav.register("replays", lambda: _replays(app))
+    nav.register("history", lambda: _history(app))
     nav.register("open-file", lambda **kw: _file_picker(app, **kw))
     nav.register("replay", lambda **kw: _replay(app, **kw))
     nav.register("result", lambda **kw: _overlay("ResultScene")(app, **kw))

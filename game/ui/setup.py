@@ -2,7 +2,10 @@
 
 Validation is the engine's (:func:`game.engine.rulesets.effective_options`):
 the setup screen shows its reason and will not start an invalid game.
-Defaults start a game against AI seats with one click.
+Defaults start a game against AI seats with one click.  A new game replaces the saved game
+of its ruleset (one save per ruleset, :mod:`game.ui.savegame`): when there is one, Start
+asks first, naming the ruleset and the deal Continue would open (the other rulesets' saves
+are kept, and it says so).
 """
 
 from __future__ import annotations
@@ -15,8 +18,10 @@ from ..engine.registry import DEFAULT_RULESET, RULESET_IDS, find_ruleset
 from ..engine.rulesets import effective_options
 from .. import i18n
 from ..i18n import _
+from . import game_labels as L
 from . import messages as M
 from . import rules_text as R
+from . import savegame
 from . import theme as T
 from .names import ai_name, human_name, is_default_ai_name, name_in_language
 from .refusals import option_reason
@@ -82,6 +87,21 @@ def option_error_text(err: OptionError) -> str:
     if err.code in ("hand_too_big", "team_players", "players"):
         return option_reason(err)
     return _("These variants cannot be played together.")   # what the screen's choices can combine
+
+
+def replace_question(saved: savegame.SaveInfo, others: bool) -> str:
+    """The question before a new game replaces the saved game of its ruleset: the ruleset as
+    the interface names it, then on a line of its own the deal Continue would open and the
+    players (each part kept whole when the text wraps), and that the other rulesets' saves
+    stay when there are any."""
+    # TRANSLATORS: asked before a new game replaces the saved game of the same game; {game} is
+    # e.g. "Agurk (Danish)"; the saved game's deal and players follow on the next line
+    text = _("A new game of {game} replaces your saved one:").format(game=L.together(L.ruleset_label(saved.rules)))
+    text += "\n" + L.SEP.join(x for x in (L.together(saved.where), saved.players) if x)
+    if others:
+        # TRANSLATORS: said under the question above when games of other rulesets are saved too
+        text += "\n" + _("Your other saved games stay as they are.")
+    return text
 
 
 class SetupScene(Scene):
@@ -284,6 +304,22 @@ class SetupScene(Scene):
         if self.error:
             self.invalidate()
             return
+        notices: list = []
+        saves = savegame.saved_games(notices) if savegame.has_save() else []
+        if notices:                  # a bad save was set aside: say so first, Start again goes on
+            for notice in notices:
+                self.app.nav.push("message", text=str(notice))
+            return
+        mine = next((s for s in saves if s.rules == self.rules), None)
+        if mine is not None:
+            self.app.nav.push("confirm", text=replace_question(mine, len(saves) > 1),
+                              yes=lambda: _("Start a new game"), no=lambda: _("Keep the saved game"),
+                              on_yes=self.start_now)
+            return
+        self.start_now()
+
+    def start_now(self) -> None:
+        """Start the game set up (a saved game of its ruleset is replaced by it)."""
         self.remember()
         self.app.nav.replace("table", rules=self.rules, players=self.player_list(),
                              options=self.overrides_for())

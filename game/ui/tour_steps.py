@@ -495,14 +495,16 @@ def _result_lost(t) -> None:
     _result_moment(t, RULESET_IDS[0], False, None)
 
 
-def _last_game(t, rules: str | None = None) -> dict:
-    """A finished game kept as the last one (the table keeps it when a game ends)."""
-    import json
-
-    from ..user_files import atomic_write_text
-    from .replay_open import last_game_path
-    record = t.game(rules or RULESET_IDS[0], finished).record()
-    atomic_write_text(last_game_path(), json.dumps(record, ensure_ascii=False) + "\n")
+def _last_game(t, rules: str | None = None, mine=(0,), when: str | None = None) -> dict:
+    """A finished game kept among the finished games (the table keeps it when a game ends)."""
+    from .. import history
+    record = t.game(rules or RULESET_IDS[0], finished, humans=mine or (0,)).record()
+    if mine == ():
+        for p in record["players"]:
+            p["seat"] = "ai:normal"
+    notice = history.add_game(record, list(mine), when)
+    if notice is not None:
+        raise Unreachable(str(notice))
     return record
 
 
@@ -510,6 +512,57 @@ def _last_game(t, rules: str | None = None) -> dict:
 def _replays(t) -> None:
     _last_game(t)
     t.push("replays")
+
+
+@step("replay-history")
+def _replay_history(t) -> None:
+    """The finished games: the player's own of every ruleset (won, lost, durak), and games
+    without the player (every seat a computer's)."""
+    for k, rules in enumerate(RULESET_IDS):
+        _last_game(t, rules, when=f"2026-11-{20 + k:02d}T19:{10 + k:02d}:00")
+    _last_game(t, durak_id(), mine=(), when="2026-11-27T20:00:00")
+    _last_game(t, RULESET_IDS[1], mine=(), when="2026-11-28T21:30:00")
+    t.push("replays")
+    t.top.widgets.by_name("last").activate()
+    t.settle()
+    if type(t.top).__name__ != "HistoryScene":
+        raise Unreachable("no list of finished games")
+
+
+@step("saves")
+def _saves(t) -> None:
+    """Continue with a saved game of several rulesets: the list of them, newest first."""
+    from . import savegame
+    for rules, stop in ((durak_id(), mid_deal), (RULESET_IDS[1], lambda s: _deals(s) >= 3),
+                        (RULESET_IDS[0], lambda s: _deals(s) >= 2)):
+        state = t.game(rules, stop)
+        if savegame.save(state.record(), {"game": 2}) is not None:
+            raise Unreachable("no save")
+    menu = t.push("menu")
+    menu.widgets.by_name("continue").activate()
+    t.settle()
+    if type(t.top).__name__ != "SavesScene":
+        raise Unreachable("no list of saved games")
+
+
+@step("new-game-replaces")
+def _new_game_replaces(t) -> None:
+    """Start in the setup when that ruleset has a saved game: the question, naming the
+    ruleset and the deal Continue would open."""
+    from . import savegame
+    rules = RULESET_IDS[1]
+    state = t.game(rules, lambda s: _deals(s) >= 3)
+    if savegame.save(state.record(), {"game": 1}) is not None:
+        raise Unreachable("no save")
+    setup = t.push("setup", rules=rules)
+    setup.start()
+    t.settle()
+    if type(t.top).__name__ != "ConfirmScene":
+        raise Unreachable("no question")
+
+
+def _deals(state) -> int:
+    return sum(1 for e in state.events if e["type"] == "deal")
 
 
 @step("replay-file")
@@ -532,10 +585,15 @@ def _replay_file(t) -> None:
 
 
 def _replay_at(t, rules: str) -> None:
+    from .. import history
     record = _last_game(t, rules)
-    menu = t.push("replays")
+    t.push("replays")
     t.top.widgets.by_name("last").activate()
-    menu.wait()                         # read and checked on a thread of its own
+    t.settle()
+    kept = next((g for g in history.list_games()[0] if g.rules == rules), None)
+    if kept is None:
+        raise Unreachable("the game was not kept")
+    t.top.open(kept.file)
     t.settle()
     viewer = t.top
     if type(viewer).__name__ != "ReplayTable":
@@ -623,6 +681,8 @@ def _replay_refused(t) -> None:
 @step("notice-corrupt-save")
 def _corrupt_save(t) -> None:
     from .. import saves
+    for slot in saves.list_saves()[0]:          # the saves of earlier steps: this one alone
+        saves.delete_save(slot.path)
     saves.save_path().parent.mkdir(parents=True, exist_ok=True)
     saves.save_path().write_text('{"format": "gurka-save/1", "record": {"events": 7}}',
                                  encoding="utf-8")

@@ -208,7 +208,7 @@ class TableScene(Scene):
         if not self.save_enabled:
             return
         if self.finished:    # kept until the end is shown: closing before then loses nothing
-            self.saver.delete()
+            self.saver.delete(self.rules)
         else:
             if self.stream.network is not None:     # the table is opened again by Continue
                 self.session["net"] = self.stream.network.keep()
@@ -470,7 +470,7 @@ class TableScene(Scene):
         self.hidden = False
         self._settle()
         if self.save_enabled:
-            self.saver.delete()
+            self.saver.delete(self.rules)
         self.tl.busy_until = self.tl.now
         if self.on_game_over:
             self.on_game_over(self)
