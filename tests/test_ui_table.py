@@ -297,11 +297,11 @@ def test_durak_team_play_shows_each_seats_team(app):
     table = TableScene.new(app, "durak", players(4, human={0}), {"teams": "2v2"}, seed=3)
     app.manager.push(table)
     frames(app)
-    marks = [table.part.level_text(s) for s in range(4)]
+    marks = [table.part.seat_words(s) for s in range(4)]
     assert marks[0] == "team 1" and marks[2].startswith("team 1 · ")
     assert marks[1].startswith("team 2 · ") and marks[3].startswith("team 2 · ")
     app.manager.clear()
     table = TableScene.new(app, "durak", players(4, human={0}), seed=3)
     app.manager.push(table)
     frames(app)
-    assert not any("team" in table.part.level_text(s) for s in range(4))
+    assert not any("team" in table.part.seat_words(s) for s in range(4))

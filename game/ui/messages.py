@@ -111,6 +111,22 @@ def level_name(level: str) -> str:
     }.get(level, level)
 
 
+def level_short(level: str) -> str:
+    """An AI level's short form on a seat's box beside a long name (the whole word shows
+    when the pointer rests on the box)."""
+    return {
+        # TRANSLATORS: the short form of the AI level "Random" on a seat's box beside a long
+        # name: at most five letters, a full stop for a cut word
+        "random": pgettext("AI level, short", "Rand."),
+        # TRANSLATORS: the short form of the AI level "Easy" (at most five letters)
+        "easy": pgettext("AI level, short", "Easy"),
+        # TRANSLATORS: the short form of the AI level "Normal" (at most five letters)
+        "normal": pgettext("AI level, short", "Norm."),
+        # TRANSLATORS: the short form of the AI level "Hard" (at most five letters)
+        "hard": pgettext("AI level, short", "Hard"),
+    }.get(level, level[:4])
+
+
 def cards_count(n: int) -> str:
     # TRANSLATORS: {n} is a number of cards
     return ngettext("{n} card", "{n} cards", n).format(n=n)

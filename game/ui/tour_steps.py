@@ -239,6 +239,17 @@ def _durak_teams(t) -> None:
     t.table(durak_id(), mid_deal, players=6, options={"teams": "3v3"})
 
 
+@step("table-durak-teams-pointer")
+def _durak_teams_pointer(t) -> None:
+    """The pointer resting on a seat's box: its name, team and level in whole words."""
+    table = t.table(durak_id(), mid_deal, players=6, options={"teams": "3v3"})
+    pos = table.lay.seat_rect(2).center
+    t.frames(1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+    t.settle()
+    if table.hover_seat != 2:
+        raise Unreachable("the pointer found no seat")
+
+
 @step("table-gurka-is-pair")
 def _pair(t) -> None:
     rules = next(r for r in RULESET_IDS if find_ruleset(r).options.get("multi_lead")

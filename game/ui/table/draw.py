@@ -16,7 +16,7 @@ from .. import motion
 from .. import theme as T
 from .layers import StaticLayer, disjoint, widget_look
 from .marks import dealer_letter
-from .part_base import LEVEL_SEP
+from . import seat_tags
 from .texts import MomentTexts
 from .warmup import LATER
 
@@ -34,17 +34,6 @@ def pack(parts: list[str], px: float, width: float) -> list[str]:
         else:
             lines.append(part)
     return lines
-
-
-def fitting_level(level: str, name: str, width: float, u: float) -> str:
-    """A seat's level tag for a panel line ``width`` wide beside ``name``: its last parts
-    (the AI level after the team) give way while the two do not fit, so that a long name is
-    not cut to a few letters (3 v 3 with long names); the first part always stays."""
-    parts = level.split(LEVEL_SEP) if level else []
-    name_w = T.font(17 * u, True).size(name)[0]
-    while len(parts) > 1 and name_w + T.font(12 * u).size(LEVEL_SEP.join(parts))[0] > width:
-        parts.pop()
-    return LEVEL_SEP.join(parts)
 
 
 class Renderer(MomentTexts):
@@ -277,7 +266,8 @@ class Renderer(MomentTexts):
         count = max(0, m.counts[seat] - s.tl.landing(seat))
         to_act = s.stream.to_act() == seat and not s.busy() and not s.finished
         flash = self.flash(seat)
-        return (to_act, m.in_game(seat), s.players[seat]["name"], m.dealer == seat, count,
+        return (to_act, m.in_game(seat), s.players[seat]["name"], s.part.seat_words(seat), m.dealer == seat,
+                count,
                 tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat), s.stream.seat_note(seat),
                 (flash.text, flash.color) if flash is not None else None)
 
@@ -337,13 +327,16 @@ class Renderer(MomentTexts):
                              border_radius=int(12 * u))
         p = s.players[seat]
         col = T.TEXT_DIM if out else T.TEXT
-        level = fitting_level(s.part.level_text(seat), p["name"], rect.width - int(22 * u), u)
-        room = T.font(12 * u).size(level)[0] + int(12 * u) if level else 0   # the name stops short of it
+        # the level beside the name, shortened where a long name needs the room ("Norm.")
+        level = seat_tags.level_tag(s.part.level(seat), p["name"], rect.width - int(22 * u), u)
+        lpx = seat_tags.LEVEL_PX * u
+        room = T.font(lpx).size(level)[0] + int(12 * u) if level else 0   # the name stops short of it
         T.blit_text(surface, p["name"], 17 * u, (rect.left + int(10 * u), rect.top + int(6 * u)), col,
                     bold=True, max_width=rect.width - max(int(44 * u), room + int(10 * u)))
         if level:
-            T.blit_text(surface, level, 12 * u, (rect.right - int(8 * u), rect.top + int(8 * u)), T.TEXT_DIM,
+            T.blit_text(surface, level, lpx, (rect.right - int(8 * u), rect.top + int(8 * u)), T.TEXT_DIM,
                         anchor="topright")
+        team = s.part.team(seat)
         if m.dealer == seat:
             letter = dealer_letter()           # one or two letters ("G", "Gj"): the chip fits them
             side = max(int(22 * u), T.font(12 * u, True).size(letter)[0] + int(10 * u))
@@ -371,6 +364,8 @@ class Renderer(MomentTexts):
         area = rect.inflate(int(12 * u), int(12 * u))
         if m.dealer == seat:
             area.union_ip(d.inflate(4, 4))           # the dealer chip sits on the panel's corner
+        if team is not None:                         # the team badge on its lower edge
+            area.union_ip(seat_tags.draw_badge(surface, self.lay, seat, team).inflate(4, 4))
         hand = m.hands[seat] if s.open_hands and self.lay.seat_slot(seat) != 0 and not out else None
         if hand:
             cards = [c for c in s.part.sort_hand(hand) if c not in s.tl.landing_cards()]
@@ -379,11 +374,7 @@ class Renderer(MomentTexts):
             k = min(count, 10)
             w = self.lay.small_w
             fx = rect.centerx - (k - 1) * w * 0.18 / 2
-            ch = C.height_for(w)
-            # above the panel, except for the seats along the top (below theirs): side seats
-            # next to each other on a crowded table never put their fans between them
-            top_row = rect.centery < self.lay.center[1] - self.lay.ry * 0.5
-            fy = rect.bottom + ch * 0.5 + 3 * u if top_row else rect.top - ch * 0.5 - 3 * u
+            fy = self.lay.backs_rect(seat, k).centery       # above the panel, or below a top seat's
             for i in range(k):
                 area.union_ip(self.card(surface, None, False, (fx + i * w * 0.18, fy), w, shadow=False))
         return area

@@ -17,7 +17,7 @@ from ..widget_base import InputMode
 from ..widgets import Button
 from . import durak_words as W
 from . import hint_words, marks, pace, sheet
-from .part_base import LED, LEVEL_SEP, SUIT_ORDER, LookBack, TablePart
+from .part_base import LED, SUIT_ORDER, LookBack, TablePart
 
 
 class DurakPart(TablePart):
@@ -268,21 +268,21 @@ class DurakPart(TablePart):
     def header(self) -> str:
         m = self.m
         line = _("Trump: {suit}").format(suit=C.SUIT_GLYPH[m.trump]) if m.trump else ""
+        viewer = self.s.viewer
+        team = self.team(viewer) if viewer is not None and 0 <= viewer < self.s.n else None
+        if team is not None and viewer in self.s.humans:
+            partners = [self.name(p) for p in range(self.s.n) if p != viewer and self.team(p) == team]
+            # TRANSLATORS: the table header in Durak for teams: who plays with the player at the
+            # screen, {n} the team's number (its badge on the seats), {names} "Clara and Emma"
+            line += "  ·  " + _("Your team ({n}): {names}").format(n=team + 1, names=M.join_names(partners))
         game = self.s.session.get("game", 1)
         if game > 1:
             # TRANSLATORS: the table header; {n} is the game's number in this session
             line += "  ·  " + _("Game {n}").format(n=game)
-        return line.strip()
+        return line.strip().removeprefix("·").strip()
 
-    def level_text(self, seat: int) -> str:
-        """In team play the seat's team comes first ("team 1 · Normal")."""
-        level = super().level_text(seat)
-        team = self.m.team_of(seat)
-        if team is None:
-            return level
-        # TRANSLATORS: Durak in teams (2 v 2, 3 v 3): which team a seat plays for, 1 or 2
-        mark = _("team {n}").format(n=team + 1)
-        return LEVEL_SEP.join([mark, level]) if level else mark
+    def team(self, seat: int) -> int | None:
+        return self.m.team_of(seat)
 
     def seat_line(self, seat: int, count: int) -> list[str]:
         parts = super().seat_line(seat, count)

@@ -99,12 +99,8 @@ class Flow:
     def place(self, lay) -> None:
         w, h = lay.size
         u = lay.u
-        menu = self.s.menu_button.rect
-        y = menu.bottom + int(8 * u)
-        for b in (self.log_btn, self.back_btn):     # under the Menu button, clear of the seats
-            b.rect = pygame.Rect(0, y, int(158 * u), menu.height)
-            b.rect.right = menu.right
-            y = b.rect.bottom + int(8 * u)
+        for b, r in zip((self.log_btn, self.back_btn), lay.flow_rects()):   # under the Menu button
+            b.rect = r
         bw, bh = int(190 * u), int(44 * u)
         for b in (self.go_btn, self.skip_btn):
             b.rect = pygame.Rect(w - bw - int(16 * u), h - int(16 * u) - bh, bw, bh)

@@ -70,8 +70,10 @@ class Layout:
         #: and up or down)
         self.fx = 0.42 if self.n > 2 else 0.3
         self.fy = self.fx * 0.9
+        self._nudge: dict[int, tuple[int, int]] = {}
         if (hand, middle) != (1.0, 1.0):
             self._make_room()
+        self._clear_the_buttons()
         #: the widths cards are drawn at (cached); anything else is scaled from these
         self.card_sizes = (self.small_w, int(self.small_w * 1.1), self.table_w, self.hand_w)
         self.crowded = self._toward_owners_overlap()
@@ -96,21 +98,98 @@ class Layout:
         room = min(cy - under_top, floor - cy) - self.table_h / 2
         self.fy = max(0.0, min(self.fy, room / max(1.0, self.ry)))
 
+    # -- the buttons in the top right corner ---------------------------------------------------
+    def menu_rect(self) -> pygame.Rect:
+        """The Menu button, top right."""
+        u = self.u
+        return pygame.Rect(self.size[0] - int(112 * u), int(10 * u), int(100 * u), int(36 * u))
+
+    def flow_rects(self) -> list[pygame.Rect]:
+        """The look back's and the move log's buttons under the Menu button ("Moves (M)"
+        first, "Previous trick (L)" under it)."""
+        u = self.u
+        menu = self.menu_rect()
+        out, y = [], menu.bottom + int(8 * u)
+        for _i in range(2):
+            r = pygame.Rect(0, y, int(158 * u), menu.height)
+            r.right = menu.right
+            out.append(r)
+            y = r.bottom + int(8 * u)
+        return out
+
+    def toolbar_band(self) -> pygame.Rect:
+        """Where the toolbar's row (Scores, Hint, Undo) may lie: left of the Menu button up
+        to the top seat's panel."""
+        u = self.u
+        menu = self.menu_rect()
+        left = self.size[0] // 2 + self.panel_w // 2 + int(12 * u)
+        return pygame.Rect(left, menu.top, menu.left - left, menu.height)
+
+    def corner_buttons(self) -> list[pygame.Rect]:
+        """The buttons of the top right corner, which no seat's box may touch."""
+        return [self.toolbar_band(), self.menu_rect(), *self.flow_rects()]
+
+    #: the room kept between a seat's box and a button or another seat's box (design pixels)
+    CLEARANCE = 8
+
+    def _clear_the_buttons(self) -> None:
+        """A seat whose box would touch a button of the top right corner ("Previous bout
+        (L)" at six seats, "Moves (M)" at eight) moves the least way clear of it: down or
+        towards the middle (the backs of its cards stay on the side they were)."""
+        m = int(self.CLEARANCE * self.u)
+        corner = [r.inflate(2 * m, 2 * m) for r in self.corner_buttons()]
+        for s in range(self.n):
+            if self.seat_slot(s) == 0:
+                continue
+            for _try in range(4):
+                box = self.seat_box(s)
+                hit = [c for c in corner if c.colliderect(box)]
+                if not hit:
+                    break
+                c = hit[0]
+                down, left = c.bottom - box.top, box.right - c.left
+                dx, dy = self._nudge.get(s, (0, 0))
+                self._nudge[s] = (dx, dy + down) if down <= left else (dx - left, dy)
+
+    def seat_box(self, seat: int) -> pygame.Rect:
+        """A seat's box as drawn: its panel with the ring round the one to act and a team
+        badge on its lower edge (the dealer chip on its corner lies within)."""
+        ring = int(3 * self.u) + 1
+        return self.seat_rect(seat).inflate(2 * ring, 2 * ring).union(self.badge_rect(seat))
+
+    def badge_rect(self, seat: int) -> pygame.Rect:
+        """Where a seat's team badge lies (team play): a circle on the lower edge of its box,
+        at the left (the dealer's chip is on the right corner)."""
+        rect = self.seat_rect(seat)
+        side = int(20 * self.u)
+        r = pygame.Rect(0, 0, side, side)
+        r.center = (rect.left + int(22 * self.u), rect.bottom)
+        return r
+
+    def backs_above(self, seat: int) -> bool:
+        """The backs of another seat's cards lie above its panel (the seats low and at the
+        sides), or below it (the seats along the top): side seats next to each other on a
+        crowded table never put their fans between them."""
+        return math.sin(math.radians(self.seat_angle(seat))) > -0.5 + 1e-9
+
+    def backs_rect(self, seat: int, count: int = 10) -> pygame.Rect:
+        """Where the backs of another seat's ``count`` cards lie (at most ten are drawn)."""
+        rect = self.seat_rect(seat)
+        sw, ch = self.small_w, C.height_for(self.small_w)
+        k = max(1, min(count, 10))
+        fan = pygame.Rect(0, 0, int(sw * (1 + (k - 1) * 0.18)), ch)
+        fan.center = (rect.centerx, int(rect.top - ch * 0.5 - 3 * self.u if self.backs_above(seat)
+                                        else rect.bottom + ch * 0.5 + 3 * self.u))
+        return fan
+
     def keep_clear(self) -> list[pygame.Rect]:
         """Where the other seats are: their panels and the backs of their cards above or
         below them (as :class:`.draw.Renderer` draws at most ten)."""
         out = []
-        sw, ch = self.small_w, C.height_for(self.small_w)
         for s in range(self.n):
-            rect = self.seat_rect(s)
-            out.append(rect)
-            if self.seat_slot(s) == 0:
-                continue
-            top_row = rect.centery < self.center[1] - self.ry * 0.5
-            fan = pygame.Rect(0, 0, int(sw * (1 + 9 * 0.18)), ch)
-            fan.center = (rect.centerx, int(rect.bottom + ch * 0.5 + 3 * self.u if top_row
-                                            else rect.top - ch * 0.5 - 3 * self.u))
-            out.append(fan)
+            out.append(self.seat_rect(s))
+            if self.seat_slot(s) != 0:
+                out.append(self.backs_rect(s))
         return out
 
     def fits(self) -> bool:
@@ -205,7 +284,8 @@ class Layout:
             u = self.u
             return (int(16 * u) + self.panel_w // 2, self.size[1] - int(16 * u) - self.panel_h // 2)
         a = math.radians(self.seat_angle(seat))
-        return (int(self.center[0] + self.rx * math.cos(a)), int(self.center[1] + self.ry * math.sin(a)))
+        dx, dy = self._nudge.get(seat, (0, 0))
+        return (int(self.center[0] + self.rx * math.cos(a)) + dx, int(self.center[1] + self.ry * math.sin(a)) + dy)
 
     def seat_rect(self, seat: int) -> pygame.Rect:
         r = pygame.Rect(0, 0, self.panel_w, self.panel_h)

@@ -19,8 +19,7 @@ from .. import theme as T
 from .. import tool_names
 from . import pace
 
-#: between the parts of a seat's level tag ("team 2 · Normal"): the later ones give way to
-#: a long name on a narrow panel (:func:`game.ui.table.draw.fitting_level`)
+#: between the parts of a seat's tags in words ("team 2 · Normal", :meth:`TablePart.seat_words`)
 LEVEL_SEP = " · "
 
 #: suits in the hand when it is sorted by suit: black and red in turn
@@ -175,12 +174,28 @@ class TablePart:
     def title(self) -> str:
         return f"{R.ruleset_name(self.s.rules)} · {R.ruleset_country(self.s.rules)}"
 
-    def level_text(self, seat: int) -> str:
+    def level(self, seat: int) -> str:
+        """The seat's AI level (``normal``), or "" for a person."""
         spec = self.s.players[seat]["seat"]
         if spec == "human":
             return ""
-        level = spec.split(":")[1] if spec.count(":") >= 1 else ""
-        return M.level_name(level)
+        return spec.split(":")[1] if spec.count(":") >= 1 else ""
+
+    def level_text(self, seat: int) -> str:
+        return M.level_name(self.level(seat))
+
+    def team(self, seat: int) -> int | None:
+        """The team ``seat`` plays for (0, 1), or None when everyone plays for themselves."""
+        return None
+
+    def seat_words(self, seat: int) -> str:
+        """The seat's tags in whole words ("team 2 · Normal"): what its box shows, perhaps
+        shorter, and says whole while the pointer rests on it."""
+        team = self.team(seat)
+        # TRANSLATORS: Durak in teams (2 v 2, 3 v 3): which team a seat plays for, 1 or 2
+        parts = [_("team {n}").format(n=team + 1)] if team is not None else []
+        level = self.level_text(seat)
+        return LEVEL_SEP.join(parts + ([level] if level else []))
 
     def out_banner(self, seat: int) -> None:
         self.tl.banner(_("is out"), max(800.0, 1200 * self.sp()), seat=seat, color=T.GOOD)

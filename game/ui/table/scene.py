@@ -52,6 +52,7 @@ from .prompt import prompt_for
 from .journal import MoveLog
 from .saver import Saver
 from .timeline import Timeline
+from . import seat_tags
 from .toolbar import Toolbar
 from .undo import Undo
 from .warmup import Warmup
@@ -96,6 +97,8 @@ class TableScene(Scene):
         #: the AI worker's driver: the host's AI seats decide through it, and hints share its worker
         self.ai = decider if decider is not None else AIDriver(random.randrange(2 ** 31))
         self.hover_card: str | None = None
+        #: the seat whose box the pointer rests on: its tags in whole words (:mod:`.seat_tags`)
+        self.hover_seat: int | None = None
         #: the end of the game has been shown (its result screen raised)
         self.finished = False
         self.action_buttons: list[Button] = []
@@ -578,8 +581,7 @@ class TableScene(Scene):
     def layout(self, size) -> None:
         self.lay = Layout(size, self.n, self.viewer, pairs=self.part.holds_pairs)
         self.warmup.start(self.lay, self.app.settings, self.app.nav.import_ahead(), self.renderer.ahead())
-        self.menu_button.rect = pygame.Rect(size[0] - int(112 * self.lay.u), int(10 * self.lay.u),
-                                            int(100 * self.lay.u), int(36 * self.lay.u))
+        self.menu_button.rect = self.lay.menu_rect()
         self.flow.place(self.lay)
         self.toolbar.place()
         self.renderer.place_buttons()
@@ -614,8 +616,20 @@ class TableScene(Scene):
             self.renderer.drawn_over(self.coach.callout.areas)
 
     def draw_extras(self, surface) -> list:
-        """What is drawn over the table before its buttons (a hint); the rectangles it covers."""
-        return self.hints.draw(surface)
+        """What is drawn over the table before its buttons (a hint, a seat's tags in whole
+        words under the pointer); the rectangles it covers."""
+        rects = self.hints.draw(surface)
+        seat = self.hover_seat
+        if seat is not None and 0 <= seat < self.n and self.lay is not None:
+            rects.append(seat_tags.draw_words(surface, self.lay, seat, self.players[seat]["name"],
+                                              self.part.seat_words(seat)))
+        return rects
+
+    def seat_at(self, pos) -> int | None:
+        """The seat whose box is at ``pos`` (the player's own included), or None."""
+        if self.lay is None:
+            return None
+        return next((s for s in range(self.n) if self.lay.seat_rect(s).collidepoint(pos)), None)
 
     def dirty_rects(self):
         if self.coach is not None:      # where the callout is and was

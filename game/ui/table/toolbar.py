@@ -87,7 +87,7 @@ class Toolbar:
         menu = self.s.menu_button.rect
         gap = int(6 * u)
         row = [self.scores] + ([self.hint] if self.offers_hint() else []) + [self.undo]
-        room = menu.left - (lay.size[0] // 2 + lay.panel_w // 2 + int(12 * u)) - gap * len(row)
+        room = lay.toolbar_band().width - gap * len(row)
         font = T.font(15 * u, True)
         widths = [max(int(64 * u), font.size(b.text)[0] + int(24 * u)) for b in row]
         if sum(widths) > room:                  # labels shrink (never under 12 px) to share it
