@@ -318,3 +318,29 @@ def test_no_seat_box_touches_a_button_or_another_box(app, size, card_size):
         problems += _crowding(app, table, label)
         app.manager.clear()
     assert not problems, "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("lang", ["is", "sv", "da", "nb", "en"])
+def test_the_toolbar_labels_share_one_size_at_the_smallest_window(app, lang):
+    """1024x640 in Icelandic: "Afturkalla" and "Vísbending" were drawn smaller than "Stig"
+    and "Valmynd" (the row shared its room in equal parts); the buttons are as wide as
+    their labels now, with less room round them where the row is short of it."""
+    i18n.set_language(lang)
+    try:
+        table = S.table_at(app, "durak", 2, S.after("attack", 2), seed=4)
+        S.settle(app)
+        tools = [table.toolbar.scores, table.toolbar.hint, table.toolbar.undo]
+        assert all(b.visible and b.rect.width for b in tools)
+        labels = [b.text for b in tools]
+        texts = draw_recorded(app).texts()
+    finally:
+        i18n.set_language("en")
+    u = table.lay.u
+    for b, label in zip(tools, labels):
+        drawn = [t for t in texts if b.rect.contains(t.rect)]
+        assert [t.text for t in drawn] == [label], (label, drawn)
+        assert round(drawn[0].px) == round(15 * u), (label, drawn[0].px)
+    row = sorted(b.rect for b in tools)
+    assert all(a.right < b.left for a, b in zip(row, row[1:]))
+    assert row[-1].right < table.menu_button.rect.left
+    assert row[0].left > table.lay.seat_rect(1).right        # clear of the top seat's box

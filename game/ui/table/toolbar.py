@@ -89,8 +89,11 @@ class Toolbar:
         row = [self.scores] + ([self.hint] if self.offers_hint() else []) + [self.undo]
         room = lay.toolbar_band().width - gap * len(row)
         font = T.font(15 * u, True)
-        widths = [max(int(64 * u), font.size(b.text)[0] + int(24 * u)) for b in row]
-        if sum(widths) > room:                  # labels shrink (never under 12 px) to share it
+        for pad in (24, 22, 20, 18):            # less room round the labels before they shrink
+            widths = [max(int(64 * u), font.size(b.text)[0] + int(pad * u)) for b in row]
+            if sum(widths) <= room:
+                break
+        else:                                   # labels shrink (never under 12 px) to share it
             widths = [room // len(row)] * len(row)
         x = menu.left
         for b, bw in zip(row, widths):
