@@ -216,3 +216,71 @@ def test_a_lowest_lead_that_may_be_a_set_says_so(app):
     view = state.view(state.to_act())
     text = W.requirement(table_of(view).requirement(view["hand"]), {"card_indices": "international"})
     assert "several" in text
+
+
+def _forced(last: bool):
+    """Stop where the player at seat 0 has one move and it plays cards: their last card(s)
+    (``last``) or the one card the rules leave them among others."""
+    from game.ui.table.forced import forced_action
+
+    def stop(state):
+        if state.to_act() != 0:
+            return False
+        action = forced_action(state.legal_actions())
+        if action is None:
+            return False
+        cards = action.get("cards") or [action["card"]]
+        return (len(state.hands[0]) == len(cards)) == last
+    return stop
+
+
+#: every ruleset (Durak alone and in teams), and whether the rules leave one card among
+#: others there often enough to be found (a led 2, a set to match)
+FORCED_CASES = [("gurka-se", None, True), ("agurk-dk", None, True), ("agurk-no", None, True),
+                ("gurka-is", None, True), ("gurka-is7", None, True), ("durak", None, False),
+                ("durak", {"teams": "2v2"}, False)]
+
+
+@pytest.mark.parametrize("rules, options, among_others", FORCED_CASES,
+                         ids=[f"{r}{'-' + o['teams'] if o else ''}" for r, o, _x in FORCED_CASES])
+def test_a_forced_move_is_prompted_as_what_it_is_and_enter_plays_it(app, rules, options, among_others):
+    """The last trick with one card left said "Play at least a jack if you can, else one of
+    your lowest cards": the player has no choice.  At every forced move the prompt says so
+    ("Your last card: …", "Only 7♠ may be played: …"), by mouse and by keys, and Enter plays
+    it as the keys' prompt says."""
+    import pygame
+    import scene_states as S
+    from game.ui.widget_base import InputMode
+    n = 4 if options else 3
+    kinds = [True, False] if among_others else [True]
+    try:
+        for last in kinds:
+            found = False
+            for seed in range(1, 40):
+                table = S.table_at(app, rules, n, _forced(last), options, seed=seed)
+                S.settle(app)
+                if not (table.my_turn() and _forced(last)(table.host.state)):
+                    app.manager.clear()
+                    continue
+                found = True
+                legal = table.stream.legal_actions()
+                cards = legal[0].get("cards") or [legal[0]["card"]]
+                InputMode.key = False
+                mouse = table.prompt()
+                InputMode.key = True
+                keys = table.prompt()
+                if last:
+                    assert mouse.startswith("Your last card") and keys.startswith("Your last card"), mouse
+                else:
+                    shown = table.part.card_text(cards)
+                    assert mouse.startswith(f"Only {shown} may be played") and shown in keys, mouse
+                assert "click" in mouse and "Enter" in keys and "click" not in keys, (mouse, keys)
+                before = len(table.host.state.events)
+                app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")], 16)
+                played = table.host.state.events[before]
+                assert played["type"] in ("play", "attack") and sorted(played["cards"]) == sorted(cards)
+                app.manager.clear()
+                break
+            assert found, (rules, last)
+    finally:
+        InputMode.key = False

@@ -366,6 +366,18 @@ def _last_trick_held(t) -> None:
         raise Unreachable("the last trick was not held")
 
 
+def _last_card(state) -> bool:
+    """The player's last card of a deal, the only move left."""
+    legal = state.legal_actions() if state.to_act() == 0 else []
+    return len(legal) == 1 and legal[0]["type"] == "play" and len(state.hands[0]) == 1
+
+
+@step("table-last-card")
+def _table_last_card(t) -> None:
+    """The prompt over the last card of a deal: it is played, there is no rule to follow."""
+    t.table(RULESET_IDS[0], _last_card)
+
+
 @step("table-crowded")
 def _crowded(t) -> None:
     """The most seats a Gurka ruleset allows, with hands small enough for them."""

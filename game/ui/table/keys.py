@@ -3,7 +3,8 @@
 Left / Right pick a card, Up or Space clicks it (select / play, the click model of
 :mod:`.input`; with no card picked yet, it picks the first card that may be played, or,
 when no card may be, presses the first button; a hint picks its cards), Down unselects,
-Enter plays the selection (or the picked card, or presses the first button: Play, Take,
+Enter plays the one move there is (a forced card: "Your last card: press Enter"), the
+selection (or the picked card, or presses the first button: Play, Take,
 Exchange …, as it does whenever no card may be played; with nothing picked and no button,
 or only Take while a card may beat, it picks as Space does: Enter never takes by
 accident), 1-9 choose the attack to beat;
@@ -14,6 +15,8 @@ move log are the flow's keys (:mod:`.flow`).
 from __future__ import annotations
 
 import pygame
+
+from .forced import forced_action
 
 _CONFIRM = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
@@ -56,8 +59,11 @@ def handle_key(scene, e) -> bool:
     if k in _CONFIRM:
         legal = scene.stream.legal_actions()
         hinted = scene.hints.button()
+        forced = forced_action(legal)
         if hinted is not None and not sel.cards:
             hinted.activate()                    # the hint points at a button: Enter presses it
+        elif forced is not None and not sel.cards and sel.defend_with is None:
+            scene.do(forced)                     # the one move there is: as the prompt says
         elif sel.defend_with is not None:
             action = sel.first_defence(legal)
             if action is not None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from ...i18n import _
 from .. import messages as M
+from ..widget_base import InputMode
+from .forced import forced_action
 
 
 def prompt_for(scene) -> str:
@@ -27,4 +29,36 @@ def prompt_for(scene) -> str:
         if seat not in scene.humans:
             return M.thinking(name)
         return M.to_play(name, M.is_you(scene.humans, seat))
-    return scene.part.prompt(scene.stream.legal_actions())
+    legal = scene.stream.legal_actions()
+    forced = forced_action(legal)
+    if forced is not None:
+        return forced_prompt(scene, forced)
+    return scene.part.prompt(legal)
+
+
+def forced_prompt(scene, action: dict) -> str:
+    """The one move the player may make plays cards: say so, not the rule that leaves no
+    choice ("Play at least a jack if you can…" over the last card of a deal)."""
+    cards = list(action.get("cards") or [action["card"]])
+    hand = scene.model.hands[scene.viewer] or []
+    keys = InputMode.key
+    if len(hand) == len(cards):
+        if len(cards) == 1:
+            if keys:
+                # TRANSLATORS: the player holds one card and must play it; Enter is the key
+                return _("Your last card: press Enter to play it.")
+            return _("Your last card: click it to play it.")
+        if keys:
+            # TRANSLATORS: the player's last cards make the only move (several at once)
+            return _("Your last cards: press Enter to play them.")
+        return _("Your last cards: click them, then press Play.")
+    shown = scene.part.card_text(cards)
+    if len(cards) == 1:
+        if keys:
+            # TRANSLATORS: the rules leave one card to play; {card} such as "7♠"; Enter is the key
+            return _("Only {card} may be played: press Enter to play it.").format(card=shown)
+        return _("Only {card} may be played: click it.").format(card=shown)
+    if keys:
+        # TRANSLATORS: the rules leave one set of cards to play together; {cards} such as "7♠ 7♥"
+        return _("Only {cards} may be played, together: press Enter to play them.").format(cards=shown)
+    return _("Only {cards} may be played, together: click them, then press Play.").format(cards=shown)
