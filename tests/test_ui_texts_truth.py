@@ -284,3 +284,75 @@ def test_a_forced_move_is_prompted_as_what_it_is_and_enter_plays_it(app, rules, 
             assert found, (rules, last)
     finally:
         InputMode.key = False
+
+
+@pytest.mark.parametrize("lang", ["is", "sv", "da", "nb", "en"])
+@pytest.mark.parametrize("rules", ["gurka-is7", "gurka-is"])
+def test_a_set_to_follow_is_shown_and_said_in_one_short_line(app, tmp_path, monkeypatch, rules, lang):
+    """Following a lead of several cards: the prompt ("Play 2 cards that match the strongest
+    set card by card, or your 2 lowest. Click the cards…") was shrunk to 12 px and cut in
+    Icelandic at 1024x640.  Now it fits two lines whole at no less than 15 px, by mouse and
+    by keys; the set to match is marked on the table with each card's place in it (1 =
+    its lowest), and each chosen card carries the place it takes against it: green where
+    it is as high as its partner, yellow where it goes only as one of the lowest."""
+    import pygame
+    from test_ui_layout import draw_recorded
+
+    from game import i18n
+    from game.ui import theme as T
+    from game.ui.table import gurka_centre, gurka_part
+    from game.ui.tour import Tour
+    from game.ui.tour_steps import follows_a_set
+    from game.ui.widget_base import InputMode
+    places = []
+
+    def note(module):
+        real = module.set_place
+
+        def spy(surface, lay, pos, k, fill):
+            places.append((module.__name__.rsplit(".", 1)[-1], (int(pos[0]), int(pos[1])), k, fill))
+            return real(surface, lay, pos, k, fill)
+        monkeypatch.setattr(module, "set_place", spy)
+    note(gurka_centre)
+    note(gurka_part)
+    i18n.set_language(lang)
+    try:
+        state = Tour(app, tmp_path).game(rules, follows_a_set, players=3)
+        table = app.nav.push("table", state=state)
+        table.fast_forward()
+        app.step([], 16)
+        for keys in (False, True):
+            InputMode.key = keys
+            table.invalidate()
+            prompt = table.prompt()
+            drawn = [b for b in draw_recorded(app).texts() if b.text and b.text in prompt]
+            assert " ".join(b.text for b in drawn) == prompt, (prompt, drawn)
+            assert all(round(b.px) >= 15 for b in drawn), [(b.text, b.px) for b in drawn]
+    finally:
+        InputMode.key = False
+        i18n.set_language("en")
+    m = table.model
+    best = m.trick[m.set_to_match()][1]
+    on_table = [k for where, _pos, k, _fill in places if where == "gurka_centre"]
+    assert sorted(set(on_table)) == list(range(1, len(best) + 1))
+    # choose the highest cards that may go: each as high as its partner, all green
+    places.clear()
+    for _k in range(len(best)):
+        card = next(c for c in reversed(table.visible_hand()) if c in table.legal_cards() and c not in table.selected)
+        table.click_card(card)
+    draw_recorded(app)
+    mine = [(k, fill) for where, _pos, k, fill in places if where == "gurka_part"]
+    assert sorted(mine) == [(k, T.GOOD) for k in range(1, len(best) + 1)], mine
+    assert all(holds for _c, _t, holds in m.match_pairs(table.selected))
+    # the lowest cards, when they do not match: yellow where a card is below its partner
+    table.sel.clear()
+    low = sorted(table.visible_hand(), key=m.strength)[:len(best)]
+    pairs = m.match_pairs(low)
+    if not all(holds for _c, _t, holds in pairs):
+        places.clear()
+        for card in low:
+            table.click_card(card)
+        draw_recorded(app)
+        fills = {k: fill for where, _pos, k, fill in places if where == "gurka_part"}
+        assert T.ACCENT in fills.values() and T.ERROR not in fills.values()
+    assert pygame.get_init()

@@ -159,6 +159,37 @@ class GurkaTable:
             return Requirement("reach_nearest", NAMES[ref])
         return Requirement("reach", NAMES[ref])
 
+    def set_to_match(self) -> int | None:
+        """While a lead of several cards is under way: which play of the trick holds the
+        strongest set so far (the one the next set must match card by card, as the engine
+        keeps it: a later set that matches it takes its place), else None."""
+        if self.trick_over() or not self.trick or len(self.trick[0][1]) < 2:
+            return None
+        best = 0
+        for i in range(1, len(self.trick)):
+            if gm.matches(self.set_key(self.trick[i][1]), self.set_key(self.trick[best][1])):
+                best = i
+        return best
+
+    def set_key(self, cards) -> list[int]:
+        """A set's strengths from its lowest card up (:func:`.gurka_moves.set_key`)."""
+        return gm.set_key([INDEX[c] for c in cards], self.S)
+
+    def by_strength(self, cards) -> list[str]:
+        """``cards`` from the lowest up, as a set is matched card by card."""
+        return sorted(cards, key=self.strength)
+
+    def match_pairs(self, cards) -> list[tuple[str, str, bool]]:
+        """``cards`` (a set the player chooses) against the set to match, card by card from
+        the lowest of each up: (card, the card of the set it stands against, whether it is
+        as strong); empty when there is no set to match."""
+        best = self.set_to_match()
+        if best is None:
+            return []
+        theirs = self.by_strength(self.trick[best][1])
+        return [(c, t, gm.matches([self.strength(c)], [self.strength(t)]))
+                for c, t in zip(self.by_strength(cards), theirs)]
+
     def reference_card(self) -> str | None:
         """The card on the table the next single card must reach (None when leading)."""
         return self.requirement().card

@@ -264,6 +264,28 @@ def _pair(t) -> None:
         raise Unreachable("the pair could not be selected")
 
 
+def follows_a_set(state, seat: int = 0) -> bool:
+    """``seat`` to follow a lead of several cards, with more than one way to do it."""
+    plays = [a for a in state.legal_actions() if a["type"] == "play"] if state.to_act() == seat else []
+    return len(plays) > 2 and len(plays[0]["cards"]) > 1
+
+
+@step("table-gurka-is7-match")
+def _match(t) -> None:
+    """Following a set in seven-round Gúrka: the set to match marked on the table, the
+    first card chosen shown against its partner in the set."""
+    rules = next(r for r in RULESET_IDS if find_ruleset(r).options.get("multi_lead")
+                 and find_ruleset(r).options.get("exchange"))
+    table = t.table(rules, follows_a_set)
+    for _k in range(2):             # the highest cards that may go, each against its partner
+        card = next((c for c in reversed(table.visible_hand())
+                     if c in table.legal_cards() and c not in table.selected), None)
+        if card is not None:
+            t.click(dict(table.hand_layout())[card].center)
+    if len(table.selected) != 2:
+        raise Unreachable("no set could be chosen")
+
+
 def deals_scored(k: int):
     """``k`` deals scored, and the player at the screen to play a card with a choice."""
     def stop(state) -> bool:

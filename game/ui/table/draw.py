@@ -449,6 +449,8 @@ class Renderer(MomentTexts):
             T.note_box(surface, "card", r)
             if legal and c not in legal and c not in s.sel.cards:
                 surface.blit(C.dim(w), r)
+        if s.my_turn():
+            s.part.hand_marks(surface, fan)       # the chosen cards against a set to match
         return area
 
     def flights(self, surface) -> list[pygame.Rect]:

@@ -14,6 +14,7 @@ from ..widgets import Button
 from . import gurka_words as W
 from . import hint_words, pace, sheet
 from .gurka_centre import draw_centre, lookback
+from .marks import set_place
 from .part_base import SUIT_ORDER, TablePart
 
 
@@ -349,8 +350,10 @@ class GurkaPart(TablePart):
         single_click = any(len(a["cards"]) == 1 for a in plays)
         settings = self.s.app.settings
         hand = self.m.hands[seat] if seat is not None and 0 <= seat < len(self.m.hands) else None
-        need = W.requirement(self.m.requirement(hand), settings)
-        return need + " " + W.how_to(single_click, multi, InputMode.key)
+        req = self.m.requirement(hand)
+        if req.kind == "match":                  # what to do and how, in one line
+            return W.match(req.count, InputMode.key)
+        return W.requirement(req, settings) + " " + W.how_to(single_click, multi, InputMode.key)
 
     # -- texts ---------------------------------------------------------------------------------------
     def header(self) -> str:
@@ -389,6 +392,19 @@ class GurkaPart(TablePart):
         else:
             parts.append(M.points(int(round(total))))
         return parts
+
+    def hand_marks(self, surface, fan: list) -> None:
+        """Following a set: each chosen card with its place against the set to match (the
+        same number on the table), green where it is as strong as its partner there, yellow
+        where it is not (the click model keeps a choice that can still make a move: such a
+        card goes only as one of the player's lowest cards)."""
+        where = dict(fan)
+        chosen = [c for c, _r in fan if c in self.s.sel.cards]    # in hand order: ties left first
+        pairs = self.m.match_pairs(chosen) if chosen else []
+        for k, (card, _theirs, holds) in enumerate(pairs):
+            r = where.get(card)
+            if r is not None:
+                set_place(surface, self.lay, (r.centerx, r.centery, r.width), k + 1, T.GOOD if holds else T.ACCENT)
 
     def seat_extra_key(self, seat: int) -> tuple:
         chips = self.s.held_chips()

@@ -199,11 +199,27 @@ def requirement(req, settings) -> str:
         # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to reach
         return _("Play at least {a_rank} if you can, else one of your lowest cards.").format(a_rank=rank)
     if req.kind == "match":
-        # TRANSLATORS: a lead of several cards; {n} is how many the player must play
-        return ngettext("Play {n} card to match the strongest set, or your lowest.",
-                        "Play {n} cards that match the strongest set card by card, or your {n} lowest.",
-                        req.count).format(n=req.count)
+        return match(req.count)
     return _("Your lead: any card.")
+
+
+def match(n: int, keys: bool = False) -> str:
+    """Following a lead of ``n`` cards: the set to match is marked on the table, each of its
+    cards numbered from its lowest (1) up, as the chosen cards are in the hand; what to do and
+    how, in one short line (it was two long ones, shrunk and cut in Icelandic)."""
+    if keys:
+        # TRANSLATORS: following a lead of several cards; the set to match is marked on the
+        # table, its cards numbered from the lowest (1) up; ← → Space Enter are keys; {n} is
+        # how many cards to play
+        return ngettext("Play {n} card as high as the marked one, or your lowest: pick it with ← → and "
+                        "Space, then press Enter.",
+                        "Match the marked set card for card, or play your {n} lowest: pick {n} cards with "
+                        "← → and Space, then press Enter.", n).format(n=n)
+    # TRANSLATORS: following a lead of several cards; the set to match is marked on the table,
+    # its cards numbered from the lowest (1) up; {n} is how many cards to play
+    return ngettext("Play {n} card as high as the marked one, or your lowest: click it, then press Play.",
+                    "Match the marked set card for card, or play your {n} lowest: click {n} cards, then "
+                    "press Play.", n).format(n=n)
 
 
 def how_to(single_click: bool, multi: bool, keys: bool = False) -> str:
@@ -219,7 +235,7 @@ def how_to(single_click: bool, multi: bool, keys: bool = False) -> str:
         # TRANSLATORS: keyboard play; ← → are the arrow keys, Enter the key
         return _("← → picks a card, Enter plays it.")
     if multi and not single_click:
-        return _("Click the cards to choose them, then press Play (or click a chosen card again).")
+        return _("Click the cards to choose them, then press Play.")
     if multi:
-        return _("A click plays a card; of a rank you hold more of, choose the cards, then press Play.")
+        return _("A click plays a card; for several of a rank, choose them, then press Play.")
     return _("Click a card to play it.")

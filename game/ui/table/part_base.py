@@ -231,6 +231,9 @@ class TablePart:
     def seat_line(self, seat: int, count: int) -> list[str]:
         return [_("out")] if not self.m.in_game(seat) else [M.cards_count(count)]
 
+    def hand_marks(self, surface, fan: list) -> None:
+        """Marks over the viewer's hand ``fan`` ((card, rect) as drawn) on their turn."""
+
     def seat_extra(self, surface, seat: int, rect) -> None:
         """Anything drawn under a seat's panel (chips)."""
 
