@@ -6,6 +6,7 @@
     python build_scripts/bench.py package    frozen app size and start-up time
     python build_scripts/bench.py ui         frame times of the table, start-up vs a bare window
     python build_scripts/bench.py pace       seconds between AI cards, the hold of a trick / bout
+    python build_scripts/bench.py pace last  how long the last trick of a deal lies, every speed and setting
     python build_scripts/bench.py hostile files|kill   hostile files and kill -9 (POSIX)
     python build_scripts/bench.py net        action to arrival over loopback, the host loop under junk
 

@@ -281,3 +281,21 @@ def test_hot_seat_hand_over_says_how_many_moves_it_leaves_out(app, size):
     table.since_last_turn = lambda seat: news[:3]
     scene.layout(size)
     assert scene.news == news[:3]
+
+
+@pytest.mark.parametrize("speed", ["slow", "normal", "fast"])
+@pytest.mark.parametrize("rules, n", [("gurka-se", 4), ("gurka-is7", 4)])
+def test_the_last_trick_of_a_deal_lies_long_enough_to_read(app, rules, n, speed):
+    """After a trick: never.  At fast speed the last trick of a deal lay 1.4 s from its last
+    card landing to the score sheet: too short to see who took it with which card.  It lies
+    2.5 s or more now at every speed but instant (measured on the table's clock, as
+    ``bench.py pace last`` does); with a wait after the last trick the table waits for the
+    player after it."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build_scripts"))
+    import bench_pace
+    secs, waits = bench_pace.last_trick(rules, n, speed, "never", app=app)
+    assert secs >= 2.5 and not waits, secs
+    secs, waits = bench_pace.last_trick(rules, n, speed, "last", app=app)
+    assert waits

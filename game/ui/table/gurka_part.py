@@ -124,13 +124,25 @@ class GurkaPart(TablePart):
         if last:
             # the last trick stays for the scoring (which waits for the player, see on_score)
             self.announce(text, pace.LAST_REVEAL + pace.NEWS)
-            return pace.LAST_REVEAL * sp
+            return self.last_reveal()
         if self.hold_or(False, self._sweep):
             self.announce(text, sticky=True)
             return pace.TRICK_HOLD * sp
         self.announce(text, pace.TRICK_HOLD + pace.SWEEP)
         self._sweep(delay=pace.TRICK_HOLD * sp)
         return (pace.TRICK_HOLD + pace.SWEEP) * sp
+
+    def last_reveal(self) -> float:
+        """How long the deal's last trick lies before the scoring: ``LAST_REVEAL`` at the
+        speed set; when the scoring will not wait for the player (After a trick: never), long
+        enough that from its last card landing to the score sheet it lies ``LAST_READ`` (at
+        fast speed it lay 1.4 s, too short to see who took it with which card).  Instant speed
+        waits for nothing (``build_scripts/bench.py pace last`` measures it)."""
+        sp = self.sp()
+        if sp <= 0 or self.s.flow.wants_hold(True):
+            return pace.LAST_REVEAL * sp
+        after = (pace.PLAY_SETTLE + pace.SCORE_COUNT + pace.SCORE_REST) * sp     # the card settles; the count-up
+        return max(pace.LAST_REVEAL * sp, pace.LAST_READ - after)
 
     def _sweep(self, delay: float = 0.0) -> None:
         """The finished trick flies to its winner."""
@@ -162,7 +174,7 @@ class GurkaPart(TablePart):
                     flash = _("−1 life") if m.options.get("lives") else f"+{pen}"
                     self.tl.banner(flash, max(1200.0, 2200 * sp), seat=s, color=T.ERROR)
             self.tl.count_totals(before, m.totals, pace.SCORE_COUNT * sp)
-            dur = (pace.SCORE_COUNT + 300) * sp
+            dur = (pace.SCORE_COUNT + pace.SCORE_REST) * sp
             nxt = self.next_event()
             if nxt is None or nxt["type"] != "out":
                 return self._after_score(dur)
