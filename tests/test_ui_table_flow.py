@@ -299,3 +299,40 @@ def test_the_last_trick_of_a_deal_lies_long_enough_to_read(app, rules, n, speed)
     assert secs >= 2.5 and not waits, secs
     secs, waits = bench_pace.last_trick(rules, n, speed, "last", app=app)
     assert waits
+
+
+@pytest.mark.parametrize("speed", ["slow", "normal", "fast"])
+@pytest.mark.parametrize("rules, n", [("durak", 3), ("gurka-se", 4)])
+def test_an_announcement_never_fades_over_a_prompt(app, instant_ai, rules, n, speed):
+    """"Sigríður takes the cards" faded out stacked over the new prompt ("Throw in a card
+    …", "Freja is thinking…"): hard to read, and it looked to lie behind it.  Now an
+    announcement showing as the player's decision comes up stays whole until they decide,
+    and while the others play it takes the place of "… is thinking": a prompt and a fading
+    announcement never show together.  The player decides a few frames after their turn
+    comes (the first legal move)."""
+    import random
+    table = new_table(app, rules, n, human=(0,), seed=3, speed=speed)
+    app.settings["trick_pause"] = "never"
+    rng = random.Random(2)
+    together = fading = 0
+    for _ in range(4000):
+        if table.finished or table.host.state.events[-1:] and any(
+                e["type"] == "score" for e in table.host.state.events):
+            break
+        if app.manager.top is not table:
+            app.manager.top.go() if hasattr(app.manager.top, "go") else app.manager.pop()
+        if table.my_turn() and rng.random() < 0.1:
+            table.do(table.stream.legal_actions()[0])
+        frames(app)
+        r = table.renderer
+        news = table.tl.shown(("news",))
+        if r.news_box is None or news is None:
+            continue
+        spec = r.prompt_spec()
+        if spec is not None:
+            together += 1
+            assert news.alpha(table.tl.now) == 255, (news.text, spec[0])
+        elif news.alpha(table.tl.now) < 255:
+            fading += 1
+    assert fading                     # announcements faded, alone
+    assert together or rules != "durak"     # a take announced as the thrower's decision comes up

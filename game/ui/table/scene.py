@@ -381,6 +381,11 @@ class TableScene(Scene):
             self.sel.clear()
             self.build_actions()
             self.autoplay.arm(key)
+            # an announcement showing as the player's decision comes up stays until they
+            # decide: it never fades behind the new prompt (it tells what they answer; a
+            # tutorial's callouts say it themselves)
+            if self.coach is None:
+                self.tl.keep(("news",))
             self.invalidate()
         self.autoplay.poll()
 
@@ -425,6 +430,8 @@ class TableScene(Scene):
         self.error_until = 0.0
         self.sel.clear()
         self._decision_key = None
+        if seat is not None and seat in self.humans:
+            self.tl.end(("news",))           # the announcement kept while they decided
         self.hints.cancel()
         self.clear_actions()
         if seat is not None and seat >= 0 and seat in self.humans:

@@ -165,6 +165,10 @@ class MomentTexts:
             text, color = s.message, s.message_color
         elif s.message and s.message_color != T.ERROR and s.my_turn():
             text = s.message
+        elif not s.my_turn() and s.tl.held is None and s.tl.shown(("news",)) is not None:
+            # while the others play, an announcement takes the place of "Björn is thinking…"
+            # (a fading announcement stacked over the new prompt was hard to read)
+            text = ""
         else:
             text = s.prompt()
         if not text:

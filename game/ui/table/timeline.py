@@ -127,6 +127,13 @@ class Timeline:
         self.due.append((self.now + dur, then))
         self.wait(dur)
 
+    def keep(self, place: tuple) -> None:
+        """The banner showing at ``place`` stays, wholly opaque, until it is ended or replaced
+        (an announcement the player reads while deciding: it never fades over the prompt)."""
+        b = self.shown(place)
+        if b is not None:
+            b.dur = max(b.dur, 1e9)
+
     def end(self, place: tuple) -> None:
         """End the banners at ``place`` now."""
         for b in self.banners:
