@@ -478,6 +478,15 @@ def _buyback(t) -> None:
     t.table(rules, buyback_offer)
 
 
+@step("buyback-keys")
+def _buyback_keys(t) -> None:
+    """The buy-back's question as the keys answer it (after a key): Enter, Tab to Pass."""
+    rules = next(r for r in RULESET_IDS if find_ruleset(r).options.get("buyback") == "stake")
+    t.table(rules, buyback_offer)
+    t.key(pygame.K_DOWN)                # a key that does nothing here: the keys' wording
+    t.settle()
+
+
 def _result(rules: str, t) -> None:
     table = t.table(rules, finished, upto=last_scoring)
 

@@ -249,20 +249,27 @@ class DurakPart(TablePart):
 
     def prompt(self, legal: list[dict]) -> str:
         types = {a["type"] for a in legal}
+        keys = InputMode.key
         if types == {"swap", "pass"}:
             m = self.m
             holder = next((p for p in range(self.s.n) if m.trump_card in m.known[p]), None) \
                 if not m.stock and m.trump_card else None
             if holder is not None and holder != self.s.stream.to_act():
-                return W.claim(self.card_text([m.trump_card]), self.name(holder))
-            return W.prompt("swap")
+                question = W.claim(self.card_text([m.trump_card]), self.name(holder))
+            else:
+                question = W.prompt("swap")
+            return question + " " + W.swap_keys(offer=True) if keys else question
         if "defend" in types:
-            return W.prompt("defend", InputMode.key)
-        if "take" in types:
-            return W.prompt("must_take", InputMode.key)
-        if "attack" in types and not self.m.pairs:
-            return W.prompt("open", InputMode.key)
-        return W.prompt("add", InputMode.key)
+            kind = "defend"
+        elif "take" in types:
+            kind = "must_take"
+        elif "attack" in types and not self.m.pairs:
+            kind = "open"
+        else:
+            kind = "add"
+        if keys and "swap" in types:       # the six of trumps may be swapped now too: Tab reaches it
+            return W.keys_with_swap(kind)
+        return W.prompt(kind, keys)
 
     # -- texts ---------------------------------------------------------------------------------------
     def header(self) -> str:

@@ -338,25 +338,19 @@ class GurkaPart(TablePart):
         seat = self.s.stream.to_act()
         if "exchange" in types:
             top = max(len(a["discard"]) for a in legal)
+            if InputMode.key:
+                # TRANSLATORS: keyboard play at seven-round Gúrka's exchange; {n} is the most
+                # cards this player may exchange; ← → Space Enter are keys
+                return ngettext("Choose up to {n} card to exchange with ← → and Space, then press Enter "
+                                "(Enter with none chosen keeps your cards).",
+                                "Choose up to {n} cards to exchange with ← → and Space, then press Enter "
+                                "(Enter with none chosen keeps your cards).", top).format(n=top)
             # TRANSLATORS: {n} is the most cards this player may exchange
             return ngettext("Choose up to {n} card to exchange, then confirm.",
                             "Choose up to {n} cards to exchange, then confirm.", top).format(n=top)
         if "buyback" in types:
-            lives = self.m.options.get("lives") or 0
-            points = W.standing(self.m.buyback_points(seat), lives)
-            if self.m.out[seat]:
-                # TRANSLATORS: {points} is a number of points with its word, such as "24 points",
-                # or with lives the lives left, such as "2 lives left"
-                return _("You are out. Buy back in with {points}?").format(points=points)
-            if lives:
-                # TRANSLATORS: with lives, still in but with fewer lives than everyone else: an
-                # early buy-back (once a game); {lives} such as "2 lives left"
-                return _("You are still in but behind everyone: buy back now (once a game) and go on "
-                         "with {lives}, the fewest of the others?").format(lives=points)
-            # TRANSLATORS: still in, but with more points than everyone else: an early buy-back
-            # (once a game) brings the player down to the others' highest; {points} such as "12 points"
-            return _("You are still in but behind everyone: buy back now (once a game) and go on "
-                     "with {points}, the highest of the others?").format(points=points)
+            question = self._buyback_question(seat)
+            return question + " " + W.buyback_keys() if InputMode.key else question
         plays = [a for a in legal if a["type"] == "play"]
         multi = any(len(a["cards"]) > 1 for a in plays)
         single_click = any(len(a["cards"]) == 1 for a in plays)
@@ -366,6 +360,23 @@ class GurkaPart(TablePart):
         if req.kind == "match":                  # what to do and how, in one line
             return W.match(req.count, InputMode.key)
         return W.requirement(req, settings) + " " + W.how_to(single_click, multi, InputMode.key)
+
+    def _buyback_question(self, seat: int) -> str:
+        lives = self.m.options.get("lives") or 0
+        points = W.standing(self.m.buyback_points(seat), lives)
+        if self.m.out[seat]:
+            # TRANSLATORS: {points} is a number of points with its word, such as "24 points",
+            # or with lives the lives left, such as "2 lives left"
+            return _("You are out. Buy back in with {points}?").format(points=points)
+        if lives:
+            # TRANSLATORS: with lives, still in but with fewer lives than everyone else: an
+            # early buy-back (once a game); {lives} such as "2 lives left"
+            return _("You are behind everyone: buy back now (once a game) with {lives}, the fewest "
+                     "of the others?").format(lives=points)
+        # TRANSLATORS: still in, but with more points than everyone else: an early buy-back
+        # (once a game) brings the player down to the others' highest; {points} such as "12 points"
+        return _("You are behind everyone: buy back now (once a game) with {points}, the highest "
+                 "of the others?").format(points=points)
 
     # -- texts ---------------------------------------------------------------------------------------
     def header(self) -> str:

@@ -239,3 +239,11 @@ def how_to(single_click: bool, multi: bool, keys: bool = False) -> str:
     if multi:
         return _("A click plays a card; for several of a rank, choose them, then press Play.")
     return _("Click a card to play it.")
+
+
+def buyback_keys() -> str:
+    """Keyboard play at a buy-back: how the keys answer it (:mod:`.keys`: Enter presses the
+    first button, Buy back; Tab reaches Pass)."""
+    # TRANSLATORS: keyboard play at the offer to buy back in; Enter and Tab are keys, "Pass" is
+    # the button's name
+    return _("Enter buys back, Tab to Pass.")

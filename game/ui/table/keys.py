@@ -3,8 +3,9 @@
 Left / Right pick a card, Up or Space clicks it (select / play, the click model of
 :mod:`.input`; with no card picked yet, it picks the first card that may be played, or,
 when no card may be, presses the first button; a hint picks its cards), Down unselects,
-Enter plays the one move there is (a forced card: "Your last card: press Enter"), the
-selection (or the picked card, or presses the first button: Play, Take,
+Enter plays the one move there is (a forced card: "Your last card: press Enter"), confirms
+an exchange (the cards chosen, or none), plays the selection (or the picked card, or presses
+the first button: Play, Take,
 Exchange …, as it does whenever no card may be played; with nothing picked and no button,
 or only Take while a card may beat, it picks as Space does: Enter never takes by
 accident), 1-9 choose the attack to beat;
@@ -64,6 +65,11 @@ def handle_key(scene, e) -> bool:
             hinted.activate()                    # the hint points at a button: Enter presses it
         elif forced is not None and not sel.cards and sel.defend_with is None:
             scene.do(forced)                     # the one move there is: as the prompt says
+        elif sel.exchanging(legal):
+            # an exchange is confirmed: the cards chosen, or none (keep them all), never the
+            # picked card chosen instead ("Enter with none chosen keeps your cards")
+            if sel.complete(legal) is not None:
+                scene.play_selection()
         elif sel.defend_with is not None:
             action = sel.first_defence(legal)
             if action is not None:

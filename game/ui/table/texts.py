@@ -175,11 +175,23 @@ class MomentTexts:
             return None
         width = self.lay.middle_width() - int(20 * u)
         px, lines = T.fit_wrapped(text, 17 * u, width, 2, bold=True)
+        box = self._prompt_box(lines, px, width)
+        if " ".join(lines) != " ".join(text.split()):
+            # two lines cut it even at the smallest size (a buy-back's question and its keys in
+            # Icelandic): a third line where no seat's box lies beside it
+            px3, lines3 = T.fit_wrapped(text, 17 * u, width, 3, bold=True)
+            box3 = self._prompt_box(lines3, px3, width)
+            seats = [self.lay.seat_box(s) for s in range(self.s.n) if self.lay.seat_slot(s) != 0]
+            if box3.collidelist(seats) == -1:
+                px, lines, box = px3, lines3, box3
         self.prompt_lines = len(lines)
-        step = T.line_step(px, True)
-        box = pygame.Rect(0, 0, width + int(20 * u), len(lines) * step + int(10 * u))
-        box.midbottom = (self.lay.size[0] // 2, self.lay.prompt_bottom())
         return (tuple(lines), px, color, tuple(box))
+
+    def _prompt_box(self, lines, px: float, width: int) -> pygame.Rect:
+        u = self.lay.u
+        box = pygame.Rect(0, 0, width + int(20 * u), len(lines) * T.line_step(px, True) + int(10 * u))
+        box.midbottom = (self.lay.size[0] // 2, self.lay.prompt_bottom())
+        return box
 
     def draw_prompt(self, surface, spec) -> pygame.Rect:
         if spec is None:
