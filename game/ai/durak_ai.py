@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 
-from ..engine.cards import INDEX
+from ..engine.cards import INDEX, names
 from ..engine.determinize import Assignment, Position
 from ..engine.public import new_table
 from . import durak_solver as dsolve
@@ -191,6 +191,17 @@ def _from_json(a: dict):
     if t == "defend":
         return ("D", INDEX[a["attack"]], INDEX[a["card"]])
     return {"take": ("T",), "pass": ("P",), "swap": ("S",)}[t]
+
+
+def action_of(move: tuple) -> dict:
+    """A Durak search move (``("A", cards)``, ``("D", attack, card)``, ``("T",)``, ``("P",)``,
+    ``("S",)``) as an action."""
+    kind = move[0]
+    if kind == "A":
+        return {"type": "attack", "cards": names(move[1])}
+    if kind == "D":
+        return {"type": "defend", "attack": names([move[1]])[0], "card": names([move[2]])[0]}
+    return {"type": {"T": "take", "P": "pass", "S": "swap"}[kind]}
 
 
 def _pick(legal, m):

@@ -34,6 +34,8 @@ class Family:
     make_state: Callable = field(repr=False)
     #: ``(ruleset, options, players) -> public table`` (:mod:`game.engine.public`)
     make_public: Callable = field(repr=False)
+    #: ``(view, public table, legal) -> FamilyPosition`` (:mod:`game.engine.determinize`)
+    make_position: Callable = field(repr=False)
 
     def __repr__(self) -> str:
         return f"<Family {self.name}>"
@@ -59,6 +61,16 @@ def _durak_public(ruleset, options, players):
     return DurakTable(ruleset.id, options, players)
 
 
+def _gurka_position(view, table, legal):
+    from .determinize_gurka import FamilyPosition
+    return FamilyPosition(view, table, legal)
+
+
+def _durak_position(view, table, legal):
+    from .determinize_durak import FamilyPosition
+    return FamilyPosition(view, table, legal)
+
+
 GURKA = Family("gurka", _frozen({
     "hand_size": 6, "descending": False, "rounds": None,
     "reference": "previous", "optional_lowest": False, "no_ace_on_ace": False,
@@ -66,10 +78,10 @@ GURKA = Family("gurka", _frozen({
     "multi_lead": False, "top_card": None, "top_value": 21, "ace_value": 14,
     "tie_rule": "all", "limit": 30, "out_rule": "reach", "score_piles": False,
     "lives": 0, "buyback": "none", "stake": 0, "exchange": False,
-}), _gurka_state, _gurka_public)
+}), _gurka_state, _gurka_public, _gurka_position)
 
 DURAK = Family("durak", _frozen({"teams": None, "neighbours_only": False, "max_attack": 6}),
-               _durak_state, _durak_public)
+               _durak_state, _durak_public, _durak_position)
 
 FAMILIES = (GURKA, DURAK)
 
