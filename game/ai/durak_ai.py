@@ -25,6 +25,7 @@ from ..engine.cards import INDEX, names
 from ..engine.determinize import Assignment, Position
 from ..engine.public import new_table
 from . import durak_solver as dsolve
+from .durak_solver import cost
 from . import search
 
 _CHANCE = ("deal", "end", "refill")
@@ -127,11 +128,7 @@ class Tracker:
         return self.position.state(self.sample(rng), check=False)
 
 
-# -- the heuristic ---------------------------------------------------------------------------
-def cost(c: int, trump: int) -> int:
-    return (c >> 2) + (9 if (c & 3) == trump else 0)
-
-
+# -- the heuristic (cards by :func:`~game.ai.durak_solver.cost`) ------------------------------
 def policy(st, moves, rng=None, eps: float = 0.0, noise: float = 0.0):
     """Heuristic Durak move; reads only the acting seat's hand and public facts."""
     if len(moves) == 1:

@@ -12,6 +12,22 @@ from itertools import combinations
 from .errors import IllegalActionError
 
 
+#: ``card >> 2`` of a six, the lowest rank of the 36-card deck
+SIX = 4
+
+
+def trump_six(trump: int) -> int:
+    """The six of trumps (``trump``: the suit, 0-3): the card that may be swapped for the
+    trump card."""
+    return SIX * 4 + trump
+
+
+def attack_limit(max_attack: int, defender_cards: int) -> int:
+    """How many cards a bout may attack with in all: ``max_attack``, and never more than
+    the defender held when the bout began."""
+    return min(max_attack, defender_cards)
+
+
 def beats(attack: int, card: int, trump: int) -> bool:
     """Whether ``card`` beats ``attack`` with trump suit ``trump`` (0-3)."""
     if (card & 3) == (attack & 3):
@@ -68,10 +84,8 @@ def defend_moves(hand, attacks, beaten, trump: int) -> list[tuple[int, int]]:
     out = []
     for i, a in enumerate(attacks):
         if beaten[i] < 0:
-            sa = a & 3
             for c in hand:
-                sc = c & 3
-                if (c > a) if sc == sa else (sc == trump):
+                if beats(a, c, trump):
                     out.append((a, c))
     return out
 

@@ -17,6 +17,8 @@ from .errors import IllegalActionError
 
 ACE = 14
 TWO = 2
+#: ``card >> 2`` of an ace and of a two (card ints: rank index * 4 + suit), for the hot paths
+_ACE_INDEX, _TWO_INDEX = ACE - 2, TWO - 2
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,7 @@ def buyback_open(opts: dict, others_in: int) -> bool:
 
 def two_led(opts: dict, trick_cards) -> bool:
     """The twos rule binds this trick (``trick_cards``: the first card of each play so far)."""
-    return opts["twos_rule"] and rank_of(trick_cards[0]) == TWO
+    return opts["twos_rule"] and (trick_cards[0] >> 2) == _TWO_INDEX
 
 
 def card_to_match(opts: dict, S, trick_cards) -> tuple[int, bool]:
@@ -97,15 +99,15 @@ def card_to_match(opts: dict, S, trick_cards) -> tuple[int, bool]:
     trick with the strongest."""
     if opts["reference"] == "previous":
         ref = trick_cards[-1]
-        return ref, opts["no_ace_on_ace"] and rank_of(ref) == ACE
+        return ref, opts["no_ace_on_ace"] and (ref >> 2) == _ACE_INDEX
     ref = max(trick_cards, key=S.__getitem__)
-    return ref, opts["no_ace_on_ace"] and any(rank_of(c) == ACE for c in trick_cards)
+    return ref, opts["no_ace_on_ace"] and any((c >> 2) == _ACE_INDEX for c in trick_cards)
 
 
 def _follow_code(opts: dict, S, trick_cards, hand) -> tuple[str, int]:
     """(code, card it names) of the rule binding a single-card follow; ``hand`` (card ints)
     decides only the twos rule (None: as far as the table shows, a 2 binds)."""
-    if two_led(opts, trick_cards) and (hand is None or any(rank_of(c) == TWO for c in hand)):
+    if two_led(opts, trick_cards) and (hand is None or any((c >> 2) == _TWO_INDEX for c in hand)):
         return "must_play_two", trick_cards[0]
     ref, block = card_to_match(opts, S, trick_cards)
     if block:
@@ -184,7 +186,7 @@ def follow_rule(hand, S, opts, trick_cards) -> tuple[list[int], str, int]:
     """(legal cards, the rule that decided them, the card it names)."""
     code, ref_card = _follow_code(opts, S, trick_cards, hand)
     if code == "must_play_two":
-        return [c for c in hand if rank_of(c) == TWO], code, ref_card
+        return [c for c in hand if (c >> 2) == _TWO_INDEX], code, ref_card
     if code == "no_ace_on_ace":
         return lowest(hand, S), code, ref_card
     ref = S[ref_card]
