@@ -13,7 +13,7 @@ import stat
 import sys
 from pathlib import Path
 
-from .engine import RULESETS, RecordError, dumps, replay
+from .engine import RecordError, dumps, replay, ruleset_ids
 from .engine.records import (MAX_BAD_RECORDS, MAX_EVENTS, MAX_RECORD_BYTES, load_records, parse_record,
                              seat_problem)
 from .engine.rulesets import effective_options, parse_option_value
@@ -210,7 +210,7 @@ def _build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--demo", action="store_true",
                         help="play one game of AI seats in the window and exit")
     parser.add_argument("--lang", help="interface language (sv, da, nb, is, en)")
-    parser.add_argument("--rules", choices=RULESETS, help="with --demo: the ruleset to show")
+    parser.add_argument("--rules", choices=ruleset_ids(), help="with --demo: the ruleset to show")
     parser.add_argument("--seed", type=int, help="with --demo: the deal seed")
     parser.add_argument("--frames", type=int, help="with --demo: stop after this many frames")
     parser.add_argument("--screenshots", metavar="FOLDER", help="with --demo: save screenshots there")
@@ -219,7 +219,7 @@ def _build_parser() -> argparse.ArgumentParser:
                         help="save a screenshot of every screen into DIR and exit")
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play games with AI seats and write their records")
-    sim.add_argument("--rules", required=True, choices=RULESETS)
+    sim.add_argument("--rules", required=True, choices=ruleset_ids())
     sim.add_argument("--option", action="append", metavar="KEY=VALUE")
     sim.add_argument("--players", type=int, required=True)
     sim.add_argument("--games", type=int, default=1, help=f"1 to {MAX_GAMES:,}")
@@ -236,7 +236,7 @@ def _build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file")
     sta = sub.add_parser("stats", help="print the statistics of your finished games")
     sta.add_argument("--json", action="store_true", help="one JSON object instead of a table")
-    sta.add_argument("--rules", choices=RULESETS, help="only this ruleset")
+    sta.add_argument("--rules", choices=ruleset_ids(), help="only this ruleset")
     return parser
 
 

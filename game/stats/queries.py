@@ -19,7 +19,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine.rulesets import RULESETS
+from ..engine.registry import ruleset_ids
 from ..i18n import ngettext
 from .db import db_path, notice_unavailable, open_db, version
 from .facts import LEVEL_ORDER, MIXED
@@ -123,7 +123,8 @@ class Stats:
 
 
 def rules_order(rules: str) -> tuple:
-    return (RULESETS.index(rules), "") if rules in RULESETS else (len(RULESETS), rules)
+    ids = ruleset_ids()
+    return (ids.index(rules), "") if rules in ids else (len(ids), rules)
 
 
 def level_order(level: str) -> tuple:
