@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import time
 
+from ..engine import durak_moves as dm
 from ..engine.cards import INDEX, names
 from ..engine.determinize import Assignment, Position
 from ..engine.public import new_table
@@ -60,7 +61,7 @@ class Tracker:
                 self.opener_check = opener
         if st.phase == "bout" and not (st.unbeaten and not st.taken):
             ranks = st.ranks
-            table_ranks = {c for c in self.slots.unseen if (ranks >> (c >> 2)) & 1}
+            table_ranks = set(dm.addable(self.slots.unseen, ranks))
             for a in st.attackers:
                 if a == me:
                     break

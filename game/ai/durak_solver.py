@@ -17,7 +17,7 @@ final-refill claim).
 
 from __future__ import annotations
 
-from ..engine.durak_moves import attack_limit, beats
+from ..engine.durak_moves import addable, attack_limit, beats, ranks_of
 
 HAND_LIMIT = 6
 
@@ -119,11 +119,8 @@ class Solver:
         maxim = maxim_att
         best = 0.0 if maxim else 1.0
         if table:
-            ranks = 0
-            for c in table:
-                if c >= 0:
-                    ranks |= 1 << (c >> 2)
-            cand = [c for c in _bits(ah) if (ranks >> (c >> 2)) & 1] if n_att < limit else []
+            ranks = ranks_of(c for c in table if c >= 0)
+            cand = addable(_bits(ah), ranks) if n_att < limit else []
             v = self._end_bout(h0, h1, att, table, taken)
             if (maxim and v >= 1.0) or (not maxim and v <= 0.0):
                 return v

@@ -23,13 +23,6 @@ from .cards import INDEX, NAMES, SHORT_DECK
 from .durak import DurakState
 
 
-def _rank_bits(cards) -> int:
-    bits = 0
-    for c in cards:
-        bits |= 1 << (c >> 2)
-    return bits
-
-
 class FamilyPosition:
     def __init__(self, view: dict, table, legal: list[dict] | None = None):
         t = table
@@ -165,7 +158,7 @@ class FamilyPosition:
                     out_then[e["player"]] = False
             defends = sum(1 for e in bout_events if e["type"] == "defend")
             st.att, st.beat = att, beat
-            st.ranks = _rank_bits(att + [b for b in beat if b >= 0])
+            st.ranks = dm.ranks_of(att + [b for b in beat if b >= 0])
             st.unbeaten = beat.count(-1)
             st.beaten_any = defends > 0
             st.taken = t.taking

@@ -365,7 +365,7 @@ class DurakState(DurakChecks, DurakRefill, GameState):
             hand.remove(c)
             self.att.append(c)
             self.beat.append(-1)
-            self.ranks |= 1 << (c >> 2)
+            self.ranks |= dm.rank_bit(c)
         self.unbeaten += len(cards)
         self.done = 0
         if self.phase == "lead":
@@ -378,7 +378,7 @@ class DurakState(DurakChecks, DurakRefill, GameState):
     def _defend(self, p: int, a: int, c: int) -> None:
         self.hands[p].remove(c)
         self.beat[self.att.index(a)] = c
-        self.ranks |= 1 << (c >> 2)
+        self.ranks |= dm.rank_bit(c)
         self.unbeaten -= 1
         self.beaten_any = True
         self.done = 0

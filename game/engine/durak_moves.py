@@ -36,7 +36,27 @@ def beats(attack: int, card: int, trump: int) -> bool:
 
 
 def rank_bit(card: int) -> int:
+    """``card``'s rank as a bit of a set of ranks (the ranks on the table of a bout)."""
     return 1 << (card >> 2)
+
+
+def ranks_of(cards) -> int:
+    """The ranks of ``cards`` as a set of :func:`rank_bit` bits."""
+    bits = 0
+    for c in cards:
+        bits |= 1 << (c >> 2)
+    return bits
+
+
+def may_add(card: int, ranks: int) -> bool:
+    """Whether ``card`` may be thrown in (or given after a take): its rank is on the table
+    (``ranks``: :func:`ranks_of` the bout's attacking and beating cards)."""
+    return (ranks >> (card >> 2)) & 1 == 1
+
+
+def addable(hand, ranks: int) -> list[int]:
+    """The cards of ``hand`` that may be added to the bout (:func:`may_add`)."""
+    return [c for c in hand if may_add(c, ranks)]
 
 
 def opening_moves(hand, limit: int) -> list[tuple]:
@@ -65,7 +85,7 @@ def throw_moves(hand, ranks: int, room: int) -> list[tuple]:
     """Throw-ins (or gives after a take): any cards of ranks on the table, at most ``room``."""
     if room <= 0:
         return []
-    match = [c for c in hand if (ranks >> (c >> 2)) & 1]
+    match = addable(hand, ranks)
     moves: list[tuple] = [(c,) for c in match]
     for k in range(2, min(len(match), room) + 1):
         moves.extend(combinations(match, k))
@@ -73,10 +93,7 @@ def throw_moves(hand, ranks: int, room: int) -> list[tuple]:
 
 
 def can_throw(hand, ranks: int) -> bool:
-    for c in hand:
-        if (ranks >> (c >> 2)) & 1:
-            return True
-    return False
+    return any(may_add(c, ranks) for c in hand)
 
 
 def defend_moves(hand, attacks, beaten, trump: int) -> list[tuple[int, int]]:
