@@ -129,7 +129,7 @@ class Knowledge:
             return
         tc = [t[0] for t in trick]
         c = cards[0]
-        if gm.two_led(o, tc):
+        if gm.two_led(o, tc[0]):
             if rank_of(c) == gm.TWO:
                 return
             F.add(gm.TWO)
@@ -173,7 +173,7 @@ class Knowledge:
                 self.cap[seat] = min(self.cap.get(seat, 99), c)
             return
         tc = [t[0] for t in trick]
-        if o["nearest_above"] or gm.two_led(o, tc):
+        if o["nearest_above"] or gm.two_led(o, tc[0]):
             return
         ref, block = self._reference(tc)
         if not block and c >= ref:

@@ -221,7 +221,7 @@ def rollout_move(st, rng, eps: float = 0.0):
             return tuple(top)
         return tuple(ordered[:k])
     first = trick[0][1][0]
-    if gm.two_led(o, (first,)):
+    if gm.two_led(o, first):
         for c in hand:
             if rank_of(c) == gm.TWO:
                 return (c,)
@@ -262,7 +262,7 @@ def low_follow(st):
     o = st.options
     if not trick or len(trick[0][1]) > 1 or not forced_follow(o):
         return None
-    if gm.two_led(o, (trick[0][1][0],)):
+    if gm.two_led(o, trick[0][1][0]):
         return None
     S = st.S
     ref, block = _to_beat(trick, o, S)

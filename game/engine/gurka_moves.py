@@ -87,9 +87,9 @@ def buyback_open(opts: dict, others_in: int) -> bool:
     return mode != "none" and others_in >= (1 if mode == "worst" else 3)
 
 
-def two_led(opts: dict, trick_cards) -> bool:
-    """The twos rule binds this trick (``trick_cards``: the first card of each play so far)."""
-    return opts["twos_rule"] and (trick_cards[0] >> 2) == _TWO_INDEX
+def two_led(opts: dict, led: int) -> bool:
+    """The twos rule binds the trick ``led`` (its first card) was led with."""
+    return opts["twos_rule"] and (led >> 2) == _TWO_INDEX
 
 
 def card_to_match(opts: dict, S, trick_cards) -> tuple[int, bool]:
@@ -100,14 +100,20 @@ def card_to_match(opts: dict, S, trick_cards) -> tuple[int, bool]:
     if opts["reference"] == "previous":
         ref = trick_cards[-1]
         return ref, opts["no_ace_on_ace"] and (ref >> 2) == _ACE_INDEX
-    ref = max(trick_cards, key=S.__getitem__)
-    return ref, opts["no_ace_on_ace"] and any((c >> 2) == _ACE_INDEX for c in trick_cards)
+    ref = trick_cards[0]
+    ace = False
+    for c in trick_cards:          # one pass: the rollouts' hot path
+        if S[c] > S[ref]:
+            ref = c
+        if (c >> 2) == _ACE_INDEX:
+            ace = True
+    return ref, opts["no_ace_on_ace"] and ace
 
 
 def _follow_code(opts: dict, S, trick_cards, hand) -> tuple[str, int]:
     """(code, card it names) of the rule binding a single-card follow; ``hand`` (card ints)
     decides only the twos rule (None: as far as the table shows, a 2 binds)."""
-    if two_led(opts, trick_cards) and (hand is None or any((c >> 2) == _TWO_INDEX for c in hand)):
+    if two_led(opts, trick_cards[0]) and (hand is None or any((c >> 2) == _TWO_INDEX for c in hand)):
         return "must_play_two", trick_cards[0]
     ref, block = card_to_match(opts, S, trick_cards)
     if block:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...engine import gurka_moves as gm
 from ...i18n import _, ngettext
 from .. import messages as M
 from .. import rules_text as R
@@ -312,10 +313,8 @@ class GurkaPart(TablePart):
         return ngettext("Exchange {n} card", "Exchange {n} cards", k).format(n=k)
 
     def _buyback_label(self) -> str:
-        o = self.m.options
-        if o.get("buyback") == "stake":
-            return M.buy_back_for(o.get("stake", 0))
-        return _("Buy back")
+        price = gm.buyback_price(self.m.options)
+        return M.buy_back_for(price) if price else _("Buy back")
 
     def prompt(self, legal: list[dict]) -> str:
         types = {a["type"] for a in legal}
