@@ -52,7 +52,8 @@ def test_a_house_preset_gets_honest_texts_from_its_family_and_options(house):
     every = next(s for s in secs if s.title == "The rules of this game")
     assert len(every.items) == len(house.options)
     for (label, text), (key, value) in zip(every.items, house.options.items()):
-        assert label == O.option_label(key) and text.startswith(O.option_value_label(key, value))
+        assert label == f"{O.option_label(key)}: {O.option_value_label(key, value)}"
+        assert text == O.option_help(key, house.options)
     variants = next(s for s in secs if s.title == "Variants")
     assert [label for label, _t in variants.items] == [O.option_label(k) for k in house.variants]
     assert R.plain_text(rid)
@@ -62,6 +63,7 @@ def test_a_house_preset_gets_honest_texts_from_its_family_and_options(house):
 
 def test_a_house_preset_through_setup_rules_table_and_score_sheet(app, house, tmp_path):
     """(Its result screen is the tour's, below.)"""
+    from game.ui.setup import option_specs as setup_specs
     from game.ui.tour import Tour, deals_scored
     rid = house.id
     index = ruleset_ids().index(rid)
@@ -73,6 +75,8 @@ def test_a_house_preset_through_setup_rules_table_and_score_sheet(app, house, tm
               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=row.center, button=1)], 16)
     assert setup.rules == rid and not setup.error
     assert [w.name for w in setup.option_widgets] == [f"opt:{k}" for k in house.variants]
+    for spec in setup_specs(rid, setup.players()):      # its own values among those offered
+        assert setup.current(spec) in [v for v, _t in spec["values"] or [(False, ""), (True, "")]]
     setup.start()
     app.step([], 16)
     assert app.nav.top_is("table") and app.manager.top.rules == rid

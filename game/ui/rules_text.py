@@ -145,7 +145,7 @@ def made_texts(entry: Ruleset) -> RulesetTexts:
             game=rules_title(base.id) if base else entry.family.name)
 
     def sections(variants: Section) -> list[Section]:
-        every = [(O.option_label(k), f"{O.option_value_label(k, v)}: {O.option_help(k, entry.options)}")
+        every = [(f"{O.option_label(k)}: {O.option_value_label(k, v)}", O.option_help(k, entry.options))
                  for k, v in entry.options.items()]
         return [Section(_("Overview"), [house_game()]),
                 Section(_("The rules of this game"), items=every),

@@ -63,6 +63,8 @@ def option_specs(rules: str, players: int) -> list[dict]:
                       ("2v2" if players == 4 else "3v3", _value_text(key, "2v2" if players == 4 else "3v3"))]
         else:
             raw = entry.variant_values.get(key, OPTION_VALUES.get(key))
+            if raw is not None and entry.options[key] not in raw:
+                raw = [entry.options[key], *raw]     # a preset's own value is always offered
             if raw is not None and all(isinstance(v, int) and not isinstance(v, bool) for v in raw):
                 raw = sorted(raw)        # numbers in order: ◀ lowers, ▶ raises, no wrapping round
             values = None if raw is None else [(v, _value_text(key, v)) for v in raw]
