@@ -48,7 +48,7 @@ def run(rules: str, n: int, seconds: float, speed: str) -> dict[str, list[float]
         if top is not table and hasattr(top, "go"):
             top.go()                       # the scoreboard between deals
         while seen < table.shown:
-            times.append((table.state.events[seen]["type"], time.perf_counter()))
+            times.append((table.host.state.events[seen]["type"], time.perf_counter()))
             seen += 1
         dt = clock.tick(60)
     app.shutdown()

@@ -5,6 +5,8 @@
     python build_scripts/test_package.py --onefile    # the one-file build as well
     python build_scripts/test_package.py --no-build   # test what is already in dist/
     python build_scripts/test_package.py --xvfb       # also a real window under Xvfb (Linux)
+    python build_scripts/test_package.py --windows    # also the Windows build, under Wine (Linux)
+    python build_scripts/test_package.py --windows --no-linux --no-build   # only the Windows checks
 
 Checks, for each build:
 
@@ -24,6 +26,10 @@ Checks, for each build:
 * ``--xvfb``: the app opens a real window (found with ``xdotool search --class
   gurka``) showing the menu, saved to ``build/smoke/screenshot-<build>.png``, and
   quits cleanly on SIGTERM.
+
+``--windows`` (Linux with Debian's wine64 and nsis) builds the Windows app and its installer
+with ``build_windows.py`` and tests them under Wine: every check is listed in
+``test_package_windows.py``.
 
 Exits 0 when everything passed.  Used by CI (``.github/workflows/build.yml``)
 and by ``.ci/run`` when ``GURKA_FULL=1``.
@@ -52,6 +58,8 @@ ROOT = build.ROOT
 SMOKE = ROOT / "build" / "smoke"
 EXCLUDED = ("babel", "numpy", "tkinter", "unittest", "pytest", "_pytest", "hypothesis", "PyInstaller")
 DEMO_TIMEOUT = 600.0
+#: ``--display``: the X display Xvfb takes (a free one by the process id otherwise)
+XVFB_DISPLAY: str | None = None
 
 failures: list[str] = []
 
@@ -81,7 +89,7 @@ def data_root(exe: Path) -> Path:
     return frameworks if frameworks.is_dir() else exe.parent
 
 
-def check_contents(exe: Path, onefile: bool) -> None:
+def check_contents(exe: Path, onefile: bool, linux: bool | None = None) -> None:
     if onefile:
         from PyInstaller.archive.readers import CArchiveReader
         files = {n.replace("\\", "/") for n in CArchiveReader(str(exe)).toc}
@@ -90,7 +98,7 @@ def check_contents(exe: Path, onefile: bool) -> None:
         files = {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file() or p.is_symlink()}
         for name in EXCLUDED:
             check(not (root / name).exists(), f"no {name}/ folder in the bundle")
-    if sys.platform.startswith("linux") and not onefile:
+    if (sys.platform.startswith("linux") if linux is None else linux) and not onefile:
         for name in ("gurka.desktop", "gurka.png"):
             check((exe.parent / name).is_file(), f"{name} next to the executable")
     for need in ("assets/fonts/DejaVuSans.ttf", "assets/fonts/DejaVuSans-Bold.ttf", "assets/icon.png"):
@@ -213,7 +221,7 @@ def run_xvfb(exe: Path, tmp: Path, label: str) -> None:
     if not all(tools):
         check(False, "--xvfb needs Xvfb, xdotool and ImageMagick's import on PATH")
         return
-    display = f":{90 + os.getpid() % 9}"
+    display = XVFB_DISPLAY or f":{90 + os.getpid() % 9}"
     xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     app = None
@@ -293,8 +301,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="test the builds already in dist/")
     parser.add_argument("--onefile", action="store_true", help="build and test the one-file app too")
     parser.add_argument("--xvfb", action="store_true", help="also open a real window under Xvfb (Linux)")
+    parser.add_argument("--windows", action="store_true",
+                        help="also build the Windows app and installer and test them under Wine")
+    parser.add_argument("--no-linux", action="store_true", help="skip this platform's own build and checks")
+    parser.add_argument("--display", default=os.environ.get("GURKA_XVFB_DISPLAY") or None,
+                        help="with --xvfb: the X display for Xvfb, e.g. :51 (default $GURKA_XVFB_DISPLAY, "
+                             "else a free one by the process id)")
     args = parser.parse_args(argv)
-    kinds = [False, True] if args.onefile else [False]
+    global XVFB_DISPLAY
+    XVFB_DISPLAY = args.display
+    kinds = [] if args.no_linux else [False, True] if args.onefile else [False]
     for onefile in kinds:
         if not args.no_build:
             try:
@@ -303,8 +319,15 @@ def main(argv: list[str] | None = None) -> int:
                 check(False, f"PyInstaller build ({'one-file' if onefile else 'one-folder'}) exit {e.returncode}")
                 continue
         test_build(build.executable(onefile), onefile, args.xvfb and sys.platform.startswith("linux"))
+    if args.windows:
+        import test_package_windows
+        times = test_package_windows.run_all(
+            check, lambda exe: check_contents(exe, onefile=False, linux=False), decoy_cwd,
+            build_first=not args.no_build, xvfb=args.xvfb, display=args.display)
+        if times:
+            print("windows timings: " + ", ".join(f"{k} {v:.0f} s" for k, v in times.items()))
     app = build.DIST / "Gurka.app" / "Contents" / "MacOS" / build.EXE_NAME
-    if sys.platform == "darwin" and not args.no_build:
+    if sys.platform == "darwin" and not args.no_build and not args.no_linux:
         print(f"macOS app bundle: {app}")
         if check(app.is_file(), "Gurka.app built"):
             with tempfile.TemporaryDirectory(prefix="gurka-smoke-") as tmp:

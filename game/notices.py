@@ -19,7 +19,8 @@ class Notice:
 
     ``kind``: ``settings-corrupt``, ``settings-reset`` (``detail``: the keys of the settings
     whose values were not understood, comma-separated), ``settings-unwritable``, ``save-corrupt``,
-    ``save-unwritable`` or ``save-bot`` (a bot seat of a save resumed by the Normal AI;
+    ``save-unwritable``, ``save-unresumable`` (a save that was read but that the table could not
+    resume; ``detail``: why) or ``save-bot`` (a bot seat of a save resumed by the Normal AI;
     ``detail``: the players' names).  ``str(notice)`` is the message in the language
     current at the time it is shown (so it can be created before the
     language is known).
@@ -52,6 +53,13 @@ class Notice:
             return _("The saved game could not be read and cannot be continued.")
         if self.kind == "save-unwritable":
             return _("The game could not be saved: {reason}").format(reason=self.detail)
+        if self.kind == "save-unresumable":
+            # TRANSLATORS: shown when a saved game cannot be resumed; {reason} is technical
+            if aside:
+                return _("The saved game could not be resumed and was set aside ({reason})."
+                         ).format(reason=self.detail)
+            # TRANSLATORS: as above, when the file could not even be moved aside
+            return _("The saved game could not be resumed ({reason}).").format(reason=self.detail)
         if self.kind == "save-bot":
             # TRANSLATORS: {names} is a comma-separated list of player names
             return _("A saved game never starts a bot program: the Normal AI now plays "
@@ -65,6 +73,8 @@ class Notice:
 #: the settings on the Settings screen, by key, with their names there (the screen takes them
 #: from here); a bad value of one of them is reported by that name
 _LABELS = {"language": lambda: _("Language"), "speed": lambda: _("Animation speed"),
+           # TRANSLATORS: the setting of how long the computer players wait before they play
+           "ai_pace": lambda: _("Computer's pace"),
            "trick_pause": lambda: _("After a trick"), "sound": lambda: _("Sound effects"),
            "volume": lambda: _("Volume"), "fullscreen": lambda: _("Fullscreen"),
            "card_indices": lambda: _("Card letters"), "four_colour": lambda: _("Four-colour suits"),

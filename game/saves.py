@@ -1,4 +1,4 @@
-"""The saved game: the current game's record (RECORDS.md) plus session info.
+"""The saved game: the current game's record (game/engine/RECORDS.md) plus session info.
 
 One file, ``savegame.json`` in the user's data folder::
 
@@ -6,15 +6,22 @@ One file, ``savegame.json`` in the user's data folder::
      "record": { ...a game record, unfinished while the game goes on... },
      "session": {"game": 2, "chips": [10, 0, 25, 5], ...}}
 
-``session`` holds what carries over between the games of a session: the
-session game number and the chips per player (Swedish pot), plus whatever
-the engine's ``session_next()`` handed over (kept as given).  The game is
+``session`` holds what carries over between the games of a session (the
+session game number, the chips per player of the Swedish pot, the evening's
+Durak losers, whatever the engine's ``session_next()`` handed over) and the
+marks of the game being played (when it started, the seconds at the table,
+the hints asked for, whether an undo was made: the record itself carries no
+such mark).  :func:`clean_session` is the one check of it, for a session read
+from a file and for one a table starts with alike.  The game is
 saved after every action with an atomic write (see :mod:`game.user_files`);
 a finished game keeps its save (its whole record) until the table has shown its end,
 so that closing the window before then loses neither the game nor its statistics.
 Loading replays the record through the engine, so a damaged or tampered
 save is set aside (``savegame.json.corrupt-<timestamp>``) with a
-:class:`~game.notices.Notice`, never a crash and never half-loaded.  The
+:class:`~game.notices.Notice`, never a crash and never half-loaded.  Every
+problem with the file, reading or writing it, is reported that one way: a
+:class:`~game.notices.Notice` returned (never raised, never a bare string),
+put into words only when the player is shown it.  The
 file is read within the limits of :mod:`game.safe_json` (at most
 :data:`MAX_SAVE_BYTES`; nesting, numbers and characters bounded) and the
 record within those of :mod:`game.engine.records` (names, seats, events).
@@ -27,12 +34,14 @@ as ``ai:normal``, with a ``save-bot`` notice naming the players concerned.
 from __future__ import annotations
 
 import json
+import math
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .engine.records import MAX_GAME, MAX_RECORD_BYTES
-from .safe_json import clip
 from .notices import Notice
+from .safe_json import clip
 from .user_files import atomic_write_text, data_dir, read_json, set_aside_file
 
 FILENAME = "savegame.json"
@@ -63,20 +72,61 @@ class SavedGame:
         return self.session.get("chips")
 
 
-def clean_session(session: object, record: dict) -> dict:
-    """Session info with bad ``game`` / ``chips`` values replaced by defaults."""
+#: the session keys that belong to one game (a new game of the session starts them afresh)
+#: (``purse``: the chips the game began with; ``settled``: its end is settled, see
+#: :meth:`game.ui.table.scene.TableScene._settle`)
+PER_GAME = ("started", "played_s", "hints", "undo_used", "purse", "settled")
+#: the evening's Durak games kept, the latest (more than any evening; a save that claims
+#: hundreds of thousands would make every look at the score sheet take seconds)
+MAX_DURAK_GAMES = 500
+
+
+def now_iso() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S")
+
+
+def _whole(value: object, below: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < below
+
+
+def clean_session(session: object, players: int, game: int = 1) -> dict:
+    """The session with every value the game reads checked and the missing ones filled in
+    (a save is hostile; a new game starts from ``{}``); other keys are kept as given.
+
+    ``game``: the session's game number (1 to MAX_GAME; else ``game``); ``chips``: one whole
+    number per player or None; ``durak_log``: the losing seats of each finished Durak game
+    (a bad entry left out); ``started`` (ISO time, now when missing), ``played_s``,
+    ``hints``, ``undo_used``: this game's marks; ``purse``: the chips this game began with
+    (one whole number per player, as ``chips``; left out when bad); ``settled``: True or
+    left out."""
     out = dict(session) if isinstance(session, dict) else {}
-    players = len(record.get("players", ()))
-    game = out.get("game")
-    if not isinstance(game, int) or isinstance(game, bool) or not 1 <= game <= MAX_GAME:
-        out["game"] = record.get("game", 1)
-    chips = out.get("chips")
-    if chips is not None and not (
-            isinstance(chips, list) and len(chips) == players
-            and all(isinstance(c, int) and not isinstance(c, bool) and abs(c) <= MAX_CHIPS
-                    for c in chips)):
-        out["chips"] = None
-    out.setdefault("chips", None)
+    if not (_whole(out.get("game"), MAX_GAME + 1) and out["game"] >= 1):
+        out["game"] = game
+    for key in ("chips", "purse"):
+        chips = out.get(key)
+        if not (isinstance(chips, list) and len(chips) == players
+                and all(isinstance(c, int) and not isinstance(c, bool) and abs(c) <= MAX_CHIPS for c in chips)):
+            out[key] = None
+    if out["purse"] is None:
+        del out["purse"]
+    if out.get("settled") is not True:
+        out.pop("settled", None)
+    log = out.get("durak_log")
+    if "durak_log" in out:
+        out["durak_log"] = [list(g) for g in (log if isinstance(log, list) else [])[-MAX_DURAK_GAMES:]
+                            if isinstance(g, list) and len(g) <= players
+                            and all(_whole(seat, players) for seat in g)]
+    started = out.get("started")
+    if not (isinstance(started, str) and len(started) <= 40):
+        out["started"] = now_iso()
+    played = out.get("played_s")
+    if not (isinstance(played, (int, float)) and not isinstance(played, bool)
+            and math.isfinite(played) and 0 <= played < 10 ** 9):
+        out["played_s"] = 0.0
+    if not _whole(out.get("hints"), 10 ** 6):
+        out["hints"] = 0
+    if not isinstance(out.get("undo_used"), bool):
+        out["undo_used"] = False
     return out
 
 
@@ -89,14 +139,15 @@ def has_save(path: Path | None = None) -> bool:
 def save_game(record: dict, session: dict | None = None, path: Path | None = None) -> Notice | None:
     """Write the current game atomically.  A notice (never an exception) when that fails."""
     path = Path(path) if path is not None else save_path()
-    data = {"format": FORMAT, "record": record, "session": clean_session(session or {}, record)}
     try:
+        data = {"format": FORMAT, "record": record,
+                "session": clean_session(session or {}, len(record["players"]), record.get("game", 1))}
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
         atomic_write_text(path, text)
     except OSError as e:
         return Notice("save-unwritable", path, None, e.strerror or clip(e))
-    except (TypeError, ValueError, RecursionError) as e:   # e.g. UnicodeEncodeError
-        return Notice("save-unwritable", path, None, clip(e))
+    except Exception as e:  # noqa: BLE001 - e.g. UnicodeEncodeError, MemoryError: the game goes on unsaved
+        return Notice("save-unwritable", path, None, clip(e) or type(e).__name__)
     return None
 
 
@@ -143,14 +194,7 @@ def _clean(data: object, check: bool) -> tuple[SavedGame, list[str]]:
             seat = BOT_STANDIN
         players.append({"name": p["name"], "seat": seat})
     record["players"] = players
-    return SavedGame(record, clean_session(data.get("session"), record)), bots
-
-
-def load_game(path: Path | None = None) -> tuple[dict | None, str | None]:
-    """The saved game record (or None) and a message for the player (or None), in the
-    current language.  :func:`load` gives the session info and the :class:`Notice` itself."""
-    saved, notice = load(path)
-    return (saved.record if saved else None), (str(notice) if notice else None)
+    return SavedGame(record, clean_session(data.get("session"), len(players), record["game"])), bots
 
 
 def delete_save(path: Path | None = None) -> None:
@@ -164,17 +208,12 @@ def delete_save(path: Path | None = None) -> None:
         pass
 
 
-def set_aside_game(path: Path | None = None) -> Path | None:
-    """Move the save out of the way (``*.corrupt-<timestamp>``), e.g. when the UI cannot use it."""
+def set_aside_game(reason: str = "", path: Path | None = None) -> Notice:
+    """Move a save the game cannot use out of the way (``*.corrupt-<timestamp>``), e.g. one
+    the table could not resume; the notice for the player says why and where it went."""
     path = Path(path) if path is not None else save_path()
-    return set_aside_file(path)
+    return Notice("save-unresumable", path, set_aside_file(path), reason)
 
 
-#: names the UI's save wrapper (game.ui.savegame) looks for
-has_game = has_save
-delete_game = delete_save
-
-
-__all__ = ["SavedGame", "set_aside_game", "has_game", "delete_game", "save_game", "load",
-           "load_game", "has_save", "delete_save", "save_path", "clean_session", "FORMAT",
-           "MAX_SAVE_BYTES"]
+__all__ = ["SavedGame", "set_aside_game", "save_game", "load", "has_save", "delete_save", "save_path",
+           "clean_session", "FORMAT", "MAX_SAVE_BYTES", "PER_GAME"]

@@ -26,6 +26,10 @@ FILENAME = "settings.json"
 #: Animation speeds, slowest first, with the duration factor each applies.
 SPEEDS = ("slow", "normal", "fast", "instant")
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+#: How long a computer player waits before it plays (× ``pace.AI_MIN_DELAY``), apart from the
+#: animation speed; with "instant" animations nobody waits.
+AI_PACES = ("quick", "normal", "calm")
+AI_PACE_FACTORS = {"quick": 0.5, "normal": 1.0, "calm": 1.8}
 CARD_INDICES = ("native", "international")
 #: how the hand is sorted: by rank, or by suit then rank (Durak: trumps last either way)
 HAND_SORTS = ("rank", "suit")
@@ -52,6 +56,8 @@ class Settings:
     #: an interface language (``sv`` …) or None: follow the operating system
     language: str | None = None
     speed: str = "normal"
+    #: how long a computer player waits before it plays (:data:`AI_PACES`)
+    ai_pace: str = "normal"
     sound: bool = True
     volume: float = DEFAULT_VOLUME
     fullscreen: bool = False
@@ -118,6 +124,9 @@ def _valid(key: str, value: object) -> object:
             return value
     elif key == "speed":
         if value in SPEEDS:
+            return value
+    elif key == "ai_pace":
+        if value in AI_PACES:
             return value
     elif key in ("sound", "fullscreen", "four_colour", "tutorial_offered", "auto_play", "undo"):
         if isinstance(value, bool):
@@ -249,5 +258,5 @@ def take_notice() -> Notice | None:
 
 
 __all__ = ["Settings", "load_settings", "save_settings", "settings_path", "load", "save",
-           "take_notice", "SPEEDS", "SPEED_FACTORS", "CARD_INDICES", "HAND_SORTS", "TRICK_PAUSES",
+           "take_notice", "SPEEDS", "SPEED_FACTORS", "AI_PACES", "AI_PACE_FACTORS", "CARD_INDICES", "HAND_SORTS", "TRICK_PAUSES",
            "DEFAULT_VOLUME", "MIN_WINDOW", "MAX_WINDOW", "DEFAULT_WINDOW", "MAX_SETTINGS_BYTES"]

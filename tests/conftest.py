@@ -30,7 +30,7 @@ def app(tmp_path, monkeypatch):
 def answer_at_once(monkeypatch, choose=lambda state: state.legal_actions()[0]) -> None:
     """AI seats decide at once, ``choose(state)`` (the first legal action unless told); the
     table's minimum delay stays, so the times the table keeps are its own."""
-    from game.ui.table.ai_driver import AIDriver
+    from game.play.ai_seats import AIDriver
 
     def ask(self, state, seat, spec, now):
         if self.ticket is not None and self.seat == seat:

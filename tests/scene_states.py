@@ -38,7 +38,7 @@ def table_at(app, rules: str, n: int, stop, options=None, seed: int = 1, human=(
     from game.ui.table import TableScene
     state = new_game(rules, players(n, human), options, seed=seed)
     play_until(state, stop, seed, prefer=prefer)
-    scene = TableScene(app, state, session)
+    scene = TableScene.hosted(app, state, session)
     app.manager.push(scene)
     scene.fast_forward()
     return scene
@@ -50,7 +50,7 @@ def table_then(app, rules: str, n: int, stop, then, options=None, seed: int = 1,
     show: the screen of a moment (a trick just won, the last trick held, a bout's end).
     ``go_on``: the player goes on past a held trick (the shout of a knock-out)."""
     scene = table_at(app, rules, n, stop, options, seed, human, prefer)
-    play_until(scene.state, then, seed + 1, prefer=prefer)
+    play_until(scene.host.state, then, seed + 1, prefer=prefer)
     settle(app)
     if go_on:
         scene.flow.go_on()
@@ -224,6 +224,6 @@ def _menu_with_save(app):
 def _handoff(app):
     """Hot seat, three humans: the hand-off to the next player, with what they missed."""
     table = table_at(app, "gurka-se", 3, trick_full(2), human=(0, 1, 2), seed=3)
-    seat = table.state.to_act()
+    seat = table.host.state.to_act()
     app.nav.push("handoff", table=table.handle, seat=seat)
     return table

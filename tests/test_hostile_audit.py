@@ -169,7 +169,8 @@ def test_the_continue_label_checks_the_header_first(home):
     finally:
         tracemalloc.stop()
     assert label == "" and peak < 20 << 20
-    assert len(notices) == 1 and "could not be read" in notices[0] and "\n" not in notices[0]
+    (notice,) = notices
+    assert notice.kind == "save-corrupt" and "could not be read" in str(notice) and "\n" not in str(notice)
     assert not (home / "savegame.json").exists()
     assert [p.read_bytes() for p in home.glob("savegame.json.corrupt-*")] == [raw]
 

@@ -27,11 +27,31 @@ def test_latest_save_is_written_and_delete_comes_after(tmp_path, monkeypatch):
     assert s.take_problem() is None
 
 
-def test_a_failing_write_is_reported_once(tmp_path, monkeypatch):
+def test_a_failing_write_is_reported_once_as_the_notice_of_the_save(tmp_path, monkeypatch):
     monkeypatch.setenv("GURKA_HOME", str(tmp_path))
-    monkeypatch.setattr("game.ui.savegame.save", lambda record, session: "disk full")
+    saves.save_path().mkdir()                       # a folder where the file should go
     s = Saver()
     s.save(_record(2), {})
     s.flush()
-    assert s.take_problem() == "disk full"
+    problem = s.take_problem()
+    assert problem.kind == "save-unwritable" and problem.path == saves.save_path()
+    assert str(problem).startswith("The game could not be saved: ")
     assert s.take_problem() is None
+    s.save(_record(3), {})                          # a failure never stops the next writes
+    s.flush()
+    assert s.take_problem().kind == "save-unwritable"
+
+
+def test_a_save_that_raises_inside_is_still_a_notice(tmp_path, monkeypatch):
+    """Whatever goes wrong under the writer (here the encoder itself) comes back as the
+    same kind of notice, never an exception on the writer's thread."""
+    monkeypatch.setenv("GURKA_HOME", str(tmp_path))
+
+    def broken(*args, **kwargs):
+        raise MemoryError
+    monkeypatch.setattr(saves.json, "dumps", broken)
+    s = Saver()
+    s.save(_record(2), {})
+    s.flush()
+    problem = s.take_problem()
+    assert problem.kind == "save-unwritable" and "MemoryError" in str(problem)

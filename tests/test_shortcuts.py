@@ -54,3 +54,25 @@ def test_each_key_is_listed_once_with_one_meaning(rules):
     for keys in (shortcuts.table_keys(rules), shortcuts.replay_keys(rules), shortcuts.rules_keys()):
         named = [part.strip() for k, _what in keys for part in k.split("/")]
         assert len(named) == len(set(named)), (rules, named)
+
+
+def test_the_key_list_names_each_tool_key_by_the_button_it_presses(app):
+    """The Swedish key list called S "protokollet" while the button said "Poäng": the list
+    now names each key by the table's button, in every language."""
+    from game import i18n
+    from game.ui.table import TableScene
+    players = [{"name": "Me", "seat": "human"}, {"name": "A", "seat": "ai:easy"}, {"name": "B", "seat": "ai:easy"}]
+    table = app.manager.push(TableScene.new(app, "gurka-se", players, {}, seed=1))
+    try:
+        for lang in ("sv", "da", "nb", "is", "en"):
+            i18n.set_language(lang)
+            from game.ui.shortcuts import table_keys
+            rows = dict(table_keys("gurka-se"))
+            tools = table.toolbar
+            assert rows["S"].startswith(tools.scores.label() + ":"), lang
+            assert rows["H"].startswith(tools.hint.label() + ":"), lang
+            assert next(w for k, w in rows.items() if k.startswith("U")).startswith(tools.undo.label() + ":")
+            assert table.flow.log_btn.label().startswith(rows["M"].split(":")[0]), lang
+            assert rows["L"] == table.part.lookback_label(), lang
+    finally:
+        i18n.set_language("en")

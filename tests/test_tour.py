@@ -41,6 +41,7 @@ def _blank(path, size) -> str | None:
     return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_tour_saves_every_screen(tmp_path, lang, size):

@@ -21,7 +21,7 @@ def long_table(app, rules: str, n: int, stop, options=None, seed: int = 1):
     from game.ui.table import TableScene
     players = [{"name": LONG[i], "seat": "human" if i == 0 else "ai:normal"} for i in range(n)]
     state = S.play_until(new_game(rules, players, options, seed=seed), stop, seed)
-    table = TableScene(app, state)
+    table = TableScene.hosted(app, state)
     app.manager.push(table)
     table.fast_forward()
     S.settle(app)
@@ -69,7 +69,7 @@ def test_short_names_keep_the_ai_level_beside_the_team(app):
     players = [{"name": n, "seat": "human" if i == 0 else "ai:normal"}
                for i, n in enumerate(["Ann", "Bo", "Cy", "Di", "Ed", "Flo"])]
     state = S.play_until(new_game("durak", players, {"teams": "3v3"}, seed=1), S.after("attack", 1), 1)
-    table = TableScene(app, state)
+    table = TableScene.hosted(app, state)
     app.manager.push(table)
     table.fast_forward()
     S.settle(app)
@@ -173,12 +173,14 @@ def test_the_other_seats_cards_lie_clear_of_the_trick_and_the_buttons(app, size)
     from game.ui import cards as C
     from game.ui.table.layout import Layout
     at_size(app, size)
+    crowded = []
     for n in range(5, 9):
         table = long_table(app, "gurka-se", n, S.after("deal", 1))
         lay = Layout(size, n, 0)
         if not lay.crowded:
             app.manager.clear()
             continue
+        crowded.append(n)
         buttons = [w.rect for w in table.widgets.widgets
                    if w.rect is not None and w.rect.width and getattr(w, "visible", True)]
         trick = []
@@ -197,6 +199,7 @@ def test_the_other_seats_cards_lie_clear_of_the_trick_and_the_buttons(app, size)
             assert fan.collidelist(trick) == -1, (n, seat, fan, trick[fan.collidelist(trick)])
             assert fan.collidelist(buttons) == -1, (n, seat, fan, buttons[fan.collidelist(buttons)])
         app.manager.clear()
+    assert {7, 8} <= set(crowded), crowded
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1366, 768), (1280, 800), (1024, 1200)],

@@ -17,7 +17,7 @@ SIZES = ((1024, 640), (1280, 800), (1920, 1080), (3840, 2160))
 @pytest.fixture
 def quiet_ai(monkeypatch):
     """No AI worker processes: the screens are looked at, not played."""
-    from game.ui.table.ai_driver import AIDriver
+    from game.play.ai_seats import AIDriver
     monkeypatch.setattr(AIDriver, "ask", lambda self, *a, **k: None)
 
 
@@ -55,7 +55,8 @@ def look_at_every_screen(app):
     return out
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", [s if s == (1024, 640) else pytest.param(s, marks=pytest.mark.slow)
+                                  for s in SIZES], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_text_over_text_on_any_screen(tmp_path, monkeypatch, quiet_ai, lang, size):
     """...and, at 1024x640, no interface text under 12 px (what fontprobe checks)."""

@@ -193,3 +193,24 @@ def test_every_setting_explains_itself(app):
     i18n.set_language("en")
     for w in sc.rows:
         assert w.tip, w.name                    # the line under the settings, on focus or hover
+
+
+def test_the_computers_pace_is_its_own_setting_apart_from_the_animation_speed(app):
+    """How long a computer player waits before it plays: the AI pace setting, whatever the
+    animation speed (fast cards with calm computer players, or the other way round)."""
+    from game.settings import Settings
+    from game.ui.table import TableScene
+    from game.ui.table import pace
+    players = [{"name": "Me", "seat": "human"}, {"name": "A", "seat": "ai:easy"}, {"name": "B", "seat": "ai:easy"}]
+    table = app.manager.push(TableScene.new(app, "agurk-no", players, {}, seed=1))
+    waits = {}
+    for speed in ("fast", "slow"):
+        for ai_pace in ("quick", "normal", "calm"):
+            app.settings.update(speed=speed, ai_pace=ai_pace)
+            waits[speed, ai_pace] = table.ai_delay()
+    assert waits["fast", "calm"] == waits["slow", "calm"] > waits["fast", "normal"] == pace.AI_MIN_DELAY
+    assert waits["slow", "quick"] < pace.AI_MIN_DELAY
+    app.settings.update(speed="instant", ai_pace="calm")
+    assert table.ai_delay() == 0.0                       # instant: nobody waits
+    assert Settings.from_dict({"ai_pace": "sleepy"}) == (Settings(), ["ai_pace"])
+    assert Settings.from_dict({"ai_pace": "calm"})[0].ai_pace == "calm"

@@ -21,7 +21,7 @@ def test_a_buy_back_with_lives_is_offered_and_logged_in_lives(app, tmp_path, opt
     from game.i18n import set_language
     set_language("en")
     table = _at_buyback(app, tmp_path, options)
-    state = table.state
+    state = table.host.state
     lives = options["lives"]
     left = lives - state.buyback_points(0)
     prompt = table.part.prompt(state.legal_actions())

@@ -52,25 +52,25 @@ def _same_table(a, b):
 @pytest.mark.parametrize("rules", ruleset_ids())
 def test_a_deal_undone_to_its_start_equals_the_records_prefix(app, tmp_path, rules):
     table = _table(app, tmp_path, rules, _moment(3))
-    record = table.state.record()
+    record = table.host.state.record()
     events = record["events"]
-    cuts = _decisions_in_deal(table.state)
+    cuts = _decisions_in_deal(table.host.state)
     assert len(cuts) >= 3
     for cut in reversed(cuts):
         assert table.toolbar.undo.enabled
         app.step([_key(pygame.K_u)], 16)
         app.step([], 16)
-        assert table.state.events == events[:cut]
+        assert table.host.state.events == events[:cut]
         fresh = replay({**record, "events": events[:cut]})
-        assert table.state.to_act() == fresh.to_act() == 0
-        assert table.state.legal_actions() == fresh.legal_actions()
-        _same_table(table.model, table_of(record, upto=cut))
+        assert table.host.state.to_act() == fresh.to_act() == 0
+        assert table.host.state.legal_actions() == fresh.legal_actions()
+        _same_table(table.model, table_of(table.host.state.view(0)))   # what seat 0 may see
         assert table.shown == cut and table.my_turn()
     # back at the first decision of the deal: nothing more to take back
-    assert undo_point(table.state.events, 0) is None
+    assert undo_point(table.host.state.events, 0) is None
     assert not table.toolbar.undo.enabled
     app.step([_key(pygame.K_u)], 16)
-    assert table.state.events == events[:cuts[0]]
+    assert table.host.state.events == events[:cuts[0]]
     assert table.session["undo_used"] is True
 
 
@@ -85,28 +85,28 @@ def test_the_game_goes_on_after_an_undo_and_the_save_is_marked(app, tmp_path):
     data = json.loads(saves.save_path().read_text(encoding="utf-8"))
     assert data["session"]["undo_used"] is True
     assert "undo" not in json.dumps(data["record"])
-    n = len(table.state.events)
-    legal = table.state.legal_actions()
+    n = len(table.host.state.events)
+    legal = table.host.state.legal_actions()
     assert table.do(legal[-1])
-    assert len(table.state.events) > n
-    replay(table.state.record())
+    assert len(table.host.state.events) > n
+    replay(table.host.state.record())
 
 
 def test_ctrl_z_and_backspace_undo_too(app, tmp_path):
     table = _table(app, tmp_path, "durak", _moment(3))
-    n = len(_decisions_in_deal(table.state))
+    n = len(_decisions_in_deal(table.host.state))
     app.step([_key(pygame.K_z, pygame.KMOD_CTRL)], 16)
     app.step([_key(pygame.K_BACKSPACE)], 16)
-    assert len(_decisions_in_deal(table.state)) == n - 2
+    assert len(_decisions_in_deal(table.host.state)) == n - 2
 
 
 def test_no_undo_in_hot_seat_with_two_humans(app, tmp_path):
     table = _table(app, tmp_path, "gurka-se", _moment(2), humans=(0, 1))
     app.step([], 16)
     assert not table.undo.allowed() and not table.toolbar.undo.visible
-    n = len(table.state.events)
+    n = len(table.host.state.events)
     table.undo()
-    assert len(table.state.events) == n
+    assert len(table.host.state.events) == n
     pause = app.nav.push("pause", table=table.handle)     # nor does its key list offer it
     app.step([], 16)
     assert pause.keys and not any("undo" in str(row) for row in pause.keys)
@@ -130,8 +130,8 @@ def test_no_undo_when_the_setting_is_off(app, tmp_path):
 def test_no_undo_once_the_deal_is_scored(app, tmp_path):
     from game.ui.tour import buyback_offer
     table = _table(app, tmp_path, "gurka-se", buyback_offer)
-    assert any(e["type"] == "play" and e["player"] == 0 for e in table.state.events)
-    assert undo_point(table.state.events, 0) is None
+    assert any(e["type"] == "play" and e["player"] == 0 for e in table.host.state.events)
+    assert undo_point(table.host.state.events, 0) is None
     assert not table.undo.available()
 
 
@@ -160,7 +160,7 @@ def test_finished_games_go_into_the_statistics_with_their_marks(app, tmp_path):
     # play the game out in-process, then show it to the end
     from game.ai.seats import make_player
     agents = [make_player("ai:easy", 40 + i) for i in range(table.n)]
-    state = table.state
+    state = table.host.state
     while not finished(state):
         seat = state.to_act()
         state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
@@ -182,7 +182,7 @@ def test_finished_games_go_into_the_statistics_with_their_marks(app, tmp_path):
     (undo_used, hints, duration, started, ended), = rows
     assert (undo_used, hints) == (1, 2)
     assert duration >= 0 and started and ended
-    assert json.loads(last_game_path().read_text(encoding="utf-8")) == table.state.record()
+    assert json.loads(last_game_path().read_text(encoding="utf-8")) == table.host.state.record()
 
 
 def test_the_demo_never_records(tmp_path, monkeypatch):
@@ -213,7 +213,7 @@ def test_a_tutorial_offers_no_undo_and_no_hint_and_records_nothing(app):
         app.step([], 16)
     assert not table.undo.allowed() and not table.toolbar.undo.visible
     assert not table.toolbar.hint.visible and not table.hints.available()
-    table.books.finish()
+    table.books.finish(table.stream.record())
     table.books.flush()
     assert not db_path().exists() and not last_game_path().exists()
 
@@ -224,11 +224,11 @@ def _texts(table):
 
 def test_the_move_log_after_an_undo_ends_where_the_undo_went_back_to(app, tmp_path):
     table = _table(app, tmp_path, "gurka-se", _moment(3))
-    record = table.state.record()
+    record = table.host.state.record()
     app.step([_key(pygame.K_u)], 16)
     app.step([_key(pygame.K_u)], 16)
     app.step([], 16)
-    cut = len(table.state.events)
+    cut = len(table.host.state.events)
     undone_log = _texts(table)
     app.manager.clear()
     fresh = app.nav.push("table", state=replay({**record, "events": record["events"][:cut]}))
@@ -243,7 +243,7 @@ def test_an_undo_while_a_finished_trick_waits_goes_straight_back_to_the_players_
         if table.flow.held():
             break
         if table.my_turn():
-            table.do(table.state.legal_actions()[0])
+            table.do(table.host.state.legal_actions()[0])
         app.step([], 50)
         time.sleep(0.002)           # the AI seats think on the worker's thread
     assert table.flow.held()
@@ -251,4 +251,4 @@ def test_an_undo_while_a_finished_trick_waits_goes_straight_back_to_the_players_
     app.step([_key(pygame.K_u)], 16)
     app.step([], 16)
     assert not table.flow.held()
-    assert table.my_turn() and table.state.to_act() == 0
+    assert table.my_turn() and table.host.state.to_act() == 0

@@ -84,11 +84,18 @@ def next_opener(defender: int, result: str, n: int, out, teams) -> int:
     return defender_for(defender, n, out, None)
 
 
-def lowest_trump_holder(hands, trump: int) -> int:
-    """Seat holding the lowest trump in the dealt hands, or -1."""
+def lowest_trump(hands, trump: int) -> tuple[int, int] | None:
+    """(seat, card) of the lowest trump in the dealt hands, or None when nobody was dealt one.
+    In a first game its holder opens, showing it: a fact every player learns."""
     best, seat = 99, -1
     for s, hand in enumerate(hands):
         for c in hand:
             if (c & 3) == trump and c < best:
                 best, seat = c, s
-    return seat
+    return (seat, best) if seat >= 0 else None
+
+
+def lowest_trump_holder(hands, trump: int) -> int:
+    """Seat holding the lowest trump in the dealt hands, or -1."""
+    found = lowest_trump(hands, trump)
+    return found[0] if found else -1

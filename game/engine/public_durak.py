@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from . import durak_moves as dm
 from . import durak_seats as seats
-from .cards import NAMES, SUITS
+from .cards import NAMES, SUITS, parse, parse_list
 
 
 @dataclass
@@ -163,6 +163,21 @@ class DurakTable:
         self.bout = None
         self.bouts = []
         self.taking = False
+        self.lowest_trump = self._lowest_trump(ev)
+
+    def _lowest_trump(self, ev: dict):
+        """A first game's (seat, card) of the lowest trump dealt, shown by its holder when they
+        open; None when nobody was dealt a trump (or in a later game, where it decides nothing).
+        A view's deal says it (``lowest_trump``); a whole record's deal shows every hand."""
+        if self.game != 1 or not self.trump_card:
+            return None
+        if "lowest_trump" in ev:
+            found = ev["lowest_trump"]
+            return (found[0], found[1]) if isinstance(found, list) and len(found) == 2 else None
+        if not all(isinstance(h, list) for h in ev["hands"]):
+            return None
+        found = seats.lowest_trump([parse_list(h) for h in ev["hands"]], parse(self.trump_card) & 3)
+        return (found[0], NAMES[found[1]]) if found else None
 
     def _on_swap(self, ev: dict) -> None:
         p, giver = ev["player"], ev.get("from")

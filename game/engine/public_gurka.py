@@ -97,6 +97,10 @@ class GurkaTable:
             used += len(self.trick[0][1])
         return len(self.tricks) + under_way + max(0, self.tricks_per_deal() - used)
 
+    def buyback_points(self, seat: int) -> int:
+        """What ``seat`` would buy back in with now (:func:`.gurka_moves.buyback_points`)."""
+        return gm.buyback_points(self.totals, self.out, seat)
+
     def staked(self, seat: int) -> int:
         """Chips ``seat`` has put into this game's pot so far."""
         stake = gm.first_pot(self.options, 1)

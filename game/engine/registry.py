@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Callable, Mapping
 
+from .cards import FULL_DECK, SHORT_DECK
 from .errors import OptionError
 
 
@@ -28,7 +29,7 @@ class Family:
     """A shared mechanism (a state machine and its public fold) that plays several rulesets."""
 
     name: str
-    #: every option key of the family with its default (RECORDS.md)
+    #: every option key of the family with its default (the option tables of RECORDS.md)
     defaults: Mapping
     #: ``(ruleset, options, players, **kw) -> GameState`` (imported lazily: no cycles)
     make_state: Callable = field(repr=False)
@@ -36,6 +37,8 @@ class Family:
     make_public: Callable = field(repr=False)
     #: ``(view, public table, legal) -> FamilyPosition`` (:mod:`game.engine.determinize`)
     make_position: Callable = field(repr=False)
+    #: the cards the family plays with (card ints, :mod:`game.engine.cards`)
+    deck: tuple = FULL_DECK
 
     def __repr__(self) -> str:
         return f"<Family {self.name}>"
@@ -81,7 +84,7 @@ GURKA = Family("gurka", _frozen({
 }), _gurka_state, _gurka_public, _gurka_position)
 
 DURAK = Family("durak", _frozen({"teams": None, "neighbours_only": False, "max_attack": 6}),
-               _durak_state, _durak_public, _durak_position)
+               _durak_state, _durak_public, _durak_position, SHORT_DECK)
 
 FAMILIES = (GURKA, DURAK)
 
@@ -152,7 +155,7 @@ def unregister(rid: str) -> None:
     _REGISTRY.pop(rid, None)
 
 
-#: seven cards each would need 56 with eight players: they get six each (RULES.md 1.1)
+#: seven cards each would need 56 with eight players: they get six each
 EIGHT_GET_SIX = {"hand_size": (8, 6)}
 
 GURKA_SE = register("gurka-se", GURKA, {"buyback": "stake", "stake": 10}, (3, 8), 4, "Gurka", "SE",

@@ -63,7 +63,7 @@ def effective_options(rules: str, overrides: dict | None = None, players: int | 
     if players is not None:
         for key, (least, value) in entry.crowd_defaults.items():
             if players >= least and key not in overrides:
-                opts[key] = value     # e.g. Durak's neighbours_only with 5-6 players (RECORDS.md)
+                opts[key] = value     # e.g. Durak's neighbours_only with 5-6 players (registry crowd)
     for key, value in overrides.items():
         if key not in opts:
             shown = key if isinstance(key, str) and len(key) <= 40 else "?"

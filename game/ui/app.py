@@ -72,8 +72,9 @@ class App:
         self._set_icon()
         self._open_window()
         self.theme = theme
-        #: messages shown once on the menu (e.g. a corrupt save set aside)
-        self.notices: list[str] = []
+        #: messages shown once on the menu: texts, or a :class:`~game.notices.Notice` (a corrupt
+        #: save set aside) that the menu puts into words when it shows it
+        self.notices: list = []
         notice = store.take_notice()
         if notice:
             self.notices.append(str(notice))
@@ -183,6 +184,14 @@ class App:
         if self.settings.get("speed") == "demo":
             return DEMO_SPEED
         return store.SPEED_FACTORS.get(self.settings.get("speed", "normal"), 1.0)
+
+    @property
+    def ai_pace(self) -> float:
+        """How long a computer player waits before it plays (a factor of the table's pace),
+        the setting apart from the animation speed; nobody waits with instant animations."""
+        if self.settings.get("speed") in ("instant", "demo"):
+            return self.speed        # none, or the demo's own quick pace
+        return store.AI_PACE_FACTORS.get(self.settings.get("ai_pace", "normal"), 1.0)
 
     def quit(self, code: int = 0) -> None:
         if not self.demo and self.settings.get("window_size"):

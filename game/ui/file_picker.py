@@ -10,6 +10,7 @@ cannot be read says so.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pygame
@@ -238,7 +239,7 @@ class FilePicker(Scene):
             if kind == "up":
                 text, color = "▲  " + _("Up one folder"), T.TEXT_DIM
             elif kind == "dir":
-                text, color = f"▸  {path.name}/", T.ACCENT
+                text, color = f"▸  {path.name}{os.sep}", T.ACCENT     # records\ on Windows
             else:
                 text, color = f"    {path.name}", T.TEXT
             T.blit_text(surface, text, 16 * u, (line.left + int(10 * u), line.centery), color,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from ..i18n import _
+from ..safe_json import clip
 from . import savegame
 from . import theme as T
 from .scene import Scene
@@ -85,13 +86,15 @@ class MessageScene(Scene):
 
 
 class ConfirmScene(MessageScene):
-    """A question with two answers: ``yes`` (does ``on_yes``) and ``no`` (only closes)."""
+    """A question with two answers: ``yes`` (does ``on_yes``, which changes something for good)
+    and ``no`` (only closes: the safe answer, so it is both the highlighted button and the one
+    Enter presses; the ring and the colour no longer point at two different buttons)."""
 
     def __init__(self, app, text: str, yes, no, on_yes, title=None):
         super().__init__(app, text, title)
         self.on_yes = on_yes
-        self.widgets = WidgetGroup([Button(yes, self.confirm, primary=True, name="yes"),
-                                    Button(no, self.close, name="no")])
+        self.widgets = WidgetGroup([Button(yes, self.confirm, name="yes"),
+                                    Button(no, self.close, primary=True, name="no")])
         self.widgets.focus = 1          # Enter keeps what is there
 
     def confirm(self):
@@ -154,8 +157,8 @@ class MainMenu(Scene):
         self.show_notices()
 
     def show_notices(self) -> None:
-        for text in self.app.notices:
-            self.manager.push(MessageScene(self.app, text))
+        for notice in self.app.notices:     # a text, or a Notice put into words now
+            self.manager.push(MessageScene(self.app, str(notice)))
         self.app.notices.clear()
 
     def resume(self):
@@ -165,23 +168,20 @@ class MainMenu(Scene):
             self.show_notices()
 
     def on_continue(self):
-        saved, error = savegame.load()
+        saved, notice = savegame.load()
         if saved is None:
-            if error:
-                self.manager.push(MessageScene(self.app, error))
+            if notice is not None:
+                self.manager.push(MessageScene(self.app, str(notice)))
             self.build()
             return
         try:
             self.app.nav.push("table", record=saved.record, session=saved.session)
         except Exception as e:  # noqa: BLE001 - a save the table cannot show is set aside, never a crash
-            savegame.set_aside(str(e))
-            # TRANSLATORS: shown when a saved game cannot be resumed; {reason} is technical
-            self.manager.push(MessageScene(self.app, _("The saved game could not be resumed and was "
-                                                       "set aside ({reason}).").format(reason=e)))
+            self.manager.push(MessageScene(self.app, str(savegame.set_aside(clip(e)))))
             self.build()
             return
-        if error:   # resumed with a notice, e.g. a bot's seat now played by the Normal AI
-            self.manager.push(MessageScene(self.app, error))
+        if notice is not None:   # resumed with a notice, e.g. a bot's seat now played by the Normal AI
+            self.manager.push(MessageScene(self.app, str(notice)))
 
     def on_new(self):
         if not savegame.has_save():

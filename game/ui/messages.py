@@ -56,15 +56,14 @@ def buy_back_for(n: int) -> str:
 
 # -- sentences about players ---------------------------------------------------------
 
-def local_seat(players: list[dict]) -> int | None:
-    """The seat of the player at the screen: the only human seat, or None (no human, or a
-    hot-seat game where every human has a name)."""
-    humans = [s for s, p in enumerate(players) if isinstance(p, dict) and p.get("seat") == "human"]
-    return humans[0] if len(humans) == 1 else None
+def local_seat(mine: list[int]) -> int | None:
+    """The seat of the player at the screen, from the seats played at this screen: the only
+    one, or None (nobody, or a hot-seat game where every person has a name)."""
+    return mine[0] if len(mine) == 1 else None
 
 
-def is_you(players: list[dict], seat) -> bool:
-    return seat is not None and seat == local_seat(players)
+def is_you(mine: list[int], seat) -> bool:
+    return seat is not None and seat == local_seat(mine)
 
 
 def join_names(names: list[str]) -> str:

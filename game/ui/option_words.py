@@ -12,7 +12,8 @@ from typing import Mapping
 
 from ..i18n import _, ngettext, pgettext
 
-#: Variant names used in RULES.md that are values of a record option.
+#: Variant names that are not option keys, each a value of a record option (free buy-back,
+#: the Danish buy-in, an ace worth one point).
 ALIASES = {"free_buyback": "buyback", "buy_in": "buyback", "ace_scores_one": "ace_value"}
 
 
@@ -89,8 +90,8 @@ def option_value_label(key: str, value: object) -> str:
 
 
 def option_help(key: str, options: Mapping) -> str:
-    """One line explaining an option (a variant id from RULES.md or a record option key) as
-    it works with the other ``options`` of the game; "" for a key this game does not know."""
+    """One line explaining an option (a variant name of :data:`ALIASES` or a record option key)
+    as it works with the other ``options`` of the game; "" for a key this game does not know."""
     alias = key
     key = ALIASES.get(key, key)
     if alias == "free_buyback":
@@ -111,9 +112,9 @@ def option_help(key: str, options: Mapping) -> str:
                  "their lowest card. (With the highest card in the trick as the card to match, "
                  "every later player must.)")
     if key == "optional_lowest" and options.get("multi_lead"):
-        return _("You may always play your lowest card instead of a single card, even when you "
-                 "could reach the card to match. (After a lead of several cards, your lowest "
-                 "cards are always allowed.)")
+        return _("After a single card is led, you may always play your lowest card, even when "
+                 "you could reach the card to match. (After a lead of several cards, your lowest "
+                 "cards are always allowed anyway.)")
     if key == "hand_size" and options.get("descending"):
         return _("How many cards everyone gets in the first deal; each later deal gives one "
                  "fewer.")

@@ -1,4 +1,5 @@
-"""Opening a file for the replay viewer: game records (``.json`` / ``.jsonl``, RECORDS.md)
+"""Opening a file for the replay viewer: game records (``.json`` / ``.jsonl``,
+game/engine/RECORDS.md)
 or a saved game, each replayed through the engine before it is shown.
 
 The file is read within a size limit (:func:`game.safe_json.read_bytes`), parsed by the
@@ -38,13 +39,18 @@ class Problem:
 
     ``text`` is the line ``python -m game replay`` gives (English, the full path), ``code``
     the kind of problem (a :class:`RecordError` code, or ``unreadable``) that the viewer
-    says in the player's language, ``detail`` the engine's English reason."""
+    says in the player's language, ``detail`` the engine's English reason and ``error``
+    what was raised (its code and params give the reason in the player's language:
+    :mod:`game.ui.refusals`); ``stopped``: the number of bad records after which the
+    file was refused (``error`` is then the first one's)."""
 
     text: str
     code: str
     file: str             # the file's name, without its folder
     label: str = ""       # "record 2" when the file holds several
     detail: str = ""
+    error: Exception | None = None
+    stopped: int = 0
 
     def __str__(self) -> str:
         return self.text
@@ -69,20 +75,21 @@ def open_games(path) -> tuple[list[Game], list[Problem]]:
     path = Path(path)
     name, file = str(path), path.name
 
-    def refused(text: str, code: str, label: str = "", detail: str = "") -> Problem:
-        return Problem(text, code, file, label, detail or text)
+    def refused(text: str, code: str, label: str = "", detail: str = "", error=None,
+                stopped: int = 0) -> Problem:
+        return Problem(text, code, file, label, detail or text, error, stopped)
 
     try:
         raw = read_bytes(path, MAX_BYTES)
     except JSONLimitError as e:
-        return [], [refused(f"{name}: {e}", "too_big", detail=str(e))]
+        return [], [refused(f"{name}: {e}", "too_big", detail=str(e), error=e)]
     except OSError as e:
         reason = e.strerror or clip(e)
-        return [], [refused(f"cannot read {name}: {reason}", "unreadable", detail=reason)]
+        return [], [refused(f"cannot read {name}: {reason}", "unreadable", detail=reason, error=e)]
     try:
         return _replay_all(iter_records(raw), name, refused)
     except RecordError as e:
-        return [], [refused(f"{name}: {e}", e.code, detail=str(e))]
+        return [], [refused(f"{name}: {e}", e.code, detail=str(e), error=e)]
     except Exception as e:  # noqa: BLE001 - MemoryError and the like: still just a file that cannot be shown
         return [], [refused(f"{name}: cannot be replayed ({type(e).__name__})", "damaged",
                             detail=type(e).__name__)]
@@ -102,7 +109,7 @@ def _replay_all(items, name: str, refused) -> tuple[list[Game], list[Problem]]:
         try:
             state = replay(record)
         except RecordError as e:
-            problems.append(refused(f"{where}: {'saved game: ' if saved else ''}{e}", e.code, label, str(e)))
+            problems.append(refused(f"{where}: {'saved game: ' if saved else ''}{e}", e.code, label, str(e), e))
         except Exception as e:  # noqa: BLE001 - a record the engine chokes on is still just a bad record
             problems.append(refused(f"{where}: the engine could not replay it ({type(e).__name__})",
                                     "bad_moves", label, type(e).__name__))
@@ -112,7 +119,9 @@ def _replay_all(items, name: str, refused) -> tuple[list[Game], list[Problem]]:
         if len(problems) >= MAX_BAD_RECORDS:
             first = problems[0]
             stop = f"stopped after {len(problems)} bad records"
-            return [], [refused(f"{name}: {stop}", first.code, detail=f"{stop}; the first: {first.detail}")]
+            return [], [refused(f"{name}: {stop}", first.code, detail=f"{stop}; the first: {first.detail}",
+                                error=first.error, stopped=len(problems))]
     if not head:
-        problems.append(refused(f"{name}: no records", "not_record"))
+        problems.append(refused(f"{name}: no records", "not_record",
+                                error=RecordError("no records", code="not_record", why="no_records")))
     return games, problems

@@ -16,6 +16,7 @@ import pygame
 from ..i18n import _, ngettext
 from ..user_files import data_dir, set_aside_file
 from . import theme as T
+from .refusals import error_reason
 from .replay_open import Problem, last_game_path, open_games
 from .scene import Scene
 from .widgets import Button, WidgetGroup
@@ -40,6 +41,20 @@ def reason_text(code: str) -> str:
     return _("The record is damaged or incomplete.")
 
 
+def detail_text(problem) -> str:
+    """The reason under the refusal (small print), in the player's language: what the
+    engine or the file reader said, by its code."""
+    if problem.error is None:
+        return problem.detail
+    reason = error_reason(problem.error)
+    if problem.stopped:
+        # TRANSLATORS: {n} bad records were read before the file was refused; {reason} is the first one's
+        return ngettext("Stopped after {n} bad record; the first: {reason}",
+                        "Stopped after {n} bad records; the first: {reason}",
+                        problem.stopped).format(n=problem.stopped, reason=reason)
+    return reason
+
+
 def refusal(problem) -> str:
     """What the player reads about a file that cannot be replayed: its name and why."""
     if problem.label:
@@ -61,7 +76,7 @@ def open_in_viewer(app, path) -> bool:
     if not games:
         first = problems[0] if problems else None
         app.nav.push("message", text=refusal(first) if first else _("This file cannot be replayed."),
-                     detail=first.detail if first else "", title=lambda: _("Replays"))
+                     detail=detail_text(first) if first else "", title=lambda: _("Replays"))
         return False
     app.nav.push("replay", games=games)
     if problems:
@@ -70,7 +85,10 @@ def open_in_viewer(app, path) -> bool:
             "{n} of the file's records cannot be replayed and was left out: {reason}",
             "{n} of the file's records cannot be replayed and were left out: {reason}",
             len(problems)).format(n=len(problems), reason=reason_text(problems[0].code)),
-            detail=f"{problems[0].label}: {problems[0].detail}" if problems[0].label else problems[0].detail)
+            # TRANSLATORS: {n} is the number of a record in the file; {reason} follows
+            detail=_("Record {n}: {reason}").format(n=problems[0].label.rsplit(" ", 1)[-1],
+                                                   reason=detail_text(problems[0]))
+            if problems[0].label else detail_text(problems[0]))
     return True
 
 

@@ -16,7 +16,7 @@ def make_table(app, state=None, record=None, session=None, scene=None, save=True
     if scene is not None:
         return scene
     if state is not None:
-        return TableScene(app, state, session, save=save, coach=coach)
+        return TableScene.hosted(app, state, session, save=save, coach=coach)
     if record is not None:
         return TableScene.from_record(app, record, session)
     return TableScene.new(app, session=session, **new)

@@ -199,8 +199,9 @@ def option_keys(rules: str) -> tuple[str, ...]:
 
 
 def option_help(rules: str, key: str) -> str:
-    """One line explaining an option of ``rules`` (a variant id from RULES.md or a record
-    option key): the preset's own words for it, else the option's (:mod:`.option_words`)."""
+    """One line explaining an option of ``rules`` (a variant name of
+    :data:`.option_words.ALIASES` or a record option key): the preset's own words for it, else
+    the option's (:mod:`.option_words`)."""
     own = texts(rules).option_help.get(key)
     return own() if own else O.option_help(key, find_ruleset(rules).options)
 

@@ -14,7 +14,7 @@ import pygame
 from .. import i18n
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
 from ..notices import setting_label
-from ..settings import DEFAULT_VOLUME, SPEEDS, TRICK_PAUSES
+from ..settings import AI_PACES, DEFAULT_VOLUME, SPEEDS, TRICK_PAUSES
 from . import sound
 from . import theme as T
 from .scene import Scene
@@ -28,7 +28,7 @@ LEFT_ROWS = 6
 SAMPLE = ("AS", "KH", "QD", "JC", "TS")
 VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 
-DEFAULTS = {"language": None, "speed": "normal", "sound": True, "volume": DEFAULT_VOLUME,
+DEFAULTS = {"language": None, "speed": "normal", "ai_pace": "normal", "sound": True, "volume": DEFAULT_VOLUME,
             "fullscreen": False, "card_indices": "native", "four_colour": False,
             "trick_pause": "last", "hand_sort": "rank", "auto_play": False, "undo": True}
 
@@ -41,6 +41,17 @@ def _speed_label(speed: str):
         "fast": lambda: pgettext("speed", "Fast"),
         "instant": lambda: pgettext("speed", "Instant"),
     }[speed]
+
+
+def _ai_pace_label(pace: str):
+    return {
+        # TRANSLATORS: the setting "Computer's pace": the computer players play soon
+        "quick": lambda: pgettext("ai pace", "Quick"),
+        # TRANSLATORS: the setting "Computer's pace"
+        "normal": lambda: pgettext("ai pace", "Normal"),
+        # TRANSLATORS: the setting "Computer's pace": the computer players take their time
+        "calm": lambda: pgettext("ai pace", "Calm"),
+    }[pace]
 
 
 def _pause_label(pause: str):
@@ -83,6 +94,11 @@ class SettingsScene(Scene):
                               name="speed",
                               tooltip=lambda: _("How fast the cards move. Instant shows every move "
                                                 "at once."))
+        self.w_ai_pace = Choice(lambda: setting_label("ai_pace"), [(k, _ai_pace_label(k)) for k in AI_PACES],
+                                s.get("ai_pace", "normal"), lambda v: self.change("ai_pace", v),
+                                name="ai_pace",
+                                tooltip=lambda: _("How long each computer player waits before it "
+                                                  "plays, whatever the animation speed."))
         self.w_pause = Choice(lambda: setting_label("trick_pause"), [(k, _pause_label(k)) for k in TRICK_PAUSES],
                               s.get("trick_pause", "last"), lambda v: self.change("trick_pause", v),
                               name="trick_pause",
@@ -135,7 +151,7 @@ class SettingsScene(Scene):
                                                "in the statistics."))
         self.w_defaults = Button(lambda: _("Restore defaults"), self.restore_defaults, name="defaults")
         self.w_back = Button(lambda: _("Back"), self.close, primary=True, name="back")
-        self.rows = [self.w_language, self.w_speed, self.w_pause, self.w_sound, self.w_volume,
+        self.rows = [self.w_language, self.w_speed, self.w_ai_pace, self.w_pause, self.w_sound, self.w_volume,
                      self.w_fullscreen, self.w_indices, self.w_four, self.w_sort, self.w_auto,
                      self.w_undo]
         self.widgets = WidgetGroup(self.rows + [self.w_defaults, self.w_back])
@@ -168,6 +184,7 @@ class SettingsScene(Scene):
             self.settings[key] = value
         self.w_language.index = 0
         self.w_speed.index = list(SPEEDS).index("normal")
+        self.w_ai_pace.index = list(AI_PACES).index("normal")
         self.w_pause.index = list(TRICK_PAUSES).index("last")
         self.w_sound.value = True
         self.w_volume.index = VOLUMES.index(DEFAULT_VOLUME)

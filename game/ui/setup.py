@@ -13,12 +13,14 @@ from ..ai.seats import menu_levels
 from ..engine import OptionError
 from ..engine.registry import DEFAULT_RULESET, find_ruleset, ruleset_ids
 from ..engine.rulesets import effective_options
+from .. import i18n
 from ..i18n import _
 from . import messages as M
 from . import option_words as O
 from . import rules_text as R
 from . import theme as T
-from .names import ai_name, human_name, is_default_ai_name
+from .names import ai_name, human_name, is_default_ai_name, name_in_language
+from .refusals import option_reason
 from .scene import Scene
 from .widgets import Button, Choice, ChoiceList, TextInput, Toggle, WidgetGroup
 
@@ -76,18 +78,9 @@ def option_specs(rules: str, players: int) -> list[dict]:
 
 def option_error_text(err: OptionError) -> str:
     """The engine's refusal of a setup, in the interface language (by its code)."""
-    p = err.params
-    if err.code == "hand_too_big":
-        # TRANSLATORS: {players} and {max} are numbers of players, {cards} a number of cards
-        return _("{players} players cannot each get {cards} cards from 52 (at most {max} players).").format(
-            players=p["players"], cards=p["cards"], max=p["max"])
-    if err.code == "team_players":
-        # TRANSLATORS: {n} is a number of players (4 or 6)
-        return _("Team play needs exactly {n} players.").format(n=p["players"])
-    if err.code == "players":
-        # TRANSLATORS: {lo} and {hi} are the fewest and the most players
-        return _("This game is for {lo} to {hi} players.").format(lo=p["lo"], hi=p["hi"])
-    return _("These variants cannot be played together.")
+    if err.code in ("hand_too_big", "team_players", "players"):
+        return option_reason(err)
+    return _("These variants cannot be played together.")   # what the screen's choices can combine
 
 
 class SetupScene(Scene):
@@ -101,6 +94,7 @@ class SetupScene(Scene):
         self.seats: list[dict] = [{"kind": "human", "name": human_name(1)}] + [
             {"kind": f"ai:{self.default_level}", "name": ai_name(i)} for i in range(1, 8)]
         self.recall(app.settings.get("last_setup"), keep_rules=rules is not None)
+        self.follow_language()
         self.error = ""
         self.explain = ""
         self.build()
@@ -128,6 +122,22 @@ class SetupScene(Scene):
         for i, seat in enumerate((last.get("seats") or [])[:len(self.seats)]):
             if seat.get("kind") in kinds and name_problem(seat.get("name")) is None:
                 self.seats[i] = {"kind": seat["kind"], "name": seat["name"]}
+
+    def follow_language(self) -> None:
+        """Default names in the interface language: a seat still named by default in any
+        language ("Player 1" from an English evening, an AI's "Alice") gets this language's
+        default ("Spelare 1", "Astrid"); a name the player typed stays."""
+        self.lang = i18n.current_language()
+        for i, seat in enumerate(self.seats):
+            seat["name"] = name_in_language(seat["name"], i, seat["kind"] == "human")
+        for i, (_kind, name) in enumerate(getattr(self, "seat_widgets", [])):
+            name.value = self.seats[i]["name"]
+
+    def resume(self) -> None:
+        super().resume()
+        if self.lang != i18n.current_language():
+            self.follow_language()
+            self.invalidate()
 
     def remember(self) -> None:
         """Keep this setup for the next time the screen opens (in the settings file)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..engine.registry import ruleset_ids
 from ..i18n import _, pgettext
+from . import tool_names as names
 from .table.families import FAMILY_UI, FamilyUI, family_ui
 
 
@@ -28,6 +29,11 @@ def _k(name: str) -> str:
         "ctrl": pgettext("key", "Ctrl"),
         "shift": pgettext("key", "Shift"),
     }[name]
+
+
+def _named(button: str, what: str) -> str:
+    """A key that presses a button, named by the button (as the table shows it)."""
+    return f"{button}: {what}"
 
 
 def _families(rules: str | None) -> list[FamilyUI]:
@@ -60,11 +66,13 @@ def table_keys(rules: str | None = None, undo: bool = True, hint: bool = True) -
             space=_k("space"))),
         *[row for family in _families(rules) for row in family.own_keys()],
         (_k("tab"), _("move between the buttons")),
-        *_one_row(rules, "L", lambda f: f.look_back(), _("the previous trick or bout")),
-        ("M", _("the moves so far, in words")),
-        *([("H", _("a hint"))] if hint else []),
-        *([(f"U / {_k('ctrl')}+Z / {_k('backspace')}", _("undo your last move"))] if undo else []),
-        ("S", _("the score sheet")),
+        *_one_row(rules, "L", lambda f: f.look_back(),
+                  " / ".join(f.look_back() for f in FAMILY_UI.values())),
+        ("M", _named(names.moves(), _("the moves so far, in words"))),
+        *([("H", _named(names.hint(), _("a hint")))] if hint else []),
+        *([(f"U / {_k('ctrl')}+Z / {_k('backspace')}", _named(names.undo(), _("undo your last move")))]
+          if undo else []),
+        ("S", _named(names.scores(), _("the score sheet"))),
         (_k("esc"), _("the pause menu")),
         ("F11", _("fullscreen")),
     ]

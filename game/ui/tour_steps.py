@@ -219,7 +219,7 @@ def _pair(t) -> None:
     rules = next(r.id for r in rulesets() if r.options.get("multi_lead")
                  and not r.options.get("exchange"))
     table = t.table(rules, leads_a_pair)
-    pair = next(a["cards"] for a in table.state.legal_actions()
+    pair = next(a["cards"] for a in table.stream.legal_actions()
                 if a["type"] == "play" and len(a["cards"]) == 2)
     for card in pair:
         rects = dict(table.hand_layout())
@@ -291,10 +291,10 @@ def _hint_durak_teams(t) -> None:
 @step("undo")
 def _undo(t) -> None:
     table = t.table(DEFAULT_RULESET, decided(2))
-    n = len(table.state.events)
+    n = len(table.stream.events)
     t.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u", scancode=0)])
     t.frames(2)
-    if len(table.state.events) >= n:
+    if len(table.stream.events) >= n:
         raise Unreachable("nothing was taken back")
 
 

@@ -1,10 +1,11 @@
 """What the table keeps of a game besides its record: the per-game marks in the session,
 the statistics and the last finished game.
 
-The session (saved with the game, :mod:`game.saves`) holds, for the game being played:
-``started`` (ISO time), ``played_s`` (seconds at the table), ``hints`` (how many hints
-the player whose statistics these are, the first human seat, asked for) and ``undo_used`` (an undo was made: the record itself, fixed by
-RECORDS.md, carries no such mark).  When a game ends (never in the demo) its record
+The session (saved with the game, :mod:`game.saves`, whose :func:`~game.saves.clean_session`
+checks it) holds, for the game being played: ``started`` (ISO time), ``played_s``
+(seconds at the table), ``hints`` (how many hints the player whose statistics these are,
+the first human seat, asked for) and ``undo_used`` (an undo was made: the record itself,
+fixed by game/engine/RECORDS.md, carries no such mark).  When a game ends (never in the demo) its record
 is kept as ``last_game.json`` in the data folder (the replay viewer's "last finished
 game"; not a tutorial's) and, with a human seat, it goes into the statistics
 (:func:`game.stats.record_game`) with those marks.
@@ -13,48 +14,22 @@ game"; not a tutorial's) and, with a human seat, it goes into the statistics
 from __future__ import annotations
 
 import json
-import math
 import threading
-import time
 
+from ...saves import PER_GAME, now_iso
 from ...user_files import atomic_write_text
 from ..replay_open import last_game_path
 
-#: the session keys that belong to one game (a new game of the session starts them afresh)
-PER_GAME = ("started", "played_s", "hints", "undo_used")
-
-
-def now_iso() -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%S")
-
-
-def clean(session: dict) -> dict:
-    """The per-game marks of ``session`` checked (a save is hostile) and filled in."""
-    started = session.get("started")
-    if not (isinstance(started, str) and len(started) <= 40):
-        session["started"] = now_iso()
-    played = session.get("played_s")
-    if not (isinstance(played, (int, float)) and not isinstance(played, bool)
-            and math.isfinite(played) and 0 <= played < 10 ** 9):
-        session["played_s"] = 0.0
-    hints = session.get("hints")
-    if not (isinstance(hints, int) and not isinstance(hints, bool) and 0 <= hints < 10 ** 6):
-        session["hints"] = 0
-    if not isinstance(session.get("undo_used"), bool):
-        session["undo_used"] = False
-    return session
-
 
 def next_session(session: dict) -> dict:
-    """The session for the next game: what carries over, without this game's marks."""
-    out = {k: v for k, v in session.items() if k not in PER_GAME}
-    return clean(out)
+    """The session for the next game: what carries over, without this game's marks (the
+    next table's :func:`~game.saves.clean_session` starts them afresh)."""
+    return {k: v for k, v in session.items() if k not in PER_GAME}
 
 
 class Bookkeeping:
     def __init__(self, scene):
         self.s = scene
-        clean(scene.session)
         self.done = False
         self._writer: threading.Thread | None = None
         self._notice: str | None = None
@@ -71,7 +46,7 @@ class Bookkeeping:
     @property
     def stats_seat(self) -> int | None:
         """The seat whose statistics the game goes into: the first human (hot seat too)."""
-        humans = [s for s, p in enumerate(self.s.players) if p["seat"] == "human"]
+        humans = self.s.humans
         return humans[0] if humans else None
 
     def hint_used(self, seat: int) -> None:
@@ -83,7 +58,7 @@ class Bookkeeping:
     def undo_used(self) -> None:
         self.session["undo_used"] = True
 
-    def finish(self) -> None:
+    def finish(self, record: dict) -> None:
         """The game ended: keep its record and add it to the statistics (once; never in the
         demo), on a thread of its own: the writes (a file, the statistics database) stay off
         the frame path.  :meth:`show_notice` then shows a notice for the player when
@@ -91,7 +66,6 @@ class Bookkeeping:
         if self.done or self.s.app.demo or self.s.coach is not None:   # a tutorial is no game of yours
             return
         self.done = True
-        record = self.s.state.record()
         seat = self.stats_seat
         marks = None
         if seat is not None:

@@ -251,7 +251,7 @@ class Renderer(MomentTexts):
         s = self.s
         m = s.model
         count = max(0, m.counts[seat] - s.tl.landing(seat))
-        to_act = s.state.to_act() == seat and not s.busy() and not s.finished
+        to_act = s.stream.to_act() == seat and not s.busy() and not s.finished
         flash = self.flash(seat)
         return (to_act, m.in_game(seat), s.players[seat]["name"], m.dealer == seat, count,
                 tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat),
@@ -275,10 +275,17 @@ class Renderer(MomentTexts):
         self.s.part.draw_centre(surface)
         self._recording = False
 
+    def header_area(self) -> pygame.Rect:
+        """Where the header (the game's name, the deal, the pot) is drawn: top left, clear of
+        a seat at the top."""
+        u = self.lay.u
+        width = self.lay.size[0] / 2 - self.lay.panel_w / 2 - 32 * u
+        return pygame.Rect(int(16 * u), int(12 * u), int(width), int(24 * u + 2 * T.line_step(15 * u)))
+
     def header(self, surface) -> None:
         u = self.lay.u
         s = self.s
-        width = self.lay.size[0] / 2 - self.lay.panel_w / 2 - 32 * u     # clear of a seat at the top
+        width = self.header_area().width
         T.blit_text(surface, s.part.title(), 18 * u, (int(16 * u), int(12 * u)), T.ACCENT, bold=True,
                     max_width=width)
         line = s.part.header()
@@ -298,7 +305,7 @@ class Renderer(MomentTexts):
         u = self.lay.u
         m = s.model
         rect = self.lay.seat_rect(seat)
-        to_act = s.state.to_act() == seat and not s.busy() and not s.finished
+        to_act = s.stream.to_act() == seat and not s.busy() and not s.finished
         out = not m.in_game(seat)
         T.panel(surface, rect, u, alpha=200 if not out else 120, border=T.FOCUS if to_act else T.PANEL_BORDER)
         if to_act:
@@ -408,19 +415,21 @@ class Renderer(MomentTexts):
                 r = self.card(surface, None, False, (x, self.lay.hand_y + self.lay.hand_h / 2), self.lay.hand_w)
                 area.union_ip(r.inflate(2 * pad, 2 * pad))
             return area
-        legal = s.legal_cards()
-        mine = s.my_turn()
+        legal = s.legal_cards() if s.my_turn() else set()
         w = self.lay.hand_w
-        for c, r in self.hand_layout():
+        fan = self.hand_layout()
+        # the glows first, then the cards over them: a glow shows round a card where no other
+        # card lies (a chosen card's frame was drawn across the card beside it)
+        for c, r in fan:
             surface.blit(C.shadow(w), r.move(int(2 * u), int(3 * u)))
+            if c in s.sel.cards or c in legal:
+                self.mark(surface, r.center, w, T.GOOD if c in s.sel.cards else T.ACCENT)
+            area.union_ip(r.inflate(2 * pad, 2 * pad))
+        for c, r in fan:
             surface.blit(C.face(c, w, s.app.settings), r)
             T.note_box(surface, "card", r)
-            if mine and legal:
-                if c in legal or c in s.sel.cards:
-                    self.mark(surface, r.center, w, T.GOOD if c in s.sel.cards else T.ACCENT)
-                else:
-                    surface.blit(C.dim(w), r)
-            area.union_ip(r.inflate(2 * pad, 2 * pad))
+            if legal and c not in legal and c not in s.sel.cards:
+                surface.blit(C.dim(w), r)
         return area
 
     def flights(self, surface) -> list[pygame.Rect]:

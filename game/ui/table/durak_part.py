@@ -6,18 +6,24 @@ import pygame
 
 from ...engine.cards import RANKS
 from ...engine.public import new_table
+from ...engine.views import seen_cards
 from ...i18n import _, ngettext
 from .. import cards as C
 from .. import messages as M
 from .. import theme as T
+from .. import tool_names
 from ..widget_base import InputMode
 from ..widgets import Button
 from . import durak_words as W
 from . import hint_words, marks, pace, sheet
-from .part_base import LEVEL_SEP, SUIT_ORDER, LookBack, TablePart
+from .part_base import LED, LEVEL_SEP, SUIT_ORDER, LookBack, TablePart
 
 
 class DurakPart(TablePart):
+    def __init__(self, scene):
+        super().__init__(scene)
+        self._bout_head: int | None = None    # the move log's heading of the bout under way
+
     # -- hands ------------------------------------------------------------------------------
     def sort_hand(self, cards: list[str]) -> list[str]:
         trump = self.m.trump
@@ -52,13 +58,8 @@ class DurakPart(TablePart):
 
     def _trump_dealt(self) -> bool:
         """Whether the deal gave anyone a trump (else forehand opens a first game too: the
-        rules' house default).  What a hand holds is hidden from the table's view, so this
-        is read from the game's deal; an unknown hand counts as holding one."""
-        deal = next((e for e in self.s.state.events if e.get("type") == "deal"), None)
-        if not deal or not isinstance(deal.get("trump"), str):
-            return True
-        suit = deal["trump"][1:]
-        return any(not isinstance(h, list) or any(c[1:] == suit for c in h) for h in deal["hands"])
+        rules' house default); its holder shows the lowest one, so every seat knows."""
+        return self.m.lowest_trump is not None
 
     def on_attack(self, ev: dict) -> float:
         p = ev["player"]
@@ -155,7 +156,7 @@ class DurakPart(TablePart):
         p = ev["player"]
         sp = self.sp()
         self.fold(ev)
-        cards = ev["cards"] if isinstance(ev["cards"], list) else []
+        cards = seen_cards(ev["cards"])
         if sp > 0:
             for j, c in enumerate(cards):
                 self.tl.fly(c, False, self.lay.frac(self.lay.stock_pos()), self.draw.hand_target(p, c),
@@ -180,6 +181,9 @@ class DurakPart(TablePart):
             log.head(lambda: _("Game {n}").format(n=n))
         elif kind == "attack":
             opening = m.bout is not None and len(m.bout.pairs) == len(ev["cards"])
+            if opening:                 # a bout begins: its heading says who opened it
+                number = len(m.bouts)
+                self._bout_head = log.group(lambda: W.bout_heading(number, self.name(p), self.you(p)))
             cards = ev["cards"]
             log.add(p, lambda: W.attacks(self.name(p), self.you(p), self.card_text(cards), opening))
         elif kind == "defend":
@@ -191,10 +195,16 @@ class DurakPart(TablePart):
         elif kind == "bout_end":
             b = m.bouts[-1]
             result, defender, count = b.result, b.defender, len(b.cards())
-            log.add(None, lambda: W.bout_title(result, self.name(defender), self.you(defender), count))
+            if self._bout_head is not None:     # … and once it is over, how it ended
+                number, opener = len(m.bouts), b.opener
+                log.replace(self._bout_head, lambda: W.bout_heading(
+                    number, self.name(opener), self.you(opener),
+                    W.bout_title(result, self.name(defender), self.you(defender), count)))
+                self._bout_head = None
+            else:
+                log.add(None, lambda: W.bout_title(result, self.name(defender), self.you(defender), count))
         elif kind == "draw":
-            cards = ev["cards"]
-            n = len(cards) if isinstance(cards, list) else int(cards)
+            n = len(seen_cards(ev["cards"]))
             if n:
                 log.add(None, lambda: W.draws(self.name(p), self.you(p), n))
         elif kind == "out":
@@ -212,17 +222,18 @@ class DurakPart(TablePart):
         b = done[-1]
         lay = self.lay
         count = len(b.pairs)
-        out = LookBack(W.bout_title(b.result, self.name(b.defender), self.you(b.defender), len(b.cards())))
+        title = W.bout_title(b.result, self.name(b.defender), self.you(b.defender), len(b.cards()))
+        out = LookBack(W.opened(self.name(b.opener), self.you(b.opener)) + " · " + title)
         mark = T.GOOD if b.result == "beaten" else None
         for i, (a, d, attacker) in enumerate(b.pairs):
             out.cards.append((a, lay.look_pair_pos(i, 0, count), None))
             if d:
                 out.cards.append((d, lay.look_pair_pos(i, 1, count), mark))
-            out.tags.append((lay.look_pair_pos(i, 1, count), self.name(attacker)))
+            out.tags.append((lay.look_pair_pos(i, 1, count), self.name(attacker), LED if i == 0 else None))
         return out
 
     def lookback_label(self) -> str:
-        return _("Previous bout")
+        return tool_names.previous_bout()
 
     # -- decisions ---------------------------------------------------------------------------------
     def buttons(self, legal: list[dict]) -> list:
@@ -248,7 +259,7 @@ class DurakPart(TablePart):
             m = self.m
             holder = next((p for p in range(self.s.n) if m.trump_card in m.known[p]), None) \
                 if not m.stock and m.trump_card else None
-            if holder is not None and holder != self.s.state.to_act():
+            if holder is not None and holder != self.s.stream.to_act():
                 return W.claim(self.card_text([m.trump_card]), self.name(holder))
             return W.prompt("swap")
         if "defend" in types:
@@ -364,7 +375,7 @@ class DurakPart(TablePart):
         """The durak (or the losing team, or a draw), who went out in which order, and the
         evening's tally of duraks (the session's, this game included)."""
         m = self.m
-        you = M.local_seat(self.s.players)
+        you = M.local_seat(self.s.humans)
         if m.losing_team:
             title = M.team_loses([self.name(s) for s in m.losing_team], you in m.losing_team)
         elif m.loser is not None:
@@ -394,8 +405,8 @@ class DurakPart(TablePart):
     def score_sheet(self):
         return sheet.durak_sheet(self.m, self.s.players, self.s.session)
 
-    def note_result(self, session: dict) -> None:
-        sheet.add_durak_game(session, self.m)
+    def note_result(self, session: dict, final) -> None:
+        sheet.add_durak_game(session, final)
 
     def hint_line(self, hint: dict) -> str:
         return hint_words.durak_line(hint, self.s.app.settings)

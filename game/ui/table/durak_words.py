@@ -97,6 +97,24 @@ def safe(name: str, you: bool, teams: bool = False) -> str:
     return _("{name} has no cards left and is safe").format(name=name)
 
 
+def opened(name: str, you: bool) -> str:
+    """Who opened a bout (the look back's caption)."""
+    if you:
+        # TRANSLATORS: Durak, the look back at the previous bout: the player at the screen
+        # made its first attack
+        return _("You opened")
+    # TRANSLATORS: Durak, the look back at the previous bout: {name} made its first attack
+    return _("{name} opened").format(name=name)
+
+
+def bout_heading(n: int, opener: str, you_opened: bool, outcome: str | None = None) -> str:
+    """The move log's heading of a bout: its number, who opened it and, once it is over, how
+    it ended ("Bout 4: Anna opened · Björn picks up 3 cards")."""
+    # TRANSLATORS: Durak, the move log: the heading of the {n}th bout of a game
+    words = _("Bout {n}").format(n=n) + ": " + opened(opener, you_opened)
+    return words + " · " + outcome if outcome else words
+
+
 def bout_title(result: str, name: str, you: bool, n: int) -> str:
     """The look back's caption of a finished bout."""
     return held(name, you) if result == "beaten" else picks_up(name, you, n)

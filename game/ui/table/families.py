@@ -12,6 +12,7 @@ from typing import Callable
 
 from ...engine.registry import DURAK, GURKA, Family, family_of
 from ...i18n import _
+from .. import tool_names
 from .durak_part import DurakPart
 from .gurka_part import GurkaPart
 from .part_base import TablePart
@@ -29,7 +30,7 @@ def _no_cards(*_args) -> list:
 class FamilyUI:
     #: the table part that shows and plays the family
     part: type[TablePart]
-    #: what the look back (L) shows: "the previous trick" (or bout)
+    #: the look back's name (L): "Previous trick" (or bout), as its button says it
     look_back: Callable[[], str]
     #: what Page Up / Page Down do in the replay viewer: "the previous or next deal" (or bout)
     replay_pages: Callable[[], str]
@@ -42,9 +43,9 @@ class FamilyUI:
 
 
 FAMILY_UI: dict[Family, FamilyUI] = {
-    GURKA: FamilyUI(GurkaPart, lambda: _("the previous trick"), lambda: _("the previous or next deal"),
+    GURKA: FamilyUI(GurkaPart, tool_names.previous_trick, lambda: _("the previous or next deal"),
                     pile=lambda model, s: list(model.piles[s])),
-    DURAK: FamilyUI(DurakPart, lambda: _("the previous bout"), lambda: _("the previous or next bout"),
+    DURAK: FamilyUI(DurakPart, tool_names.previous_bout, lambda: _("the previous or next bout"),
                     own_keys=lambda: [("1–9", _("Durak: the attack card to beat"))],
                     trump_card=lambda model: model.bottom),
 }

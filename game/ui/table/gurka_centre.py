@@ -12,7 +12,7 @@ from __future__ import annotations
 from .. import theme as T
 from . import gurka_words as W
 from .marks import name_tag
-from .part_base import LookBack
+from .part_base import LED, TOOK, LookBack
 
 
 def draw_centre(part, surface) -> None:
@@ -71,8 +71,9 @@ def lookback(part) -> LookBack | None:
     slots = len(trick.plays)
     last = total is not None and number == total
     cards_won = part.winning(trick)
-    title = W.takes_trick(part.name(trick.winner), part.you(trick.winner), part.card_text(cards_won),
-                          last)
+    leader = trick.plays[0][0]
+    title = W.led(part.name(leader), part.you(leader)) + " · " + W.takes_trick(
+        part.name(trick.winner), part.you(trick.winner), part.card_text(cards_won), last)
     if number is not None:
         title = W.trick_counter(number, total) + ":  " + title
     out = LookBack(title)
@@ -80,5 +81,6 @@ def lookback(part) -> LookBack | None:
         for j, c in enumerate(cs):
             pos = lay.trick_pos(seat, j, len(cs), i, slots)
             out.cards.append((c, pos, T.GOOD if seat == trick.winner else None))
-        out.tags.append((lay.trick_pos(seat, 0, 1, i, slots), part.name(seat)))   # who played it
+        role = TOOK if seat == trick.winner else LED if i == 0 else None
+        out.tags.append((lay.trick_pos(seat, 0, 1, i, slots), part.name(seat), role))   # who played it
     return out

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from ...engine import gurka_moves as gm
+from ...engine.views import seen_cards
 from ...i18n import _, ngettext
 from .. import messages as M
 from .. import rules_text as R
 from .. import theme as T
+from .. import tool_names
 from ..widget_base import InputMode
 from ..widgets import Button
 from . import gurka_words as W
@@ -22,6 +24,7 @@ class GurkaPart(TablePart):
         self.losers: set = set()    # (seat, card) that scored in the last trick
         self.prev_trick = None      # the last trick of the deal before (the look back)
         self._trick_log: list[int] = []   # move-log entries of the trick under way
+        self._trick_head: int | None = None   # the move log's heading of the trick under way
 
     # -- hands ------------------------------------------------------------------------------
     def sort_hand(self, cards: list[str]) -> list[str]:
@@ -88,14 +91,15 @@ class GurkaPart(TablePart):
         deck = self.lay.deck_pos(self.m.dealer)
         if sp > 0:
             small = self.lay.small_w / self.lay.size[0]
-            for i, _c in enumerate(ev["discard"]):
+            for i, _c in enumerate(seen_cards(ev["discard"])):
                 self.tl.fly(None, False, src, self.draw.fixed(deck), i * 60 * sp, pace.PLAY_FLIGHT * sp,
                             small, vanish=True)
-            for i, c in enumerate(ev["draw"]):
+            drawn = seen_cards(ev["draw"])
+            for i, c in enumerate(drawn):
                 self.tl.fly(c, False, self.lay.frac(deck), self.draw.hand_target(p, c),
                             (200 + i * 60) * sp, pace.PLAY_FLIGHT * sp, small, seat=p)
-            dur = (250 + 60 * len(ev["draw"]) + pace.PLAY_FLIGHT) * sp
-        k = len(ev["discard"])
+            dur = (250 + 60 * len(drawn) + pace.PLAY_FLIGHT) * sp
+        k = len(seen_cards(ev["discard"]))
         # TRANSLATORS: a banner over the seat of the player who exchanges; {n} is a number of cards
         self.tl.banner(ngettext("exchanges {n} card", "exchanges {n} cards", k).format(n=k),
                        max(700.0, pace.BANNER * sp), seat=p, color=T.TEXT)
@@ -220,7 +224,7 @@ class GurkaPart(TablePart):
         """Between deals: the scoreboard (humans click on, AI-only tables go on by themselves),
         once the count-up and a knock-out's shout have been seen."""
         self.tl.wait(dur)
-        rest = self.s.state.events[self.s.shown:]
+        rest = self.s.stream.events[self.s.shown:]
         if any(e["type"] == "game_over" for e in rest):
             return dur
         auto = not self.s.humans or self.s.app.demo
@@ -240,7 +244,10 @@ class GurkaPart(TablePart):
                      else (lambda: _("Deal {n}").format(n=n)))
             self._trick_log = []
         elif kind == "play":
-            if len(m.trick) == 1:
+            if len(m.trick) == 1:       # a trick begins: its heading says who leads
+                number, total = len(m.tricks) + 1, m.tricks_in_deal()
+                self._trick_head = log.group(lambda: W.trick_heading(
+                    number, total, self.name(p), self.you(p)))
                 self._trick_log = []
             cards = ev["cards"]
             self._trick_log.append(log.add(p, lambda: W.plays(self.name(p), self.you(p), self.card_text(cards))))
@@ -249,6 +256,11 @@ class GurkaPart(TablePart):
             for i, (seat, cs) in zip(self._trick_log, m.trick):
                 if seat == w:
                     log.replace(i, lambda cs=cs: W.plays_and_takes(self.name(w), self.you(w), self.card_text(cs)))
+            if self._trick_head is not None:        # … and once it is over, who took it
+                number, total, leader = len(m.tricks), m.tricks_in_deal(), m.trick[0][0]
+                log.replace(self._trick_head, lambda: W.trick_heading(
+                    number, total, self.name(leader), self.you(leader), self.name(w), self.you(w)))
+                self._trick_head = None
         elif kind == "score":
             if m.tricks:
                 self.prev_trick = m.tricks[-1]      # the look back's trick once the next deal starts
@@ -256,15 +268,12 @@ class GurkaPart(TablePart):
             for i in range(len(self.score_words(row))):
                 log.add(None, lambda i=i: self.score_words(row)[i])
         elif kind == "exchange":
-            d = ev["discard"]
-            n = d if isinstance(d, int) else len(d)
+            n = len(seen_cards(ev["discard"]))
             log.add(p, lambda: W.exchanges(self.name(p), self.you(p), n))
         elif kind == "out":
             log.add(None, lambda: M.is_out(self.name(p), self.you(p)))
         elif kind == "buyback":
-            points = ev["points"]
-            lives = self.m.options.get("lives") or 0
-            log.add(p, lambda: W.buys_back(self.name(p), self.you(p), W.standing(points, lives)))
+            log.add(p, self.buyback_words(ev))
 
     # -- the look back -----------------------------------------------------------------------------
     def lookback(self):
@@ -274,14 +283,27 @@ class GurkaPart(TablePart):
         return bool(self.m.tricks) or self.prev_trick is not None
 
     def lookback_label(self) -> str:
-        return _("Previous trick")
+        return tool_names.previous_trick()
 
     def on_buyback(self, ev: dict) -> float:
         self.fold(ev)
         p = ev["player"]
         self.tl.set_totals(self.m.totals)
         self.tl.banner(_("buys back in"), max(900.0, 1500 * self.sp()), seat=p, color=T.ACCENT)
+        self.announce(self.buyback_words(ev)(), color=T.ACCENT)      # what it cost, where it puts them
         return 700 * self.sp()
+
+    def buyback_words(self, ev: dict):
+        """A buy-back in words (said when read): the stake it puts into the pot, if any, and
+        the points (or lives) it brings the player to, like the highest of the others."""
+        p, points = ev["player"], ev["points"]
+        o = self.m.options
+        lives = o.get("lives") or 0
+        like = [s for s in range(self.s.n) if s != p and self.m.in_game(s) and self.m.totals[s] == points]
+        stake = gm.buyback_price(o)
+        return lambda: W.buys_back(self.name(p), self.you(p), W.standing(points, lives),
+                                   M.join_names([self.name(s) for s in like]) if like else "",
+                                   M.chips(stake) if stake else "")
 
     # -- decisions ---------------------------------------------------------------------------------
     def buttons(self, legal: list[dict]) -> list:
@@ -318,7 +340,7 @@ class GurkaPart(TablePart):
 
     def prompt(self, legal: list[dict]) -> str:
         types = {a["type"] for a in legal}
-        seat = self.s.state.to_act()
+        seat = self.s.stream.to_act()
         if "exchange" in types:
             top = max(len(a["discard"]) for a in legal)
             # TRANSLATORS: {n} is the most cards this player may exchange
@@ -326,7 +348,7 @@ class GurkaPart(TablePart):
                             "Choose up to {n} cards to exchange, then confirm.", top).format(n=top)
         if "buyback" in types:
             lives = self.m.options.get("lives") or 0
-            points = W.standing(self.s.state.buyback_points(seat), lives)
+            points = W.standing(self.m.buyback_points(seat), lives)
             if self.m.out[seat]:
                 # TRANSLATORS: {points} is a number of points with its word, such as "24 points",
                 # or with lives the lives left, such as "2 lives left"
@@ -387,16 +409,15 @@ class GurkaPart(TablePart):
         return parts
 
     def seat_extra_key(self, seat: int) -> tuple:
-        chips = self.s.session.get("chips")
-        return (chips[seat], self.s.chips_paid, self.m.staked(seat)) if chips else ()
+        chips = self.s.held_chips()
+        return (chips[seat],) if chips else ()
 
     def seat_extra(self, surface, seat: int, rect) -> None:
-        chips = self.s.session.get("chips")
+        chips = self.s.held_chips()
         if not chips:
             return
         u = self.lay.u
-        held = chips[seat] if self.s.chips_paid else chips[seat] - self.m.staked(seat)
-        T.blit_text(surface, M.chips(held), 12 * u,
+        T.blit_text(surface, M.chips(chips[seat]), 12 * u,
                     (rect.left + int(10 * u), rect.bottom - int(4 * u)), T.ACCENT, anchor="bottomleft")
 
     # -- the middle of the table ---------------------------------------------------------------------
@@ -407,7 +428,7 @@ class GurkaPart(TablePart):
     def result(self) -> tuple[str, list[str]]:
         s = self.s
         m = self.m
-        you = M.local_seat(s.players)
+        you = M.local_seat(s.humans)
         winners = list(m.winners or [])
         title = M.wins([self.name(w) for w in winners if w != you], you in winners)
         lives = m.options.get("lives")
@@ -426,7 +447,7 @@ class GurkaPart(TablePart):
 
     def score_sheet(self):
         s = self.s
-        return sheet.gurka_sheet(self.m, s.players, s.session.get("chips"), s.chips_paid)
+        return sheet.gurka_sheet(self.m, s.players, s.held_chips())
 
     def hint_line(self, hint: dict) -> str:
         return hint_words.gurka_line(hint, self.s.app.settings)

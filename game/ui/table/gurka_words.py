@@ -93,14 +93,55 @@ def standing(total: int, lives: int) -> str:
     return ngettext("{n} life left", "{n} lives left", left).format(n=left)
 
 
-def buys_back(name: str, you: bool, points: str) -> str:
+def buys_back(name: str, you: bool, points: str, like: str, chips: str = "") -> str:
+    """A buy-back said as it happens (the announcement and the move log): what it costs (the
+    stake into the pot, if any) and where it puts the player (the highest of the others)."""
+    if chips:
+        if you:
+            # TRANSLATORS: a buy-back, said when it happens; {chips} is a number of chips with its
+            # word ("10 chips"), {points} a number of points with its word ("25 points") or with
+            # lives the lives left ("2 lives left"), {like} the names of the players who have as many
+            return _("You buy back in: {chips} to the pot, {points} like {like}").format(
+                chips=chips, points=points, like=like)
+        # TRANSLATORS: a buy-back, said when it happens; {name} is a name, {chips} a number of chips
+        # ("10 chips"), {points} points ("25 points") or lives left, {like} the names of the players
+        # who have as many
+        return _("{name} buys back in: {chips} to the pot, {points} like {like}").format(
+            name=name, chips=chips, points=points, like=like)
     if you:
-        # TRANSLATORS: the move log; {points} is a number of points with its word ("24 points"),
-        # or with lives the lives left ("2 lives left")
-        return _("You buy back in with {points}").format(points=points)
-    # TRANSLATORS: the move log; {name} is a name, {points} a number of points with its word,
-    # or with lives the lives left
-    return _("{name} buys back in with {points}").format(name=name, points=points)
+        # TRANSLATORS: a buy-back, said when it happens; {points} is a number of points with its word
+        # ("24 points") or with lives the lives left ("2 lives left"), {like} the names of the
+        # players who have as many
+        return _("You buy back in with {points}, like {like}").format(points=points, like=like)
+    # TRANSLATORS: a buy-back, said when it happens; {name} is a name, {points} points or lives
+    # left, {like} the names of the players who have as many
+    return _("{name} buys back in with {points}, like {like}").format(name=name, points=points, like=like)
+
+
+def led(name: str, you: bool) -> str:
+    """Who led a trick (the look back's caption)."""
+    if you:
+        # TRANSLATORS: the look back at the previous trick: the player at the screen led it
+        return _("You led")
+    # TRANSLATORS: the look back at the previous trick: {name} led it (played its first card)
+    return _("{name} led").format(name=name)
+
+
+def took(name: str, you: bool) -> str:
+    """Who took a trick (the move log's heading of a trick)."""
+    if you:
+        # TRANSLATORS: the move log, the heading of a finished trick: the player at the screen took it
+        return _("you took it")
+    # TRANSLATORS: the move log, the heading of a finished trick: {name} took it
+    return _("{name} took it").format(name=name)
+
+
+def trick_heading(n: int, total: int, leader: str, you_led: bool, winner: str | None = None,
+                  you_took: bool = False) -> str:
+    """The move log's heading of a trick: its number, who led it and, once it is over, who
+    took it ("Trick 3 of 6: Anna led · Björn took it")."""
+    words = trick_counter(n, total) + ": " + led(leader, you_led)
+    return words + " · " + took(winner, you_took) if winner is not None else words
 
 
 def trick_counter(n: int, total: int) -> str:

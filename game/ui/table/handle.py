@@ -17,6 +17,11 @@ class TableHandle:
         return self._scene.players
 
     @property
+    def humans(self) -> list[int]:
+        """The seats played at this screen."""
+        return list(self._scene.humans)
+
+    @property
     def n(self) -> int:
         return self._scene.n
 
@@ -49,7 +54,7 @@ class TableHandle:
         return dict(self._scene.session)
 
     def is_over(self) -> bool:
-        return self._scene.state.is_over()
+        return self._scene.stream.is_over()
 
     def result(self) -> tuple[str, list[str]]:
         """The title and lines of the result screen."""

@@ -15,10 +15,13 @@ def dealer_letter() -> str:
     return pgettext("dealer button", "D")
 
 
-def name_tag(surface, lay, pos, name: str) -> None:
-    """A small panel with ``name`` under the card at ``pos`` (x, y, width)."""
+def name_tag(surface, lay, pos, name: str, outline=None) -> None:
+    """A small panel with ``name`` under the card at ``pos`` (x, y, width), outlined in
+    ``outline`` when given (the look back's leader and winner)."""
     r = lay.tag_rect(*pos)
     T.panel(surface, r, lay.u, alpha=225)
+    if outline is not None:
+        pygame.draw.rect(surface, outline, r, max(2, int(2 * lay.u)), border_radius=int(6 * lay.u))
     T.blit_text(surface, name, 12 * lay.u, r.center, T.TEXT, anchor="center", max_width=r.width - 6 * lay.u)
 
 

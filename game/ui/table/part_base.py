@@ -16,6 +16,7 @@ from ...i18n import _
 from .. import messages as M
 from .. import rules_text as R
 from .. import theme as T
+from .. import tool_names
 from . import pace
 
 #: between the parts of a seat's level tag ("team 2 · Normal"): the later ones give way to
@@ -26,15 +27,20 @@ LEVEL_SEP = " · "
 SUIT_ORDER = "SHCD"
 
 
+#: a look back's name tag of who led the trick (opened the bout), and of who took it
+LED, TOOK = "led", "took"
+
+
 @dataclass
 class LookBack:
-    """The previous trick or bout as the look back shows it: a caption and every card where
-    it lies, with the name of who played it (``tags``: (x, y, width) of a card and a name to
-    put under it)."""
+    """The previous trick or bout as the look back shows it: a caption (who led, who took
+    it) and every card where it lies, with the name of who played it (``tags``: (x, y,
+    width) of a card, a name to put under it, and :data:`LED` / :data:`TOOK` / None: the
+    tag of who led and of who took it are marked)."""
 
     title: str
     cards: list = field(default_factory=list)     # (card, (x, y, width), mark colour or None)
-    tags: list = field(default_factory=list)      # ((x, y, width), name)
+    tags: list = field(default_factory=list)      # ((x, y, width), name, LED / TOOK / None)
 
 
 class TablePart:
@@ -69,7 +75,7 @@ class TablePart:
 
     def you(self, seat) -> bool:
         """Is ``seat`` the player at the screen (their own sentences, never their name)?"""
-        return M.is_you(self.s.players, seat)
+        return M.is_you(self.s.humans, seat)
 
     def card_text(self, cards) -> str:
         from .. import cards as C
@@ -84,7 +90,7 @@ class TablePart:
         self.tl.banner(text, dur, delay=delay * self.sp(), color=color)
 
     def next_event(self) -> dict | None:
-        events = self.s.state.events
+        events = self.s.stream.events
         return events[self.s.shown] if self.s.shown < len(events) else None
 
     # -- showing one event -------------------------------------------------------------------------
@@ -136,7 +142,7 @@ class TablePart:
         return False
 
     def lookback_label(self) -> str:
-        return _("Previous trick")
+        return tool_names.previous_trick()
 
     def static_key(self) -> tuple:
         """What else the part's static drawing depends on (see :mod:`.layers`)."""
@@ -249,5 +255,6 @@ class TablePart:
     def chapter_label(self, k: int, total: int) -> str:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def note_result(self, session: dict) -> None:
-        """The game just ended: note what the session keeps of it (Durak: who was durak)."""
+    def note_result(self, session: dict, final) -> None:
+        """The game ended (``final``: its public table): note what the session keeps of it
+        (Durak: who was durak)."""

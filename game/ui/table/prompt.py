@@ -17,14 +17,14 @@ def prompt_for(scene) -> str:
     if scene.tl.held is not None:
         # TRANSLATORS: under a finished trick the table waits on
         return _("Click the table or press Enter to go on.")
-    seat = scene.state.to_act()
+    seat = scene.stream.to_act()
     if seat is None or seat < 0:
         return ""
     if not scene.my_turn():
         if scene.busy():
             return ""
         name = scene.players[seat]["name"]
-        if scene.players[seat]["seat"] != "human":
+        if seat not in scene.humans:
             return M.thinking(name)
-        return M.to_play(name, M.is_you(scene.players, seat))
-    return scene.part.prompt(scene.state.legal_actions())
+        return M.to_play(name, M.is_you(scene.humans, seat))
+    return scene.part.prompt(scene.stream.legal_actions())

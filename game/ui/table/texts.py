@@ -18,6 +18,8 @@ class MomentTexts:
         rects = []
         news = s.tl.shown(("news",))
         self.news_box = None
+        if news is not None and s.coach is not None and s.coach.note is not None:
+            news = None     # a tutorial's callout is read: its arrows would cross the line's text
         if news is not None:
             self.news_box = self.news(surface, news.text, news.color, news.alpha(now))
             rects.append(self.news_box)

@@ -10,15 +10,16 @@ import pygame
 
 from ...i18n import _
 from .. import theme as T
+from .. import tool_names
 from ..widgets import Button, WidgetGroup
 
 
 class Toolbar:
     def __init__(self, scene):
         self.s = scene
-        self.scores = Button(lambda: _("Scores"), self.open_scores, name="scores", px=15)
-        self.hint = Button(lambda: _("Hint"), self.ask_hint, name="hint", px=15)
-        self.undo = Button(lambda: _("Undo"), self.take_back, name="undo", px=15)
+        self.scores = Button(tool_names.scores, self.open_scores, name="scores", px=15)
+        self.hint = Button(tool_names.hint, self.ask_hint, name="hint", px=15)
+        self.undo = Button(tool_names.undo, self.take_back, name="undo", px=15)
         self.buttons: list[Button] = [self.scores, self.hint, self.undo]
 
     # -- the tools ------------------------------------------------------------------------
@@ -54,9 +55,9 @@ class Toolbar:
 
     def group(self, widgets: list) -> WidgetGroup:
         """The table's buttons as a widget group made anew (after each move): Tab goes
-        through them as they stand (the top row left to right, then down), and the focus
-        stays on the button of the same name when there still is one."""
-        return WidgetGroup(widgets, reading_order=True).keep_focus(getattr(self.s, "widgets", None))
+        through them in the order given, and the focus stays on the button of the same name
+        when there still is one."""
+        return WidgetGroup(widgets).keep_focus(getattr(self.s, "widgets", None))
 
     # -- keys and places ----------------------------------------------------------------------
     def handle_key(self, e) -> bool:

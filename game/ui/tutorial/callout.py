@@ -17,6 +17,7 @@ import pygame
 
 from ...i18n import _
 from .. import cards as C
+from .. import messages as M
 from .. import theme as T
 from ..table.families import FAMILY_UI
 from ..widgets import Button, WidgetGroup
@@ -91,6 +92,8 @@ def target_rects(scene, spec: tuple) -> list[pygame.Rect]:
         return [shown if shown.width > 4 else r]
     if kind == "discard":
         return [_card_rect(*lay.discard_pos(), lay.table_w).inflate(lay.table_w // 2, 0)]
+    if kind == "header":
+        return [scene.renderer.header_area()]
     return []
 
 
@@ -99,9 +102,13 @@ def beat_text(scene, beat) -> str:
     player's settings write them, seats by their names)."""
     settings = scene.app.settings
     args = {}
+    options = scene.model.options
     for k, v in beat.args.items():
         if isinstance(v, int):
             args[k] = scene.players[v]["name"] if 0 <= v < len(scene.players) else "?"
+        elif isinstance(v, tuple):          # an option's number in words: ("chips", "stake") …
+            words = {"chips": M.chips, "points": M.points}[v[0]]
+            args[k] = words(int(options.get(v[1]) or 0))
         else:
             args[k] = C.card_text(v, settings)
     try:

@@ -22,7 +22,7 @@ from types import MappingProxyType
 
 from ...engine.registry import DURAK_RU, GURKA_IS, GURKA_SE
 from ...i18n import N_
-from .beats import (DISCARD, PASS, STOCK, TAKE, TRUMP, Tutorial, attack, bot, chance, deal,
+from .beats import (DISCARD, HEADER, PASS, STOCK, TAKE, TRUMP, Tutorial, attack, bot, chance, deal,
                     defend, hand, pile, play, say, seat, table, you)
 
 # -- Gurka, Swedish rules -------------------------------------------------------------------
@@ -35,6 +35,11 @@ _SE = (
     say(N_("Welcome to Gurka! You and two others have six cards each. Five tricks are played, "
            "then a last trick with everyone's final card: whoever plays the highest card in it "
            "takes penalty points. Only that trick counts."), hand()),
+    # TRANSLATORS: the tutorial points at the table's header; {chips} is a number of chips with its
+    # word ("10 chips"), {points} a number of points with its word ("30 points")
+    say(N_("Up here: the pot. Before the first deal everyone put {chips} into it, and the last "
+           "player left in takes it all. Penalty points add up from deal to deal: at {points} a "
+           "player is out."), HEADER, chips=("chips", "stake"), points=("points", "limit")),
     # TRANSLATORS: {name} is a player's name
     say(N_("Suits do not matter, only ranks: the ace is high, the 2 is low. {name} sits on the "
            "dealer's left and leads the first trick."), seat(1), name=1),
