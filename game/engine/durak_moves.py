@@ -93,7 +93,10 @@ def throw_moves(hand, ranks: int, room: int) -> list[tuple]:
 
 
 def can_throw(hand, ranks: int) -> bool:
-    return any(may_add(c, ranks) for c in hand)
+    for c in hand:
+        if may_add(c, ranks):
+            return True
+    return False
 
 
 def defend_moves(hand, attacks, beaten, trump: int) -> list[tuple[int, int]]:
