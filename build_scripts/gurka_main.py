@@ -18,6 +18,9 @@ with (``game.ui.savegame.save``); ``continue`` loads it as the menu's Continue d
 (``game.ui.savegame.load``), plays it to the end, adds it to the statistics as the table does
 (``game.stats.record_game``) and deletes the save.  Each prints one line and exits 0 when it
 worked.
+``GURKA_CHECK_PAINTER=1`` does the same for the card painter process: one card's art
+rendered there (SVG support bundled and the process started), compared with the same
+card rendered in the game's own process.
 """
 
 import multiprocessing
@@ -60,10 +63,10 @@ def check_save(phase: str) -> int:
             seat = state.to_act()
             state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
         problem = savegame.save(state.record(), {"game": 1})
-        ok = problem is None and save_path().is_file()
-        print(f"gurka: save: {'ok' if ok else 'FAILED'} {save_path()} {problem or ''}", flush=True)
+        ok = problem is None and save_path("gurka-se").is_file()
+        print(f"gurka: save: {'ok' if ok else 'FAILED'} {save_path('gurka-se')} {problem or ''}", flush=True)
         return 0 if ok else 1
-    saved, problem = savegame.load()
+    saved, problem = savegame.load("gurka-se")
     if saved is None:
         print(f"gurka: continue: FAILED no saved game ({problem})", flush=True)
         return 1
@@ -78,10 +81,34 @@ def check_save(phase: str) -> int:
     notice = record_game(state.record(), {"started": "2025-01-01T10:00:00", "finished": "2025-01-01T10:20:00",
                                           "duration_s": 1200.0, "undo_used": False, "hints": 0,
                                           "human_seat": 0, "demo": False})
-    savegame.delete()
-    ok = notice is None and db_path().is_file() and not save_path().exists() and moved > 12
+    savegame.delete("gurka-se")
+    ok = notice is None and db_path().is_file() and not save_path("gurka-se").exists() and moved > 12
     print(f"gurka: continue: {'ok' if ok else 'FAILED'} from event {moved} to "
           f"{len(state.record()['events'])}; statistics {db_path()} {notice or ''}", flush=True)
+def check_painter() -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import time
+
+    import pygame
+
+    from game.ui import cards
+    from game.ui.painter import Painter
+    pygame.init()
+    spec = ("KH", 120, {"card_indices": "international"}, "K")
+    painter = Painter(cards.paint)
+    ok = painter.submit("KH", spec)
+    got = []
+    end = time.monotonic() + 60
+    while ok and not got and time.monotonic() < end:
+        got = painter.take()
+        time.sleep(0.02)
+    size, here = cards.paint(spec)
+    same = bool(got) and got[0][1] is not None and pygame.image.tobytes(got[0][1], "RGBA") == here
+    painter.close()
+    colours = len({here[i:i + 4] for i in range(0, len(here), 4)})
+    ok = ok and same and colours > 200
+    print(f"gurka: card painter: {'ok' if ok else 'FAILED'} ({colours} colours) {painter.errors or ''}",
+          flush=True)
     return 0 if ok else 1
 
 
@@ -92,6 +119,8 @@ if __name__ == "__main__":
         sys.exit(check_ai_worker())
     if os.environ.get("GURKA_CHECK_SAVE") in ("save", "continue"):
         sys.exit(check_save(os.environ["GURKA_CHECK_SAVE"]))
+    if os.environ.get("GURKA_CHECK_PAINTER") == "1":
+        sys.exit(check_painter())
     if len(sys.argv) == 1:           # a double-click: the window at once, no command-line parser
         from game.ui.app import run
 

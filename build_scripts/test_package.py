@@ -20,6 +20,11 @@ Checks, for each build:
 * the AI's worker process (multiprocessing, ``spawn``) starts from the frozen
   executable and makes a decision (``GURKA_CHECK_AI_WORKER=1``, see
   ``gurka_main.py``);
+* the card painter process starts from the frozen executable and renders a court card
+  as the game's own process does (``GURKA_CHECK_PAINTER=1``: SDL_image's SVG loader is
+  bundled);
+* the licences and credits: the fonts' and the card art's licence files are bundled, the
+  art's names Adrian Kennard and CC0, and every card of the art and every sound is there;
 * the statistics work: ``stats --json`` answers (sqlite3 is bundled);
 * on Linux with ``strace``: that start never opens a file relative to, or
   inside, the working directory;
@@ -49,6 +54,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent))   # this checkout's game, not an installed one
 
 import bench_package
 
@@ -60,6 +66,9 @@ EXCLUDED = ("babel", "numpy", "tkinter", "unittest", "pytest", "_pytest", "hypot
 DEMO_TIMEOUT = 600.0
 #: ``--display``: the X display Xvfb takes (a free one by the process id otherwise)
 XVFB_DISPLAY: str | None = None
+#: licence files of third-party works in the bundle, and the names each must give
+LICENCES = {"assets/fonts/LICENSE-DejaVu.txt": ("DejaVu", "Bitstream"),
+            "assets/cards/LICENSE-cards.txt": ("Adrian Kennard", "CC0 1.0 Universal")}
 
 failures: list[str] = []
 
@@ -103,6 +112,19 @@ def check_contents(exe: Path, onefile: bool, linux: bool | None = None) -> None:
             check((exe.parent / name).is_file(), f"{name} next to the executable")
     for need in ("assets/fonts/DejaVuSans.ttf", "assets/fonts/DejaVuSans-Bold.ttf", "assets/icon.png"):
         check(need in files, f"bundled: {need}")
+    # the licences and credits of what the project did not make itself
+    for need in LICENCES:
+        check(need in files, f"bundled: {need}")
+    if not onefile:
+        for need, names in LICENCES.items():
+            path = data_root(exe) / need
+            text = path.read_text(encoding="utf-8", errors="replace") if path.is_file() else ""
+            check(all(n in text for n in names), f"{need} names {', '.join(names)}")
+    from game.engine.cards import NAMES
+    from game.ui.sound import NAMES as SOUNDS
+    art = [f"assets/cards/{c}.svg" for c in NAMES]
+    check(all(a in files for a in art), f"bundled: the card art ({sum(a in files for a in art)} of 52)")
+    check(all(f"assets/sounds/{n}.wav" in files for n in SOUNDS), f"bundled: every sound ({', '.join(SOUNDS)})")
     for po in sorted(build.LOCALES.glob("*/LC_MESSAGES/*.po")):
         mo = po.with_suffix(".mo").relative_to(ROOT).as_posix()
         check(mo in files, f"bundled: {mo}")
@@ -169,6 +191,23 @@ def run_ai_worker(exe: Path, tmp: Path) -> None:
         return
     check(code == 0 and "AI worker: ok" in out,
           f"AI decision in a worker process: {out.splitlines()[-1] if out else '(no output)'}")
+
+
+def run_painter(exe: Path, tmp: Path) -> None:
+    """The card painter process (multiprocessing, spawn) starts from the frozen executable
+    and renders the art there as in the game's own process."""
+    env = dict(bench_package.app_env(tmp / "home"), GURKA_CHECK_PAINTER="1")
+    tmp.mkdir(parents=True, exist_ok=True)
+    code, out = bench_package.run_app([str(exe)], tmp, env, 120)
+    out = out.strip()
+    if code is None:
+        check(False, "card painter check finished within 120 s")
+        return
+    if sys.platform == "win32" and not out:   # a windowed Windows app has no stdout
+        check(code == 0, f"card art rendered in the painter process (exit {code})")
+        return
+    check(code == 0 and "card painter: ok" in out,
+          f"card art rendered in the painter process: {out.splitlines()[-1] if out else '(no output)'}")
 
 
 def run_stats(exe: Path, tmp: Path) -> None:
@@ -289,6 +328,7 @@ def test_build(exe: Path, onefile: bool, xvfb: bool) -> None:
         run_demo(exe, tmp / "demo")
         run_menu(exe, tmp / "menu")
         run_ai_worker(exe, tmp / "worker")
+        run_painter(exe, tmp / "painter")
         run_stats(exe, tmp / "stats")
         if not onefile:
             run_strace(exe, tmp / "trace")

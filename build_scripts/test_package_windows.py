@@ -280,12 +280,12 @@ def check_tours(wine: Wine, exe: Path, check, base: Path, times: dict) -> None:
 
 def check_save_and_stats(wine: Wine, exe: Path, check) -> None:
     code, out, _ = wine.run([bw.winpath(exe)], timeout=180, env={"GURKA_CHECK_SAVE": "save"})
-    save = wine.user_data / "savegame.json"
+    save = wine.user_data / "savegame-gurka-se.json"
     if not check(code == 0 and "gurka: save: ok" in out and save.is_file(),
                  f"windows: a game saved by the Windows app, in {save.relative_to(wine.prefix)}"):
         print(out[-2000:])
         return
-    check(f"C:\\users\\{USER}\\AppData\\Local\\gurka\\savegame.json" in out,
+    check(f"C:\\users\\{USER}\\AppData\\Local\\gurka\\savegame-gurka-se.json" in out,
           "windows: the save's path is the user's AppData\\Local\\gurka, with the user name as it is")
     code, out, _ = wine.run([bw.winpath(exe)], timeout=300, env={"GURKA_CHECK_SAVE": "continue"})
     db = wine.user_data / "stats.sqlite"

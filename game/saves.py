@@ -1,6 +1,9 @@
-"""The saved game: the current game's record (game/engine/RECORDS.md) plus session info.
+"""The saved games: one per ruleset, each the game's record (game/engine/RECORDS.md) plus
+session info.
 
-One file, ``savegame.json`` in the user's data folder::
+A file per ruleset, ``savegame-<ruleset>.json`` in the user's data folder (a new game of a
+ruleset replaces only that ruleset's save; :func:`list_saves` gives them all, newest
+first)::
 
     {"format": "gurka-save/1",
      "record": { ...a game record, unfinished while the game goes on... },
@@ -27,6 +30,13 @@ file is read within the limits of :mod:`game.safe_json` (at most
 record within those of :mod:`game.engine.records` (names, seats, events).
 What the table gets is the engine's own replayed record, nothing more.
 
+The single save of older versions, ``savegame.json``, is moved into its ruleset's slot the
+first time the saves are looked at (:func:`migrate_single`): if that slot holds a save
+already, the newer of the two stays and the other is kept beside it as ``*.old-<timestamp>``.
+A slot's file is the game's own: what is not a regular file there (a link, a pipe, a
+device) is set aside with a ``save-corrupt`` notice and never read; a slot whose record is
+of another ruleset than its name is refused like any other corrupt save.
+
 **A saved game never starts a bot.**  A seat ``ext:<bot>`` in a save resumes
 as ``ai:normal``, with a ``save-bot`` notice naming the players concerned.
 """
@@ -35,6 +45,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import re
+import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,7 +57,10 @@ from .notices import Notice
 from .safe_json import clip
 from .user_files import atomic_write_text, data_dir, read_json, set_aside_file
 
+#: the single save of older versions (migrated into its ruleset's slot)
 FILENAME = "savegame.json"
+#: one save per ruleset: ``savegame-<ruleset id>.json``
+SLOT = re.compile(r"savegame-([a-z0-9][a-z0-9_-]{0,39})\.json")
 FORMAT = "gurka-save/1"
 #: the largest save read: one record at its limit plus the session info
 MAX_SAVE_BYTES = MAX_RECORD_BYTES + (1 << 20)
@@ -53,8 +69,22 @@ MAX_CHIPS = 10 ** 9
 BOT_STANDIN = "ai:normal"
 
 
-def save_path() -> Path:
-    return data_dir() / FILENAME
+def save_path(rules: str | None = None) -> Path:
+    """The save of ``rules`` (a ruleset id), or without one the single save of older versions."""
+    if rules is None:
+        return data_dir() / FILENAME
+    if not SLOT.fullmatch(f"savegame-{rules}.json"):
+        raise ValueError(f"not a ruleset id: {clip(rules, 40)!r}")
+    return data_dir() / f"savegame-{rules}.json"
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A save found in the data folder: its ruleset, its file and when it was last written."""
+
+    rules: str
+    path: Path
+    mtime: float
 
 
 @dataclass
@@ -89,6 +119,23 @@ def _whole(value: object, below: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < below
 
 
+def _network(keep: object, players: int) -> dict | None:
+    """A network table's keepsake (its id, code, port and the seats' tokens), checked; None
+    when any of it is not what the host wrote."""
+    from .net import protocol as P
+    if not (isinstance(keep, dict) and set(keep) == {"table", "code", "port", "tokens"}):
+        return None
+    table, code, port, tokens = keep["table"], keep["code"], keep["port"], keep["tokens"]
+    if not (isinstance(table, str) and P.TABLE_ID.fullmatch(table) and isinstance(code, str)
+            and P.CODE.fullmatch(code) and _whole(port, 65536) and isinstance(tokens, dict)
+            and len(tokens) <= players):
+        return None
+    if not all(isinstance(s, str) and s.isdigit() and int(s) < players and isinstance(t, str)
+               and P.TOKEN.fullmatch(t) for s, t in tokens.items()):
+        return None
+    return {"table": table, "code": code, "port": port, "tokens": dict(tokens)}
+
+
 def clean_session(session: object, players: int, game: int = 1) -> dict:
     """The session with every value the game reads checked and the missing ones filled in
     (a save is hostile; a new game starts from ``{}``); other keys are kept as given.
@@ -98,7 +145,8 @@ def clean_session(session: object, players: int, game: int = 1) -> dict:
     (a bad entry left out); ``started`` (ISO time, now when missing), ``played_s``,
     ``hints``, ``undo_used``: this game's marks; ``purse``: the chips this game began with
     (one whole number per player, as ``chips``; left out when bad); ``settled``: True or
-    left out."""
+    left out; ``net``: a network table's id, code, port and its players' tokens (the host's
+    Continue opens it again), left out when any of it is wrong."""
     out = dict(session) if isinstance(session, dict) else {}
     if not (_whole(out.get("game"), MAX_GAME + 1) and out["game"] >= 1):
         out["game"] = game
@@ -111,6 +159,10 @@ def clean_session(session: object, players: int, game: int = 1) -> dict:
         del out["purse"]
     if out.get("settled") is not True:
         out.pop("settled", None)
+    if "net" in out:
+        out["net"] = _network(out["net"], players)
+        if out["net"] is None:
+            del out["net"]
     log = out.get("durak_log")
     if "durak_log" in out:
         out["durak_log"] = [list(g) for g in (log if isinstance(log, list) else [])[-MAX_DURAK_GAMES:]
@@ -131,15 +183,116 @@ def clean_session(session: object, players: int, game: int = 1) -> dict:
 
 
 def has_save(path: Path | None = None) -> bool:
-    """Quick check for the main menu's Continue (the file is not parsed)."""
-    path = Path(path) if path is not None else save_path()
-    return path.is_file()
+    """Quick check for the main menu's Continue (no file is parsed): the file at ``path``,
+    or without one any save at all (a ruleset's, or the single save of older versions)."""
+    if path is not None:
+        return Path(path).is_file()
+    return save_path().is_file() or bool(_slot_files())
+
+
+def _known(rules: str) -> bool:
+    from .engine.registry import find_ruleset
+    try:
+        find_ruleset(rules)
+    except ValueError:
+        return False
+    return True
+
+
+#: entries of the data folder looked at for saves (a folder of a million files costs no more)
+MAX_ENTRIES = 5000
+
+
+def _slot_files() -> list[tuple[str, Path]]:
+    """(ruleset, path) of every ``savegame-<ruleset>.json`` of a known ruleset; never raises."""
+    out = []
+    try:
+        with os.scandir(data_dir()) as entries:
+            for i, entry in enumerate(entries):
+                if i >= MAX_ENTRIES:
+                    break
+                m = SLOT.fullmatch(entry.name)
+                if m and _known(m.group(1)):
+                    out.append((m.group(1), Path(entry.path)))
+    except (OSError, ValueError):
+        return []
+    return out
+
+
+def list_saves() -> tuple[list[Slot], list[Notice]]:
+    """Every ruleset's save, newest first, and what the player should be told: the single
+    save of older versions moved into its slot first (:func:`migrate_single`); what is not a
+    regular file at a slot's name is set aside (``save-corrupt``), never read.  Only the
+    files are looked at, none is parsed.  Never raises."""
+    notices = []
+    moved = migrate_single()
+    if moved is not None:
+        notices.append(moved)
+    slots = []
+    for rules, path in _slot_files():
+        try:
+            st = path.lstat()
+        except OSError:
+            continue
+        if stat.S_ISDIR(st.st_mode):
+            continue                  # a folder: writing the save there says so
+        if not stat.S_ISREG(st.st_mode):
+            notices.append(Notice("save-corrupt", path, set_aside_file(path), "not a regular file"))
+            continue
+        slots.append(Slot(rules, path, st.st_mtime))
+    slots.sort(key=lambda s: (-s.mtime, s.rules))
+    return slots, notices
+
+
+def migrate_single() -> Notice | None:
+    """Move the single save of older versions (``savegame.json``) into its ruleset's slot.
+    Its header is checked first (a bad one is set aside with its notice, as loading it
+    would); when the slot holds a save already, the newer stays and the older is kept as
+    ``<name>.old-<timestamp>``.  Never raises."""
+    old = save_path()
+    try:
+        st = old.lstat()
+    except OSError:
+        return None
+    if stat.S_ISDIR(st.st_mode):
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return Notice("save-corrupt", old, set_aside_file(old), "not a regular file")
+    saved, notice = load(old, check=False)
+    if saved is None:
+        return notice
+    try:
+        slot = save_path(saved.record["rules"])
+        try:
+            newer = slot.lstat().st_mtime > st.st_mtime
+        except FileNotFoundError:
+            os.replace(old, slot)
+            return None
+        if newer:
+            _keep_old(old)
+        else:
+            _keep_old(slot)
+            os.replace(old, slot)
+    except (OSError, ValueError):
+        pass            # still there: tried again the next time
+    return None
+
+
+def _keep_old(path: Path) -> None:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target, n = path.with_name(f"{path.name}.old-{stamp}"), 1
+    while target.exists() or target.is_symlink():
+        n += 1
+        target = path.with_name(f"{path.name}.old-{stamp}-{n}")
+    os.replace(path, target)
 
 
 def save_game(record: dict, session: dict | None = None, path: Path | None = None) -> Notice | None:
-    """Write the current game atomically.  A notice (never an exception) when that fails."""
-    path = Path(path) if path is not None else save_path()
+    """Write the current game atomically into its ruleset's slot (or ``path``).  A notice
+    (never an exception) when that fails."""
+    path = Path(path) if path is not None else None
     try:
+        path = path or save_path(record["rules"])
         data = {"format": FORMAT, "record": record,
                 "session": clean_session(session or {}, len(record["players"]), record.get("game", 1))}
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
@@ -147,7 +300,7 @@ def save_game(record: dict, session: dict | None = None, path: Path | None = Non
     except OSError as e:
         return Notice("save-unwritable", path, None, e.strerror or clip(e))
     except Exception as e:  # noqa: BLE001 - e.g. UnicodeEncodeError, MemoryError: the game goes on unsaved
-        return Notice("save-unwritable", path, None, clip(e) or type(e).__name__)
+        return Notice("save-unwritable", path or data_dir(), None, clip(e) or type(e).__name__)
     return None
 
 
@@ -157,11 +310,22 @@ def load(path: Path | None = None, check: bool = True) -> tuple[SavedGame | None
     With ``check`` the record is replayed through the engine; a record it refuses
     counts as corrupt and is set aside.  A bot seat comes back as ``ai:normal`` with a
     ``save-bot`` notice.  Never raises: whatever a hostile file makes the parser or the
-    engine raise is a corrupt save."""
-    path = Path(path) if path is not None else save_path()
+    engine raise is a corrupt save.  Without ``path``: the newest save (:func:`list_saves`).
+    A link is never followed: it is set aside as a corrupt save."""
+    if path is None:
+        slots, notices = list_saves()
+        if not slots:
+            return None, (notices[0] if notices else None)
+        path = slots[0].path
+    path = Path(path)
+    slot = SLOT.fullmatch(path.name)
     try:
+        if path.is_symlink():
+            raise ValueError("a link, not a file")
         data = read_json(path, MAX_SAVE_BYTES)
         saved, bots = _clean(data, check)
+        if slot and saved.record["rules"] != slot.group(1):
+            raise ValueError(f"a game of {clip(saved.record['rules'], 40)} in the save of {slot.group(1)}")
     except FileNotFoundError:
         return None, None
     except Exception as e:  # noqa: BLE001 - RecursionError, MemoryError...: still just a bad file
@@ -197,9 +361,9 @@ def _clean(data: object, check: bool) -> tuple[SavedGame, list[str]]:
     return SavedGame(record, clean_session(data.get("session"), len(players), record["game"])), bots
 
 
-def delete_save(path: Path | None = None) -> None:
-    """Forget the saved game (e.g. when it is over or the player starts a new one)."""
-    path = Path(path) if path is not None else save_path()
+def delete_save(path: Path) -> None:
+    """Forget a saved game (e.g. when it is over, or the player deletes it)."""
+    path = Path(path)
     try:
         path.unlink()
     except FileNotFoundError:
@@ -208,12 +372,12 @@ def delete_save(path: Path | None = None) -> None:
         pass
 
 
-def set_aside_game(reason: str = "", path: Path | None = None) -> Notice:
+def set_aside_game(reason: str, path: Path) -> Notice:
     """Move a save the game cannot use out of the way (``*.corrupt-<timestamp>``), e.g. one
     the table could not resume; the notice for the player says why and where it went."""
-    path = Path(path) if path is not None else save_path()
+    path = Path(path)
     return Notice("save-unresumable", path, set_aside_file(path), reason)
 
 
-__all__ = ["SavedGame", "set_aside_game", "save_game", "load", "has_save", "delete_save", "save_path",
-           "clean_session", "FORMAT", "MAX_SAVE_BYTES", "PER_GAME"]
+__all__ = ["SavedGame", "Slot", "set_aside_game", "save_game", "load", "has_save", "delete_save", "save_path",
+           "list_saves", "migrate_single", "clean_session", "FORMAT", "MAX_SAVE_BYTES", "PER_GAME"]

@@ -36,6 +36,13 @@ HAND_SORTS = ("rank", "suit")
 #: After a finished trick (or Durak bout): ``last`` waits for a click after the last trick of
 #: a deal only, ``every`` after every trick, ``never`` goes on by itself.
 TRICK_PAUSES = ("last", "every", "never")
+#: the table's surface, the backs of the cards, and the card size (``large-print``: the
+#: largest cards with a big index and suit and no pictures, for players with poor sight)
+FELTS = ("green", "blue", "wood")
+CARD_BACKS = ("red", "blue", "nordic")
+CARD_SIZES = ("100", "125", "150", "large-print")
+#: how much larger than at 100 % each card size draws the cards
+CARD_SCALE = {"100": 1.0, "125": 1.25, "150": 1.5, "large-print": 1.5}
 DEFAULT_VOLUME = 0.3
 MIN_WINDOW = (1024, 640)
 MAX_WINDOW = (7680, 4320)
@@ -65,6 +72,13 @@ class Settings:
     #: ``international``: A K Q J
     card_indices: str = "native"
     four_colour: bool = False
+    #: the table (:data:`FELTS`), the backs of the cards (:data:`CARD_BACKS`), their size
+    #: (:data:`CARD_SIZES`)
+    felt: str = "green"
+    card_back: str = "red"
+    card_size: str = "100"
+    #: no animation that is not needed to follow the game (cards appear where they land)
+    reduced_motion: bool = False
     #: when the table waits for a click after a trick (:data:`TRICK_PAUSES`)
     trick_pause: str = "last"
     #: the tutorials were offered on first start (offered once)
@@ -78,6 +92,8 @@ class Settings:
     #: the setup of the last game started (ruleset, players, seats, options), offered again
     #: by the setup screen, which checks it again before using any of it
     last_setup: dict | None = None
+    #: the address last typed on the join screen (a network table)
+    join_address: str = ""
 
     @property
     def animation_factor(self) -> float:
@@ -115,6 +131,8 @@ class Settings:
 
 
 _INVALID = object()
+#: the settings whose value is one of a few words
+_CHOICES = {"felt": FELTS, "card_back": CARD_BACKS, "card_size": CARD_SIZES}
 
 
 def _valid(key: str, value: object) -> object:
@@ -128,7 +146,8 @@ def _valid(key: str, value: object) -> object:
     elif key == "ai_pace":
         if value in AI_PACES:
             return value
-    elif key in ("sound", "fullscreen", "four_colour", "tutorial_offered", "auto_play", "undo"):
+    elif key in ("sound", "fullscreen", "four_colour", "tutorial_offered", "auto_play", "undo",
+                 "reduced_motion"):
         if isinstance(value, bool):
             return value
     elif key == "volume":
@@ -136,6 +155,9 @@ def _valid(key: str, value: object) -> object:
             return float(value)
     elif key == "card_indices":
         if value in CARD_INDICES:
+            return value
+    elif key in _CHOICES:
+        if value in _CHOICES[key]:
             return value
     elif key == "hand_sort":
         if value in HAND_SORTS:
@@ -145,6 +167,9 @@ def _valid(key: str, value: object) -> object:
             return value
     elif key == "last_setup":
         return _valid_setup(value)
+    elif key == "join_address":
+        if _short_text(value, 60) and value.isprintable():
+            return value
     elif key == "window_size":
         if (isinstance(value, (list, tuple)) and len(value) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
@@ -258,5 +283,6 @@ def take_notice() -> Notice | None:
 
 
 __all__ = ["Settings", "load_settings", "save_settings", "settings_path", "load", "save",
-           "take_notice", "SPEEDS", "SPEED_FACTORS", "AI_PACES", "AI_PACE_FACTORS", "CARD_INDICES", "HAND_SORTS", "TRICK_PAUSES",
+           "take_notice", "SPEEDS", "SPEED_FACTORS", "AI_PACES", "AI_PACE_FACTORS", "CARD_INDICES",
+           "HAND_SORTS", "TRICK_PAUSES", "FELTS", "CARD_BACKS", "CARD_SIZES", "CARD_SCALE",
            "DEFAULT_VOLUME", "MIN_WINDOW", "MAX_WINDOW", "DEFAULT_WINDOW", "MAX_SETTINGS_BYTES"]

@@ -123,6 +123,32 @@ def read_json(path: Path, max_bytes: int) -> object:
     return safe_json.read_file(path, max_bytes)
 
 
+def read_own_json(path: Path, max_bytes: int) -> object:
+    """Parse a JSON file the game wrote into one of its own folders (the finished games):
+    never through a link (``O_NOFOLLOW``; where there is none, a link is refused first), never
+    a pipe or a device (opened without blocking, then refused), at most ``max_bytes``; then
+    within the limits of :mod:`game.safe_json`.  FileNotFoundError when absent; ValueError /
+    OSError (one line) when it cannot be used."""
+    path = Path(path)
+    nofollow = getattr(os, "O_NOFOLLOW", 0)
+    if not nofollow and path.is_symlink():
+        raise safe_json.JSONLimitError("a link, not a file", "not_regular")
+    fd = os.open(path, os.O_RDONLY | nofollow | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise safe_json.JSONLimitError("not a regular file", "not_regular")
+        if st.st_size > max_bytes:
+            raise safe_json.JSONLimitError(f"larger than {max_bytes:,} bytes", "larger", bytes=max_bytes)
+        with os.fdopen(fd, "rb") as fh:
+            fd = None
+            raw = fh.read(max_bytes + 1)
+    finally:
+        if fd is not None:
+            os.close(fd)
+    return safe_json.loads(raw, max_bytes)
+
+
 #: ``<name>.json.<pid>.tmp`` (older versions) or ``<name>.json.<pid>.<random>.tmp``
 _TEMP = re.compile(r".+\.json\.(\d{1,10})(?:\.[a-z0-9_]{1,16})?\.tmp")
 #: a temp file older than this is stray whoever wrote it (a write takes milliseconds)

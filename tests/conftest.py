@@ -7,6 +7,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("GURKA_NET_LOOPBACK", "1")     # network tables on 127.0.0.1, never advertised
 sys.path.insert(0, str(Path(__file__).parent))   # tests' helper modules
 
 import pytest

@@ -177,7 +177,7 @@ def test_mutated_saves_never_raise_and_load_only_clean_games(home, which, where,
         rec[key] = value
     raw = _write_save(home, data)
     before = _folder(home)
-    saved, notice = saves.load()
+    saved, notice = saves.load(home / "savegame.json")      # the loader itself (no move into a slot)
     if saved is None:
         assert notice.kind == "save-corrupt"
         _only_the_save_moved(home, before, raw)
@@ -223,7 +223,7 @@ def test_saves_accept_a_bom_and_refuse_a_huge_or_special_file(home):
     saved, notice = saves.load()
     assert saved is not None and notice is None
     (home / "savegame.json").write_bytes(b"[" * (saves.MAX_SAVE_BYTES + 1))
-    saved, notice = saves.load()
+    saved, notice = saves.load(home / "savegame.json")
     assert saved is None and "larger than" in notice.detail
 
 

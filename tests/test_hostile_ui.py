@@ -105,7 +105,8 @@ def test_a_bot_seat_resumes_as_normal_and_the_bot_never_runs(home, tmp_path):
             if len(table.host.state.events) > len(data["record"]["events"]) + 3:
                 break
         assert len(table.host.state.events) > len(data["record"]["events"])
-        saved = json.loads((home / "savegame.json").read_text(encoding="utf-8"))
+        (slot,) = home.glob("savegame-*.json")       # moved into its ruleset's slot, saved there
+        saved = json.loads(slot.read_text(encoding="utf-8"))
         assert "ext:" not in json.dumps(saved["record"]["players"])
     finally:
         app.shutdown()
@@ -160,7 +161,7 @@ def test_a_save_the_table_cannot_resume_is_set_aside_with_the_save_s_notice(home
         top.close()
         frames(app)
         assert app.manager.top.widgets.by_name("continue") is None
-        assert len(list(home.glob("savegame.json.corrupt-*"))) == 1
+        assert len(list(home.glob("savegame-*.json.corrupt-*"))) == 1
     finally:
         i18n.set_language("en")
         app.shutdown()

@@ -11,7 +11,7 @@ import pytest
 
 from game.engine import load_records
 from game.engine.public import table_of
-from game.ui.replay_open import last_game_path, open_games
+from game.ui.replay_open import open_games
 
 GOLDEN = Path(__file__).parent / "fixtures" / "golden"
 
@@ -174,21 +174,28 @@ def test_a_refused_file_says_so_on_screen_by_its_name_in_the_players_language(ap
         i18n.set_language("en")
 
 
-def test_the_last_finished_game_from_the_menu(app):
+def test_the_last_finished_game_of_an_older_version_from_the_menu(app, tmp_path):
+    """The last_game.json an older version kept is moved among the finished games, and the
+    keys alone open it: Replays, Enter (the finished games), Enter (the game)."""
     record = load_records((GOLDEN / "durak-3p.jsonl").read_text(encoding="utf-8"))[0]
-    last_game_path().parent.mkdir(parents=True, exist_ok=True)
-    last_game_path().write_text(json.dumps(record), encoding="utf-8")
+    (tmp_path / "last_game.json").write_text(json.dumps(record), encoding="utf-8")
     app.nav.push("menu")
     app.step([], 16)
     app.manager.top.widgets.by_name("replays").activate()
     app.step([], 16)
     menu = app.manager.top
-    assert type(menu).__name__ == "ReplayMenu" and menu.last.enabled
+    assert type(menu).__name__ == "ReplayMenu"
     app.step([_key(pygame.K_RETURN)], 16)
+    listed = app.manager.top
+    assert type(listed).__name__ == "HistoryScene" and len(listed.games) == 1
+    assert not (tmp_path / "last_game.json").exists()
+    app.step([_key(pygame.K_RETURN)], 16)
+    menu.wait()                      # read and checked on a thread of its own
+    app.step([], 16)
     viewer = app.manager.top
     assert type(viewer).__name__ == "ReplayTable" and viewer.events == record["events"]
     app.step([_key(pygame.K_ESCAPE)], 16)
-    assert app.manager.top is menu
+    assert app.manager.top is listed
 
 
 def test_the_file_picker_lists_records_and_folders(app, tmp_path):

@@ -16,6 +16,11 @@ def home(tmp_path, monkeypatch):
     return tmp_path
 
 
+#: the save of the games these tests play (one save per ruleset)
+def SE():
+    return save_path("gurka-se")
+
+
 def _game_in_progress(moves=7):
     players = [{"name": n, "seat": "human"} for n in ("Anna", "Björn", "Kåre", "Þóra")]
     state = new_game("gurka-se", players, seed=5)
@@ -32,8 +37,8 @@ def test_no_save():
 def test_save_and_resume_exactly(home):
     state = _game_in_progress()
     assert save_game(state.record(), {"game": 3, "chips": [10, 0, 5, 25]}) is None
-    assert has_save() and save_path().parent == home
-    assert "Þóra" in save_path().read_text(encoding="utf-8")
+    assert has_save() and SE().parent == home and SE().name == "savegame-gurka-se.json"
+    assert "Þóra" in SE().read_text(encoding="utf-8")
     saved, notice = load()
     assert notice is None and saved.record == state.record()
     back = replay(saved.record)
@@ -70,7 +75,7 @@ def test_a_hostile_session_in_the_file_is_checked_once_on_loading(home):
     bad = {"game": True, "chips": [1, 2, 3, True], "started": "x" * 41, "played_s": -5,
            "hints": -1, "undo_used": "yes", "durak_log": [[9], "x", [0, True], [1], [2, 0]],
            "next": {"dealer": 1}}
-    save_path().write_text(json.dumps({"format": saves.FORMAT, "record": state.record(),
+    SE().write_text(json.dumps({"format": saves.FORMAT, "record": state.record(),
                                        "session": bad}), encoding="utf-8")
     saved, notice = load()
     assert notice is None
@@ -127,27 +132,27 @@ def test_tampered_record_refused(home):
     save_game(rec)
     saved, notice = load()
     assert saved is None and notice.kind == "save-corrupt" and "event" in notice.detail
-    assert list(home.glob("savegame.json.corrupt-*"))
+    assert list(home.glob("savegame-gurka-se.json.corrupt-*"))
 
 
 def test_unwritable_save_reports(home):
-    save_path().mkdir()
+    SE().mkdir()
     notice = save_game(_game_in_progress(1).record())
     assert notice is not None and notice.kind == "save-unwritable" and str(notice)
 
 
 def test_a_save_the_table_cannot_resume_is_set_aside_with_its_reason(home):
     save_game(_game_in_progress(1).record())
-    notice = saves.set_aside_game("no seat to show")
-    kept = list(home.glob("savegame.json.corrupt-*"))
+    notice = saves.set_aside_game("no seat to show", SE())
+    kept = list(home.glob("savegame-gurka-se.json.corrupt-*"))
     assert not has_save() and notice.kind == "save-unresumable" and notice.aside == kept[0]
     assert str(notice) == "The saved game could not be resumed and was set aside (no seat to show)."
-    notice = saves.set_aside_game("gone")                       # nothing left to move
+    notice = saves.set_aside_game("gone", SE())                       # nothing left to move
     assert notice.aside is None and str(notice) == "The saved game could not be resumed (gone)."
 
 
 def test_delete_save(home):
     save_game(_game_in_progress(1).record())
-    delete_save()
+    delete_save(SE())
     assert not has_save()
-    delete_save()
+    delete_save(SE())

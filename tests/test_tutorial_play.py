@@ -176,11 +176,12 @@ def test_the_tutorial_leaves_the_saved_game_alone(app):
     players = [{"name": "A", "seat": "human"}, {"name": "B", "seat": "ai:easy"},
                {"name": "C", "seat": "ai:easy"}]
     assert savegame.save(new_game("agurk-no", players, seed=4).record(), {}) is None
-    before, _err = savegame.load()
+    before, _err = savegame.load("agurk-no")
     scene = play_through(app, "durak")
     scene.leave()                        # as the pause menu's "quit to menu" does
-    after, _err = savegame.load()
+    after, _err = savegame.load("agurk-no")
     assert before is not None and after is not None and after.record == before.record
+    assert [s.rules for s in savegame.saved_games()] == ["agurk-no"]     # no save of its own either
 
 
 def test_a_callout_holds_the_table_until_next(app):

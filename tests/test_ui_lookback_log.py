@@ -168,23 +168,28 @@ def test_a_change_of_language_mid_game_changes_the_whole_move_log(app, rules, st
         i18n.set_language("en")
 
 
-def test_continue_names_the_game_and_new_game_asks(app):
+def test_continue_names_the_game_and_a_new_game_of_its_ruleset_asks(app):
+    from game.ui import game_labels as L
     from game.ui import savegame
     S.screens()["menu with a save"](app)
     frames(app)
     menu = app.manager.top
     cont = menu.widgets.by_name("continue")
-    from game.ui import rules_text as R
     nb = "\u00a0"        # each part of the name keeps together on a wrapped line
-    assert cont.sub == R.ruleset_name("gurka-is7").replace(" ", nb) + f"  ·  Deal{nb}3{nb}of{nb}7"
+    # saved at the third deal's first card: Continue shows the second deal's last trick again
+    assert cont.sub.startswith(L.together(L.ruleset_label("gurka-is7")) + f" · Deal{nb}2{nb}of{nb}7 · ")
     menu.widgets.by_name("new").activate()
+    assert top(app) == "SetupScene"             # another ruleset's game replaces nothing: no question
+    setup = app.manager.top
+    setup.set_rules("gurka-is7")
+    setup.start()
     ask = app.manager.top
-    assert top(app) == "ConfirmScene" and f"Deal{nb}3{nb}of{nb}7" in ask.text
+    assert top(app) == "ConfirmScene" and f"Deal{nb}2{nb}of{nb}7" in ask.text
     ask.widgets.by_name("no").activate()
-    assert top(app) == "MainMenu" and savegame.has_save()
-    menu.widgets.by_name("new").activate()
+    assert top(app) == "SetupScene" and savegame.has_save()
+    setup.start()
     app.manager.top.widgets.by_name("yes").activate()
-    assert top(app) == "SetupScene"
+    assert top(app) == "TableScene"
 
 
 def test_new_game_without_a_save_asks_nothing(app):

@@ -83,17 +83,34 @@ def test_toggles_and_choices_by_mouse(app):
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=right, button=1),
               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=right, button=1)], 16)
     assert saved(app)["volume"] == pytest.approx(0.4) and sound.volume() == pytest.approx(0.4)
+    app.step(click(sc.w_motion.rect), 16)
+    assert saved(app)["reduced_motion"] is True
+    app.step(click(sc.w_four.rect), 16)                 # on the other page: not there to click
+    assert saved(app)["four_colour"] is False and sc.page == "game"
+    app.step(click(sc.w_tab_look.rect), 16)
+    assert sc.page == "look" and not sc.w_language.visible and sc.w_felt.visible
     app.step(click(sc.w_four.rect), 16)
     assert saved(app)["four_colour"] is True
+    for w, key, value in ((sc.w_felt, "felt", "blue"), (sc.w_back_style, "card_back", "blue"),
+                          (sc.w_size, "card_size", "125")):
+        right = (w.rect.right - 5, w.rect.centery)
+        app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=right, button=1),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=right, button=1)], 16)
+        assert saved(app)[key] == value and app.settings[key] == value
     right = (sc.w_indices.rect.right - 5, sc.w_indices.rect.centery)
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=right, button=1),
               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=right, button=1)], 16)
     assert saved(app)["card_indices"] == "international"
+    app.step(click(sc.w_tab_game.rect), 16)
     app.step(click(sc.w_fullscreen.rect), 16)
     assert saved(app)["fullscreen"] is True
     app.step(click(sc.w_defaults.rect), 16)
     data = saved(app)
     assert data["four_colour"] is False and data["card_indices"] == "native"
+    assert (data["felt"], data["card_back"], data["card_size"], data["reduced_motion"]) == \
+        ("green", "red", "100", False)
+    assert (sc.w_felt.value, sc.w_back_style.value, sc.w_size.value, sc.w_motion.value) == \
+        ("green", "red", "100", False)
     assert data["fullscreen"] is False and data["volume"] == pytest.approx(0.3)
     app.step(click(sc.w_back.rect), 16)
     assert app.manager.top is not sc

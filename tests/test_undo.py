@@ -82,7 +82,7 @@ def test_the_game_goes_on_after_an_undo_and_the_save_is_marked(app, tmp_path):
               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=click, button=1)], 16)
     assert table.session["undo_used"] is True
     table.saver.flush()
-    data = json.loads(saves.save_path().read_text(encoding="utf-8"))
+    data = json.loads(saves.save_path("agurk-no").read_text(encoding="utf-8"))
     assert data["session"]["undo_used"] is True
     assert "undo" not in json.dumps(data["record"])
     n = len(table.host.state.events)
@@ -151,8 +151,8 @@ def test_undo_point_stops_at_the_deal():
 def test_finished_games_go_into_the_statistics_with_their_marks(app, tmp_path):
     import sqlite3
 
-    from game.stats import db_path, load_games
-    from game.ui.table.bookkeeping import last_game_path
+    from game import history
+    from game.stats import db_path, load
     from game.ui.tour import finished
     table = _table(app, tmp_path, "agurk-no", lambda s: len(_decisions_in_deal(s)) >= 2 and _moment(2)(s))
     table.undo()
@@ -175,20 +175,22 @@ def test_finished_games_go_into_the_statistics_with_their_marks(app, tmp_path):
             table.flow.go_on()          # the deal's last trick waits for the player
     assert table.finished
     table.books.flush()                 # the writer thread has kept it
-    games, notice = load_games()
-    assert notice is None and len(games) == 1 and games[0]["rules"] == "agurk-no"
+    stats = load()
+    assert stats.notice is None and stats.games == 1 and stats.rulesets == ["agurk-no"]
     with sqlite3.connect(db_path()) as conn:
         rows = conn.execute("SELECT undo_used, hints, duration_s, started, finished FROM games").fetchall()
     (undo_used, hints, duration, started, ended), = rows
     assert (undo_used, hints) == (1, 2)
     assert duration >= 0 and started and ended
-    assert json.loads(last_game_path().read_text(encoding="utf-8")) == table.host.state.record()
+    (kept,), notices = history.list_games()        # and among the finished games, as the player's own
+    assert notices == [] and kept.mine == tuple(table.humans) and kept.rules == "agurk-no"
+    assert history.load_record(kept) == (table.host.state.record(), None)
 
 
 def test_the_demo_never_records(tmp_path, monkeypatch):
+    from game import history
     from game.stats import db_path
     from game.ui.app import App
-    from game.ui.table.bookkeeping import last_game_path
     from game.ui.tour import Tour, finished
     monkeypatch.setenv("GURKA_HOME", str(tmp_path))
     pygame.init()
@@ -199,14 +201,15 @@ def test_the_demo_never_records(tmp_path, monkeypatch):
         table.fast_forward()
         table.game_over()
         assert table.finished
-        assert not db_path().exists() and not last_game_path().exists()
+        table.books.flush()
+        assert not db_path().exists() and not history.folder().exists()
     finally:
         demo.manager.clear()
 
 
 def test_a_tutorial_offers_no_undo_and_no_hint_and_records_nothing(app):
+    from game import history
     from game.stats import db_path
-    from game.ui.replay_open import last_game_path
     from game.ui.tutorial.scripts import TUTORIAL_IDS
     table = app.nav.push("tutorial", rules=TUTORIAL_IDS[0])
     for _ in range(3):
@@ -215,7 +218,7 @@ def test_a_tutorial_offers_no_undo_and_no_hint_and_records_nothing(app):
     assert not table.toolbar.hint.visible and not table.hints.available()
     table.books.finish(table.stream.record())
     table.books.flush()
-    assert not db_path().exists() and not last_game_path().exists()
+    assert not db_path().exists() and not history.folder().exists()
 
 
 def _texts(table):

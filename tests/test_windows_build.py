@@ -197,7 +197,7 @@ def test_the_save_check_of_the_frozen_entry_script_saves_continues_and_records(t
         done = subprocess.run([sys.executable, str(SCRIPTS / "gurka_main.py")], env=dict(env, GURKA_CHECK_SAVE=phase),
                               capture_output=True, text=True, timeout=120, check=False)
         assert done.returncode == 0 and says in done.stdout, done.stdout + done.stderr
-    assert (tmp_path / "stats.sqlite").is_file() and not (tmp_path / "savegame.json").exists()
+    assert (tmp_path / "stats.sqlite").is_file() and not (tmp_path / "savegame-gurka-se.json").exists()
     done = subprocess.run([sys.executable, str(SCRIPTS / "gurka_main.py")], capture_output=True, text=True,
                           env=dict(env, GURKA_CHECK_SAVE="continue"), timeout=120, check=False)
     assert done.returncode == 1 and "no saved game" in done.stdout

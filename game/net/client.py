@@ -83,6 +83,7 @@ class NetStream:
         self._pending: tuple[int, int] | None = None      # (id, events when sent)
         self._seen_sent = -1
         self._record: dict | None = None
+        self._network = None
         self._conn: Conn | None = None
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
         self.net = NetThread("gurka-join")
@@ -334,6 +335,22 @@ class NetStream:
         if self.state == JOINED and shown != self._seen_sent and self._conn is not None:
             self._seen_sent = shown
             self._conn.send(P.seen(shown))
+
+    def serve(self) -> None:
+        """Every frame, also under the pause menu: take what arrived."""
+        self.poll()
+
+    def seat_note(self, seat: int) -> str:
+        from .hosted import seat_words
+        return seat_words(self.seat_status, seat, self.started)
+
+    @property
+    def network(self):
+        """What this screen shows of the table (:class:`game.net.hosted.JoinedNetwork`)."""
+        if self._network is None:
+            from .hosted import JoinedNetwork
+            self._network = JoinedNetwork(self)
+        return self._network
 
     def look_from(self, seat: int) -> None:
         raise ValueError("a network seat looks only from its own seat")

@@ -21,6 +21,11 @@ from ..engine import IllegalActionError
 
 
 class LocalStream:
+    #: what went wrong with a network table, in one line (a local game has no such problem)
+    problem: str | None = None
+    #: the network table's facts for its screens (None: not a network table)
+    network = None
+
     def __init__(self, host, seat: int | None = None):
         self.host = host
         self.authority = host
@@ -91,9 +96,19 @@ class LocalStream:
         return None
 
     def tick(self, now: float, shown: int, min_delay: float) -> None:
-        """Every frame: the screen has shown ``shown`` events; the AI seats may decide."""
+        """Every frame the table is on top: it has shown ``shown`` events; the AI seats may
+        decide."""
         self.host.seen(self, shown, now)
         self.host.step(now, min_delay)
+
+    def serve(self) -> None:
+        """Every frame, also under the pause menu or the score sheet: a network table is
+        served (a game at one screen waits for its player instead)."""
+
+    def seat_note(self, seat: int) -> str:
+        """A network seat's state in words ("waiting for a player", "lost the connection"),
+        or "" (not a network table, or all is well)."""
+        return ""
 
     def look_from(self, seat: int) -> None:
         """Hot seat: the person at the screen is now ``seat``'s player."""

@@ -29,8 +29,15 @@ def missing_assets() -> list[str]:
     """The bundled fonts and sounds that are not there (a damaged install)."""
     from ..paths import asset
     from . import sound, theme
+    from .cards import ALL_CARDS
     wanted = [("fonts", f) for f in theme.FONT_FILES] + [("sounds", f"{n}.wav") for n in sound.NAMES]
-    return [name for folder, name in wanted if not asset(folder, name).is_file()]
+    missing = [name for folder, name in wanted if not asset(folder, name).is_file()]
+    try:                                    # the card art: one look at its folder
+        there = set(os.listdir(asset("cards")))
+    except OSError:
+        there = set()
+    missing += [f"{c}.svg" for c in ALL_CARDS if f"{c}.svg" not in there]
+    return missing if len(missing) <= 6 else missing[:5] + [f"… (+{len(missing) - 5})"]
 
 
 class App:
@@ -86,6 +93,14 @@ class App:
         from . import sound
         self.sound = sound
         sound.configure(self.settings)
+        self.configure_look()
+
+    def configure_look(self) -> None:
+        """The card back and size, the table's surface and reduced motion, from the settings."""
+        from . import cards, motion, theme
+        cards.configure(self.settings)
+        theme.configure(self.settings)
+        motion.configure(self.settings)
 
     def play_sound(self, name: str) -> None:
         if not self.demo:
@@ -171,6 +186,7 @@ class App:
             self.toggle_fullscreen(bool(self.settings.get("fullscreen")))
         from . import cards
         cards.clear_cache()
+        self.configure_look()
         self.sound.configure(self.settings)
         self.manager.size = None
         for scene in self.manager.stack:
@@ -250,11 +266,14 @@ class App:
         return changed
 
     def shutdown(self) -> None:
-        """Leave every scene (each one releases what it holds, e.g. the AI worker process)."""
+        """Leave every scene (each one releases what it holds, e.g. the AI worker process),
+        and stop the card painter process."""
         try:
             self.manager.clear()
         except Exception:  # noqa: BLE001 - quitting must not fail
             pass
+        from . import cards
+        cards.shutdown()
 
     def on_close(self) -> None:
         """Window closed: the table saves after every action, so just leave."""
@@ -332,6 +351,7 @@ def run(demo: bool = False, lang: str | None = None, rules: str | None = None, s
             director = None
         clock = app.clock
         dt = 0.0
+        painting = False
         while app.running:
             app.step(pygame.event.get(), dt)
             if director is not None:
@@ -342,6 +362,12 @@ def run(demo: bool = False, lang: str | None = None, rules: str | None = None, s
                 if not demo and os.environ.get("GURKA_EXIT_AT_MENU") == "1":
                     print("gurka: menu drawn", flush=True)
                     app.quit(0)
+                elif not painting:
+                    # the card painter's process started while the first screen stands still,
+                    # not in the first frames of a table
+                    painting = True
+                    from . import cards
+                    cards.painter().ready()
             # idle: fewer frames when nothing moves (≤ 3 % of a core)
             dt = clock.tick() if demo else clock.tick(60 if app.manager.needs_redraw() else 20)
         return app.exit_code

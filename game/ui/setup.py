@@ -2,7 +2,10 @@
 
 Validation is the engine's (:func:`game.engine.rulesets.effective_options`):
 the setup screen shows its reason and will not start an invalid game.
-Defaults start a game against AI seats with one click.
+Defaults start a game against AI seats with one click.  A new game replaces the saved game
+of its ruleset (one save per ruleset, :mod:`game.ui.savegame`): when there is one, Start
+asks first, naming the ruleset and the deal Continue would open (the other rulesets' saves
+are kept, and it says so).
 """
 
 from __future__ import annotations
@@ -15,14 +18,20 @@ from ..engine.registry import DEFAULT_RULESET, find_ruleset, ruleset_ids
 from ..engine.rulesets import effective_options
 from .. import i18n
 from ..i18n import _
+from . import game_labels as L
 from . import messages as M
 from . import option_words as O
 from . import rules_text as R
+from . import savegame
 from . import theme as T
 from .names import ai_name, human_name, is_default_ai_name, name_in_language
 from .refusals import option_reason
 from .scene import Scene
 from .widgets import Button, Choice, ChoiceList, TextInput, Toggle, WidgetGroup
+
+#: the seats people play: at this screen (``human``) or from their own computer (``net``, a
+#: network table: a joiner's own name replaces the one given here)
+PEOPLE = ("human", "net")
 
 
 #: The values offered for each option on the setup screen (data only: every text comes from
@@ -83,6 +92,21 @@ def option_error_text(err: OptionError) -> str:
     return _("These variants cannot be played together.")   # what the screen's choices can combine
 
 
+def replace_question(saved: savegame.SaveInfo, others: bool) -> str:
+    """The question before a new game replaces the saved game of its ruleset: the ruleset as
+    the interface names it, then on a line of its own the deal Continue would open and the
+    players (each part kept whole when the text wraps), and that the other rulesets' saves
+    stay when there are any."""
+    # TRANSLATORS: asked before a new game replaces the saved game of the same game; {game} is
+    # e.g. "Agurk (Danish)"; the saved game's deal and players follow on the next line
+    text = _("A new game of {game} replaces your saved one:").format(game=L.together(L.ruleset_label(saved.rules)))
+    text += "\n" + L.SEP.join(x for x in (L.together(saved.where), saved.players) if x)
+    if others:
+        # TRANSLATORS: said under the question above when games of other rulesets are saved too
+        text += "\n" + _("Your other saved games stay as they are.")
+    return text
+
+
 class SetupScene(Scene):
     def __init__(self, app, rules: str | None = None):
         super().__init__(app)
@@ -118,7 +142,7 @@ class SetupScene(Scene):
             self.overrides[rules] = dict(last.get("options") or {})
         except (OptionError, TypeError, ValueError):
             pass
-        kinds = {"human"} | {f"ai:{lv}" for lv in menu_levels()}
+        kinds = {"human", "net"} | {f"ai:{lv}" for lv in menu_levels()}
         for i, seat in enumerate((last.get("seats") or [])[:len(self.seats)]):
             if seat.get("kind") in kinds and name_problem(seat.get("name")) is None:
                 self.seats[i] = {"kind": seat["kind"], "name": seat["name"]}
@@ -129,7 +153,7 @@ class SetupScene(Scene):
         default ("Spelare 1", "Astrid"); a name the player typed stays."""
         self.lang = i18n.current_language()
         for i, seat in enumerate(self.seats):
-            seat["name"] = name_in_language(seat["name"], i, seat["kind"] == "human")
+            seat["name"] = name_in_language(seat["name"], i, seat["kind"] in PEOPLE)
         for i, (_kind, name) in enumerate(getattr(self, "seat_widgets", [])):
             name.value = self.seats[i]["name"]
 
@@ -202,7 +226,9 @@ class SetupScene(Scene):
         kinds = [("human", lambda: _("Human"))] + [
             # TRANSLATORS: a seat played by the computer; {level} is Easy, Normal, ...
             (f"ai:{lv}", (lambda lv=lv: _("AI: {level}").format(level=M.level_name(lv))))
-            for lv in menu_levels()]
+            for lv in menu_levels()] + [
+            # TRANSLATORS: a seat taken by a player who joins from their own computer (a network table)
+            ("net", lambda: _("On the network"))]
         self.seat_widgets = []
         for i in range(self.players()):
             seat = self.seats[i]
@@ -249,10 +275,10 @@ class SetupScene(Scene):
 
     def set_kind(self, i: int, kind: str) -> None:
         old = self.seats[i]
-        if kind == "human" and old["kind"] != "human" and is_default_ai_name(old["name"]):
-            humans = sum(1 for s in self.seats[: self.players()] if s["kind"] == "human")
+        if kind in PEOPLE and old["kind"] not in PEOPLE and is_default_ai_name(old["name"]):
+            humans = sum(1 for s in self.seats[: self.players()] if s["kind"] in PEOPLE)
             old["name"] = human_name(humans + 1)
-        elif kind != "human" and old["kind"] == "human":
+        elif kind not in PEOPLE and old["kind"] in PEOPLE:
             old["name"] = ai_name(i)
         old["kind"] = kind
         self.seat_widgets[i][1].value = old["name"]
@@ -267,7 +293,7 @@ class SetupScene(Scene):
         used = set()
         for i in range(self.players()):
             s = self.seats[i]
-            name = s["name"].strip() or (ai_name(i) if s["kind"] != "human" else human_name(i + 1))
+            name = s["name"].strip() or (ai_name(i) if s["kind"] not in PEOPLE else human_name(i + 1))
             base, k = name, 2
             while name in used:
                 name = f"{base} {k}"
@@ -281,6 +307,22 @@ class SetupScene(Scene):
         if self.error:
             self.invalidate()
             return
+        notices: list = []
+        saves = savegame.saved_games(notices) if savegame.has_save() else []
+        if notices:                  # a bad save was set aside: say so first, Start again goes on
+            for notice in notices:
+                self.app.nav.push("message", text=str(notice))
+            return
+        mine = next((s for s in saves if s.rules == self.rules), None)
+        if mine is not None:
+            self.app.nav.push("confirm", text=replace_question(mine, len(saves) > 1),
+                              yes=lambda: _("Start a new game"), no=lambda: _("Keep the saved game"),
+                              on_yes=self.start_now)
+            return
+        self.start_now()
+
+    def start_now(self) -> None:
+        """Start the game set up (a saved game of its ruleset is replaced by it)."""
         self.remember()
         self.app.nav.replace("table", rules=self.rules, players=self.player_list(),
                              options=self.overrides_for())

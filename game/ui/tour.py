@@ -30,6 +30,7 @@ import pygame
 
 from ..engine import new_game
 from ..engine.registry import find_ruleset
+from . import tour_net  # noqa: F401  (registers the network table's screens)
 from .tour_steps import (STEPS, Step, Unreachable, add_per_ruleset, add_step, buyback_offer,
                          deals_scored, decided, defending, finished, human_to_act, leads_a_pair,
                          mid_deal, names, step, steps)
@@ -63,6 +64,13 @@ class Tour:
         self.show = show
         self.saved: list[str] = []
         self.problems: list[str] = []
+        #: what a step keeps open until its screen is saved (a network table's other side)
+        self.kept: list = []
+
+    def keep_until_shot(self, other) -> None:
+        """Close ``other`` (``close()``) once the step's screen is saved."""
+        if other is not None:
+            self.kept.append(other)
 
     # -- the app ------------------------------------------------------------------------
     def fresh(self) -> None:
@@ -71,8 +79,24 @@ class Tour:
         from .widget_base import InputMode
         InputMode.reset()
         self.app.manager.clear()
+        for other in self.kept:         # a network step's other side, in this process
+            other.close()
+        self.kept.clear()
         self.app.settings["speed"] = "instant"
         self.app.settings["tutorial_offered"] = True   # the menu's first-start offer has its own step
+        self.look()
+
+    #: the look of every screen but the look steps' own (:meth:`look`)
+    LOOK = {"felt": "green", "card_back": "red", "card_size": "100", "four_colour": False,
+            "reduced_motion": False}
+
+    def look(self, **look) -> None:
+        """The table, backs, card size... of :data:`LOOK` with ``look`` over it (applied, not saved)."""
+        want = dict(self.LOOK, **look)
+        settings = self.app.settings
+        if any(settings.get(k) != v for k, v in want.items()):
+            settings.update(want)
+            self.app.apply_settings(save=False)
 
     def push(self, name: str, **kw):
         scene = self.app.nav.push(name, **kw)

@@ -188,11 +188,67 @@ def _settings(t) -> None:
     t.push("settings")
 
 
+@step("settings-look")
+def _settings_look(t) -> None:
+    """The page of the table and the cards, with its preview."""
+    scene = t.push("settings")
+    t.click(scene.w_tab_look.rect.center)
+    if scene.page != "look":
+        raise Unreachable("the page of the table and the cards did not open")
+
+
+@step("settings-look-wood")
+def _settings_look_wood(t) -> None:
+    """The page of the table and the cards with a wooden table, the Nordic back, large print."""
+    t.look(felt="wood", card_back="nordic", card_size="large-print")
+    _settings_look(t)
+
+
 def _table(rules: str, t) -> None:
     t.table(rules, mid_deal)
 
 
 add_per_ruleset("table", _table)
+
+
+def _gurka_most_players() -> str:
+    """The first ruleset of the Gurka family that seats eight."""
+    return next(r.id for r in rulesets(GURKA) if r.players[1] >= 8)
+
+
+def _gurka_pairs() -> str:
+    """The first ruleset where a pair may be led and nothing is exchanged (score piles)."""
+    return next(r.id for r in rulesets() if r.options.get("multi_lead")
+                and not r.options.get("exchange"))
+
+
+def _another_gurka() -> str:
+    """A ruleset of the Gurka family other than the one offered first."""
+    return next(r.id for r in rulesets(GURKA) if r.id != DEFAULT_RULESET)
+
+
+#: tables in each look: the felts, the backs and the card sizes (every other screen shows
+#: the green felt, the red back, 100 % and two-colour suits): (look, ruleset, players, options)
+LOOKS = {
+    "look-blue-125": (dict(felt="blue", card_back="blue", card_size="125", four_colour=True),
+                      lambda: DEFAULT_RULESET, 4, None),
+    "look-wood-150": (dict(felt="wood", card_back="nordic", card_size="150"), durak_id, 4, None),
+    "look-wood-150-crowded": (dict(felt="wood", card_back="red", card_size="150"), _gurka_most_players, 8,
+                              {"hand_size": 6}),
+    "look-large-print": (dict(card_back="nordic", card_size="large-print"), _gurka_pairs, 3, None),
+    "look-large-print-crowded": (dict(felt="blue", card_size="large-print", four_colour=True),
+                                 _gurka_most_players, 8, {"hand_size": 6}),
+}
+
+
+def _look_table(name: str, t) -> None:
+    look, rules, players, options = LOOKS[name]
+    t.look(**look)
+    t.table(rules(), mid_deal, players=players, options=options)
+
+
+for _name in LOOKS:
+    add_step(_name, lambda t, n=_name: _look_table(n, t))
 
 
 @step("table-durak-defend")
@@ -354,14 +410,20 @@ def _movelog(t) -> None:
 
 
 # -- statistics (issue 12) -----------------------------------------------------------------
+def _stats_read(t):
+    """The statistics screen once its figures are read (on a thread of their own)."""
+    scene = t.app.nav.push("stats")
+    t.wait_for(lambda: not scene.busy)
+    t.settle()
+    return scene
+
+
 @step("stats-empty")
 def _stats_empty(t) -> None:
-    t.app.nav.push("stats")
-    t.settle()
+    _stats_read(t)
 
 
-@step("stats")
-def _stats(t) -> None:
+def _some_stats(t) -> None:
     """Some finished games of every ruleset in the tour's own statistics file."""
     from ..stats import record_game
     when = {"started": "2026-11-20T19:00:00", "finished": "2026-11-20T19:25:00", "duration_s": 1500.0,
@@ -370,9 +432,23 @@ def _stats(t) -> None:
         state = t.game(rules, finished)
         notice = record_game(state.record(), dict(when, hints=k % 3, undo_used=k % 4 == 0))
         if notice:
-            raise Unreachable(notice)
-    t.app.nav.push("stats")
-    t.settle()
+            raise Unreachable(str(notice))
+
+
+@step("stats")
+def _stats(t) -> None:
+    _some_stats(t)
+    _stats_read(t)
+
+
+@step("stats-reading")
+def _stats_reading(t) -> None:
+    """The panel while the figures are read (a large file, or one another program holds):
+    a read that takes a few seconds, shot while it goes on."""
+    import time
+    scene = _stats_read(t)
+    scene.start(lambda: (time.sleep(3), None, None, scene.figures)[1:], "loading")
+    t.frames(3)
 
 
 @step("pause")
@@ -401,14 +477,63 @@ def _result(rules: str, t) -> None:
 add_per_ruleset("result", _result)
 
 
-def _last_game(t, rules: str | None = None) -> dict:
-    """A finished game kept as the last one (the table keeps it when a game ends)."""
-    import json
+def ended(won: bool):
+    """The game is over and the player at the screen (seat 0) won it, or lost it."""
+    def stop(state) -> bool:
+        if not state.is_over():
+            return False
+        ev = next((e for e in reversed(state.events) if e["type"] == "game_over"), {})
+        if "winners" in ev:
+            return (0 in ev["winners"]) == won
+        losers = ev.get("losing_team") or ([] if ev.get("loser") is None else [ev["loser"]])
+        return bool(losers) and (0 not in losers) == won
+    return stop
 
-    from ..user_files import atomic_write_text
-    from .replay_open import last_game_path
-    record = t.game(rules or DEFAULT_RULESET, finished).record()
-    atomic_write_text(last_game_path(), json.dumps(record, ensure_ascii=False) + "\n")
+
+def _result_moment(t, rules: str, won: bool, at: float | None) -> None:
+    """The result screen of a game the player won or lost; ``at``: the moment (ms) of the
+    celebration to show (the falling cards), None: once everything stands still."""
+    table = t.table(rules, ended(won), upto=last_scoring)
+
+    def there() -> bool:
+        if t.top is table and table.tl.held is not None:
+            table.flow.go_on()
+        return type(t.top).__name__ == "ResultScene"
+    t.wait_for(there)
+    result = t.top
+    if at is None:
+        t.settle()
+        return
+    t.frames(2)
+    result.t = at
+    t.frames(1)
+
+
+@step("result-won")
+def _result_won(t) -> None:
+    _result_moment(t, DEFAULT_RULESET, True, 1400.0)
+
+
+@step("result-won-durak")
+def _result_won_durak(t) -> None:
+    _result_moment(t, durak_id(), True, 2200.0)
+
+
+@step("result-lost")
+def _result_lost(t) -> None:
+    _result_moment(t, DEFAULT_RULESET, False, None)
+
+
+def _last_game(t, rules: str | None = None, mine=(0,), when: str | None = None) -> dict:
+    """A finished game kept among the finished games (the table keeps it when a game ends)."""
+    from .. import history
+    record = t.game(rules or DEFAULT_RULESET, finished, humans=mine or (0,)).record()
+    if mine == ():
+        for p in record["players"]:
+            p["seat"] = "ai:normal"
+    notice = history.add_game(record, list(mine), when)
+    if notice is not None:
+        raise Unreachable(str(notice))
     return record
 
 
@@ -416,6 +541,57 @@ def _last_game(t, rules: str | None = None) -> dict:
 def _replays(t) -> None:
     _last_game(t)
     t.push("replays")
+
+
+@step("replay-history")
+def _replay_history(t) -> None:
+    """The finished games: the player's own of every ruleset (won, lost, durak), and games
+    without the player (every seat a computer's)."""
+    for k, rules in enumerate(ruleset_ids()):
+        _last_game(t, rules, when=f"2026-11-{20 + k:02d}T19:{10 + k:02d}:00")
+    _last_game(t, durak_id(), mine=(), when="2026-11-27T20:00:00")
+    _last_game(t, _another_gurka(), mine=(), when="2026-11-28T21:30:00")
+    t.push("replays")
+    t.top.widgets.by_name("last").activate()
+    t.settle()
+    if type(t.top).__name__ != "HistoryScene":
+        raise Unreachable("no list of finished games")
+
+
+@step("saves")
+def _saves(t) -> None:
+    """Continue with a saved game of several rulesets: the list of them, newest first."""
+    from . import savegame
+    for rules, stop in ((durak_id(), mid_deal), (_another_gurka(), lambda s: _deals(s) >= 3),
+                        (DEFAULT_RULESET, lambda s: _deals(s) >= 2)):
+        state = t.game(rules, stop)
+        if savegame.save(state.record(), {"game": 2}) is not None:
+            raise Unreachable("no save")
+    menu = t.push("menu")
+    menu.widgets.by_name("continue").activate()
+    t.settle()
+    if type(t.top).__name__ != "SavesScene":
+        raise Unreachable("no list of saved games")
+
+
+@step("new-game-replaces")
+def _new_game_replaces(t) -> None:
+    """Start in the setup when that ruleset has a saved game: the question, naming the
+    ruleset and the deal Continue would open."""
+    from . import savegame
+    rules = _another_gurka()
+    state = t.game(rules, lambda s: _deals(s) >= 3)
+    if savegame.save(state.record(), {"game": 1}) is not None:
+        raise Unreachable("no save")
+    setup = t.push("setup", rules=rules)
+    setup.start()
+    t.settle()
+    if type(t.top).__name__ != "ConfirmScene":
+        raise Unreachable("no question")
+
+
+def _deals(state) -> int:
+    return sum(1 for e in state.events if e["type"] == "deal")
 
 
 @step("replay-file")
@@ -438,9 +614,15 @@ def _replay_file(t) -> None:
 
 
 def _replay_at(t, rules: str) -> None:
+    from .. import history
     record = _last_game(t, rules)
     t.push("replays")
     t.top.widgets.by_name("last").activate()
+    t.settle()
+    kept = next((g for g in history.list_games()[0] if g.rules == rules), None)
+    if kept is None:
+        raise Unreachable("the game was not kept")
+    t.top.open(kept.file)
     t.settle()
     viewer = t.top
     if type(viewer).__name__ != "ReplayTable":
@@ -463,6 +645,53 @@ def _replay_viewer_durak(t) -> None:
     _replay_at(t, durak_id())
 
 
+@step("replay-opening")
+def _replay_opening(t) -> None:
+    """The replay menu while a file of many records is read and checked: each record waits
+    a moment while the menu is on the screen (the shot comes meanwhile); once it is gone,
+    the records replay at once and the engine's own replay is put back."""
+    import json
+    import time
+
+    from ..user_files import data_dir
+    from . import replay_open
+    record = _last_game(t)
+    path = data_dir() / "evening.jsonl"
+    path.write_text((json.dumps(record) + "\n") * 40, encoding="utf-8")
+    menu = t.push("replays")
+    real = replay_open.replay
+
+    def slowly(rec):
+        if menu in t.app.manager.stack:
+            time.sleep(0.2)
+        else:
+            replay_open.replay = real
+        return real(rec)
+    replay_open.replay = slowly
+    menu.open_path(path)
+    t.wait_for(lambda: menu.opening is None or menu.opening.checked >= 12)
+    t.frames(2)
+
+
+@step("open-file-not-a-file")
+def _open_file_not_a_file(t) -> None:
+    """The file picker saying what a typed path is, when it is no file it can open."""
+    from ..user_files import data_dir
+    folder = data_dir()
+    (folder / "records").mkdir(parents=True, exist_ok=True)
+    _last_game(t)
+    t.push("replays")
+    t.top.widgets.by_name("file").activate()
+    t.settle()
+    picker = t.top
+    if type(picker).__name__ != "FilePicker":
+        raise Unreachable("no file picker")
+    picker.go(folder)
+    picker.path_box.value = str(folder / "last evening.jsonl")      # no such file
+    picker.open_selected()
+    t.settle()
+
+
 @step("replay-refused")
 def _replay_refused(t) -> None:
     from ..user_files import data_dir
@@ -481,6 +710,8 @@ def _replay_refused(t) -> None:
 @step("notice-corrupt-save")
 def _corrupt_save(t) -> None:
     from .. import saves
+    for slot in saves.list_saves()[0]:          # the saves of earlier steps: this one alone
+        saves.delete_save(slot.path)
     saves.save_path().parent.mkdir(parents=True, exist_ok=True)
     saves.save_path().write_text('{"format": "gurka-save/1", "record": {"events": 7}}',
                                  encoding="utf-8")
@@ -491,5 +722,3 @@ def _corrupt_save(t) -> None:
     t.settle()
     if type(t.top).__name__ != "MessageScene":
         raise Unreachable("no notice")
-
-

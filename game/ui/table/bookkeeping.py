@@ -1,24 +1,22 @@
 """What the table keeps of a game besides its record: the per-game marks in the session,
-the statistics and the last finished game.
+the statistics and the finished game's record.
 
 The session (saved with the game, :mod:`game.saves`, whose :func:`~game.saves.clean_session`
 checks it) holds, for the game being played: ``started`` (ISO time), ``played_s``
 (seconds at the table), ``hints`` (how many hints the player whose statistics these are,
 the first human seat, asked for) and ``undo_used`` (an undo was made: the record itself,
-fixed by game/engine/RECORDS.md, carries no such mark).  When a game ends (never in the demo) its record
-is kept as ``last_game.json`` in the data folder (the replay viewer's "last finished
-game"; not a tutorial's) and, with a human seat, it goes into the statistics
-(:func:`game.stats.record_game`) with those marks.
+fixed by game/engine/RECORDS.md, carries no such mark).  When a game ends (never in the demo,
+never a tutorial) its record is kept among the finished games (:func:`game.history.add_game`,
+with the seats played at this screen: a network game's record, which arrives with its end,
+too) and, with a human seat, it goes into the statistics (:func:`game.stats.record_game`)
+with those marks.
 """
 
 from __future__ import annotations
 
-import json
 import threading
 
 from ...saves import PER_GAME, now_iso
-from ...user_files import atomic_write_text
-from ..replay_open import last_game_path
 
 
 def next_session(session: dict) -> dict:
@@ -27,12 +25,20 @@ def next_session(session: dict) -> dict:
     return {k: v for k, v in session.items() if k not in PER_GAME}
 
 
+def people_record(record: dict) -> dict:
+    """A finished network game as this screen keeps it: the seats of the players who joined
+    from their computers (``net``) are people, as a hot-seat game's (``human``)."""
+    players = [{**p, "seat": "human"} if p.get("seat") == "net" else p for p in record["players"]]
+    return {**record, "players": players}
+
+
 class Bookkeeping:
     def __init__(self, scene):
         self.s = scene
         self.done = False
         self._writer: threading.Thread | None = None
-        self._notice: str | None = None
+        #: what the writer could not write (Notices and texts), put into words when shown
+        self._notices: list = []
 
     @property
     def session(self) -> dict:
@@ -66,6 +72,7 @@ class Bookkeeping:
         if self.done or self.s.app.demo or self.s.coach is not None:   # a tutorial is no game of yours
             return
         self.done = True
+        record = people_record(record)
         seat = self.stats_seat
         marks = None
         if seat is not None:
@@ -74,27 +81,30 @@ class Bookkeeping:
                      "undo_used": bool(self.session["undo_used"]), "hints": int(self.session["hints"]),
                      "human_seat": seat, "demo": False}
         # not a daemon: a game that ended just before the window closed is still kept
-        self._writer = threading.Thread(target=self._write, args=(record, marks), name="gurka-books")
+        self._writer = threading.Thread(target=self._write, args=(record, marks, list(self.s.humans)),
+                                        name="gurka-books")
         self._writer.start()
 
-    def _write(self, record: dict, marks: dict | None) -> None:
-        try:
-            atomic_write_text(last_game_path(), json.dumps(record, ensure_ascii=False) + "\n")
-        except OSError:
-            pass    # the replay viewer then offers no "last game"; the game itself goes on
+    def _write(self, record: dict, marks: dict | None, mine: list[int]) -> None:
+        from ...history import add_game
+        kept = add_game(record, mine)      # a Notice when it could not be kept; the game goes on
+        if kept is not None:
+            self._notices.append(kept)
         if marks is not None:
             from ...stats import record_game
-            self._notice = record_game(record, marks)
+            notice = record_game(record, marks)
+            if notice:
+                self._notices.append(notice)
 
     def show_notice(self) -> None:
-        """The writer's notice for the player (the statistics could not be written), shown
-        once it has finished."""
+        """The writer's notices for the player (the game could not be kept, the statistics
+        could not be written), shown once it has finished."""
         if self._writer is None or self._writer.is_alive():
             return
         self._writer = None
-        notice, self._notice = self._notice, None
-        if notice:
-            self.s.app.nav.push("message", text=notice)
+        notices, self._notices = self._notices, []
+        if notices:
+            self.s.app.nav.push("message", text="\n\n".join(str(n) for n in notices))
 
     def flush(self) -> None:
         """Wait for the writer (leaving the table, tests)."""

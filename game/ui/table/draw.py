@@ -12,11 +12,13 @@ import math
 import pygame
 
 from .. import cards as C
+from .. import motion
 from .. import theme as T
 from .layers import StaticLayer, disjoint, widget_look
 from .marks import dealer_letter
 from .part_base import LEVEL_SEP
 from .texts import MomentTexts
+from .warmup import LATER
 
 
 #: between the parts of the header line
@@ -167,6 +169,28 @@ class Renderer(MomentTexts):
             return [lay[c].center if c in lay else self.lay.seat_pos(seat) for c in cards]
         return [self.lay.seat_pos(seat) for _c in cards]
 
+    def ahead(self):
+        """Jobs for spare frame time: the faces of the viewer's hand first (once the deal is
+        shown: they turn face up as they land), then the texts of the moment's."""
+        yield from self._hand_faces_ahead()
+        yield from super().ahead()
+
+    #: frames the drawing ahead waits for the viewer's cards to be dealt
+    DEAL_WAIT = 30
+
+    def _hand_faces_ahead(self):
+        asked = [0]
+
+        def dealt():
+            if self.s.visible_hand() or asked[0] >= self.DEAL_WAIT:
+                return None
+            asked[0] += 1
+            return LATER
+        yield dealt
+        settings = self.s.app.settings
+        for card in list(self.s.visible_hand()):
+            yield from C.face_jobs(card, self.lay.hand_w, settings)
+
     def pair_at(self, pos) -> int | None:
         return self.s.part.pair_at(pos)
 
@@ -254,7 +278,7 @@ class Renderer(MomentTexts):
         to_act = s.stream.to_act() == seat and not s.busy() and not s.finished
         flash = self.flash(seat)
         return (to_act, m.in_game(seat), s.players[seat]["name"], m.dealer == seat, count,
-                tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat),
+                tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat), s.stream.seat_note(seat),
                 (flash.text, flash.color) if flash is not None else None)
 
     def flash(self, seat: int):
@@ -335,6 +359,10 @@ class Renderer(MomentTexts):
             # a banner at the seat takes the place of its line while it shows
             T.blit_text(surface, flash.text, 15 * u, (rect.left + int(10 * u), rect.top + int(29 * u)),
                         flash.color, bold=True, max_width=rect.width - int(20 * u))
+        elif s.stream.seat_note(seat):
+            # a network seat's state ("lost the connection") takes the place of its line
+            T.blit_text(surface, s.stream.seat_note(seat), 14 * u, (rect.left + int(10 * u), rect.top + int(30 * u)),
+                        T.ACCENT, bold=True, max_width=rect.width - int(20 * u))
         else:
             T.blit_text(surface, "  ·  ".join(s.part.seat_line(seat, count)), 14 * u,
                         (rect.left + int(10 * u), rect.top + int(30 * u)), T.TEXT_DIM if out else T.TEXT,
@@ -440,7 +468,8 @@ class Renderer(MomentTexts):
         for f in s.tl.flights:
             if not f.started(now):
                 continue
-            t = f.progress(now)
+            # reduced motion: a card shows where it lands from the moment it sets off
+            t = 1.0 if motion.reduced() else f.progress(now)
             tx, ty, tw = f.target()
             sx, sy = f.src[0] * W, f.src[1] * H
             x = sx + (tx - sx) * t

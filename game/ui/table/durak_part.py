@@ -10,6 +10,7 @@ from ...engine.views import seen_cards
 from ...i18n import _, ngettext
 from .. import cards as C
 from .. import messages as M
+from .. import resume_point
 from .. import theme as T
 from .. import tool_names
 from ..widget_base import InputMode
@@ -20,6 +21,8 @@ from .part_base import LED, LEVEL_SEP, SUIT_ORDER, LookBack, TablePart
 
 
 class DurakPart(TablePart):
+    holds_pairs = True
+
     def __init__(self, scene):
         super().__init__(scene)
         self._bout_head: int | None = None    # the move log's heading of the bout under way
@@ -36,17 +39,8 @@ class DurakPart(TablePart):
         return (getattr(self, "swept", True), tuple(c for c, _p in getattr(self, "ending", ())),
                 frozenset(f.card for f in self.tl.flights if f.face_up and not f.started(now)))
 
-    END_EVENTS = ("bout_end", "draw", "out")
-
     def replay_from(self, events: list[dict]) -> int:
-        i = j = self.before_end(events)
-        while j > 0 and events[j - 1]["type"] in ("draw", "out"):
-            j -= 1
-        if j and events[j - 1]["type"] == "bout_end":
-            i = j - 1       # a finished bout (maybe held for the player) is shown again, as a trick is
-        while i > 0 and events[i - 1]["type"] in ("attack", "defend", "pass", "take", "swap", "out"):
-            i -= 1
-        return i
+        return resume_point.durak(events)
 
     # -- events -----------------------------------------------------------------------------
     def on_deal(self, ev: dict) -> float:

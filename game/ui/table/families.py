@@ -12,7 +12,7 @@ from typing import Callable
 
 from ...engine.registry import DURAK, GURKA, Family, family_of
 from ...i18n import _
-from .. import tool_names
+from .. import resume_point, tool_names
 from .durak_part import DurakPart
 from .gurka_part import GurkaPart
 from .part_base import TablePart
@@ -40,14 +40,17 @@ class FamilyUI:
     pile: Callable = _no_cards
     #: ``public table -> card``: the face-up trump card under the stock, None without one
     trump_card: Callable = _none
+    #: ``events -> index``: the first event a resumed game shows again with its animation
+    #: (:mod:`game.ui.resume_point`)
+    resume_from: Callable = len
 
 
 FAMILY_UI: dict[Family, FamilyUI] = {
     GURKA: FamilyUI(GurkaPart, tool_names.previous_trick, lambda: _("the previous or next deal"),
-                    pile=lambda model, s: list(model.piles[s])),
+                    pile=lambda model, s: list(model.piles[s]), resume_from=resume_point.gurka),
     DURAK: FamilyUI(DurakPart, tool_names.previous_bout, lambda: _("the previous or next bout"),
                     own_keys=lambda: [("1–9", _("Durak: the attack card to beat"))],
-                    trump_card=lambda model: model.bottom),
+                    trump_card=lambda model: model.bottom, resume_from=resume_point.durak),
 }
 
 

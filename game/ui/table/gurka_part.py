@@ -6,6 +6,7 @@ from ...engine import gurka_moves as gm
 from ...engine.views import seen_cards
 from ...i18n import _, ngettext
 from .. import messages as M
+from .. import resume_point
 from .. import rules_text as R
 from .. import theme as T
 from .. import tool_names
@@ -48,28 +49,8 @@ class GurkaPart(TablePart):
         """How many plays a trick of this deal has (the seats dealt in)."""
         return max(1, sum(1 for x in self.m.in_deal if x))
 
-    END_EVENTS = ("score", "out", "buyback")
-
-    def before_end(self, events: list[dict]) -> int:
-        """Also a deal scored with nothing played since (the player left at the score sheet
-        or a buy-back): its last trick, the scores and the sheet are shown again, then the
-        next deal is dealt again."""
-        i = super().before_end(events)
-        if i == len(events):
-            k = i - 1 if i and events[i - 1]["type"] == "deal" else i
-            j = k
-            while j > 0 and events[j - 1]["type"] in self.END_EVENTS:
-                j -= 1
-            i = j if j < k else i
-        return i
-
     def replay_from(self, events: list[dict]) -> int:
-        i = self.before_end(events)
-        if i and events[i - 1]["type"] == "trick":
-            i -= 1
-        while i > 0 and events[i - 1]["type"] == "play":
-            i -= 1
-        return i
+        return resume_point.gurka(events)
 
     # -- events -----------------------------------------------------------------------------
     def on_deal(self, ev: dict) -> float:
@@ -394,7 +375,7 @@ class GurkaPart(TablePart):
                 # e.g. "Out above 21"
                 word = _("Out above {n}")
             line += "  ·  " + word.format(n=o.get("limit"))
-        return line.strip()
+        return line.strip().removeprefix("·").strip()      # before the first deal: no deal part
 
     def seat_line(self, seat: int, count: int) -> list[str]:
         parts = super().seat_line(seat, count)

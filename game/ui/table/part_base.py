@@ -44,6 +44,10 @@ class LookBack:
 
 
 class TablePart:
+    #: the middle of the table holds pairs, a stock and a discard pile (Durak): what room
+    #: larger cards leave there (:class:`.layout.Layout`)
+    holds_pairs = False
+
     def __init__(self, scene):
         self.s = scene
 
@@ -115,23 +119,11 @@ class TablePart:
     def log(self, ev: dict) -> None:
         """Write the event just shown into the move log (``self.s.log``), in words."""
 
-    #: the events between a game's last trick or bout and its ``game_over``
-    END_EVENTS: tuple[str, ...] = ()
-
     def replay_from(self, events: list[dict]) -> int:
         """Resuming a save: the index of the first event to show again with its animation
-        (the moves of the trick or bout under way); the ones before are shown at once."""
+        (the moves of the trick or bout under way); the ones before are shown at once
+        (:mod:`game.ui.resume_point`, which the words naming a save use too)."""
         return len(events)
-
-    def before_end(self, events: list[dict]) -> int:
-        """Where the end of a finished game begins (a save of a game whose end the player
-        had not seen yet: it is shown again, then the result), else ``len(events)``."""
-        i = len(events)
-        if i and events[i - 1]["type"] == "game_over":
-            i -= 1
-            while i > 0 and events[i - 1]["type"] in self.END_EVENTS:
-                i -= 1
-        return i
 
     def lookback(self) -> LookBack | None:
         """The previous trick or bout, or None when there is none yet."""
@@ -239,6 +231,19 @@ class TablePart:
 
     def result(self) -> tuple[str, list[str]]:  # pragma: no cover - interface
         raise NotImplementedError
+
+    def outcome(self) -> str | None:
+        """``won`` or ``lost`` for the player at the screen once the game is over (hot seat:
+        ``won`` when one of the people at the screen won), None for a draw, a game of AI seats
+        only, or a game not over: what the result screen celebrates or consoles."""
+        winners = getattr(self.m, "winners", None)
+        if not winners:
+            return None
+        humans = self.s.humans
+        you = M.local_seat(humans)
+        if you is not None:
+            return "won" if you in winners else "lost"
+        return "won" if any(p in winners for p in humans) else None
 
     def score_sheet(self):  # pragma: no cover - interface
         """What the score sheet shows (:class:`.sheet.Sheet`)."""

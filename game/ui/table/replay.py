@@ -42,6 +42,8 @@ class Replayed:
     player's view of them), who acts at each point, and no decision to make."""
 
     authority = None
+    network = None
+    problem = None
 
     def __init__(self, state, events: list[dict], seat: int):
         self.engine = state
@@ -76,6 +78,12 @@ class Replayed:
 
     def tick(self, now: float, shown: int, min_delay: float) -> None:
         """The viewer steps the game itself."""
+
+    def serve(self) -> None:
+        """Nothing to serve: a record is only watched."""
+
+    def seat_note(self, seat: int) -> str:
+        return ""
 
     def look_from(self, seat: int) -> None:
         self.seat = seat
@@ -292,7 +300,7 @@ class ReplayTable(TableScene):
         w, h = size
         u = T.unit(size)
         bar = int((BAR_H + (RECORD_ROW if self.w_record else 0)) * u)
-        self.lay = Layout((w, h - bar), self.n, self.viewer, unit=u)
+        self.lay = Layout((w, h - bar), self.n, self.viewer, unit=u, pairs=self.part.holds_pairs)
         self.menu_button.rect = pygame.Rect(w - int(112 * u), int(10 * u), int(100 * u), int(36 * u))
         self.toolbar.place()
         self.renderer.place_buttons()

@@ -18,7 +18,7 @@ from .. import savegame
 class Saver:
     def __init__(self):
         self._cond = threading.Condition()
-        self._job = None              # ("save", record, session) or ("delete",)
+        self._job = None              # ("save", record, session) or ("delete", rules)
         self._busy = False
         self._problem: Notice | None = None
         self._thread: threading.Thread | None = None
@@ -26,8 +26,9 @@ class Saver:
     def save(self, record: dict, session: dict) -> None:
         self._submit(("save", record, dict(session)))
 
-    def delete(self) -> None:
-        self._submit(("delete",))
+    def delete(self, rules: str) -> None:
+        """Forget the save of ``rules`` (the game is over)."""
+        self._submit(("delete", rules))
 
     def _submit(self, job) -> None:
         with self._cond:
@@ -48,7 +49,7 @@ class Saver:
                 self._busy = True
             problem = None
             try:
-                problem = savegame.save(job[1], job[2]) if job[0] == "save" else savegame.delete()
+                problem = savegame.save(job[1], job[2]) if job[0] == "save" else savegame.delete(job[1])
             finally:
                 with self._cond:
                     self._busy = False

@@ -29,6 +29,7 @@ from ...engine.registry import find_ruleset
 from ...saves import clean_session
 from ...play.ai_seats import AIDriver
 from ...play.host import LOCAL, SCRIPT, TableHost
+from ...net.hosted import host_name, network_control, open_table
 from ...play.stream import LocalStream
 from ...i18n import _
 from .. import messages as M
@@ -46,6 +47,7 @@ from .handle import TableHandle
 from .hints import Hints
 from .input import Selection
 from .layout import Layout
+from .network import NetworkTable
 from .prompt import prompt_for
 from .journal import MoveLog
 from .saver import Saver
@@ -112,6 +114,7 @@ class TableScene(Scene):
         self.hints = Hints(self)
         self.log = MoveLog()
         self.flow = Flow(self)
+        self.network = NetworkTable(self)
         self.widgets = self._group()
         if self.host is not None:
             self.host.listen(self.save)    # after every move, whoever made it
@@ -124,12 +127,16 @@ class TableScene(Scene):
                coach=None) -> TableScene:
         """The table of a game hosted here: its people at this screen, its AI seats decided
         by the AI worker (a tutorial's other seats are played by its ``coach``)."""
+        specs = [p["seat"] for p in state.players]
         if coach is not None:
-            control = [LOCAL if p["seat"] == "human" else SCRIPT for p in state.players]
-            host = TableHost(state, control)
-        else:
-            host = TableHost(state, decider=AIDriver(getattr(state, "seed", 0) * 7919 + 17))
-        return cls(app, LocalStream(host), session, save=save, coach=coach)
+            control = [LOCAL if s == "human" else SCRIPT for s in specs]
+            return cls(app, LocalStream(TableHost(state, control)), session, save=save, coach=coach)
+        decider = AIDriver(getattr(state, "seed", 0) * 7919 + 17)
+        if "net" in specs:      # a network table: the others join it from their computers
+            keep = (session or {}).get("net")
+            stream = open_table(state, network_control(specs), host_name(state.players), decider, keep=keep)
+            return cls(app, stream, session, save=save)
+        return cls(app, LocalStream(TableHost(state, decider=decider)), session, save=save, coach=coach)
 
     @classmethod
     def new(cls, app, rules: str, players: list[dict], options: dict | None = None,
@@ -201,8 +208,10 @@ class TableScene(Scene):
         if not self.save_enabled:
             return
         if self.finished:    # kept until the end is shown: closing before then loses nothing
-            self.saver.delete()
+            self.saver.delete(self.rules)
         else:
+            if self.stream.network is not None:     # the table is opened again by Continue
+                self.session["net"] = self.stream.network.keep()
             self.saver.save(self.stream.record(), self.session)
 
     def leave(self) -> None:
@@ -259,10 +268,28 @@ class TableScene(Scene):
         self.hints.poll()
         self.toolbar.refresh()
         self._take_refusal()
+        self.network.frame()
         self._show_events()
         self._tick_stream()
         self._settle()
         self.flow.refresh()
+
+    def background(self, dt: float) -> None:
+        self.network.background()
+
+    def refresh_players(self) -> None:
+        """A network table: the names of the players who sat down (they come with the stream)."""
+        players = [dict(p) for p in self.stream.players]
+        if players != self.players and len(players) == self.n:
+            self.players = players
+            self.invalidate()
+
+    def leave_network(self, text: str) -> None:
+        """A joiner's table is over for good (refused, closed, lost): say why, back to the menu."""
+        self.stream.close()
+        self.app.nav.back_to("menu")
+        if text:
+            self.app.nav.push("message", text=text)
 
     def _tick_stream(self) -> None:
         """Tell the game how far this screen has shown it; its AI seats decide once every
@@ -365,7 +392,7 @@ class TableScene(Scene):
         if seat != self.viewer:
             self.viewer = seat
             self.stream.look_from(seat)
-            self.lay = Layout(self.size, self.n, seat) if self.lay else None
+            self.lay = Layout(self.size, self.n, seat, pairs=self.part.holds_pairs) if self.lay else None
             self._fold_afresh()
 
     def reveal_for(self, seat: int) -> None:
@@ -443,7 +470,7 @@ class TableScene(Scene):
         self.hidden = False
         self._settle()
         if self.save_enabled:
-            self.saver.delete()
+            self.saver.delete(self.rules)
         self.tl.busy_until = self.tl.now
         if self.on_game_over:
             self.on_game_over(self)
@@ -549,7 +576,7 @@ class TableScene(Scene):
 
     # -- geometry (the renderer and the tests ask) ------------------------------------------------
     def layout(self, size) -> None:
-        self.lay = Layout(size, self.n, self.viewer)
+        self.lay = Layout(size, self.n, self.viewer, pairs=self.part.holds_pairs)
         self.warmup.start(self.lay, self.app.settings, self.app.nav.import_ahead(), self.renderer.ahead())
         self.menu_button.rect = pygame.Rect(size[0] - int(112 * self.lay.u), int(10 * self.lay.u),
                                             int(100 * self.lay.u), int(36 * self.lay.u))

@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import pygame
 
+from .. import motion
 from .. import theme as T
 from .timeline import ease
+
+
+def shown_alpha(banner, now: float) -> int:
+    """How opaque a banner shows now: it fades out at its end, unless motion is reduced."""
+    return 255 if motion.reduced() else banner.alpha(now)
 
 
 class MomentTexts:
@@ -21,7 +27,7 @@ class MomentTexts:
         if news is not None and s.coach is not None and s.coach.note is not None:
             news = None     # a tutorial's callout is read: its arrows would cross the line's text
         if news is not None:
-            self.news_box = self.news(surface, news.text, news.color, news.alpha(now))
+            self.news_box = self.news(surface, news.text, news.color, shown_alpha(news, now))
             rects.append(self.news_box)
         big = s.tl.shown(("big",))
         if big is None:
@@ -33,9 +39,9 @@ class MomentTexts:
         """The shout: it grows in, then fades.  Drawn once into an image (the recorder of the
         layout tests gets it drawn in place), so a frame scales and blends one picture."""
         u = self.lay.u
-        alpha = big.alpha(now)
+        alpha = shown_alpha(big, now)
         t = (now - big.start) / big.dur
-        scale = 0.6 + 0.4 * ease(min(1.0, t * 4))
+        scale = 1.0 if motion.reduced() else 0.6 + 0.4 * ease(min(1.0, t * 4))
         centre = (self.lay.center[0], self.lay.center[1] - int(20 * u))
         if T.recording():
             return self._shout_drawn(surface, big, scale, alpha, centre).inflate(int(12 * u), int(12 * u))

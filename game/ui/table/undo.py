@@ -62,7 +62,7 @@ class Undo:
         """Undo is on offer at this table at all (setting, one human, not the demo)."""
         s = self.s
         return (bool(s.app.settings.get("undo", True)) and not s.app.demo and s.coach is None
-                and s.host is not None and self.seat() is not None)
+                and s.host is not None and s.stream.network is None and self.seat() is not None)
 
     def point(self) -> int | None:
         if not self.allowed() or self.s.finished or self.s.stream.is_over():

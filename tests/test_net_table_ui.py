@@ -1,0 +1,202 @@
+"""The network table as a player sees it (the windows, with the dummy driver), against a
+headless peer in its own process on 127.0.0.1: the host's waiting table, a whole game with a
+joiner, a dropped player; the join screen, a joiner's table that shows its own hand only, a
+refusal in one line."""
+
+from __future__ import annotations
+
+import random
+import re
+import signal
+import time
+
+import pygame
+import pytest
+from net_helpers import start_host, start_joiner
+
+from game.engine import replay
+from game.ui.menu import MainMenu
+
+FRAME = 16
+
+
+@pytest.fixture
+def instant_ai(monkeypatch):
+    from conftest import answer_at_once
+    answer_at_once(monkeypatch, lambda state: random.Random(len(state.events)).choice(state.legal_actions()))
+
+
+def top(app) -> str:
+    return type(app.manager.top).__name__
+
+
+def frames(app, n=1, events=()):
+    for _ in range(n):
+        app.step(list(events), FRAME)
+        events = ()
+
+
+def until(app, stop, seconds: float = 30.0, play=None) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if stop():
+            return True
+        if play is not None:
+            play()
+        frames(app)
+        time.sleep(0.002)
+    return stop()
+
+
+def play_on(app, table, rng):
+    """The person at the screen plays at random, overlays are passed, held tricks go on."""
+    def step():
+        name = top(app)
+        if name == "TableScene":
+            if table.my_turn() and table.stream.legal_actions():
+                table.do(rng.choice(table.stream.legal_actions()))
+            elif table.tl.held is not None:
+                table.flow.go_on()
+        elif name in ("ScoreSheetScene", "HandoffScene"):
+            scene = app.manager.top
+            scene.go() if hasattr(scene, "go") else app.manager.pop()
+    return step
+
+
+def host_table(app, rules="gurka-se", options=None):
+    players = [{"name": "Bo", "seat": "human"}, {"name": "Spelare 2", "seat": "net"},
+               {"name": "Astrid", "seat": "ai:easy"}]
+    table = app.nav.push("table", rules=rules, players=players, options=options or {"limit": 6}, seed=5)
+    frames(app, 3)
+    return table
+
+
+def test_the_host_waits_for_a_joiner_then_plays_a_whole_game_with_them(app, instant_ai, tmp_path):
+    table = host_table(app)
+    assert top(app) == "LobbyScene"                       # the waiting table, before anyone moves
+    net = table.stream.network
+    assert net.hosting and re.fullmatch(r"\d{4}", net.code) and net.addresses == [f"127.0.0.1:{table.stream.net.port}"]
+    assert net.waiting_for() == [1] and not table.stream.legal_actions()
+    n = len(table.host.state.events)
+    frames(app, 20)
+    assert len(table.host.state.events) == n             # the AI waits for the start too
+    joiner = start_joiner(tmp_path, table.stream.net.port, "Anna", code=net.code)
+    try:
+        assert until(app, lambda: not net.waiting_for())
+        assert table.players[1]["name"] == "Spelare 2"   # under the box; the seat list has her name
+        assert net.seats()[1]["name"] == "Anna" and net.seats()[1]["link"] == "connected"
+        app.manager.top.start()
+        assert net.started and top(app) == "TableScene"
+        assert until(app, lambda: top(app) == "ResultScene", 120, play_on(app, table, random.Random(2)))
+        out = joiner.communicate(timeout=60)
+    finally:
+        joiner.kill()
+    assert joiner.returncode == 0, out
+    assert table.players[1]["name"] == "Anna"
+    state = replay(table.host.state.record())
+    assert state.is_over() and state.players[1]["seat"] == "net"
+    result = app.manager.top
+    assert [w.name for w in result.widgets.widgets] == ["menu"]    # no "Play again" at a network table
+    assert not table.undo.allowed()
+
+
+def test_a_dropped_joiner_is_asked_about_and_the_computer_plays_on(app, instant_ai, tmp_path):
+    table = host_table(app, "agurk-no")
+    net = table.stream.network
+    joiner = start_joiner(tmp_path, table.stream.net.port, "Anna", code=net.code)
+    try:
+        assert until(app, lambda: not net.waiting_for())
+        app.manager.top.start()
+        assert until(app, lambda: len(table.host.state.events) > 4, 30, play_on(app, table, random.Random(3)))
+        joiner.send_signal(signal.SIGKILL)
+        joiner.wait(10)
+        assert until(app, lambda: top(app) == "SeatLostScene", 40, play_on(app, table, random.Random(3)))
+        assert table.stream.seat_note(1) == "lost the connection"
+        asked = app.manager.top
+        asked.widgets.by_name("ai").activate()               # the computer plays for Anna
+        assert net.seats()[1]["ai"]
+        assert until(app, lambda: top(app) == "ResultScene", 120, play_on(app, table, random.Random(4)))
+    finally:
+        joiner.kill()
+    assert replay(table.host.state.record()).is_over()
+
+
+def _join(app, port: int, code: str, name: str = "Anna"):
+    menu = app.manager.push(MainMenu(app))
+    frames(app)
+    menu.widgets.by_name("join").activate()
+    join = app.manager.top
+    assert top(app) == "JoinScene" and join.browser is None       # (loopback only: no looking around)
+    join.w_address.value = f"127.0.0.1:{port}"
+    join.w_name.value = name
+    join.w_code.value = code
+    join.join_btn.activate()
+    return join
+
+
+def test_a_joiner_sees_its_own_hand_only_and_the_game_goes_into_its_statistics(app, tmp_path):
+    host, port = start_host(tmp_path, "agurk-no", 3, "net,ai:easy,ai:easy", "--seed", "3")
+    try:
+        _join(app, port, "1234")
+        assert until(app, lambda: top(app) in ("TableScene", "LobbyScene"), 20)
+        table = app.manager.stack[1]
+        assert type(table).__name__ == "TableScene" and table.host is None
+        assert until(app, lambda: top(app) == "TableScene" and table.shown > 0, 30)   # the deal is shown
+        assert table.stream.mine == [table.viewer]
+        hidden = [s for s in range(3) if s != table.viewer]
+        assert all(table.model.hands[s] is None for s in hidden) and table.model.hands[table.viewer]
+        assert until(app, lambda: top(app) == "ResultScene", 120, play_on(app, table, random.Random(5)))
+        table.books.flush()
+        assert host.wait(30) == 0
+    finally:
+        host.kill()
+    from game.stats import load
+    assert load().games == 1                                # the joiner's own statistics
+    assert not table.undo.allowed() and not table.save_enabled
+
+
+def test_a_wrong_code_is_said_in_one_line_on_the_join_screen(app, tmp_path):
+    host, port = start_host(tmp_path, "agurk-no", 3, "net,ai:easy,ai:easy")
+    try:
+        join = _join(app, port, "9999")
+        assert until(app, lambda: join.stream is None, 20)
+        assert top(app) == "JoinScene" and join.status == "Wrong table code."
+    finally:
+        host.kill()
+
+
+def test_the_host_leaving_sends_the_joiner_back_to_the_menu_with_one_line(app, tmp_path):
+    host, port = start_host(tmp_path, "agurk-no", 3, "net,ai:easy,ai:easy")
+    try:
+        _join(app, port, "1234")
+        assert until(app, lambda: top(app) in ("TableScene", "LobbyScene"), 20)
+        host.send_signal(signal.SIGTERM)
+        host.wait(10)
+        assert until(app, lambda: top(app) == "MessageScene", 40)
+    finally:
+        host.kill()
+    assert isinstance(app.manager.stack[0], MainMenu) and len(app.manager.stack) == 2
+    assert app.manager.top.text in ("The host has left: the table is closed.",
+                                    "The connection to the host was lost.")
+
+
+@pytest.mark.parametrize("keep", [{"table": "x"}, {"table": "0123456789abcdef", "code": "12", "port": 1,
+                                                   "tokens": {}},
+                                  {"table": "0123456789abcdef", "code": "1234", "port": 1,
+                                   "tokens": {"7": "a" * 20}}])
+def test_a_saved_network_table_is_checked_before_it_is_opened_again(keep):
+    from game.saves import clean_session
+    assert "net" not in clean_session({"net": keep}, 3)
+    good = {"table": "0123456789abcdef", "code": "1234", "port": 47411, "tokens": {"1": "a" * 20}}
+    assert clean_session({"net": good}, 3)["net"] == good
+
+
+def test_enter_in_a_field_of_the_join_screen_joins(app):
+    menu = app.manager.push(MainMenu(app))
+    frames(app)
+    menu.widgets.by_name("join").activate()
+    join = app.manager.top
+    join.widgets.set_focus(join.w_code)
+    frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
+    assert join.status.startswith("Type the address")    # nothing typed yet: says what to type
+
