@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from ..engine.cards import INDEX
 from ..engine.records import MAX_EVENTS, MAX_GAME, MAX_NAME, MAX_RECORD_BYTES, visible
-from ..engine.rulesets import RULESETS
+from ..engine.registry import ruleset_ids
 from ..safe_json import JSONLimitError, loads
 
 PROTOCOL = "gurka-net/1"
@@ -349,7 +349,7 @@ def _choice(options: tuple):
 
 
 def _rules(v):
-    return None if isinstance(v, str) and v in RULESETS else f"one of {', '.join(RULESETS)}"
+    return None if isinstance(v, str) and v in ruleset_ids() else f"one of {', '.join(ruleset_ids())}"
 
 
 _FROM_HOST = {
