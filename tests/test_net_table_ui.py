@@ -5,6 +5,7 @@ refusal in one line."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import signal
@@ -12,7 +13,7 @@ import time
 
 import pygame
 import pytest
-from net_helpers import start_host, start_joiner
+from net_helpers import start_host, start_joiner, trace_lines
 
 from game.engine import replay
 from game.ui.menu import MainMenu
@@ -200,3 +201,89 @@ def test_enter_in_a_field_of_the_join_screen_joins(app):
     frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
     assert join.status.startswith("Type the address")    # nothing typed yet: says what to type
 
+
+
+def _seat_played(record_events, seat: int) -> int:
+    return sum(1 for e in record_events if e.get("player") == seat and e["type"] in ("play", "exchange"))
+
+
+def _acts_applied_since_last_welcome(trace) -> int:
+    """The joiner's own moves the host applied on its latest connection (its trace)."""
+    applied = 0
+    for line in trace_lines(trace):
+        msg = json.loads(line)
+        if msg["type"] == "welcome":
+            applied = 0
+        elif msg["type"] == "update" and msg.get("done") is not None:
+            applied += 1
+    return applied
+
+
+def _closed_by_the_host(joiner) -> None:
+    out, err = joiner.communicate(timeout=30)
+    assert joiner.returncode == 1 and b"The host has left" in err, err      # told, in one line
+
+
+def _continue(tmp_path):
+    """The host starts the game again and presses Continue: the table waits again."""
+    from game.ui.app import App
+    app = App(size=(1024, 640), lang="en")
+    app.settings["speed"] = "instant"
+    app.nav.push("menu")
+    frames(app, 2)
+    app.manager.top.widgets.by_name("continue").activate()
+    frames(app, 3)
+    return app
+
+
+def test_the_hosts_continue_reopens_the_table_and_the_joiner_takes_its_seat_back(app, instant_ai, tmp_path):
+    table = host_table(app, "agurk-no")
+    net, server = table.stream.network, table.stream.net
+    port, code, table_id = server.port, net.code, server.table_id
+    rng = random.Random(6)
+    joiner = start_joiner(tmp_path, port, "Anna", code=code)
+    try:
+        assert until(app, lambda: not net.waiting_for())
+        app.manager.top.start()
+        assert until(app, lambda: _seat_played(table.host.state.events, 1) >= 2, 60, play_on(app, table, rng))
+        moves = len(table.host.state.events)
+        app.on_close()                                   # the host closes the window
+        _closed_by_the_host(joiner)
+    finally:
+        joiner.kill()
+    tokens = json.loads((tmp_path / "home-Anna" / "net_seats.json").read_text())
+    assert tokens[f"127.0.0.1:{port}"]["table"] == table_id     # the joiner keeps its seat's token
+    apps = []
+    try:
+        for last in (False, True):
+            again = _continue(tmp_path)
+            apps.append(again)
+            assert top(again) == "LobbyScene"                    # the table, waiting again
+            table = again.manager.stack[1]
+            net, server = table.stream.network, table.stream.net
+            assert (server.port, net.code, server.table_id) == (port, code, table_id)
+            assert len(table.host.state.events) == moves
+            assert net.seats()[1] == {"name": "Anna", "who": "net", "link": "lost", "ai": False}
+            joiner = start_joiner(tmp_path, port, "Anna", code=code)       # the same user folder
+            try:
+                assert until(again, lambda: net.seats()[1]["link"] == "connected", 30)
+                assert net.seats()[1]["name"] == "Anna" and net.waiting_for() == []
+                if not last:     # the host leaves once more, before the start: the seat's new token is kept
+                    assert until(again, lambda: server.links[1].pending is None, 10)   # heard on its new token
+                    again.on_close()
+                    _closed_by_the_host(joiner)
+                    continue
+                again.manager.top.start()
+                assert until(again, lambda: top(again) == "ResultScene", 120, play_on(again, table, rng))
+                out, err = joiner.communicate(timeout=60)
+            finally:
+                joiner.kill()
+        assert joiner.returncode == 0, err
+        record = table.host.state.record()
+        assert replay(record).is_over() and len(record["events"]) > moves
+        assert _acts_applied_since_last_welcome(tmp_path / "Anna.trace") > 0     # Anna played her seat on
+        theirs = json.loads((tmp_path / "Anna.jsonl").read_text().splitlines()[0])
+        assert theirs == record
+    finally:
+        for a in apps:
+            a.manager.clear()

@@ -7,7 +7,9 @@ overlay) shows who has sat down, the code and the address.  Something at the doo
 the connection", "Anna is back") is said on the announcement line; a host is asked what to do
 with a seat whose player is gone (the ``seat_lost`` overlay: the computer plays it, or wait).
 A joiner whose connection is lost tries again for a while; a refusal, a closed table or a
-host that breaks the rules is said in one line, and the joiner goes back to the menu.
+host that breaks the rules is said in one line, and the joiner goes back to the menu.  The
+host's save keeps the table's id, code, port and the seats' tokens as they change, so that
+Continue opens the same table and its players take their seats back.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ class NetworkTable:
             return
         self.stream.serve()
         self._problems()
+        self._keep_tokens()
 
     def frame(self) -> None:
         """With the table on top: serve it, say the news, open the waiting table or a question."""
@@ -51,6 +54,7 @@ class NetworkTable:
         self.stream.serve()
         if self._problems():
             return
+        self._keep_tokens()
         self.s.refresh_players()
         if not self.net.started and not self.lobby_shown:
             self.lobby_shown = True
@@ -65,6 +69,14 @@ class NetworkTable:
             seat = self.stream.to_act()     # a lost player's turn: the host is asked again
             if seat is not None and seat >= 0 and self._lost(seat) and not self.s.busy():
                 self._ask(seat)
+
+    def _keep_tokens(self) -> None:
+        """A host: a player who sits down or comes back is given a new token for their seat;
+        the save keeps the tokens at once (not only after the next move), so that the host's
+        Continue opens the table for the same players even when the host leaves right then."""
+        s = self.s
+        if self.net.hosting and s.save_enabled and not s.finished and s.session.get("net") != self.net.keep():
+            s.save()
 
     def _lost(self, seat: int) -> bool:
         seats = self.net.seats()
