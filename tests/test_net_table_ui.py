@@ -98,6 +98,9 @@ def test_the_host_waits_for_a_joiner_then_plays_a_whole_game_with_them(app, inst
     assert state.is_over() and state.players[1]["seat"] == "net"
     result = app.manager.top
     assert [w.name for w in result.widgets.widgets] == ["menu"]    # no "Play again" at a network table
+    for kind in range(3):                       # nor a kind word that asks for another game
+        result.kind = kind
+        assert "?" not in result.kind_word()
     assert not table.undo.allowed()
 
 
@@ -120,6 +123,40 @@ def test_a_dropped_joiner_is_asked_about_and_the_computer_plays_on(app, instant_
     finally:
         joiner.kill()
     assert replay(table.host.state.record()).is_over()
+
+
+def test_a_lost_players_turn_is_not_said_as_thinking_while_the_table_waits(app, instant_ai, tmp_path):
+    from game.ui.table.prompt import prompt_for
+    table = host_table(app, "agurk-no")
+    net, server = table.stream.network, table.stream.net
+    joiner = start_joiner(tmp_path, server.port, "Anna", code=net.code)
+    try:
+        assert until(app, lambda: not net.waiting_for())
+        app.manager.top.start()
+        assert until(app, lambda: len(table.host.state.events) > 4, 30, play_on(app, table, random.Random(3)))
+        joiner.send_signal(signal.SIGKILL)
+        joiner.wait(10)
+        assert until(app, lambda: top(app) == "SeatLostScene", 40, play_on(app, table, random.Random(3)))
+        app.manager.top.widgets.by_name("wait").activate()     # the table waits for Anna
+        assert until(app, lambda: table.stream.to_act() == 1 and not table.busy(), 60,
+                     play_on(app, table, random.Random(3)))
+        frames(app, 5)
+        assert top(app) in ("TableScene", "SeatLostScene")
+        assert prompt_for(table) == "Anna lost the connection" and server.thinking() is None
+        assert table.stream.to_act() == 1               # nobody plays for her
+    finally:
+        joiner.kill()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_waiting_table_is_as_tall_as_what_it_shows(app, size):
+    app.resize(size)
+    host_table(app)
+    lobby = app.manager.top
+    frames(app, 2)
+    u = app.theme.unit(size)
+    assert lobby.rows_shown == 3
+    assert 0 <= lobby.fill.rect.top - lobby.rows_end <= 40 * u     # no empty half of a box
 
 
 def _join(app, port: int, code: str, name: str = "Anna"):

@@ -100,8 +100,11 @@ class LobbyScene(Overlay):
     def layout(self, size) -> None:
         u = T.unit(size)
         rows = len(self.net.seats())
-        extra = 150 if self.net.hosting else 0
-        h = min(size[1] - int(24 * u), int((190 + extra + 30 * rows + 70) * u))
+        # as tall as what it shows (see draw): the title, the host's address and code, a row a
+        # seat, then the buttons (and the host's AI choice) with a little room above them
+        top = 72 + (112 if self.net.hosting else 0)
+        bottom = 140 if self.net.hosting else 90
+        h = min(size[1] - int(24 * u), int((top + 30 * rows + bottom) * u))
         self.box = pygame.Rect(0, 0, min(size[0] - int(24 * u), int(700 * u)), h)
         self.box.center = (size[0] // 2, size[1] // 2)
         by = self.box.bottom - int(66 * u)
@@ -143,9 +146,12 @@ class LobbyScene(Overlay):
                         T.ACCENT, bold=True, anchor="midtop", max_width=width)
             y += int(48 * u)
         mine = self.table.humans
+        #: the seats' rows shown, and where they end (tests)
+        self.rows_shown = 0
         for seat, st in enumerate(net.seats()):
             if y + int(30 * u) > box.bottom - int(130 * u if net.hosting else 80 * u):
                 break
+            self.rows_shown += 1
             state = seat_state(st, seat in mine and (len(mine) == 1 or not net.hosting))
             T.blit_text(surface, st["name"], 17 * u, (left + int(10 * u), y), T.TEXT, bold=True,
                         max_width=width // 2 - int(20 * u))
@@ -153,6 +159,7 @@ class LobbyScene(Overlay):
             T.blit_text(surface, state, 16 * u, (left + width // 2, y), T.ACCENT if waiting else T.TEXT_DIM,
                         max_width=width // 2)
             y += int(30 * u)
+        self.rows_end = y
         self.widgets.draw(surface, u)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 
+from ...net.hosted import seat_lost
 from .. import theme as T
 
 #: a joiner tries to get its connection back for this long (seconds), once every RETRY
@@ -79,8 +80,7 @@ class NetworkTable:
             s.save()
 
     def _lost(self, seat: int) -> bool:
-        seats = self.net.seats()
-        return 0 <= seat < len(seats) and seats[seat]["link"] == "lost" and not seats[seat]["ai"]
+        return seat_lost(self.net.seats(), seat)
 
     def _ask(self, seat: int) -> None:
         """What to do with a lost player's seat: asked once per decision of the game."""
