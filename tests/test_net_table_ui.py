@@ -303,15 +303,15 @@ def test_the_hosts_continue_reopens_the_table_and_the_joiner_takes_its_seat_back
             assert net.seats()[1] == {"name": "Anna", "who": "net", "link": "lost", "ai": False}
             joiner = start_joiner(tmp_path, port, "Anna", code=code)       # the same user folder
             try:
-                assert until(again, lambda: net.seats()[1]["link"] == "connected", 30)
+                assert until(again, lambda net=net: net.seats()[1]["link"] == "connected", 30)
                 assert net.seats()[1]["name"] == "Anna" and net.waiting_for() == []
                 if not last:     # the host leaves once more, before the start: the seat's new token is kept
-                    assert until(again, lambda: server.links[1].pending is None, 10)   # heard on its new token
+                    assert until(again, lambda s=server: s.links[1].pending is None, 10)   # heard on its new token
                     again.on_close()
                     _closed_by_the_host(joiner)
                     continue
                 again.manager.top.start()
-                assert until(again, lambda: top(again) == "ResultScene", 120, play_on(again, table, rng))
+                assert until(again, lambda a=again: top(a) == "ResultScene", 120, play_on(again, table, rng))
                 out, err = joiner.communicate(timeout=60)
             finally:
                 joiner.kill()
