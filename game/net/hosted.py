@@ -183,13 +183,6 @@ def seat_words(seats: list[dict], seat: int, started: bool) -> str:
     return ""
 
 
-def seat_lost(seats: list[dict], seat: int) -> bool:
-    """A network seat whose player lost the connection and which nobody plays meanwhile (the
-    table waits for them)."""
-    st = seats[seat] if 0 <= seat < len(seats) else None
-    return st is not None and st.get("who") == "net" and st.get("link") == "lost" and not st.get("ai")
-
-
 def loopback_only() -> bool:
     """``GURKA_NET_LOOPBACK=1`` (tests, two windows on one computer): tables are opened on
     127.0.0.1 only, never advertised, and the join screen does not look for tables: nothing

@@ -52,6 +52,7 @@ class LobbyScene(Overlay):
     def __init__(self, app, table):
         super().__init__(app, table)
         self.net = table.network
+        self._rows = 0
         if self.net.hosting:
             self.fill = Choice(lambda: _("Empty seats are played by"),
                                [(lv, (lambda lv=lv: _("AI: {level}").format(level=M.level_name(lv))))
@@ -85,6 +86,8 @@ class LobbyScene(Overlay):
         if self.net.started:            # a joiner's wait is over: the game is on
             self.close()
             return
+        if len(self.net.seats()) != self._rows:
+            self.size = (0, 0)         # the seats came with the host's news: lay the box out again
         self.invalidate()              # who has sat down changes under the box
 
     def animating(self) -> bool:
@@ -99,12 +102,11 @@ class LobbyScene(Overlay):
     # -- layout and drawing ----------------------------------------------------------------------
     def layout(self, size) -> None:
         u = T.unit(size)
-        rows = len(self.net.seats())
-        # as tall as what it shows (see draw): the title, the host's address and code, a row a
-        # seat, then the buttons (and the host's AI choice) with a little room above them
-        top = 72 + (112 if self.net.hosting else 0)
-        bottom = 140 if self.net.hosting else 90
-        h = min(size[1] - int(24 * u), int((top + 30 * rows + bottom) * u))
+        rows = self._rows = len(self.net.seats())
+        # the title, (the host: what to type, the address, the code), a line a seat, (the host:
+        # who plays the empty seats), the buttons
+        need = 72 + (112 + 56 if self.net.hosting else 0) + 30 * rows + 96
+        h = min(size[1] - int(24 * u), int(need * u))
         self.box = pygame.Rect(0, 0, min(size[0] - int(24 * u), int(700 * u)), h)
         self.box.center = (size[0] // 2, size[1] // 2)
         by = self.box.bottom - int(66 * u)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 
-from ...net.hosted import seat_lost
+from ...net.protocol import seat_lost
 from .. import theme as T
 
 #: a joiner tries to get its connection back for this long (seconds), once every RETRY

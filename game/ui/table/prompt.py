@@ -9,7 +9,7 @@ player's own turn the family part's prompt (:meth:`.part_base.TablePart.prompt`)
 from __future__ import annotations
 
 from ...i18n import _
-from ...net.hosted import seat_lost
+from ...net.protocol import seat_lost
 from ...net.texts import seat_lost_text
 from .. import messages as M
 
