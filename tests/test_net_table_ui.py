@@ -203,7 +203,46 @@ def test_a_wrong_code_is_said_in_one_line_on_the_join_screen(app, tmp_path):
         host.kill()
 
 
-def test_the_host_leaving_sends_the_joiner_back_to_the_menu_with_one_line(app, tmp_path):
+def test_a_joiner_whose_tries_to_reconnect_keep_failing_gives_up_after_the_wait(monkeypatch):
+    """Each try is "connecting" for a while before it fails: the wait counts from the loss,
+    not from the last try (the table once waited for ever when a try outlasted a frame)."""
+    import types
+
+    from game.ui.table import network as N
+    clock = [0.0]
+    monkeypatch.setattr(N, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
+
+    class Stream:
+        state, problem, network = "lost", "The connection to the host was lost.", object()
+        tries = 0
+
+        def reconnect(self):
+            self.state, self.problem = "connecting", None
+            self.tries += 1
+
+        def is_over(self):
+            return False
+
+    class Scene:
+        stream, left = Stream(), None
+
+        def leave_network(self, text):
+            self.left = text
+
+    scene = Scene()
+    table = N.NetworkTable(scene)
+    while clock[0] < 2 * N.RECONNECT_FOR and scene.left is None:
+        table._problems()
+        clock[0] += 0.5
+        if scene.stream.state == "connecting" and clock[0] % 1.0 == 0:
+            scene.stream.state = "lost"           # the try failed after a frame or two
+            scene.stream.problem = "Gurka cannot reach the host."
+    assert scene.left == "Gurka cannot reach the host." and scene.stream.tries >= 5
+    assert N.RECONNECT_FOR <= clock[0] <= N.RECONNECT_FOR + 2
+
+
+def test_the_host_leaving_sends_the_joiner_back_to_the_menu_with_one_line(app, tmp_path, monkeypatch):
+    monkeypatch.setattr("game.ui.table.network.RECONNECT_FOR", 3.0)    # (a killed host: it cannot say so)
     host, port = start_host(tmp_path, "agurk-no", 3, "net,ai:easy,ai:easy")
     try:
         _join(app, port, "1234")

@@ -31,6 +31,7 @@ class NetworkTable:
         self.net = scene.stream.network
         self.lobby_shown = False
         self._lost_since: float | None = None
+        self._lost_problem: str | None = None
         self._retry_at = 0.0
         self._asked: tuple | None = None
         self.ended = False
@@ -97,16 +98,21 @@ class NetworkTable:
         if self.ended or state is None:
             return self.ended
         now = time.monotonic()
-        if state == "lost":
+        # lost, or trying again after a loss (a new connection is "connecting" until the host
+        # answers or it fails): the time since the loss counts on until the seat is back
+        if state == "lost" or (state == "connecting" and self._lost_since is not None):
             if self._lost_since is None:
                 self._lost_since = now
+            if state == "lost":
+                self._lost_problem = self.stream.problem
             if now - self._lost_since > RECONNECT_FOR:
-                return self._leave(self.stream.problem)
-            if now >= self._retry_at:
+                return self._leave(self.stream.problem or self._lost_problem)
+            if state == "lost" and now >= self._retry_at:
                 self._retry_at = now + RETRY
                 self.stream.reconnect()
             return False
-        self._lost_since = None
+        if state in ("joined", "over"):
+            self._lost_since = None
         if state in ("refused", "closed", "broken") and not (state == "closed" and self.stream.is_over()):
             return self._leave(self.stream.problem)
         return False
