@@ -148,9 +148,12 @@ class LobbyScene(Overlay):
                         T.ACCENT, bold=True, anchor="midtop", max_width=width)
             y += int(48 * u)
         mine = self.table.humans
+        #: the seats' rows shown, and where they end (tests)
+        self.rows_shown = 0
         for seat, st in enumerate(net.seats()):
             if y + int(30 * u) > box.bottom - int(130 * u if net.hosting else 80 * u):
                 break
+            self.rows_shown += 1
             state = seat_state(st, seat in mine and (len(mine) == 1 or not net.hosting))
             T.blit_text(surface, st["name"], 17 * u, (left + int(10 * u), y), T.TEXT, bold=True,
                         max_width=width // 2 - int(20 * u))
@@ -158,6 +161,7 @@ class LobbyScene(Overlay):
             T.blit_text(surface, state, 16 * u, (left + width // 2, y), T.ACCENT if waiting else T.TEXT_DIM,
                         max_width=width // 2)
             y += int(30 * u)
+        self.rows_end = y
         self.widgets.draw(surface, u)
 
 
