@@ -8,7 +8,7 @@
     python build_scripts/bench.py pace       seconds between AI cards, the hold of a trick / bout
     python build_scripts/bench.py pace last  how long the last trick of a deal lies, every speed and setting
     python build_scripts/bench.py hostile files|kill   hostile files and kill -9 (POSIX)
-    python build_scripts/bench.py net        action to arrival over loopback, the host loop under junk
+    python build_scripts/bench.py net        action to arrival over loopback, the host loop and UI frames under junk
 
 Figures are medians of several runs on one core.
 """

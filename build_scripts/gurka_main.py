@@ -21,6 +21,9 @@ worked.
 ``GURKA_CHECK_PAINTER=1`` does the same for the card painter process: one card's art
 rendered there (SVG support bundled and the process started), compared with the same
 card rendered in the game's own process.
+``GURKA_CHECK_NET=1``: the network table's discovery is bundled (the game would quietly find
+no table without it): zeroconf's service record of a table is made with its compiled
+modules and this computer's addresses are read through ifaddr, without sending anything.
 """
 
 import multiprocessing
@@ -85,6 +88,24 @@ def check_save(phase: str) -> int:
     ok = notice is None and db_path().is_file() and not save_path("gurka-se").exists() and moved > 12
     print(f"gurka: continue: {'ok' if ok else 'FAILED'} from event {moved} to "
           f"{len(state.record()['events'])}; statistics {db_path()} {notice or ''}", flush=True)
+def check_net() -> int:
+    import asyncio  # noqa: F401 - the network game's streams
+
+    import ifaddr
+    import zeroconf
+    from zeroconf import ServiceBrowser, Zeroconf  # noqa: F401 - what the join screen uses
+
+    from game.net.discovery import SERVICE, Advertiser
+
+    adapters = ifaddr.get_adapters()          # reads the interfaces; sends nothing
+    info = Advertiser(47411, "gurka-se", "Åsa", 2, 4, "0123456789abcdef", ["127.0.0.1"])._make_info()
+    ok = (info.type == SERVICE and info.port == 47411 and info.properties.get(b"host") == "Åsa".encode()
+          and bool(adapters))
+    print(f"gurka: network: {'ok' if ok else 'FAILED'} (zeroconf {zeroconf.__version__}, "
+          f"{len(adapters)} network adapters)", flush=True)
+    return 0 if ok else 1
+
+
 def check_painter() -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import time
@@ -121,6 +142,8 @@ if __name__ == "__main__":
         sys.exit(check_save(os.environ["GURKA_CHECK_SAVE"]))
     if os.environ.get("GURKA_CHECK_PAINTER") == "1":
         sys.exit(check_painter())
+    if os.environ.get("GURKA_CHECK_NET") == "1":
+        sys.exit(check_net())
     if len(sys.argv) == 1:           # a double-click: the window at once, no command-line parser
         from game.ui.app import run
 

@@ -26,6 +26,11 @@ Checks, for each build:
 * the licences and credits: the fonts' and the card art's licence files are bundled, the
   art's names Adrian Kennard and CC0, and every card of the art and every sound is there;
 * the statistics work: ``stats --json`` answers (sqlite3 is bundled);
+* the network table: asyncio, zeroconf and ifaddr are frozen in; discovery's service record is
+  made with zeroconf's compiled modules (``GURKA_CHECK_NET=1``, nothing sent); a frozen
+  ``gurka host`` and two frozen ``gurka join`` processes, each with its own user folder, play
+  a game on 127.0.0.1 to the end, all exit 0, each joiner's record is the host's, and the
+  frozen ``gurka replay`` checks it (``package_net.py``);
 * on Linux with ``strace``: that start never opens a file relative to, or
   inside, the working directory;
 * ``--xvfb``: the app opens a real window (found with ``xdotool search --class
@@ -57,11 +62,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent))   # this checkout's game, not an installed one
 
 import bench_package
+import package_net
 
 import build
 
 ROOT = build.ROOT
 SMOKE = ROOT / "build" / "smoke"
+#: the network table needs these frozen in (asyncio: its streams; zeroconf, ifaddr: discovery)
+NETWORK_MODULES = ("asyncio", "zeroconf", "ifaddr")
 EXCLUDED = ("babel", "numpy", "tkinter", "unittest", "pytest", "_pytest", "hypothesis", "PyInstaller")
 DEMO_TIMEOUT = 600.0
 #: ``--display``: the X display Xvfb takes (a free one by the process id otherwise)
@@ -133,6 +141,9 @@ def check_contents(exe: Path, onefile: bool, linux: bool | None = None) -> None:
     bad = sorted(m for m in EXCLUDED if m in mods)
     check(not bad, "excluded modules not frozen in" + (f" (found: {', '.join(bad)})" if bad else ""))
     check("game" in mods, "the game package is frozen in")
+    lacking = [m for m in NETWORK_MODULES if m not in mods]
+    check(not lacking, f"the network table's modules are frozen in ({', '.join(NETWORK_MODULES)})"
+          + (f" (missing: {', '.join(lacking)})" if lacking else ""))
 
 
 def decoy_cwd(base: Path) -> Path:
@@ -221,6 +232,21 @@ def run_stats(exe: Path, tmp: Path) -> None:
     ok = code == 0 and out.lstrip().startswith("{")
     if not check(ok, f"stats --json answers (exit {code}; the statistics need sqlite3)"):
         print(out[-2000:])
+
+
+def run_net(exe: Path, tmp: Path) -> None:
+    """The network table frozen: discovery bundled, and a loopback game between frozen processes."""
+    env = dict(bench_package.app_env(tmp / "home"), GURKA_CHECK_NET="1")
+    tmp.mkdir(parents=True, exist_ok=True)
+    code, out = bench_package.run_app([str(exe)], tmp, env, 120)
+    out = out.strip()
+    check(code == 0 and "network: ok" in out,
+          f"table discovery bundled (zeroconf, ifaddr): {out.splitlines()[-1] if out else '(no output)'}")
+
+    def start(args: list[str], home: Path) -> subprocess.Popen:
+        return bench_package.popen_app([str(exe), *args], cwd=tmp, env=dict(bench_package.app_env(home),
+                                       GURKA_HOME=str(home)), stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    package_net.play(start, str, tmp / "game", check, "network")
 
 
 def run_strace(exe: Path, tmp: Path) -> None:
@@ -330,6 +356,7 @@ def test_build(exe: Path, onefile: bool, xvfb: bool) -> None:
         run_ai_worker(exe, tmp / "worker")
         run_painter(exe, tmp / "painter")
         run_stats(exe, tmp / "stats")
+        run_net(exe, tmp / "net")
         if not onefile:
             run_strace(exe, tmp / "trace")
         if xvfb:

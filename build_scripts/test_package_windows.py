@@ -18,6 +18,10 @@ the profile folder, AppData and the install folder all hold å/ö/ð/þ, spaces 
 * a game saved by the Windows app (``GURKA_CHECK_SAVE=save``) is continued by it
   (``continue``): the save and the statistics database are in the user's
   ``AppData\\Local\\gurka`` and ``stats --json`` then counts the game;
+* the network table: discovery is bundled (``GURKA_CHECK_NET=1``), and a Windows host and two
+  Windows joiners (three ``gurka.exe`` under Wine, each with its own ``GURKA_HOME``) play a
+  game on 127.0.0.1 to the end, all exit 0, the records agree and the Windows ``replay``
+  checks the host's (``package_net.py``, as on Linux);
 * a ``.py`` bot seat (``simulate --seats ext:...bot.py``, the bot in a folder with
   å/ö in its name): with no Python on PATH, the one-line message and the Normal AI
   plays the seat; with a Windows Python on PATH (the build's own), the bot plays;
@@ -298,6 +302,23 @@ def check_save_and_stats(wine: Wine, exe: Path, check) -> None:
           "windows: stats --json counts the continued game")
 
 
+def check_net(wine: Wine, exe: Path, check, base: Path, times: dict) -> None:
+    """The network table under Wine: discovery bundled, a loopback game of three gurka.exe."""
+    code, out, _ = wine.run([bw.winpath(exe)], timeout=180, env={"GURKA_CHECK_NET": "1"})
+    check(code == 0 and "network: ok" in out, f"windows: table discovery bundled (zeroconf, ifaddr): "
+                                              f"{out.strip().splitlines()[-1] if out.strip() else '(no output)'}")
+    import package_net
+
+    def start(args: list[str], home: Path) -> subprocess.Popen:
+        home.mkdir(parents=True, exist_ok=True)
+        return subprocess.Popen(["wine", bw.winpath(exe), *args], env=dict(wine.env, GURKA_HOME=bw.winpath(home)),
+                                cwd=base, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+    took = package_net.play(start, bw.winpath, base / "net", check, "windows: network")
+    if took is not None:
+        times["network game"] = took
+
+
 def check_bot(wine: Wine, exe: Path, python: Path, check, base: Path) -> None:
     folder = wine.home / "Documents" / "mina bottar ö"
     folder.mkdir(parents=True, exist_ok=True)
@@ -532,6 +553,7 @@ def run_all(check, contents, decoy_cwd, build_first: bool, xvfb: bool, display: 
         check_demos(wine, exe, check, decoy, times)
         check_tours(wine, exe, check, base, times)
         check_save_and_stats(wine, exe, check)
+        check_net(wine, exe, check, base, times)
         check_bot(wine, exe, python, check, base)
         check_installer(wine, setup, check)
         if xvfb:

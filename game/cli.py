@@ -14,7 +14,7 @@ import stat
 import sys
 from pathlib import Path
 
-from .engine import RULESETS, RecordError, dumps, replay
+from .engine import RecordError, dumps, replay, ruleset_ids
 from .engine.records import (MAX_BAD_RECORDS, MAX_EVENTS, MAX_RECORD_BYTES, load_records, parse_record,
                              seat_problem)
 from .engine.rulesets import effective_options, parse_option_value
@@ -254,7 +254,7 @@ def _build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--demo", action="store_true",
                         help="play one game of AI seats in the window and exit")
     parser.add_argument("--lang", help="interface language (sv, da, nb, is, en)")
-    parser.add_argument("--rules", choices=RULESETS, help="with --demo: the ruleset to show")
+    parser.add_argument("--rules", choices=ruleset_ids(), help="with --demo: the ruleset to show")
     parser.add_argument("--seed", type=int, help="with --demo: the deal seed")
     parser.add_argument("--frames", type=int, help="with --demo: stop after this many frames")
     parser.add_argument("--screenshots", metavar="FOLDER", help="with --demo: save screenshots there")
@@ -263,7 +263,7 @@ def _build_parser() -> argparse.ArgumentParser:
                         help="save a screenshot of every screen into DIR and exit")
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play games with AI seats and write their records")
-    sim.add_argument("--rules", required=True, choices=RULESETS)
+    sim.add_argument("--rules", required=True, choices=ruleset_ids())
     sim.add_argument("--option", action="append", metavar="KEY=VALUE")
     sim.add_argument("--players", type=int, required=True)
     sim.add_argument("--games", type=int, default=1, help=f"1 to {MAX_GAMES:,}")
@@ -279,7 +279,7 @@ def _build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay and check game records (or a saved game)")
     rep.add_argument("file")
     host = sub.add_parser("host", help="host a network table without a window (game/net/README.md)")
-    host.add_argument("--rules", required=True, choices=RULESETS)
+    host.add_argument("--rules", required=True, choices=ruleset_ids())
     host.add_argument("--option", action="append", metavar="KEY=VALUE")
     host.add_argument("--players", type=int, required=True)
     host.add_argument("--seats", help="comma-separated: net (a player on the network), ai:LEVEL, "
@@ -313,7 +313,7 @@ def _build_parser() -> argparse.ArgumentParser:
     join.add_argument("--bot-time", type=float, default=5.0, metavar="SECONDS")
     sta = sub.add_parser("stats", help="print the statistics of your finished games")
     sta.add_argument("--json", action="store_true", help="one JSON object instead of a table")
-    sta.add_argument("--rules", choices=RULESETS, help="only this ruleset")
+    sta.add_argument("--rules", choices=ruleset_ids(), help="only this ruleset")
     return parser
 
 

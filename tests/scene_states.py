@@ -182,7 +182,7 @@ def _look(app, make, route):
 
 def screens() -> dict:
     """label -> a function that puts the screen on an app."""
-    from game.engine.registry import RULESET_IDS
+    from game.engine.registry import ruleset_ids
     from game.ui import menu, rules_scene, settings_scene, setup
     out = {
         "menu": lambda app: app.manager.push(menu.MainMenu(app)),
@@ -194,7 +194,7 @@ def screens() -> dict:
         "replays opening": _replays_opening,
         "open file, not a file": _picker_problem,
     }
-    for r in RULESET_IDS:
+    for r in ruleset_ids():
         out[f"setup {r}"] = lambda app, r=r: app.manager.push(setup.SetupScene(app, rules=r))
         out[f"rules {r}"] = lambda app, r=r: app.manager.push(rules_scene.RulesScene(app, rules=r))
     out.update(TABLES)

@@ -9,7 +9,8 @@ import pytest
 from test_ai_levels import _permuted, _states_with_choices
 
 from game.ai import gurka_ai
-from game.ai.hints import DurakObserver, GurkaObserver, hint
+from game.ai.hint_figures import DurakObserver, GurkaObserver
+from game.ai.hints import hint
 from game.engine import new_game
 
 

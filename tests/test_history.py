@@ -143,6 +143,13 @@ def test_a_network_games_record_arriving_at_its_end_is_kept(app):
 
     class Joined:            # the face of a network joiner's stream (game.net.client.NetStream)
         authority = None
+        network = problem = None
+
+        def serve(self):
+            pass
+
+        def seat_note(self, seat):
+            return ""
         rules, options, players, game = kept["rules"], kept["options"], kept["players"], 1
         mine, seat = [1], 1
         events = state.view(1)["events"]

@@ -5,6 +5,7 @@ refusal in one line."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import signal
@@ -12,7 +13,7 @@ import time
 
 import pygame
 import pytest
-from net_helpers import start_host, start_joiner
+from net_helpers import start_host, start_joiner, trace_lines
 
 from game.engine import replay
 from game.ui.menu import MainMenu
@@ -97,6 +98,9 @@ def test_the_host_waits_for_a_joiner_then_plays_a_whole_game_with_them(app, inst
     assert state.is_over() and state.players[1]["seat"] == "net"
     result = app.manager.top
     assert [w.name for w in result.widgets.widgets] == ["menu"]    # no "Play again" at a network table
+    for kind in range(3):                       # nor a kind word that asks for another game
+        result.kind = kind
+        assert "?" not in result.kind_word()
     assert not table.undo.allowed()
 
 
@@ -119,6 +123,40 @@ def test_a_dropped_joiner_is_asked_about_and_the_computer_plays_on(app, instant_
     finally:
         joiner.kill()
     assert replay(table.host.state.record()).is_over()
+
+
+def test_a_lost_players_turn_is_not_said_as_thinking_while_the_table_waits(app, instant_ai, tmp_path):
+    from game.ui.table.prompt import prompt_for
+    table = host_table(app, "agurk-no")
+    net, server = table.stream.network, table.stream.net
+    joiner = start_joiner(tmp_path, server.port, "Anna", code=net.code)
+    try:
+        assert until(app, lambda: not net.waiting_for())
+        app.manager.top.start()
+        assert until(app, lambda: len(table.host.state.events) > 4, 30, play_on(app, table, random.Random(3)))
+        joiner.send_signal(signal.SIGKILL)
+        joiner.wait(10)
+        assert until(app, lambda: top(app) == "SeatLostScene", 40, play_on(app, table, random.Random(3)))
+        app.manager.top.widgets.by_name("wait").activate()     # the table waits for Anna
+        assert until(app, lambda: table.stream.to_act() == 1 and not table.busy(), 60,
+                     play_on(app, table, random.Random(3)))
+        frames(app, 5)
+        assert top(app) in ("TableScene", "SeatLostScene")
+        assert prompt_for(table) == "Anna lost the connection" and server.thinking() is None
+        assert table.stream.to_act() == 1               # nobody plays for her
+    finally:
+        joiner.kill()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_waiting_table_is_as_tall_as_what_it_shows(app, size):
+    app.resize(size)
+    host_table(app)
+    lobby = app.manager.top
+    frames(app, 2)
+    u = app.theme.unit(size)
+    assert lobby.rows_shown == 3
+    assert 0 <= lobby.fill.rect.top - lobby.rows_end <= 40 * u     # no empty half of a box
 
 
 def _join(app, port: int, code: str, name: str = "Anna"):
@@ -165,7 +203,46 @@ def test_a_wrong_code_is_said_in_one_line_on_the_join_screen(app, tmp_path):
         host.kill()
 
 
-def test_the_host_leaving_sends_the_joiner_back_to_the_menu_with_one_line(app, tmp_path):
+def test_a_joiner_whose_tries_to_reconnect_keep_failing_gives_up_after_the_wait(monkeypatch):
+    """Each try is "connecting" for a while before it fails: the wait counts from the loss,
+    not from the last try (the table once waited for ever when a try outlasted a frame)."""
+    import types
+
+    from game.ui.table import network as N
+    clock = [0.0]
+    monkeypatch.setattr(N, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
+
+    class Stream:
+        state, problem, network = "lost", "The connection to the host was lost.", object()
+        tries = 0
+
+        def reconnect(self):
+            self.state, self.problem = "connecting", None
+            self.tries += 1
+
+        def is_over(self):
+            return False
+
+    class Scene:
+        stream, left = Stream(), None
+
+        def leave_network(self, text):
+            self.left = text
+
+    scene = Scene()
+    table = N.NetworkTable(scene)
+    while clock[0] < 2 * N.RECONNECT_FOR and scene.left is None:
+        table._problems()
+        clock[0] += 0.5
+        if scene.stream.state == "connecting" and clock[0] % 1.0 == 0:
+            scene.stream.state = "lost"           # the try failed after a frame or two
+            scene.stream.problem = "Gurka cannot reach the host."
+    assert scene.left == "Gurka cannot reach the host." and scene.stream.tries >= 5
+    assert N.RECONNECT_FOR <= clock[0] <= N.RECONNECT_FOR + 2
+
+
+def test_the_host_leaving_sends_the_joiner_back_to_the_menu_with_one_line(app, tmp_path, monkeypatch):
+    monkeypatch.setattr("game.ui.table.network.RECONNECT_FOR", 3.0)    # (a killed host: it cannot say so)
     host, port = start_host(tmp_path, "agurk-no", 3, "net,ai:easy,ai:easy")
     try:
         _join(app, port, "1234")
@@ -200,3 +277,89 @@ def test_enter_in_a_field_of_the_join_screen_joins(app):
     frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
     assert join.status.startswith("Type the address")    # nothing typed yet: says what to type
 
+
+
+def _seat_played(record_events, seat: int) -> int:
+    return sum(1 for e in record_events if e.get("player") == seat and e["type"] in ("play", "exchange"))
+
+
+def _acts_applied_since_last_welcome(trace) -> int:
+    """The joiner's own moves the host applied on its latest connection (its trace)."""
+    applied = 0
+    for line in trace_lines(trace):
+        msg = json.loads(line)
+        if msg["type"] == "welcome":
+            applied = 0
+        elif msg["type"] == "update" and msg.get("done") is not None:
+            applied += 1
+    return applied
+
+
+def _closed_by_the_host(joiner) -> None:
+    out, err = joiner.communicate(timeout=30)
+    assert joiner.returncode == 1 and b"The host has left" in err, err      # told, in one line
+
+
+def _continue(tmp_path):
+    """The host starts the game again and presses Continue: the table waits again."""
+    from game.ui.app import App
+    app = App(size=(1024, 640), lang="en")
+    app.settings["speed"] = "instant"
+    app.nav.push("menu")
+    frames(app, 2)
+    app.manager.top.widgets.by_name("continue").activate()
+    frames(app, 3)
+    return app
+
+
+def test_the_hosts_continue_reopens_the_table_and_the_joiner_takes_its_seat_back(app, instant_ai, tmp_path):
+    table = host_table(app, "agurk-no")
+    net, server = table.stream.network, table.stream.net
+    port, code, table_id = server.port, net.code, server.table_id
+    rng = random.Random(6)
+    joiner = start_joiner(tmp_path, port, "Anna", code=code)
+    try:
+        assert until(app, lambda: not net.waiting_for())
+        app.manager.top.start()
+        assert until(app, lambda: _seat_played(table.host.state.events, 1) >= 2, 60, play_on(app, table, rng))
+        moves = len(table.host.state.events)
+        app.on_close()                                   # the host closes the window
+        _closed_by_the_host(joiner)
+    finally:
+        joiner.kill()
+    tokens = json.loads((tmp_path / "home-Anna" / "net_seats.json").read_text())
+    assert tokens[f"127.0.0.1:{port}"]["table"] == table_id     # the joiner keeps its seat's token
+    apps = []
+    try:
+        for last in (False, True):
+            again = _continue(tmp_path)
+            apps.append(again)
+            assert top(again) == "LobbyScene"                    # the table, waiting again
+            table = again.manager.stack[1]
+            net, server = table.stream.network, table.stream.net
+            assert (server.port, net.code, server.table_id) == (port, code, table_id)
+            assert len(table.host.state.events) == moves
+            assert net.seats()[1] == {"name": "Anna", "who": "net", "link": "lost", "ai": False}
+            joiner = start_joiner(tmp_path, port, "Anna", code=code)       # the same user folder
+            try:
+                assert until(again, lambda net=net: net.seats()[1]["link"] == "connected", 30)
+                assert net.seats()[1]["name"] == "Anna" and net.waiting_for() == []
+                if not last:     # the host leaves once more, before the start: the seat's new token is kept
+                    assert until(again, lambda s=server: s.links[1].pending is None, 10)   # heard on its new token
+                    again.on_close()
+                    _closed_by_the_host(joiner)
+                    continue
+                again.manager.top.start()
+                assert until(again, lambda a=again: top(a) == "ResultScene", 120, play_on(again, table, rng))
+                out, err = joiner.communicate(timeout=60)
+            finally:
+                joiner.kill()
+        assert joiner.returncode == 0, err
+        record = table.host.state.record()
+        assert replay(record).is_over() and len(record["events"]) > moves
+        assert _acts_applied_since_last_welcome(tmp_path / "Anna.trace") > 0     # Anna played her seat on
+        theirs = json.loads((tmp_path / "Anna.jsonl").read_text().splitlines()[0])
+        assert theirs == record
+    finally:
+        for a in apps:
+            a.manager.clear()

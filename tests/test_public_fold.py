@@ -79,7 +79,7 @@ def test_gurka_fold_matches_engine(rules):
                     if trick and len(trick[0][1]) == 1:
                         assert req.card is not None
                     elif not trick:
-                        assert req.kind in ("lead", "lead_lowest")
+                        assert req.code in ("lead", "lead_lowest")
             st.random_step(rng)
         assert full.winners == st.winners
         assert len(full.sheet) == st.deals

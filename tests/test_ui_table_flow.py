@@ -217,11 +217,11 @@ def test_durak_announces_who_opens_and_what_is_taken(app, instant_ai):
 
 
 def test_prompts_state_the_card_to_reach_and_the_click_model(app, instant_ai):
-    from game.engine.public_gurka import Requirement
+    from game.engine.gurka_moves import Requirement
     from game.ui.table import gurka_words as W
     settings = {"card_indices": "international"}
-    assert "a nine" in W.requirement(Requirement("reach", "9H"), settings)
-    assert "a king" in W.requirement(Requirement("reach_or_lowest", "KS"), settings)
+    assert "a nine" in W.requirement(Requirement("must_reach", "9H"), settings)
+    assert "a king" in W.requirement(Requirement("must_reach_or_lowest", "KS"), settings)
     assert W.how_to(True, False) != W.how_to(True, True) != W.how_to(False, True)
     table = new_table(app, "gurka-is", 3, human=(0,), seed=5, speed="fast")
     for _ in range(3000):

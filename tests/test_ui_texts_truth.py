@@ -87,10 +87,10 @@ def test_after_a_led_two_without_a_two_the_prompt_gives_the_rule_that_binds(app)
     view = state.view(seat)
     table = table_of(view)
     req = table.requirement(view["hand"])
-    assert req.kind != "two"
+    assert req.code != "must_play_two"
     text = W.requirement(req, {"card_indices": "international"})
     assert "A 2 was led" not in text and ("lowest" in text)
-    assert table.requirement().kind == "two"           # the table alone: the 2's rule
+    assert table.requirement().code == "must_play_two"           # the table alone: the 2's rule
 
 
 def test_nearest_above_with_optional_lowest_is_prompted_and_refused_as_played(app):

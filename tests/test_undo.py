@@ -9,7 +9,7 @@ import pytest
 
 from game.engine import replay
 from game.engine.public import table_of
-from game.engine.registry import RULESET_IDS
+from game.engine.registry import ruleset_ids
 from game.ui.table.undo import DECISIONS, deal_start, undo_point
 
 
@@ -49,7 +49,7 @@ def _same_table(a, b):
             assert getattr(a, attr) == getattr(b, attr), attr
 
 
-@pytest.mark.parametrize("rules", RULESET_IDS)
+@pytest.mark.parametrize("rules", ruleset_ids())
 def test_a_deal_undone_to_its_start_equals_the_records_prefix(app, tmp_path, rules):
     table = _table(app, tmp_path, rules, _moment(3))
     record = table.host.state.record()

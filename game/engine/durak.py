@@ -282,17 +282,12 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         self.hands = [list(h) for h in hands]
         self.trump_card = trump
         self.trump = trump & 3
-        self.six = 16 + self.trump  # rank index 4 (six) * 4 + suit
+        self.six = dm.trump_six(self.trump)
         self.stock = list(reversed(stock_top_first))
         self.events.append(deal_event(dealer, hands, trump, stock_top_first))
         self.six_right = next((s for s in range(n) if self.six in self.hands[s]), -1)
         self.offered = False
-        first = -1
-        if self.game == 1:
-            first = seats.lowest_trump_holder(self.hands, self.trump)
-        if first < 0:
-            first = (dealer + 1) % n
-        self._start_bout(first)
+        self._start_bout(seats.first_opener(dealer, n, self.game, self.hands, self.trump))
 
     def _start_bout(self, attacker: int) -> None:
         n = self.n
@@ -307,7 +302,7 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         self.beaten_any = False
         self.taken = False
         self.done = 0
-        self.limit = min(self.max_attack, len(self.hands[d]))
+        self.limit = dm.attack_limit(self.max_attack, len(self.hands[d]))
         offer = self._offer_seat()
         if offer >= 0:
             self.phase = "offer"
@@ -382,7 +377,7 @@ class DurakState(DurakChecks, DurakRefill, GameState):
             hand.remove(c)
             self.att.append(c)
             self.beat.append(-1)
-            self.ranks |= 1 << (c >> 2)
+            self.ranks |= dm.rank_bit(c)
         self.unbeaten += len(cards)
         self.done = 0
         if self.phase == "lead":
@@ -395,7 +390,7 @@ class DurakState(DurakChecks, DurakRefill, GameState):
     def _defend(self, p: int, a: int, c: int) -> None:
         self.hands[p].remove(c)
         self.beat[self.att.index(a)] = c
-        self.ranks |= 1 << (c >> 2)
+        self.ranks |= dm.rank_bit(c)
         self.unbeaten -= 1
         self.beaten_any = True
         self.done = 0

@@ -17,7 +17,7 @@ import threading
 from dataclasses import dataclass
 
 from ..engine.records import MAX_NAME, clean_name
-from ..engine.rulesets import RULESETS
+from ..engine.registry import ruleset_ids
 from .protocol import MAX_SEATS, PROTOCOL, TABLE_ID
 
 SERVICE = "_gurka._tcp.local."
@@ -90,7 +90,7 @@ def parse_properties(props: dict, address: str, port: int) -> FoundTable | None:
             values[key] = v.decode("utf-8") if isinstance(v, bytes) else v
         rules, host = values["rules"], clean_name(values["host"])
         free, seats = int(values["free"]), int(values["seats"])
-        if (rules not in RULESETS or not host or not 0 <= free <= seats <= MAX_SEATS
+        if (rules not in ruleset_ids() or not host or not 0 <= free <= seats <= MAX_SEATS
                 or not TABLE_ID.fullmatch(values["table"]) or len(values["v"]) > 40
                 or not 1 <= int(port) <= 65535):
             return None

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from ..engine.cards import INDEX
 from ..engine.records import MAX_EVENTS, MAX_GAME, MAX_NAME, MAX_RECORD_BYTES, visible
-from ..engine.rulesets import RULESETS
+from ..engine.registry import ruleset_ids
 from ..safe_json import JSONLimitError, loads
 
 PROTOCOL = "gurka-net/1"
@@ -349,7 +349,7 @@ def _choice(options: tuple):
 
 
 def _rules(v):
-    return None if isinstance(v, str) and v in RULESETS else f"one of {', '.join(RULESETS)}"
+    return None if isinstance(v, str) and v in ruleset_ids() else f"one of {', '.join(ruleset_ids())}"
 
 
 _FROM_HOST = {
@@ -429,3 +429,10 @@ __all__ = ["PROTOCOL", "DEFAULT_PORT", "Limits", "LIMITS", "ProtocolError", "enc
            "check_from_joiner", "check_from_host", "action_problem", "hello", "act", "seen", "PING",
            "BYE", "welcome", "refused", "closed", "update", "refusal", "REFUSALS", "CLOSINGS",
            "MAX_UPDATE_EVENTS", "MAX_SEATS"]
+
+
+def seat_lost(seats: list[dict], seat: int) -> bool:
+    """A seat of a ``status`` whose player on the network lost the connection and which nobody
+    plays meanwhile (the table waits for them)."""
+    st = seats[seat] if 0 <= seat < len(seats) else None
+    return st is not None and st.get("who") == "net" and st.get("link") == "lost" and not st.get("ai")

@@ -298,13 +298,15 @@ class NetHost:
         return out
 
     def thinking(self) -> int | None:
-        """The seat deciding now: the host's AI at work, else the person whose turn it is."""
+        """The seat deciding now: the host's AI at work, else the person whose turn it is (not
+        a network seat whose player is away: nobody is thinking there)."""
         seat = self.host.thinking()
         if seat is not None:
             return seat
         to_act = self.host.to_act()
         if self.started and to_act is not None and to_act >= 0 and self.host.control[to_act] != "ai":
-            return to_act
+            link = self.links.get(to_act)
+            return to_act if link is None or link.link == "connected" else None
         return None
 
     # -- messages --------------------------------------------------------------------------------

@@ -14,13 +14,10 @@ sent (:func:`check_end`).
 
 from __future__ import annotations
 
-from ..engine import DURAK, RecordError, find_ruleset, replay
-from ..engine.cards import NAMES, SHORT_DECK
+from ..engine import RecordError, find_ruleset, replay
+from ..engine.cards import NAMES
 from ..engine.public import new_table
 from ..engine.records import MAX_EVENTS
-
-#: each family's deck when it is not the full 52 cards
-DECKS = {DURAK: frozenset(NAMES[c] for c in SHORT_DECK)}
 
 
 class ViewError(ValueError):
@@ -38,7 +35,7 @@ class ViewChecker:
         self.family = family.name
         self.n = len(players)
         self.seat = seat
-        self.deck = DECKS.get(family, frozenset(NAMES))
+        self.deck = frozenset(NAMES[c] for c in family.deck)
         try:
             self.table = new_table(rules, options, players, game)
         except Exception as e:  # noqa: BLE001 - options no game has

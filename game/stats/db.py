@@ -51,9 +51,10 @@ from ..user_files import data_dir, set_aside
 
 FILENAME = "stats.sqlite"
 MAGIC = b"SQLite format 3\x00"
-#: seconds a writer waits for another copy of the game to finish its write, and a reader
-#: for a file another program holds locked
-BUSY_SECONDS = 5.0
+#: seconds a writer waits for another copy of the game to finish its write (a writer is
+#: off the frame path: a finished game's thread, the reset's), and a reader for a file
+#: another program holds locked
+BUSY_SECONDS = 30.0
 READ_BUSY_SECONDS = 2.0
 #: SQLite virtual-machine steps (in hundreds) the file checks may take before the file is
 #: called not ours: reading our own schema takes about 150 steps; a schema of thousands of

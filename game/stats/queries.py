@@ -29,7 +29,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine.rulesets import RULESETS
+from ..engine.registry import ruleset_ids
 from ..notices import Notice
 from .db import (MIGRATIONS, READABLE, SCHEMA_VERSION, cause, db_path, is_bad_file, notice_set_aside,
                  notice_unavailable, open_db, present, set_aside_db, version)
@@ -173,7 +173,8 @@ class Figures:
 
 
 def rules_order(rules: str) -> tuple:
-    return (RULESETS.index(rules), "") if rules in RULESETS else (len(RULESETS), rules)
+    ids = ruleset_ids()
+    return (ids.index(rules), "") if rules in ids else (len(ids), rules)
 
 
 def level_order(level: str) -> tuple:

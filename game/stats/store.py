@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
 from ..notices import Notice
@@ -40,6 +41,11 @@ def _unsaved(path: Path, why: str) -> Notice:
     return Notice("stats-unsaved", path, None, why)
 
 
+#: a finished game's write that found the file in use (another copy of the game writing at
+#: the same moment, SQLite's quick refusal when two writers meet) is tried again after these
+#: pauses (seconds; the writer is off the frame path)
+RETRY_BUSY = (0.2, 0.5, 1.0, 2.0)
+
 def record_game(record: dict, meta: dict, path: Path | None = None) -> Notice | None:
     """Store a finished game (the table calls this when a game ends).
 
@@ -59,6 +65,11 @@ def record_game(record: dict, meta: dict, path: Path | None = None) -> Notice | 
             facts = game_facts(record, meta)
         except (ValueError, TypeError, KeyError, AttributeError) as e:
             return _unsaved(where, clip(e))
+        for wait in RETRY_BUSY:        # another copy of the game writing: it is a moment's wait
+            notice = _store(facts, where)
+            if notice is None or notice.kind != "stats-unsaved" or notice.detail != "in-use":
+                return notice
+            time.sleep(wait)
         return _store(facts, where)
     except Exception as e:  # noqa: BLE001 - statistics must never stop the game at its end
         return _unsaved(where or Path(), clip(f"{type(e).__name__}: {e}"))

@@ -48,13 +48,12 @@ def join(parts: list[str]) -> str:
 def save_where(record: dict, session: dict) -> str:
     """Where a saved game stands as Continue opens it: "Deal 2", "Round 2 of 7", "Game 3"
     (Durak), or "" when there is nothing to say.  The deal is the one the table shows first
-    (:func:`game.ui.resume_point.resume_at`), not the newest of the record: a save made
-    after a deal's last trick opens at that trick, so it names that deal."""
+    (its family's :mod:`game.ui.resume_point` rule), not the newest of the record: a save
+    made after a deal's last trick opens at that trick, so it names that deal."""
     from ..engine.public import table_of
-    from ..engine.registry import find_ruleset
-    from .resume_point import resume_at
+    from .table.families import family_ui
     events = record["events"]
-    upto = resume_at(find_ruleset(record["rules"]).family, events)
+    upto = family_ui(record["rules"]).resume_from(events)
     table = table_of({**record, "events": events[:upto]})
     deals = getattr(table, "deals", 0)
     rounds = table.options.get("rounds")

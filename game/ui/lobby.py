@@ -52,6 +52,7 @@ class LobbyScene(Overlay):
     def __init__(self, app, table):
         super().__init__(app, table)
         self.net = table.network
+        self._rows = 0
         if self.net.hosting:
             self.fill = Choice(lambda: _("Empty seats are played by"),
                                [(lv, (lambda lv=lv: _("AI: {level}").format(level=M.level_name(lv))))
@@ -85,6 +86,8 @@ class LobbyScene(Overlay):
         if self.net.started:            # a joiner's wait is over: the game is on
             self.close()
             return
+        if len(self.net.seats()) != self._rows:
+            self.size = (0, 0)         # the seats came with the host's news: lay the box out again
         self.invalidate()              # who has sat down changes under the box
 
     def animating(self) -> bool:
@@ -99,9 +102,11 @@ class LobbyScene(Overlay):
     # -- layout and drawing ----------------------------------------------------------------------
     def layout(self, size) -> None:
         u = T.unit(size)
-        rows = len(self.net.seats())
-        extra = 150 if self.net.hosting else 0
-        h = min(size[1] - int(24 * u), int((190 + extra + 30 * rows + 70) * u))
+        rows = self._rows = len(self.net.seats())
+        # the title, (the host: what to type, the address, the code), a line a seat, (the host:
+        # who plays the empty seats), the buttons
+        need = 72 + (112 + 56 if self.net.hosting else 0) + 30 * rows + 96
+        h = min(size[1] - int(24 * u), int(need * u))
         self.box = pygame.Rect(0, 0, min(size[0] - int(24 * u), int(700 * u)), h)
         self.box.center = (size[0] // 2, size[1] // 2)
         by = self.box.bottom - int(66 * u)
@@ -143,9 +148,12 @@ class LobbyScene(Overlay):
                         T.ACCENT, bold=True, anchor="midtop", max_width=width)
             y += int(48 * u)
         mine = self.table.humans
+        #: the seats' rows shown, and where they end (tests)
+        self.rows_shown = 0
         for seat, st in enumerate(net.seats()):
             if y + int(30 * u) > box.bottom - int(130 * u if net.hosting else 80 * u):
                 break
+            self.rows_shown += 1
             state = seat_state(st, seat in mine and (len(mine) == 1 or not net.hosting))
             T.blit_text(surface, st["name"], 17 * u, (left + int(10 * u), y), T.TEXT, bold=True,
                         max_width=width // 2 - int(20 * u))
@@ -153,6 +161,7 @@ class LobbyScene(Overlay):
             T.blit_text(surface, state, 16 * u, (left + width // 2, y), T.ACCENT if waiting else T.TEXT_DIM,
                         max_width=width // 2)
             y += int(30 * u)
+        self.rows_end = y
         self.widgets.draw(surface, u)
 
 

@@ -227,6 +227,8 @@ class ResultScene(Overlay):
             lambda: _("A close game. Another one?"),
             lambda: _("Every good player loses now and then. Deal again?"),
         )
+        if self.table.network is not None:
+            words = words[:1]        # a network table ends with its game: no "Another one?"
         return words[self.kind % len(words)]()
 
     def layout(self, size):

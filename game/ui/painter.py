@@ -180,6 +180,7 @@ class Painter:
         proc, self._proc = self._proc, None
         if proc is not None:
             proc.join(timeout=1.0)
-            if proc.is_alive():
+            if proc.is_alive():           # busy with a face (a loaded machine): stopped, and gone
                 proc.terminate()
+                proc.join(timeout=2.0)
         self.pending.clear()

@@ -11,15 +11,12 @@ that cannot be used is set aside by :mod:`game.history` and its notice shown her
 
 from __future__ import annotations
 
-import pygame
-
 from .. import history
 from ..i18n import _
 from . import game_labels as L
-from . import theme as T
-from .game_list import GameList, Row
-from .scene import Scene
-from .widgets import Button, WidgetGroup
+from .game_list import Row
+from .list_scene import ListScene
+from .widgets import Button
 
 
 def game_row(game: history.Game) -> Row:
@@ -41,20 +38,23 @@ def history_rows(games: list[history.Game]) -> list[Row]:
     return own + others
 
 
-class HistoryScene(Scene):
+class HistoryScene(ListScene):
     def __init__(self, app):
-        super().__init__(app)
-        self.list = GameList([], on_open=self.open, name="list")
-        self.back_btn = Button(lambda: _("Back"), self.close, name="back")
         self.delete_btn = Button(lambda: _("Delete"), self.ask_delete, name="delete")
         self.export_btn = Button(lambda: _("Export"), self.export, name="export")
         self.open_btn = Button(lambda: _("Watch"), lambda: self.open(self.list.selected), primary=True,
                                name="open")
-        self.widgets = WidgetGroup([self.list, self.back_btn, self.delete_btn, self.export_btn,
-                                    self.open_btn])
-        self.widgets.focus = 0
+        super().__init__(app, [self.delete_btn, self.export_btn, self.open_btn])
         self.games: list[history.Game] = []
         self.notices = self.refresh()
+
+    def title(self) -> str:
+        return _("Your finished games")
+
+    def empty_text(self) -> str:
+        # TRANSLATORS: the list of finished games when there is none yet; {n} is how many are kept
+        return _("No finished games yet. Every game you finish is kept here (the last {n}).").format(
+            n=history.MAX_GAMES)
 
     # -- the games ---------------------------------------------------------------------------
     def refresh(self) -> list:
@@ -65,14 +65,6 @@ class HistoryScene(Scene):
             b.enabled = bool(self.games)
         self.invalidate()
         return notices
-
-    def show(self, notices: list) -> None:
-        for notice in notices:
-            self.app.nav.push("message", text=str(notice))
-
-    def enter(self):
-        self.show(self.notices)
-        self.notices = []
 
     def resume(self):
         super().resume()
@@ -119,54 +111,3 @@ class HistoryScene(Scene):
     def delete(self, game: history.Game) -> None:
         problem = history.delete_game(game)
         self.show(self.refresh() + ([problem] if problem else []))
-
-    def close(self) -> None:
-        if self.manager is not None:
-            self.manager.pop()
-
-    # -- layout and events -------------------------------------------------------------------
-    def layout(self, size):
-        w, h = size
-        u = T.unit(size)
-        self.panel = pygame.Rect(0, 0, min(int(900 * u), w - int(40 * u)), h - int(60 * u))
-        self.panel.center = (w // 2, h // 2)
-        inner = self.panel.inflate(-int(40 * u), 0)
-        bh = int(46 * u)
-        by = self.panel.bottom - int(20 * u) - bh
-        top = self.panel.top + int(64 * u)
-        self.list.rect = pygame.Rect(inner.left, top, inner.width, by - int(16 * u) - top)
-        self.list.laid_out(u)
-        gap = int(14 * u)
-        bw = (inner.width - 3 * gap) // 4
-        for i, b in enumerate((self.back_btn, self.delete_btn, self.export_btn, self.open_btn)):
-            b.rect = pygame.Rect(inner.left + i * (bw + gap), by, bw, bh)
-
-    def handle_event(self, e):
-        if e.type == pygame.MOUSEWHEEL:
-            self.list.wheel(e.y)
-            self.invalidate()
-            return
-        if self.widgets.handle_event(e):
-            self.invalidate()
-            return
-        if e.type == pygame.KEYDOWN:
-            if e.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.close()
-            elif e.key == pygame.K_DELETE:
-                self.ask_delete()
-
-    def draw(self, surface):
-        size = surface.get_size()
-        u = T.unit(size)
-        surface.blit(T.felt(size), (0, 0))
-        T.panel(surface, self.panel, u)
-        T.blit_text(surface, _("Your finished games"), 26 * u, (self.panel.centerx, self.panel.top + int(16 * u)),
-                    T.ACCENT, bold=True, anchor="midtop", max_width=self.panel.width - 40 * u)
-        self.widgets.draw(surface, u)
-        if not self.games:
-            r = self.list.rect.inflate(-int(40 * u), 0)
-            # TRANSLATORS: the list of finished games when there is none yet; {n} is how many are kept
-            text = _("No finished games yet. Every game you finish is kept here (the last {n}).").format(
-                n=history.MAX_GAMES)
-            T.blit_wrapped(surface, text, 17 * u, pygame.Rect(r.left, r.top + int(30 * u), r.width,
-                                                              r.height - int(30 * u)), T.TEXT_DIM, align="center")

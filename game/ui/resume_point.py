@@ -6,12 +6,11 @@ again as they were played: the trick or bout under way, and a deal's end the pla
 have seen (its last trick, the scores, the sheet) before the next deal is dealt again.  So
 the deal the table opens at is the one of that point, not the newest deal of the record:
 the menu's label and the "replace saved game?" question say that deal
-(:func:`game.ui.game_labels.save_where`).  Pure: no pygame, events as the engine writes them.
+(:func:`game.ui.game_labels.save_where`); each family's rule is found through
+:mod:`game.ui.table.families`.  Pure: no pygame, events as the engine writes them.
 """
 
 from __future__ import annotations
-
-from ..engine.registry import DURAK, GURKA
 
 #: the events between a Gurka game's last trick and its ``game_over`` (and after a deal's
 #: last trick before the next deal)
@@ -61,12 +60,3 @@ def durak(events: list[dict]) -> int:
         i -= 1
     return i
 
-
-_BY_FAMILY = {GURKA: gurka, DURAK: durak}
-
-
-def resume_at(family, events: list[dict]) -> int:
-    """The index of the first event a resumed game shows again with its animation (the ones
-    before are shown at once); ``len(events)`` for a family without a rule of its own."""
-    rule = _BY_FAMILY.get(family)
-    return rule(events) if rule is not None else len(events)

@@ -11,29 +11,27 @@ from __future__ import annotations
 
 import time
 
-import pygame
-
 from ..i18n import _
 from . import game_labels as L
 from . import savegame
-from . import theme as T
-from .game_list import GameList, Row
-from .scene import Scene
-from .widgets import Button, WidgetGroup
+from .game_list import Row
+from .list_scene import ListScene
+from .widgets import Button
 
 
-class SavesScene(Scene):
+class SavesScene(ListScene):
+    WIDTH = 820
+
     def __init__(self, app):
-        super().__init__(app)
-        self.list = GameList([], on_open=self.open, name="list")
-        self.back_btn = Button(lambda: _("Back"), self.close, name="back")
         self.delete_btn = Button(lambda: _("Delete"), self.ask_delete, name="delete")
         self.open_btn = Button(lambda: _("Continue"), lambda: self.open(self.list.selected), primary=True,
                                name="continue")
-        self.widgets = WidgetGroup([self.list, self.back_btn, self.delete_btn, self.open_btn])
-        self.widgets.focus = 0
+        super().__init__(app, [self.delete_btn, self.open_btn])
         self.saves: list[savegame.SaveInfo] = []
         self.notices = self.refresh()
+
+    def title(self) -> str:
+        return _("Saved games")
 
     # -- the saves -------------------------------------------------------------------------
     def refresh(self) -> list:
@@ -48,14 +46,6 @@ class SavesScene(Scene):
         self.delete_btn.enabled = self.open_btn.enabled = bool(self.saves)
         self.invalidate()
         return notices
-
-    def show(self, notices: list) -> None:
-        for notice in notices:
-            self.app.nav.push("message", text=str(notice))
-
-    def enter(self):
-        self.show(self.notices)
-        self.notices = []
 
     def resume(self):
         super().resume()
@@ -81,47 +71,3 @@ class SavesScene(Scene):
         self.show(self.refresh())
         if not self.saves:
             self.close()               # nothing left to continue
-
-    def close(self) -> None:
-        if self.manager is not None:
-            self.manager.pop()
-
-    # -- layout and events -----------------------------------------------------------------
-    def layout(self, size):
-        w, h = size
-        u = T.unit(size)
-        self.panel = pygame.Rect(0, 0, min(int(820 * u), w - int(40 * u)), h - int(60 * u))
-        self.panel.center = (w // 2, h // 2)
-        inner = self.panel.inflate(-int(40 * u), 0)
-        bh = int(46 * u)
-        by = self.panel.bottom - int(20 * u) - bh
-        self.list.rect = pygame.Rect(inner.left, self.panel.top + int(64 * u), inner.width,
-                                     by - int(16 * u) - (self.panel.top + int(64 * u)))
-        self.list.laid_out(u)
-        bw = int(200 * u)
-        self.back_btn.rect = pygame.Rect(inner.left, by, bw, bh)
-        self.open_btn.rect = pygame.Rect(inner.right - bw, by, bw, bh)
-        self.delete_btn.rect = pygame.Rect(self.open_btn.rect.left - int(14 * u) - bw, by, bw, bh)
-
-    def handle_event(self, e):
-        if e.type == pygame.MOUSEWHEEL:
-            self.list.wheel(e.y)
-            self.invalidate()
-            return
-        if self.widgets.handle_event(e):
-            self.invalidate()
-            return
-        if e.type == pygame.KEYDOWN:
-            if e.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.close()
-            elif e.key == pygame.K_DELETE:
-                self.ask_delete()
-
-    def draw(self, surface):
-        size = surface.get_size()
-        u = T.unit(size)
-        surface.blit(T.felt(size), (0, 0))
-        T.panel(surface, self.panel, u)
-        T.blit_text(surface, _("Saved games"), 26 * u, (self.panel.centerx, self.panel.top + int(16 * u)),
-                    T.ACCENT, bold=True, anchor="midtop", max_width=self.panel.width - 40 * u)
-        self.widgets.draw(surface, u)

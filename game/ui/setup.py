@@ -14,12 +14,13 @@ import pygame
 
 from ..ai.seats import menu_levels
 from ..engine import OptionError
-from ..engine.registry import DEFAULT_RULESET, RULESET_IDS, find_ruleset
+from ..engine.registry import DEFAULT_RULESET, find_ruleset, ruleset_ids
 from ..engine.rulesets import effective_options
 from .. import i18n
 from ..i18n import _
 from . import game_labels as L
 from . import messages as M
+from . import option_words as O
 from . import rules_text as R
 from . import savegame
 from . import theme as T
@@ -34,7 +35,7 @@ PEOPLE = ("human", "net")
 
 
 #: The values offered for each option on the setup screen (data only: every text comes from
-#: :mod:`game.ui.rules_text`, the same strings as the rules screen).  ``None``: an on/off toggle.
+#: :mod:`game.ui.option_words`, the same strings as the rules screen).  ``None``: an on/off toggle.
 OPTION_VALUES: dict[str, list | None] = {
     "optional_lowest": None, "no_ace_on_ace": None, "lead_lowest": None, "nearest_above": None,
     "twos_rule": None, "multi_lead": None, "exchange": None, "neighbours_only": None,
@@ -51,7 +52,7 @@ OPTION_VALUES: dict[str, list | None] = {
 
 
 def _value_text(key: str, value):
-    return lambda: R.option_value_label(key, value)
+    return lambda: O.option_value_label(key, value)
 
 
 def option_specs(rules: str, players: int) -> list[dict]:
@@ -73,10 +74,12 @@ def option_specs(rules: str, players: int) -> list[dict]:
                       ("2v2" if players == 4 else "3v3", _value_text(key, "2v2" if players == 4 else "3v3"))]
         else:
             raw = entry.variant_values.get(key, OPTION_VALUES.get(key))
+            if raw is not None and entry.options[key] not in raw:
+                raw = [entry.options[key], *raw]     # a preset's own value is always offered
             if raw is not None and all(isinstance(v, int) and not isinstance(v, bool) for v in raw):
                 raw = sorted(raw)        # numbers in order: ◀ lowers, ▶ raises, no wrapping round
             values = None if raw is None else [(v, _value_text(key, v)) for v in raw]
-        specs.append({"key": key, "label": (lambda k=key: R.option_label(k)), "values": values,
+        specs.append({"key": key, "label": (lambda k=key: O.option_label(k)), "values": values,
                       "explain": (lambda k=key: R.option_help(rules, k)), "to": to_opts,
                       "from": from_opts})
     return specs
@@ -108,8 +111,8 @@ class SetupScene(Scene):
     def __init__(self, app, rules: str | None = None):
         super().__init__(app)
         self.rules = rules or DEFAULT_RULESET
-        self.overrides: dict[str, dict] = {r: {} for r in RULESET_IDS}
-        self.count: dict[str, int] = {r: find_ruleset(r).default_players for r in RULESET_IDS}
+        self.overrides: dict[str, dict] = {r: {} for r in ruleset_ids()}
+        self.count: dict[str, int] = {r: find_ruleset(r).default_players for r in ruleset_ids()}
         levels = menu_levels()
         self.default_level = "normal" if "normal" in levels else levels[0]
         self.seats: list[dict] = [{"kind": "human", "name": human_name(1)}] + [
@@ -126,7 +129,7 @@ class SetupScene(Scene):
         only if it is still good here (a known ruleset, its player count, seats of the
         levels on offer, names a record accepts, options the ruleset accepts together)."""
         from ..engine.records import name_problem
-        if not isinstance(last, dict) or last.get("rules") not in RULESET_IDS:
+        if not isinstance(last, dict) or last.get("rules") not in ruleset_ids():
             return
         rules = last["rules"]
         if not keep_rules:
@@ -202,7 +205,7 @@ class SetupScene(Scene):
 
     # -- widgets ----------------------------------------------------------------------
     def build(self) -> None:
-        self.rule_list = ChoiceList([(r, R.ruleset_name(r)) for r in RULESET_IDS], self.rules,
+        self.rule_list = ChoiceList([(r, R.ruleset_name(r)) for r in ruleset_ids()], self.rules,
                                     on_change=self.set_rules, name="rules", px=19, row_h=44,
                                     sublabels=R.ruleset_country)
         self.option_widgets = []
@@ -339,7 +342,7 @@ class SetupScene(Scene):
         col2 = pygame.Rect(col1.right + m, top, col3.left - col1.right - 2 * m, col1.height)
         self.cols = (col1, col2, col3)
         self.rule_list.rect = pygame.Rect(col1.left, col1.top + int(34 * u), col1.width,
-                                          int(44 * u) * len(RULESET_IDS))
+                                          int(44 * u) * len(self.rule_list.items))
         self.blurb_rect = pygame.Rect(col1.left, self.rule_list.rect.bottom + int(14 * u), col1.width,
                                       col1.bottom - self.rule_list.rect.bottom - int(14 * u))
         y = col2.top + int(34 * u)

@@ -2,7 +2,7 @@
 
 The tour drives the real app (headless with the dummy video driver, or in a window when
 there is a display) through every screen and state and saves ``DIR/NAME.png`` for each
-name of :data:`STEPS`, then exits 0.  It is how translators and reviewers look at the
+name of its steps (:func:`game.ui.tour_steps.steps`), then exits 0.  It is how translators and reviewers look at the
 game, and the tests run it in every language at two sizes.
 
 Games are brought to the wanted moment in-process (every seat, the human ones too,
@@ -31,8 +31,9 @@ import pygame
 from ..engine import new_game
 from ..engine.registry import find_ruleset
 from . import tour_net  # noqa: F401  (registers the network table's screens)
-from .tour_steps import (STEPS, Step, Unreachable, add_step, buyback_offer, deals_scored, decided,
-                         defending, finished, human_to_act, leads_a_pair, mid_deal, names, step)
+from .tour_steps import (STEPS, Step, Unreachable, add_per_ruleset, add_step, buyback_offer,
+                         deals_scored, decided, defending, finished, human_to_act, leads_a_pair,
+                         mid_deal, names, step, steps)
 
 #: how many in-process decisions a game may take to reach a wanted moment
 MAX_STEPS = 20000
@@ -192,7 +193,7 @@ class Tour:
 
     def run(self, only: list[str] | None = None) -> list[str]:
         self.out.mkdir(parents=True, exist_ok=True)
-        for st in STEPS:
+        for st in steps():
             if only and st.name not in only:
                 continue
             self.fresh()
@@ -260,6 +261,7 @@ def run_tour(out: str, lang: str | None = None, size=None) -> int:
     return 1 if t.problems else 0
 
 
-__all__ = ["STEPS", "Step", "Tour", "Unreachable", "add_step", "step", "names", "tour", "run_tour",
+__all__ = ["STEPS", "Step", "Tour", "Unreachable", "add_step", "add_per_ruleset", "step", "steps",
+           "names", "tour", "run_tour",
            "buyback_offer", "deals_scored", "decided", "defending", "finished", "human_to_act",
            "leads_a_pair", "mid_deal"]

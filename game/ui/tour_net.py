@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from ..engine.registry import RULESET_IDS
+from ..engine.registry import DEFAULT_RULESET
 from .tour_steps import Unreachable, mid_deal, step
 
 #: the other player's name at the tour's network tables
@@ -39,7 +39,7 @@ def _host_table(t, started: bool = False, joined: bool = True):
     _loopback()
     players = [{"name": human_name(1), "seat": "human"}, {"name": human_name(2), "seat": "net"},
                {"name": ai_name(2), "seat": "ai:normal"}]
-    table = t.push("table", rules=RULESET_IDS[0], players=players, seed=3)
+    table = t.push("table", rules=DEFAULT_RULESET, players=players, seed=3)
     net = table.stream.network
     if net is None:
         raise Unreachable("no network table")
@@ -100,7 +100,7 @@ def _join(t) -> None:
     join.w_code.value = "4821"
     from ..net.discovery import FoundTable
     from ..net.protocol import PROTOCOL
-    join.list_tables([FoundTable("192.168.1.23", 47411, RULESET_IDS[0], "Björn", 1, 3, PROTOCOL,
+    join.list_tables([FoundTable("192.168.1.23", 47411, DEFAULT_RULESET, "Björn", 1, 3, PROTOCOL,
                                  "0123456789abcdef")])       # as a table found on the network shows
     t.settle()
 
@@ -116,7 +116,7 @@ def _net_joiner_waiting(t) -> None:
     _loopback()
     players = [{"name": "Björn", "seat": "human"}, {"name": "?", "seat": "net"},
                {"name": ai_name(2), "seat": "ai:normal"}]
-    state = new_game(RULESET_IDS[0], players, {}, seed=3)
+    state = new_game(DEFAULT_RULESET, players, {}, seed=3)
     host = open_table(state, network_control([p["seat"] for p in players]), "Björn", AIDriver(1))
     stream = NetStream("127.0.0.1", host.net.port, JOINER, host.network.code)
     try:

@@ -3,8 +3,10 @@
 A step is a function of the running :class:`game.ui.tour.Tour` (``t``): it pushes scenes
 by name, brings a game to a moment (``t.table(rules, stop)``, ``t.game(...)``), sends
 keys and clicks, and returns with the screen to save on top.  Add one with
-``@step("name")`` (or :func:`add_step`); a step that cannot reach its screen raises
-:class:`Unreachable`.  The names of issue 11 are never dropped.
+``@step("name")`` (or :func:`add_step`), or one screen per ruleset with
+:func:`add_per_ruleset` (the rulesets registered when the tour runs, those registered at run
+time too); a step that cannot reach its screen raises :class:`Unreachable`.  The names of
+issue 11 are never dropped.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from typing import Callable
 
 import pygame
 
-from ..engine.registry import DURAK, RULESET_IDS, find_ruleset
+from ..engine.registry import DEFAULT_RULESET, DURAK, GURKA, ruleset_ids, rulesets
+
 
 class Unreachable(RuntimeError):
     """The step could not bring the app to its screen."""
@@ -26,14 +29,39 @@ class Step:
     run: Callable
 
 
-#: every screen of the tour, in order
-STEPS: list[Step] = []
+@dataclass(frozen=True)
+class PerRuleset:
+    """A screen for every ruleset: ``prefix-<ruleset id>``, shown by ``run(rules, t)``."""
+
+    prefix: str
+    run: Callable
+
+
+#: every screen of the tour, in order (a :class:`PerRuleset` stands for one per ruleset)
+STEPS: list[Step | PerRuleset] = []
 
 
 def add_step(name: str, fn: Callable) -> None:
-    if any(s.name == name for s in STEPS):
+    if any(isinstance(s, Step) and s.name == name for s in STEPS):
         raise ValueError(f"tour step {name!r} exists already")
     STEPS.append(Step(name, fn))
+
+
+def add_per_ruleset(prefix: str, fn: Callable) -> None:
+    """A step ``prefix-<id>`` for every ruleset registered when the tour runs: ``fn(rules, t)``."""
+    STEPS.append(PerRuleset(prefix, fn))
+
+
+def steps() -> list[Step]:
+    """The tour's screens in order, one per ruleset where a step is per ruleset."""
+    out: list[Step] = []
+    for s in STEPS:
+        if isinstance(s, PerRuleset):
+            out.extend(Step(f"{s.prefix}-{r}", lambda t, r=r, run=s.run: run(r, t))
+                       for r in ruleset_ids())
+        else:
+            out.append(s)
+    return out
 
 
 def step(name: str):
@@ -44,11 +72,12 @@ def step(name: str):
 
 
 def names() -> list[str]:
-    return [s.name for s in STEPS]
+    return [s.name for s in steps()]
 
 
 def durak_id() -> str:
-    return next(r for r in RULESET_IDS if find_ruleset(r).family is DURAK)
+    """The first ruleset of the Durak family (for the screens only Durak has)."""
+    return rulesets(DURAK)[0].id
 
 
 def opens(t, rules: str, stop, key: int, what: str) -> None:
@@ -150,10 +179,8 @@ def _rules(rules: str, t) -> None:
     t.push("rules", rules=rules)
 
 
-for _r in RULESET_IDS:
-    add_step(f"setup-{_r}", lambda t, r=_r: _setup(r, t))
-for _r in RULESET_IDS:
-    add_step(f"rules-{_r}", lambda t, r=_r: _rules(r, t))
+add_per_ruleset("setup", _setup)
+add_per_ruleset("rules", _rules)
 
 
 @step("settings")
@@ -181,26 +208,30 @@ def _table(rules: str, t) -> None:
     t.table(rules, mid_deal)
 
 
-for _r in RULESET_IDS:
-    add_step(f"table-{_r}", lambda t, r=_r: _table(r, t))
+add_per_ruleset("table", _table)
 
 
 def _gurka_most_players() -> str:
     """The first ruleset of the Gurka family that seats eight."""
-    return next(r for r in RULESET_IDS if find_ruleset(r).family is not DURAK and find_ruleset(r).players[1] >= 8)
+    return next(r.id for r in rulesets(GURKA) if r.players[1] >= 8)
 
 
 def _gurka_pairs() -> str:
     """The first ruleset where a pair may be led and nothing is exchanged (score piles)."""
-    return next(r for r in RULESET_IDS if find_ruleset(r).options.get("multi_lead")
-                and not find_ruleset(r).options.get("exchange"))
+    return next(r.id for r in rulesets() if r.options.get("multi_lead")
+                and not r.options.get("exchange"))
+
+
+def _another_gurka() -> str:
+    """A ruleset of the Gurka family other than the one offered first."""
+    return next(r.id for r in rulesets(GURKA) if r.id != DEFAULT_RULESET)
 
 
 #: tables in each look: the felts, the backs and the card sizes (every other screen shows
 #: the green felt, the red back, 100 % and two-colour suits): (look, ruleset, players, options)
 LOOKS = {
     "look-blue-125": (dict(felt="blue", card_back="blue", card_size="125", four_colour=True),
-                      lambda: RULESET_IDS[0], 4, None),
+                      lambda: DEFAULT_RULESET, 4, None),
     "look-wood-150": (dict(felt="wood", card_back="nordic", card_size="150"), durak_id, 4, None),
     "look-wood-150-crowded": (dict(felt="wood", card_back="red", card_size="150"), _gurka_most_players, 8,
                               {"hand_size": 6}),
@@ -252,8 +283,8 @@ def _durak_teams_pointer(t) -> None:
 
 @step("table-gurka-is-pair")
 def _pair(t) -> None:
-    rules = next(r for r in RULESET_IDS if find_ruleset(r).options.get("multi_lead")
-                 and not find_ruleset(r).options.get("exchange"))
+    rules = next(r.id for r in rulesets() if r.options.get("multi_lead")
+                 and not r.options.get("exchange"))
     table = t.table(rules, leads_a_pair)
     pair = next(a["cards"] for a in table.stream.legal_actions()
                 if a["type"] == "play" and len(a["cards"]) == 2)
@@ -295,7 +326,7 @@ def deals_scored(k: int):
 
 @step("scoresheet")
 def _scoresheet(t) -> None:
-    opens(t, RULESET_IDS[0], deals_scored(4), pygame.K_s, "the score sheet")
+    opens(t, DEFAULT_RULESET, deals_scored(4), pygame.K_s, "the score sheet")
 
 
 @step("scoresheet-durak")
@@ -333,7 +364,7 @@ def _hint(t, rules: str, stop, **table_args) -> None:
 
 @step("hint")
 def _hint_gurka(t) -> None:
-    _hint(t, RULESET_IDS[0], mid_deal)
+    _hint(t, DEFAULT_RULESET, mid_deal)
 
 
 @step("hint-durak")
@@ -348,7 +379,7 @@ def _hint_durak_teams(t) -> None:
 
 @step("undo")
 def _undo(t) -> None:
-    table = t.table(RULESET_IDS[0], decided(2))
+    table = t.table(DEFAULT_RULESET, decided(2))
     n = len(table.stream.events)
     t.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u", scancode=0)])
     t.frames(2)
@@ -358,7 +389,7 @@ def _undo(t) -> None:
 
 @step("handoff")
 def _handoff(t) -> None:
-    t.table(RULESET_IDS[0], lambda s: mid_deal(s, 1), humans=(0, 1))
+    t.table(DEFAULT_RULESET, lambda s: mid_deal(s, 1), humans=(0, 1))
     if type(t.top).__name__ != "HandoffScene":
         raise Unreachable("no hand-off screen")
 
@@ -383,7 +414,7 @@ def _before_last_trick(state) -> int:
 
 @step("last-trick")
 def _last_trick_held(t) -> None:
-    table = t.table(RULESET_IDS[0], _deal_scored, upto=_before_last_trick)
+    table = t.table(DEFAULT_RULESET, _deal_scored, upto=_before_last_trick)
     if table.tl.held is None:
         raise Unreachable("the last trick was not held")
 
@@ -403,15 +434,14 @@ def _table_last_card(t) -> None:
 @step("table-crowded")
 def _crowded(t) -> None:
     """The most seats a Gurka ruleset allows, with hands small enough for them."""
-    gurka = [find_ruleset(r) for r in RULESET_IDS if find_ruleset(r).family is not DURAK]
-    entry = max(gurka, key=lambda e: e.players[1])
+    entry = max(rulesets(GURKA), key=lambda e: e.players[1])
     n = entry.players[1]
     t.table(entry.id, tricks_in_deal(1), players=n, options={"hand_size": 52 // n})
 
 
 @step("lookback")
 def _lookback(t) -> None:
-    opens(t, RULESET_IDS[0], tricks_in_deal(2), pygame.K_l, "the look back")
+    opens(t, DEFAULT_RULESET, tricks_in_deal(2), pygame.K_l, "the look back")
 
 
 @step("lookback-durak")
@@ -421,7 +451,7 @@ def _lookback_durak(t) -> None:
 
 @step("log")
 def _movelog(t) -> None:
-    opens(t, RULESET_IDS[-1], tricks_in_deal(3), pygame.K_m, "the move log")
+    opens(t, durak_id(), tricks_in_deal(3), pygame.K_m, "the move log")
 
 
 # -- statistics (issue 12) -----------------------------------------------------------------
@@ -443,7 +473,7 @@ def _some_stats(t) -> None:
     from ..stats import record_game
     when = {"started": "2026-11-20T19:00:00", "finished": "2026-11-20T19:25:00", "duration_s": 1500.0,
             "undo_used": False, "hints": 0, "human_seat": 0, "demo": False}
-    for k, rules in enumerate(RULESET_IDS * 2):
+    for k, rules in enumerate(ruleset_ids() * 2):
         state = t.game(rules, finished)
         notice = record_game(state.record(), dict(when, hints=k % 3, undo_used=k % 4 == 0))
         if notice:
@@ -468,13 +498,13 @@ def _stats_reading(t) -> None:
 
 @step("pause")
 def _pause(t) -> None:
-    t.table(RULESET_IDS[0], mid_deal)
+    t.table(DEFAULT_RULESET, mid_deal)
     t.key(pygame.K_ESCAPE)
 
 
 @step("buyback")
 def _buyback(t) -> None:
-    rules = next(r for r in RULESET_IDS if find_ruleset(r).options.get("buyback") == "stake")
+    rules = next(r.id for r in rulesets() if r.options.get("buyback") == "stake")
     t.table(rules, buyback_offer)
 
 
@@ -498,8 +528,7 @@ def _result(rules: str, t) -> None:
     t.settle()
 
 
-for _r in RULESET_IDS:
-    add_step(f"result-{_r}", lambda t, r=_r: _result(r, t))
+add_per_ruleset("result", _result)
 
 
 def ended(won: bool):
@@ -536,7 +565,7 @@ def _result_moment(t, rules: str, won: bool, at: float | None) -> None:
 
 @step("result-won")
 def _result_won(t) -> None:
-    _result_moment(t, RULESET_IDS[0], True, 1400.0)
+    _result_moment(t, DEFAULT_RULESET, True, 1400.0)
 
 
 @step("result-won-durak")
@@ -546,13 +575,13 @@ def _result_won_durak(t) -> None:
 
 @step("result-lost")
 def _result_lost(t) -> None:
-    _result_moment(t, RULESET_IDS[0], False, None)
+    _result_moment(t, DEFAULT_RULESET, False, None)
 
 
 def _last_game(t, rules: str | None = None, mine=(0,), when: str | None = None) -> dict:
     """A finished game kept among the finished games (the table keeps it when a game ends)."""
     from .. import history
-    record = t.game(rules or RULESET_IDS[0], finished, humans=mine or (0,)).record()
+    record = t.game(rules or DEFAULT_RULESET, finished, humans=mine or (0,)).record()
     if mine == ():
         for p in record["players"]:
             p["seat"] = "ai:normal"
@@ -572,10 +601,10 @@ def _replays(t) -> None:
 def _replay_history(t) -> None:
     """The finished games: the player's own of every ruleset (won, lost, durak), and games
     without the player (every seat a computer's)."""
-    for k, rules in enumerate(RULESET_IDS):
+    for k, rules in enumerate(ruleset_ids()):
         _last_game(t, rules, when=f"2026-11-{20 + k:02d}T19:{10 + k:02d}:00")
     _last_game(t, durak_id(), mine=(), when="2026-11-27T20:00:00")
-    _last_game(t, RULESET_IDS[1], mine=(), when="2026-11-28T21:30:00")
+    _last_game(t, _another_gurka(), mine=(), when="2026-11-28T21:30:00")
     t.push("replays")
     t.top.widgets.by_name("last").activate()
     t.settle()
@@ -587,8 +616,8 @@ def _replay_history(t) -> None:
 def _saves(t) -> None:
     """Continue with a saved game of several rulesets: the list of them, newest first."""
     from . import savegame
-    for rules, stop in ((durak_id(), mid_deal), (RULESET_IDS[1], lambda s: _deals(s) >= 3),
-                        (RULESET_IDS[0], lambda s: _deals(s) >= 2)):
+    for rules, stop in ((durak_id(), mid_deal), (_another_gurka(), lambda s: _deals(s) >= 3),
+                        (DEFAULT_RULESET, lambda s: _deals(s) >= 2)):
         state = t.game(rules, stop)
         if savegame.save(state.record(), {"game": 2}) is not None:
             raise Unreachable("no save")
@@ -604,7 +633,7 @@ def _new_game_replaces(t) -> None:
     """Start in the setup when that ruleset has a saved game: the question, naming the
     ruleset and the deal Continue would open."""
     from . import savegame
-    rules = RULESET_IDS[1]
+    rules = _another_gurka()
     state = t.game(rules, lambda s: _deals(s) >= 3)
     if savegame.save(state.record(), {"game": 1}) is not None:
         raise Unreachable("no save")
@@ -662,7 +691,7 @@ def _replay_at(t, rules: str) -> None:
 
 @step("replay-viewer")
 def _replay_viewer(t) -> None:
-    _replay_at(t, RULESET_IDS[0])
+    _replay_at(t, DEFAULT_RULESET)
 
 
 @step("replay-viewer-durak")
@@ -723,7 +752,7 @@ def _replay_refused(t) -> None:
     from .replays import open_in_viewer
     bad = data_dir() / "broken.jsonl"
     bad.parent.mkdir(parents=True, exist_ok=True)
-    bad.write_text('{"format": "gurka-record/1", "rules": "%s", "events": []}\n' % RULESET_IDS[0],
+    bad.write_text('{"format": "gurka-record/1", "rules": "%s", "events": []}\n' % DEFAULT_RULESET,
                    encoding="utf-8")
     t.push("replays")
     open_in_viewer(t.app, bad)

@@ -46,6 +46,8 @@ class Renderer(MomentTexts):
         self._shout_cache = None    # (key, image, area): the shout drawn once
         self.prompt_lines = 0
         self.news_box: pygame.Rect | None = None   # where the announcement line is this frame
+        self._fan_key: tuple | None = None   # what the hand's fan was worked out for, and the fan
+        self._fan: list = []
         self.layer = StaticLayer(self)
         #: the rectangles the last frame changed (None: the whole window)
         self.dirty: list[pygame.Rect] | None = None
@@ -119,18 +121,24 @@ class Renderer(MomentTexts):
 
     # -- the viewer's hand ----------------------------------------------------------------------
     def hand_layout(self) -> list[tuple[str, pygame.Rect]]:
+        """Where each card of the viewer's hand lies (chosen cards raised, the one under the
+        pointer a little): worked out once for each change of the hand, the choice, the
+        pointer or the layout, however often a frame or a click asks."""
         s = self.s
         landing = s.tl.landing_cards()
         hand = [c for c in s.visible_hand() if c not in landing]
-        u = self.lay.u
-        lift = {}
         mine = s.my_turn()
-        for c in hand:
-            if c in s.sel.cards or c == s.sel.defend_with:
-                lift[c] = int(22 * u)
-            elif c == s.hover_card and mine:
-                lift[c] = int(10 * u)
-        return self.lay.hand_rects(hand, lift)
+        key = (self.lay, tuple(hand), tuple(s.sel.cards), s.sel.defend_with, s.hover_card if mine else None)
+        if key != self._fan_key:
+            u = self.lay.u
+            lift = {}
+            for c in hand:
+                if c in s.sel.cards or c == s.sel.defend_with:
+                    lift[c] = int(22 * u)
+                elif c == s.hover_card and mine:
+                    lift[c] = int(10 * u)
+            self._fan_key, self._fan = key, self.lay.hand_rects(hand, lift)
+        return [(c, pygame.Rect(r)) for c, r in self._fan]
 
     def hand_target(self, seat: int, card: str):
         """A flight's target: ``card`` in ``seat``'s hand (the fan for the viewer)."""

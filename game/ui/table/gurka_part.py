@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...engine import gurka_moves as gm
 from ...engine.views import seen_cards
 from ...i18n import _, ngettext
 from .. import messages as M
@@ -293,7 +294,7 @@ class GurkaPart(TablePart):
         o = self.m.options
         lives = o.get("lives") or 0
         like = [s for s in range(self.s.n) if s != p and self.m.in_game(s) and self.m.totals[s] == points]
-        stake = o.get("stake", 0) if o.get("buyback") == "stake" else 0
+        stake = gm.buyback_price(o)
         return lambda: W.buys_back(self.name(p), self.you(p), W.standing(points, lives),
                                    M.join_names([self.name(s) for s in like]) if like else "",
                                    M.chips(stake) if stake else "")
@@ -328,10 +329,8 @@ class GurkaPart(TablePart):
         return ngettext("Exchange {n} card", "Exchange {n} cards", k).format(n=k)
 
     def _buyback_label(self) -> str:
-        o = self.m.options
-        if o.get("buyback") == "stake":
-            return M.buy_back_for(o.get("stake", 0))
-        return _("Buy back")
+        price = gm.buyback_price(self.m.options)
+        return M.buy_back_for(price) if price else _("Buy back")
 
     def prompt(self, legal: list[dict]) -> str:
         types = {a["type"] for a in legal}

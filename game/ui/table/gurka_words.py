@@ -7,9 +7,10 @@ written as on the cards (``K♠``, ``10♥``) in the player's card letters.
 
 from __future__ import annotations
 
-from ...i18n import _, ngettext, pgettext
+from ...i18n import _, ngettext
 from .. import cards as C
 from .. import messages as M
+from .. import rule_words
 
 
 def cards_text(cards, settings) -> str:
@@ -150,76 +151,10 @@ def trick_counter(n: int, total: int) -> str:
 
 # -- prompts -----------------------------------------------------------------------------------
 
-def a_rank(rank: str) -> str:
-    """A card of ``rank`` in words, as a player says it ("a nine", "a king")."""
-    # TRANSLATORS: a card of a rank in words, as in "play at least a nine" (your language's case)
-    return {
-        "2": pgettext("rank noun", "a two"),
-        "3": pgettext("rank noun", "a three"),
-        "4": pgettext("rank noun", "a four"),
-        "5": pgettext("rank noun", "a five"),
-        "6": pgettext("rank noun", "a six"),
-        "7": pgettext("rank noun", "a seven"),
-        "8": pgettext("rank noun", "an eight"),
-        "9": pgettext("rank noun", "a nine"),
-        "T": pgettext("rank noun", "a ten"),
-        "J": pgettext("rank noun", "a jack"),
-        "Q": pgettext("rank noun", "a queen"),
-        "K": pgettext("rank noun", "a king"),
-        "A": pgettext("rank noun", "an ace"),
-    }[rank]
-
-
 def requirement(req, settings) -> str:
-    """What the card to play must be, from the public table's requirement."""
-    rank = a_rank(req.card[0]) if req.card else ""
-    if req.kind == "lead_lowest_set":
-        # TRANSLATORS: Icelandic leads of several cards with "lead your lowest": the player
-        # holds more than one card of their lowest rank
-        return _("Your lead: one of your lowest cards, or several of them.")
-    if req.kind == "lead_lowest":
-        return _("Your lead: lead one of your lowest cards.")
-    if req.kind == "two":
-        return _("A 2 was led: play a 2 if you hold one.")
-    if req.kind == "lowest":
-        return _("No ace on an ace: play one of your lowest cards.")
-    if req.kind == "reach_or_lowest":
-        # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to reach
-        return _("Play at least {a_rank}, or one of your lowest cards.").format(a_rank=rank)
-    if req.kind == "reach_nearest_or_lowest":
-        # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to
-        # reach; the lowest card that reaches it, or instead one of the player's lowest cards
-        return _("Play your lowest card that reaches {a_rank}, or one of your lowest cards.").format(
-            a_rank=rank)
-    if req.kind == "reach_nearest":
-        # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to reach
-        return _("Play your lowest card that reaches {a_rank}, else one of your lowest cards.").format(
-            a_rank=rank)
-    if req.kind == "reach":
-        # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to reach
-        return _("Play at least {a_rank} if you can, else one of your lowest cards.").format(a_rank=rank)
-    if req.kind == "match":
-        return match(req.count)
-    return _("Your lead: any card.")
-
-
-def match(n: int, keys: bool = False) -> str:
-    """Following a lead of ``n`` cards: the set to match is marked on the table, each of its
-    cards numbered from its lowest (1) up, as the chosen cards are in the hand; what to do and
-    how, in one short line (it was two long ones, shrunk and cut in Icelandic)."""
-    if keys:
-        # TRANSLATORS: following a lead of several cards; the set to match is marked on the
-        # table, its cards numbered from the lowest (1) up; ← → Space Enter are keys; {n} is
-        # how many cards to play
-        return ngettext("Play {n} card as high as the marked one, or your lowest: pick it with ← → and "
-                        "Space, then press Enter.",
-                        "Match the marked set card for card, or play your {n} lowest: pick {n} cards with "
-                        "← → and Space, then press Enter.", n).format(n=n)
-    # TRANSLATORS: following a lead of several cards; the set to match is marked on the table,
-    # its cards numbered from the lowest (1) up; {n} is how many cards to play
-    return ngettext("Play {n} card as high as the marked one, or your lowest: click it, then press Play.",
-                    "Match the marked set card for card, or play your {n} lowest: click {n} cards, then "
-                    "press Play.", n).format(n=n)
+    """What the card to play must be, from the public table's requirement (a
+    :class:`~game.engine.gurka_moves.Requirement`; worded by :mod:`..rule_words`)."""
+    return rule_words.words(req.code, req.params, settings)
 
 
 def how_to(single_click: bool, multi: bool, keys: bool = False) -> str:
@@ -239,6 +174,19 @@ def how_to(single_click: bool, multi: bool, keys: bool = False) -> str:
     if multi:
         return _("A click plays a card; for several of a rank, choose them, then press Play.")
     return _("Click a card to play it.")
+
+
+def set_how_to(n: int, keys: bool = False) -> str:
+    """How to follow a lead of ``n`` cards (the set to match is marked on the table, each of
+    its cards numbered from its lowest up, as the chosen cards are in the hand): short, after
+    the rule's own words (:func:`requirement`)."""
+    if keys:
+        # TRANSLATORS: keyboard play, following a lead of several cards; {n} is how many cards to
+        # play; ← → Space Enter are keys
+        return ngettext("Pick it with ← → and Space, then press Enter.",
+                        "Pick {n} cards with ← → and Space, then press Enter.", n).format(n=n)
+    # TRANSLATORS: following a lead of several cards; {n} is how many cards to play
+    return ngettext("Click it, then press Play.", "Click {n} cards, then press Play.", n).format(n=n)
 
 
 def buyback_keys() -> str:

@@ -2,12 +2,15 @@
 
 Nothing at all once the game is over or while a tutorial's coach speaks; under a held
 trick, how to go on; while others play, who is thinking (or whose turn it is in hot
-seat); on the player's own turn the family part's prompt (:meth:`.part_base.TablePart.prompt`).
+seat; at a network table, that a player whose turn it is lost the connection); on the
+player's own turn the family part's prompt (:meth:`.part_base.TablePart.prompt`).
 """
 
 from __future__ import annotations
 
 from ...i18n import _
+from ...net.protocol import seat_lost
+from ...net.texts import seat_lost_text
 from .. import messages as M
 from ..widget_base import InputMode
 from .forced import forced_action
@@ -26,6 +29,9 @@ def prompt_for(scene) -> str:
         if scene.busy():
             return ""
         name = scene.players[seat]["name"]
+        net = getattr(scene.stream, "network", None)
+        if net is not None and seat_lost(net.seats(), seat):
+            return seat_lost_text(name)        # a network table waits for them: nobody thinks
         if seat not in scene.humans:
             return M.thinking(name)
         return M.to_play(name, M.is_you(scene.humans, seat))

@@ -29,7 +29,6 @@ from ...engine.registry import find_ruleset
 from ...saves import clean_session
 from ...play.ai_seats import AIDriver
 from ...play.host import LOCAL, SCRIPT, TableHost
-from ...net.hosted import host_name, network_control, open_table
 from ...play.stream import LocalStream
 from ...i18n import _
 from .. import messages as M
@@ -136,6 +135,7 @@ class TableScene(Scene):
             return cls(app, LocalStream(TableHost(state, control)), session, save=save, coach=coach)
         decider = AIDriver(getattr(state, "seed", 0) * 7919 + 17)
         if "net" in specs:      # a network table: the others join it from their computers
+            from ...net.hosted import host_name, network_control, open_table
             keep = (session or {}).get("net")
             stream = open_table(state, network_control(specs), host_name(state.players), decider, keep=keep)
             return cls(app, stream, session, save=save)
