@@ -90,8 +90,9 @@ class KeyPlayer:
 
     @staticmethod
     def _after(setup, rules: str) -> bool:
-        from game.engine.registry import RULESET_IDS
-        return RULESET_IDS.index(rules) > RULESET_IDS.index(setup.rules)
+        from game.engine.registry import ruleset_ids
+        order = ruleset_ids()
+        return order.index(rules) > order.index(setup.rules)
 
     def _focus_button(self, group, name: str) -> None:
         for _ in range(len(group.widgets) + 1):

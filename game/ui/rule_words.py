@@ -75,9 +75,11 @@ def words(code: str, params: dict | None = None, settings: dict | None = None) -
     if code == "must_play_lowest":
         return _("You cannot reach the card to beat, so you must play one of your lowest cards.")
     if code == "must_match_or_lowest":
-        # TRANSLATORS: a lead of several cards; {n} is how many the player must play
-        return ngettext("Play {n} card to match the strongest set, or your lowest.",
-                        "Play {n} cards that match the strongest set card by card, or your {n} lowest.",
+        # TRANSLATORS: following a lead of several cards; the set to match is marked on the table,
+        # its cards numbered from the lowest (1) up, as the chosen cards in the hand are; {n} is
+        # how many cards to play
+        return ngettext("Play {n} card as high as the marked one, or your lowest.",
+                        "Match the marked set card for card, or play your {n} lowest.",
                         count).format(n=count)
     # -- refusals of the Gurka family
     if code == "wrong_count":

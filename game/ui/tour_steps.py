@@ -305,8 +305,7 @@ def follows_a_set(state, seat: int = 0) -> bool:
 def _match(t) -> None:
     """Following a set in seven-round Gúrka: the set to match marked on the table, the
     first card chosen shown against its partner in the set."""
-    rules = next(r for r in RULESET_IDS if find_ruleset(r).options.get("multi_lead")
-                 and find_ruleset(r).options.get("exchange"))
+    rules = next(r.id for r in rulesets() if r.options.get("multi_lead") and r.options.get("exchange"))
     table = t.table(rules, follows_a_set)
     for _k in range(2):             # the highest cards that may go, each against its partner
         card = next((c for c in reversed(table.visible_hand())
@@ -428,7 +427,7 @@ def _last_card(state) -> bool:
 @step("table-last-card")
 def _table_last_card(t) -> None:
     """The prompt over the last card of a deal: it is played, there is no rule to follow."""
-    t.table(RULESET_IDS[0], _last_card)
+    t.table(DEFAULT_RULESET, _last_card)
 
 
 @step("table-crowded")
@@ -511,7 +510,7 @@ def _buyback(t) -> None:
 @step("buyback-keys")
 def _buyback_keys(t) -> None:
     """The buy-back's question as the keys answer it (after a key): Enter, Tab to Pass."""
-    rules = next(r for r in RULESET_IDS if find_ruleset(r).options.get("buyback") == "stake")
+    rules = next(r.id for r in rulesets() if r.options.get("buyback") == "stake")
     t.table(rules, buyback_offer)
     t.key(pygame.K_DOWN)                # a key that does nothing here: the keys' wording
     t.settle()

@@ -356,8 +356,8 @@ class GurkaPart(TablePart):
         settings = self.s.app.settings
         hand = self.m.hands[seat] if seat is not None and 0 <= seat < len(self.m.hands) else None
         req = self.m.requirement(hand)
-        if req.kind == "match":                  # what to do and how, in one line
-            return W.match(req.count, InputMode.key)
+        if req.code == "must_match_or_lowest":   # the rule, then how, shortly: the set is marked
+            return W.requirement(req, settings) + " " + W.set_how_to(req.count, InputMode.key)
         return W.requirement(req, settings) + " " + W.how_to(single_click, multi, InputMode.key)
 
     def _buyback_question(self, seat: int) -> str:

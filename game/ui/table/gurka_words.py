@@ -183,10 +183,10 @@ def set_how_to(n: int, keys: bool = False) -> str:
     if keys:
         # TRANSLATORS: keyboard play, following a lead of several cards; {n} is how many cards to
         # play; ← → Space Enter are keys
-        return ngettext("Pick it with ← → and Space, then press Enter.",
+        return ngettext("Pick {n} card with ← → and Space, then press Enter.",
                         "Pick {n} cards with ← → and Space, then press Enter.", n).format(n=n)
     # TRANSLATORS: following a lead of several cards; {n} is how many cards to play
-    return ngettext("Click it, then press Play.", "Click {n} cards, then press Play.", n).format(n=n)
+    return ngettext("Click {n} card, then press Play.", "Click {n} cards, then press Play.", n).format(n=n)
 
 
 def buyback_keys() -> str:
