@@ -6,7 +6,9 @@
     python build_scripts/bench.py package    frozen app size and start-up time
     python build_scripts/bench.py ui         frame times of the table, start-up vs a bare window
     python build_scripts/bench.py pace       seconds between AI cards, the hold of a trick / bout
+    python build_scripts/bench.py pace last  how long the last trick of a deal lies, every speed and setting
     python build_scripts/bench.py hostile files|kill   hostile files and kill -9 (POSIX)
+    python build_scripts/bench.py net        action to arrival over loopback, the host loop and UI frames under junk
 
 Figures are medians of several runs on one core.
 """
@@ -68,7 +70,7 @@ def bench_engine(argv: list[str]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    commands = ("engine", "ai", "sampling", "package", "ui", "pace", "hostile")
+    commands = ("engine", "ai", "sampling", "package", "ui", "pace", "hostile", "net")
     if not argv or argv[0] not in commands:
         print(__doc__)
         return 2
@@ -87,6 +89,9 @@ def main(argv: list[str]) -> int:
     elif what == "sampling":
         import bench_sampling
         return bench_sampling.main(rest) or 0
+    elif what == "net":
+        import bench_net
+        return bench_net.main(rest) or 0
     elif what == "hostile":
         import bench_hostile
         return bench_hostile.main(rest) or 0

@@ -1,11 +1,13 @@
 """Hostile files and kill -9: how long and how much memory before a refusal (POSIX only).
 
-    python build_scripts/bench_hostile.py files [--quick]   hostile records, saves, settings
+    python build_scripts/bench_hostile.py files [--quick]   hostile records, saves, settings, statistics
     python build_scripts/bench_hostile.py kill [N]          kill -9 a real game N times (20)
 
-``files`` runs every case in a fresh process (``python -m game replay FILE``, or the
-save / settings loader) and prints wall time, peak memory (max RSS) and the first line
-the player sees.  Each case is capped at 120 s and 8 GB.  ``kill`` starts the game
+``files`` runs every case in a fresh process (``python -m game replay FILE``, the
+save / settings loader, ``python -m game stats --json`` or a game stored into the
+statistics) and prints wall time, CPU time, peak memory (max RSS) and the first line
+the player sees; then the slowest statistics case and ``stats --json`` on a million
+games (``--quick``: 100,000).  Each case is capped at 120 s and 8 GB.  ``kill`` starts the game
 (``tests/table_driver.py``: a table of AI seats saving after every move), kills it with
 SIGKILL mid-game, and counts the child processes still alive 3 s later, whether the save
 is still valid, and the temp files left before and after the next start.
@@ -33,8 +35,8 @@ def _limit() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (CAP_BYTES, CAP_BYTES))
 
 
-def measure(cmd: list[str], env: dict | None = None) -> tuple[float, float, str]:
-    """(seconds, peak MB, first output line) of one command in a fresh process."""
+def measure(cmd: list[str], env: dict | None = None) -> tuple[float, float, str, float]:
+    """(seconds, peak MB, first output line, CPU seconds) of one command in a fresh process."""
     start = time.monotonic()
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             preexec_fn=_limit, start_new_session=True)
@@ -57,7 +59,7 @@ def measure(cmd: list[str], env: dict | None = None) -> tuple[float, float, str]
         first = f"killed by signal {-proc.returncode} " + first
     elif seconds >= CAP_SECONDS - 1:
         first = f"stopped at the {CAP_SECONDS} s cap " + first
-    return seconds, usage.ru_maxrss / 1024, first[:110]
+    return seconds, usage.ru_maxrss / 1024, first[:110], usage.ru_utime + usage.ru_stime
 
 
 def _record() -> dict:
@@ -145,17 +147,147 @@ def _cases(tmp: Path, quick: bool) -> list[tuple[str, list[str], dict]]:
     return cases
 
 
+# -- the statistics file ------------------------------------------------------------------------
+
+STORE = ("import sys; sys.path.insert(0, 'tests'); from stats_helpers import gurka, meta, seats; "
+         "from game.stats import record_game; "
+         "print(record_game(gurka(seats('human', 'ai:easy', 'ai:easy'), [[3, 0, 1]], [1]), meta()) or 'stored')")
+LOCKER = ("import sqlite3, sys; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
+          "c.execute('PRAGMA locking_mode = EXCLUSIVE'); c.execute('BEGIN EXCLUSIVE'); "
+          "c.execute('UPDATE games SET hints = hints'); print('locked', flush=True); sys.stdin.read()")
+
+
+def many_games(path: Path, n: int, rows_per_game: bool = True) -> None:
+    """A version-3 statistics file of ``n`` games of every ruleset and level (three seats and
+    two deals each), written as the game writes them, in one transaction."""
+    import random
+    import sqlite3
+    sys.path.insert(0, str(ROOT))
+    from game.stats import db
+    opened = db.open_db(path)
+    opened.conn.close()
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA synchronous = OFF")
+    rnd = random.Random(1)
+    rules = ["gurka-se", "agurk-dk", "agurk-no", "gurka-is", "gurka-is7", "durak"]
+    levels = ["random", "easy", "normal", "hard", "mixed"]
+
+    def games():
+        for i in range(1, n + 1):
+            r = rnd.choice(rules)
+            scoring = "loser" if r == "durak" else rnd.choice(["points", "points", "lives"])
+            result = rnd.choice(["won", "lost", "draw"] if r == "durak" else ["won", "lost", "lost", "shared"])
+            yield (i, r, "{}", 3, 0, rnd.choice(levels), scoring, result, 1, 3, 3, rnd.randint(0, 40),
+                   int(r == "durak" and result == "lost"), "2026-01-01T00:00:00", 60.0, rnd.randint(0, 3))
+    conn.execute("BEGIN")
+    conn.executemany("INSERT INTO games (id, rules, options, players, human_seat, opponents, scoring, result, "
+                     "place, deals, deals_played, penalty, was_durak, finished, duration_s, hints) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", games())
+    if rows_per_game:
+        conn.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+                         ((g, s, "human" if s == 0 else "ai", None if s == 0 else "normal", f"P{s}")
+                          for g in range(1, n + 1) for s in range(3)))
+        conn.executemany("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?)",
+                         ((g, d, s, 3, 3 * d, 1) for g in range(1, n + 1) for d in (1, 2) for s in range(3)))
+    conn.execute("COMMIT")
+    conn.close()
+
+
+def _crafted(path: Path, extra: str, rows: int) -> None:
+    """Our schema and ``rows`` games, then ``extra`` written into the games table's text."""
+    import sqlite3
+    many_games(path, rows, rows_per_game=False)
+    conn = sqlite3.connect(path, isolation_level=None)
+    sql = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'games'").fetchone()[0]
+    conn.execute("PRAGMA writable_schema = ON")
+    conn.execute("UPDATE sqlite_master SET sql = ? WHERE name = 'games'", (sql.rstrip()[:-1] + f", {extra})",))
+    conn.close()
+
+
+def _stats_cases(tmp: Path, quick: bool) -> list[tuple[str, list[str], dict, Path | None]]:
+    """(name, command, environment, a file to hold locked meanwhile) of each statistics case."""
+    import sqlite3
+    py = sys.executable
+    stats = [py, "-m", "game", "stats", "--json"]
+    store = [py, "-c", STORE]
+    cases = []
+
+    def home(name: str) -> tuple[Path, dict]:
+        h = tmp / name
+        h.mkdir()
+        return h / "stats.sqlite", dict(os.environ, GURKA_HOME=str(h))
+
+    path, env = home("s-pipe")
+    os.mkfifo(path)
+    cases.append(("stats: a pipe in its place", stats, env, None))
+    path, env = home("s-pipe-store")
+    os.mkfifo(path)
+    cases.append(("stats: a pipe in its place, a game stored", store, env, None))
+    path, env = home("s-link")
+    many_games(tmp / "elsewhere.sqlite", 100)
+    os.link(tmp / "elsewhere.sqlite", path)
+    cases.append(("stats: a hard link to a file elsewhere", store, env, None))
+    heavy = "length(hex(zeroblob(50000000)))"
+    path, env = home("s-generated")
+    _crafted(path, f"slow INTEGER GENERATED ALWAYS AS ({heavy}) VIRTUAL", 1000)
+    cases.append(("stats: a generated column, seconds a row", store, env, None))
+    path, env = home("s-check")
+    _crafted(path, f"CHECK ({heavy} > 0)", 1000)
+    cases.append(("stats: a CHECK, seconds a row", stats, env, None))
+    path, env = home("s-tables")
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("BEGIN")
+    for i in range(20000):
+        conn.execute(f"CREATE TABLE t{i} (a, b, c GENERATED ALWAYS AS (a + b), CHECK (a > 0))")
+    conn.execute("COMMIT")
+    conn.close()
+    cases.append(("stats: a schema of 20,000 tables", stats, env, None))
+    path, env = home("s-utf8")
+    many_games(path, 10000, rows_per_game=False)
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("UPDATE games SET rules = CAST(X'1b5b33316dff' AS TEXT) WHERE id % 10 = 0")
+    conn.close()
+    cases.append(("stats: 1,000 rows of escapes and bad UTF-8", stats, env, None))
+    path, env = home("s-locked")
+    many_games(path, 1000)
+    cases.append(("stats: held locked by another process", stats, env, path))
+    n = 100_000 if quick else 1_000_000
+    path, env = home("s-million")
+    many_games(path, n)
+    label = "100,000" if quick else "a million"
+    cases.append((f"stats: {label} games, a game stored", store, env, None))
+    cases.append((f"stats: {label} games, stats --json", stats, env, None))
+    return cases
+
+
+def _measure_locked(cmd: list[str], env: dict, locked: Path | None) -> tuple[float, float, str, float]:
+    if locked is None:
+        return measure(cmd, env)
+    holder = subprocess.Popen([sys.executable, "-c", LOCKER, str(locked)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        holder.stdout.readline()
+        return measure(cmd, env)
+    finally:
+        holder.stdin.close()
+        holder.wait(30)
+
+
 def bench_files(quick: bool) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="gurka-hostile-"))
-    cases = _cases(tmp, quick)
+    cases = [(name, cmd, env, None) for name, cmd, env in _cases(tmp, quick)] + _stats_cases(tmp, quick)
     import gc
     gc.collect()
-    print(f"{'case':42} {'seconds':>8} {'peak MB':>8}  first line shown")
-    for name, cmd, env in cases:
-        s, mb, first = measure(cmd, env or None)
-        print(f"{name:42} {s:8.2f} {mb:8.0f}  {first}", flush=True)
+    print(f"{'case':44} {'seconds':>8} {'CPU s':>6} {'peak MB':>8}  first line shown")
+    slowest = (0.0, "")
+    for name, cmd, env, locked in cases:
+        s, mb, first, cpu = _measure_locked(cmd, env or None, locked)
+        print(f"{name:44} {s:8.2f} {cpu:6.2f} {mb:8.0f}  {first}", flush=True)
+        if name.startswith("stats:") and "games, stats --json" not in name:
+            slowest = max(slowest, (s, name))
+    print(f"slowest statistics case: {slowest[0]:.2f} s ({slowest[1]})")
     for p in sorted(tmp.rglob("*"), reverse=True):
-        (p.rmdir if p.is_dir() else p.unlink)()
+        (p.rmdir if p.is_dir() and not p.is_symlink() else p.unlink)()
     tmp.rmdir()
 
 

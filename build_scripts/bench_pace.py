@@ -11,6 +11,25 @@ table (``pace.TRICK_HOLD``, ``BOUT_HOLD``).  The figures printed for a finished 
 run from its last card to the next lead, so they add the sweep to the winner, a bout's refill
 and the next AI seat's own think (``SWEEP``, ``AI_MIN_DELAY``): 2.4 s for a trick is the
 1.5 s hold as meant.
+
+    python build_scripts/bench.py pace last
+
+The last trick of a deal (issue 47): on the table's own clock, from its last card landing to
+the score sheet between deals covering it, at every speed and every *After a trick* setting,
+one person and three Normal AI seats (Swedish Gurka, Norwegian Agurk, Icelandic Gúrka and its
+seven rounds alike).  The goal: at least 2.5 s to read who took it with which card when the
+table does not wait (``never``); with ``last`` or ``every`` it waits for the player after the
+figure shown (+).  Measured (December 2026):
+
+    speed    after a trick   before (s)   now (s)
+    slow     never           4.43         4.43
+    normal   never           2.78         2.78
+    fast     never           1.38         2.63      (pace.LAST_READ: 2.6 s at any speed)
+    instant  never           0.02         0.02      (instant waits for nothing, by its name)
+    slow     last / every    2.50 +       2.50 +
+    normal   last / every    1.57 +       1.57 +
+    fast     last / every    0.78 +       0.78 +
+    instant  last / every    0.00 +       0.00 +
 """
 
 from __future__ import annotations
@@ -48,7 +67,7 @@ def run(rules: str, n: int, seconds: float, speed: str) -> dict[str, list[float]
         if top is not table and hasattr(top, "go"):
             top.go()                       # the scoreboard between deals
         while seen < table.shown:
-            times.append((table.state.events[seen]["type"], time.perf_counter()))
+            times.append((table.host.state.events[seen]["type"], time.perf_counter()))
             seen += 1
         dt = clock.tick(60)
     app.shutdown()
@@ -67,6 +86,83 @@ def run(rules: str, n: int, seconds: float, speed: str) -> dict[str, list[float]
     return gaps
 
 
+#: the Gurka rulesets whose last trick is measured: (ruleset, seats)
+LAST_CASES = (("gurka-se", 4), ("agurk-no", 4), ("gurka-is", 3), ("gurka-is7", 4))
+
+
+def last_trick(rules: str, n: int, speed: str, pause: str, seed: int = 3, app=None) -> tuple[float, bool]:
+    """How long the last trick of a deal lies on the table, on the table's own clock: from
+    the moment its last card lands to the moment the score sheet between deals covers it (or,
+    when the table waits for the player, to the moment it starts waiting: then the player
+    reads as long as they like).  One person at seat 0, three Normal AI seats; the deal is
+    played first and the table shows its last trick as it would in a game.  Returns
+    (seconds, whether the table then waits for the player).  ``app``: an app to use (a
+    test's), else one is made and shut down."""
+    import random
+
+    import pygame
+
+    from game.engine import new_game
+    from game.ui.app import App
+    from game.ui.table import TableScene
+    own = app is None
+    if own:
+        pygame.init()
+        app = App(size=(1280, 800), lang="en")
+    app.settings["speed"] = speed
+    app.settings["trick_pause"] = pause
+    players = [{"name": f"P{i}", "seat": "human" if i == 0 else "ai:normal"} for i in range(n)]
+    state = new_game(rules, players, {}, seed=seed)
+    rng = random.Random(seed)
+    while not any(e["type"] == "score" for e in state.events):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    events = state.events
+    tricks = [i for i, e in enumerate(events) if e["type"] == "trick"]
+    start = tricks[-2] + 1 if len(tricks) >= 2 else 0
+    last_play = max(i for i, e in enumerate(events) if e["type"] == "play")
+    last_cards = set(events[last_play]["cards"])
+    table = TableScene.hosted(app, state)
+    app.manager.push(table)
+    table.fast_forward(start)
+    landed = None
+    dt = 1000 / 60
+    try:
+        for _frame in range(60 * 60):
+            app.step([], dt)
+            if landed is None and table.shown > last_play and not any(
+                    f.card in last_cards for f in table.tl.flights):
+                landed = table.tl.now
+            if landed is None:
+                continue
+            if app.manager.top is not table:
+                return (table.tl.now - landed) / 1000, False
+            if table.tl.held is not None:
+                return (table.tl.now - landed) / 1000, True
+    finally:
+        app.manager.clear()
+        if own:
+            app.shutdown()
+            pygame.quit()
+    raise RuntimeError(f"{rules} at {speed}, {pause}: the deal's scoring never came")
+
+
+def bench_last(argv: list[str]) -> int:
+    """The last trick of a deal at every speed and every *After a trick* setting."""
+    from game.settings import SPEEDS, TRICK_PAUSES
+    print("the last trick of a deal: from its last card landing to the score sheet (table clock)")
+    print(f"  {'speed':<8} {'after a trick':<14} " + " ".join(f"{r:>10}" for r, _n in LAST_CASES))
+    for speed in SPEEDS:
+        for pause in TRICK_PAUSES:
+            cells = []
+            for rules, n in LAST_CASES:
+                secs, waits = last_trick(rules, n, speed, pause)
+                cells.append(f"{secs:.2f} s" + ("+" if waits else " "))
+            print(f"  {speed:<8} {pause:<14} " + " ".join(f"{c:>10}" for c in cells))
+    print("  (+: then the table waits for the player, who reads as long as they like)")
+    return 0
+
+
 def show(label: str, values: list[float]) -> None:
     if not values:
         print(f"  {label:<34} -")
@@ -76,6 +172,11 @@ def show(label: str, values: list[float]) -> None:
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["last"]:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        os.environ["GURKA_HOME"] = tempfile.mkdtemp(prefix="gurka-pace-")
+        return bench_last(argv[1:])
     seconds = float(argv[argv.index("--seconds") + 1]) if "--seconds" in argv else 40.0
     speed = argv[argv.index("--speed") + 1] if "--speed" in argv else "normal"
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -1,6 +1,6 @@
 """Frozen app figures: build sizes and start-to-menu time.
 
-    python build_scripts/bench.py package [--no-build] [--runs N] [--no-onefile] [--window]
+    python build_scripts/bench.py package [--no-build] [--runs N] [--no-onefile] [--window] [--no-windows]
 
 Builds the one-folder and the one-file app (``build.py``; ``--no-build`` measures
 what is in ``dist/``), prints their sizes, then starts each app ``N`` times
@@ -10,8 +10,14 @@ screen (the app prints ``gurka: menu drawn`` right after that frame's flip; on
 Windows, where a windowed app has no stdout, the time until the process exits).
 Headless (SDL's dummy video driver) unless ``--window``.
 
+On Linux with Wine and makensis (``build_windows.py``), the same run also builds (unless
+``--no-build``) and measures the Windows app: its one-folder size, the portable zip's and the
+installer's size, and ``gurka.exe``'s start to menu under Wine (headless, in the build's Wine
+prefix, Wine's server kept warm between the starts as it is while a player's desktop runs;
+the first start of a cold Wine is printed too).  ``--no-windows`` leaves it out.
+
 Goals (issue 6): one-folder <= 60 MB, one-file <= 30 MB, start to menu <= 0.7 s
-(one-folder).
+(one-folder).  The Windows figures have no goal here: Wine's start-up is not Windows'.
 """
 
 from __future__ import annotations
@@ -89,11 +95,12 @@ def run_app(cmd: list[str], cwd: Path, env: dict, timeout: float) -> tuple[int |
     return code, out.decode(errors="replace")
 
 
-def time_to_menu(exe: Path, env: dict, cwd: Path, timeout: float = 60.0) -> float:
-    """Seconds from launch until the menu's first frame (or until exit without stdout)."""
+def time_to_menu(exe: Path, env: dict, cwd: Path, timeout: float = 60.0, cmd: list[str] | None = None) -> float:
+    """Seconds from launch until the menu's first frame (or until exit without stdout);
+    ``cmd`` starts it another way (``["wine", "gurka.exe"]``)."""
     env = dict(env, GURKA_EXIT_AT_MENU="1")
     start = time.perf_counter()
-    proc = popen_app([str(exe)], cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    proc = popen_app(cmd or [str(exe)], cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     timer = threading.Timer(timeout, kill_tree, (proc,))
     timer.start()
     seen = None
@@ -124,6 +131,33 @@ def median_start(exe: Path, runs: int, window: bool = False) -> tuple[float, lis
     return statistics.median(times), times
 
 
+def windows_figures(runs: int, build_first: bool) -> dict | None:
+    """The Windows app's sizes and start to menu under Wine, or None when Wine or the build
+    is not there (said in one line)."""
+    import build_windows as bw
+    missing = bw.missing_tools(installer=True)
+    if missing:
+        print(f"windows: left out (missing Debian packages: {' '.join(missing)})")
+        return None
+    if build_first:
+        bw.build(installer=True)
+    exe, setup, zipped = bw.executable(), bw.installer_path(), bw.zip_path()
+    if not (exe.is_file() and setup.is_file() and zipped.is_file()):
+        print("windows: left out (no dist-windows/: run python3 build_scripts/build_windows.py)")
+        return None
+    prefix = bw.ensure_prefix(bw.build_prefix())
+    subprocess.run(["wineserver", "-w"], env=bw.wine_env(prefix), timeout=120, check=False)  # cold
+    with tempfile.TemporaryDirectory(prefix="gurka-bench-win-") as tmp:
+        env = bw.wine_env(prefix, {"SDL_VIDEODRIVER": "dummy", "GURKA_HOME": bw.winpath(Path(tmp))})
+        env.pop("DISPLAY", None)
+        cmd = ["wine", bw.winpath(exe)]
+        cold = time_to_menu(exe, env, Path(tmp), 120, cmd)
+        times = [time_to_menu(exe, env, Path(tmp), 120, cmd) for _ in range(runs)]
+    return {"onefolder_mb": build.tree_size(bw.onefolder_dir()) / 1e6, "zip_mb": zipped.stat().st_size / 1e6,
+            "installer_mb": setup.stat().st_size / 1e6, "start_s": statistics.median(times), "times": times,
+            "cold_s": cold}
+
+
 def _verdict(value: float, goal: float) -> str:
     return "ok" if value <= goal else "OVER GOAL"
 
@@ -134,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-onefile", action="store_true", help="one-folder app only")
     parser.add_argument("--runs", type=int, default=7, help="timed starts per app (default 7)")
     parser.add_argument("--window", action="store_true", help="real video driver instead of dummy")
+    parser.add_argument("--no-windows", action="store_true", help="leave out the Windows app under Wine")
     args = parser.parse_args(argv or [])
     kinds = [False] if args.no_onefile else [False, True]
     if not args.no_build:
@@ -162,6 +197,14 @@ def main(argv: list[str] | None = None) -> int:
             verdict += ", " + _verdict(med, GOAL_START_S)
         print(f"{name:<11} {size:>8.1f} {goal_size:>6.0f}  {med:>8.3f} {start_goal:>6}   "
               + " ".join(f"{t:.2f}" for t in times) + f"   [{verdict}]")
+    if not args.no_windows and sys.platform.startswith("linux"):
+        win = windows_figures(args.runs, not args.no_build)
+        if win:
+            print(f"{'windows':<11} {win['onefolder_mb']:>8.1f} {'-':>6}  {win['start_s']:>8.3f} {'-':>6}   "
+                  + " ".join(f"{t:.2f}" for t in win["times"])
+                  + f"   [one folder, gurka.exe under Wine, headless; first start of a cold Wine "
+                    f"{win['cold_s']:.2f} s]")
+            print(f"{'':<11} portable zip {win['zip_mb']:.1f} MB, installer (setup.exe) {win['installer_mb']:.1f} MB")
     return 1 if over else 0
 
 

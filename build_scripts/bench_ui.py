@@ -135,7 +135,7 @@ def whole_game(size) -> dict:
         if table.model.deals >= 2 or table.model.tricks:
             frames.append(ms)
             if ms > 4:
-                slow.append((round(ms, 1), [e["type"] for e in table.state.events[shown:table.shown]],
+                slow.append((round(ms, 1), [e["type"] for e in table.host.state.events[shown:table.shown]],
                              app.manager.top.route))
         top = app.manager.top
         if top is not table and top.route == "scoreboard":

@@ -3,7 +3,7 @@
 
     python build_scripts/make_sounds.py [OUTDIR]     # default: assets/sounds
 
-Writes shuffle.wav, deal.wav, play.wav, trick.wav and knockout.wav: 22.05 kHz,
+Writes shuffle.wav, deal.wav, play.wav, trick.wav, knockout.wav and win.wav: 22.05 kHz,
 16-bit mono, each well under 60 KB.  Deterministic (fixed random seeds), so
 running it again gives the same files.  The sounds are made by this script
 and belong to the project (same licence as the code).
@@ -120,7 +120,33 @@ def knockout() -> list[float]:
     return out
 
 
-SOUNDS = {"shuffle": shuffle, "deal": deal, "play": play, "trick": trick, "knockout": knockout}
+def win() -> list[float]:
+    """A won game: a bright rising arpeggio of bell-like tones (C E G C), the last one
+    ringing out, with a soft riffle of cards under its start."""
+    rng = random.Random(5)
+    notes = [(0.0, 523.25, 0.3), (0.08, 659.25, 0.3), (0.16, 783.99, 0.35), (0.24, 1046.5, 0.7)]
+    total = 0.95
+    n = int(RATE * total)
+    out = [0.0] * n
+    for start, f, length in notes:
+        o = int(start * RATE)
+        for i in range(int(length * RATE)):
+            if o + i >= n:
+                break
+            t = i / RATE
+            a = min(1.0, t / 0.006) * math.exp(-t / (length * 0.35))
+            # a bell: the fundamental, a soft octave and a slightly sharp twelfth
+            s = (math.sin(2 * math.pi * f * t) + 0.35 * math.sin(2 * math.pi * 2 * f * t)
+                 + 0.12 * math.sin(2 * math.pi * 3.01 * f * t))
+            out[o + i] += 0.5 * a * s
+    riffle = mix(0.4, [(k * 0.018, flick(rng, 0.03, 0.25, 0.008), 0.12) for k in range(14)])
+    for i, v in enumerate(riffle):
+        out[i] += v
+    return out
+
+
+SOUNDS = {"shuffle": shuffle, "deal": deal, "play": play, "trick": trick, "knockout": knockout,
+          "win": win}
 
 
 def write(path: Path, samples: list[float], peak: float = 0.8) -> None:

@@ -5,6 +5,8 @@
     python build_scripts/test_package.py --onefile    # the one-file build as well
     python build_scripts/test_package.py --no-build   # test what is already in dist/
     python build_scripts/test_package.py --xvfb       # also a real window under Xvfb (Linux)
+    python build_scripts/test_package.py --windows    # also the Windows build, under Wine (Linux)
+    python build_scripts/test_package.py --windows --no-linux --no-build   # only the Windows checks
 
 Checks, for each build:
 
@@ -18,12 +20,26 @@ Checks, for each build:
 * the AI's worker process (multiprocessing, ``spawn``) starts from the frozen
   executable and makes a decision (``GURKA_CHECK_AI_WORKER=1``, see
   ``gurka_main.py``);
+* the card painter process starts from the frozen executable and renders a court card
+  as the game's own process does (``GURKA_CHECK_PAINTER=1``: SDL_image's SVG loader is
+  bundled);
+* the licences and credits: the fonts' and the card art's licence files are bundled, the
+  art's names Adrian Kennard and CC0, and every card of the art and every sound is there;
 * the statistics work: ``stats --json`` answers (sqlite3 is bundled);
+* the network table: asyncio, zeroconf and ifaddr are frozen in; discovery's service record is
+  made with zeroconf's compiled modules (``GURKA_CHECK_NET=1``, nothing sent); a frozen
+  ``gurka host`` and two frozen ``gurka join`` processes, each with its own user folder, play
+  a game on 127.0.0.1 to the end, all exit 0, each joiner's record is the host's, and the
+  frozen ``gurka replay`` checks it (``package_net.py``);
 * on Linux with ``strace``: that start never opens a file relative to, or
   inside, the working directory;
 * ``--xvfb``: the app opens a real window (found with ``xdotool search --class
   gurka``) showing the menu, saved to ``build/smoke/screenshot-<build>.png``, and
   quits cleanly on SIGTERM.
+
+``--windows`` (Linux with Debian's wine64 and nsis) builds the Windows app and its installer
+with ``build_windows.py`` and tests them under Wine: every check is listed in
+``test_package_windows.py``.
 
 Exits 0 when everything passed.  Used by CI (``.github/workflows/build.yml``)
 and by ``.ci/run`` when ``GURKA_FULL=1``.
@@ -43,15 +59,24 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent))   # this checkout's game, not an installed one
 
 import bench_package
+import package_net
 
 import build
 
 ROOT = build.ROOT
 SMOKE = ROOT / "build" / "smoke"
+#: the network table needs these frozen in (asyncio: its streams; zeroconf, ifaddr: discovery)
+NETWORK_MODULES = ("asyncio", "zeroconf", "ifaddr")
 EXCLUDED = ("babel", "numpy", "tkinter", "unittest", "pytest", "_pytest", "hypothesis", "PyInstaller")
 DEMO_TIMEOUT = 600.0
+#: ``--display``: the X display Xvfb takes (a free one by the process id otherwise)
+XVFB_DISPLAY: str | None = None
+#: licence files of third-party works in the bundle, and the names each must give
+LICENCES = {"assets/fonts/LICENSE-DejaVu.txt": ("DejaVu", "Bitstream"),
+            "assets/cards/LICENSE-cards.txt": ("Adrian Kennard", "CC0 1.0 Universal")}
 
 failures: list[str] = []
 
@@ -81,7 +106,7 @@ def data_root(exe: Path) -> Path:
     return frameworks if frameworks.is_dir() else exe.parent
 
 
-def check_contents(exe: Path, onefile: bool) -> None:
+def check_contents(exe: Path, onefile: bool, linux: bool | None = None) -> None:
     if onefile:
         from PyInstaller.archive.readers import CArchiveReader
         files = {n.replace("\\", "/") for n in CArchiveReader(str(exe)).toc}
@@ -90,11 +115,24 @@ def check_contents(exe: Path, onefile: bool) -> None:
         files = {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file() or p.is_symlink()}
         for name in EXCLUDED:
             check(not (root / name).exists(), f"no {name}/ folder in the bundle")
-    if sys.platform.startswith("linux") and not onefile:
+    if (sys.platform.startswith("linux") if linux is None else linux) and not onefile:
         for name in ("gurka.desktop", "gurka.png"):
             check((exe.parent / name).is_file(), f"{name} next to the executable")
     for need in ("assets/fonts/DejaVuSans.ttf", "assets/fonts/DejaVuSans-Bold.ttf", "assets/icon.png"):
         check(need in files, f"bundled: {need}")
+    # the licences and credits of what the project did not make itself
+    for need in LICENCES:
+        check(need in files, f"bundled: {need}")
+    if not onefile:
+        for need, names in LICENCES.items():
+            path = data_root(exe) / need
+            text = path.read_text(encoding="utf-8", errors="replace") if path.is_file() else ""
+            check(all(n in text for n in names), f"{need} names {', '.join(names)}")
+    from game.engine.cards import NAMES
+    from game.ui.sound import NAMES as SOUNDS
+    art = [f"assets/cards/{c}.svg" for c in NAMES]
+    check(all(a in files for a in art), f"bundled: the card art ({sum(a in files for a in art)} of 52)")
+    check(all(f"assets/sounds/{n}.wav" in files for n in SOUNDS), f"bundled: every sound ({', '.join(SOUNDS)})")
     for po in sorted(build.LOCALES.glob("*/LC_MESSAGES/*.po")):
         mo = po.with_suffix(".mo").relative_to(ROOT).as_posix()
         check(mo in files, f"bundled: {mo}")
@@ -103,6 +141,9 @@ def check_contents(exe: Path, onefile: bool) -> None:
     bad = sorted(m for m in EXCLUDED if m in mods)
     check(not bad, "excluded modules not frozen in" + (f" (found: {', '.join(bad)})" if bad else ""))
     check("game" in mods, "the game package is frozen in")
+    lacking = [m for m in NETWORK_MODULES if m not in mods]
+    check(not lacking, f"the network table's modules are frozen in ({', '.join(NETWORK_MODULES)})"
+          + (f" (missing: {', '.join(lacking)})" if lacking else ""))
 
 
 def decoy_cwd(base: Path) -> Path:
@@ -163,6 +204,23 @@ def run_ai_worker(exe: Path, tmp: Path) -> None:
           f"AI decision in a worker process: {out.splitlines()[-1] if out else '(no output)'}")
 
 
+def run_painter(exe: Path, tmp: Path) -> None:
+    """The card painter process (multiprocessing, spawn) starts from the frozen executable
+    and renders the art there as in the game's own process."""
+    env = dict(bench_package.app_env(tmp / "home"), GURKA_CHECK_PAINTER="1")
+    tmp.mkdir(parents=True, exist_ok=True)
+    code, out = bench_package.run_app([str(exe)], tmp, env, 120)
+    out = out.strip()
+    if code is None:
+        check(False, "card painter check finished within 120 s")
+        return
+    if sys.platform == "win32" and not out:   # a windowed Windows app has no stdout
+        check(code == 0, f"card art rendered in the painter process (exit {code})")
+        return
+    check(code == 0 and "card painter: ok" in out,
+          f"card art rendered in the painter process: {out.splitlines()[-1] if out else '(no output)'}")
+
+
 def run_stats(exe: Path, tmp: Path) -> None:
     """The statistics (sqlite3) work frozen: ``stats --json`` answers for empty user folders."""
     tmp.mkdir(parents=True, exist_ok=True)
@@ -174,6 +232,21 @@ def run_stats(exe: Path, tmp: Path) -> None:
     ok = code == 0 and out.lstrip().startswith("{")
     if not check(ok, f"stats --json answers (exit {code}; the statistics need sqlite3)"):
         print(out[-2000:])
+
+
+def run_net(exe: Path, tmp: Path) -> None:
+    """The network table frozen: discovery bundled, and a loopback game between frozen processes."""
+    env = dict(bench_package.app_env(tmp / "home"), GURKA_CHECK_NET="1")
+    tmp.mkdir(parents=True, exist_ok=True)
+    code, out = bench_package.run_app([str(exe)], tmp, env, 120)
+    out = out.strip()
+    check(code == 0 and "network: ok" in out,
+          f"table discovery bundled (zeroconf, ifaddr): {out.splitlines()[-1] if out else '(no output)'}")
+
+    def start(args: list[str], home: Path) -> subprocess.Popen:
+        return bench_package.popen_app([str(exe), *args], cwd=tmp, env=dict(bench_package.app_env(home),
+                                       GURKA_HOME=str(home)), stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    package_net.play(start, str, tmp / "game", check, "network")
 
 
 def run_strace(exe: Path, tmp: Path) -> None:
@@ -213,7 +286,7 @@ def run_xvfb(exe: Path, tmp: Path, label: str) -> None:
     if not all(tools):
         check(False, "--xvfb needs Xvfb, xdotool and ImageMagick's import on PATH")
         return
-    display = f":{90 + os.getpid() % 9}"
+    display = XVFB_DISPLAY or f":{90 + os.getpid() % 9}"
     xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1400x900x24", "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     app = None
@@ -281,7 +354,9 @@ def test_build(exe: Path, onefile: bool, xvfb: bool) -> None:
         run_demo(exe, tmp / "demo")
         run_menu(exe, tmp / "menu")
         run_ai_worker(exe, tmp / "worker")
+        run_painter(exe, tmp / "painter")
         run_stats(exe, tmp / "stats")
+        run_net(exe, tmp / "net")
         if not onefile:
             run_strace(exe, tmp / "trace")
         if xvfb:
@@ -293,8 +368,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="test the builds already in dist/")
     parser.add_argument("--onefile", action="store_true", help="build and test the one-file app too")
     parser.add_argument("--xvfb", action="store_true", help="also open a real window under Xvfb (Linux)")
+    parser.add_argument("--windows", action="store_true",
+                        help="also build the Windows app and installer and test them under Wine")
+    parser.add_argument("--no-linux", action="store_true", help="skip this platform's own build and checks")
+    parser.add_argument("--display", default=os.environ.get("GURKA_XVFB_DISPLAY") or None,
+                        help="with --xvfb: the X display for Xvfb, e.g. :51 (default $GURKA_XVFB_DISPLAY, "
+                             "else a free one by the process id)")
     args = parser.parse_args(argv)
-    kinds = [False, True] if args.onefile else [False]
+    global XVFB_DISPLAY
+    XVFB_DISPLAY = args.display
+    kinds = [] if args.no_linux else [False, True] if args.onefile else [False]
     for onefile in kinds:
         if not args.no_build:
             try:
@@ -303,8 +386,15 @@ def main(argv: list[str] | None = None) -> int:
                 check(False, f"PyInstaller build ({'one-file' if onefile else 'one-folder'}) exit {e.returncode}")
                 continue
         test_build(build.executable(onefile), onefile, args.xvfb and sys.platform.startswith("linux"))
+    if args.windows:
+        import test_package_windows
+        times = test_package_windows.run_all(
+            check, lambda exe: check_contents(exe, onefile=False, linux=False), decoy_cwd,
+            build_first=not args.no_build, xvfb=args.xvfb, display=args.display)
+        if times:
+            print("windows timings: " + ", ".join(f"{k} {v:.0f} s" for k, v in times.items()))
     app = build.DIST / "Gurka.app" / "Contents" / "MacOS" / build.EXE_NAME
-    if sys.platform == "darwin" and not args.no_build:
+    if sys.platform == "darwin" and not args.no_build and not args.no_linux:
         print(f"macOS app bundle: {app}")
         if check(app.is_file(), "Gurka.app built"):
             with tempfile.TemporaryDirectory(prefix="gurka-smoke-") as tmp:

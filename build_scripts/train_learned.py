@@ -230,7 +230,7 @@ def evaluate(model, games: int, seed: int) -> float:
         net = net_chooser(model, 0.0, rng, record=False)
         heur = heuristic_chooser(0.0, rng, record=False)
 
-        def choose(sit, moves, seat):
+        def choose(sit, moves, seat, net=net, me=me, heur=heur):
             return (net if seat == me else heur)(sit, moves, seat)
         pens = play_game(rules, n, opts, seed + g, choose, rng, max_deals=12)
         for s, ps in pens.items():

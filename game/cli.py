@@ -1,5 +1,6 @@
 """Command line: ``python -m game`` starts the window; ``simulate`` and ``replay``
-work with game records (RECORDS.md); ``stats`` prints the player's statistics.
+work with game records (game/engine/RECORDS.md); ``stats`` prints the player's statistics; ``host`` and
+``join`` play a network table without a window (game/net/README.md).
 
 Every command checks everything it is given before doing anything and says what is wrong
 in one line (exit code 2 for a bad argument, 1 for a bad record), never a traceback.
@@ -13,7 +14,7 @@ import stat
 import sys
 from pathlib import Path
 
-from .engine import RULESETS, RecordError, dumps, replay
+from .engine import RecordError, dumps, replay, ruleset_ids
 from .engine.records import (MAX_BAD_RECORDS, MAX_EVENTS, MAX_RECORD_BYTES, load_records, parse_record,
                              seat_problem)
 from .engine.rulesets import effective_options, parse_option_value
@@ -83,8 +84,8 @@ def _check_simulate(args) -> tuple[dict, list[str]]:
         problem = seat_problem(spec)
         if problem:
             raise Refusal(f"--seats: {problem}")
-        if spec == "human":
-            raise Refusal("--seats: simulate plays AI seats and bots only, not human")
+        if spec in ("human", "net"):
+            raise Refusal(f"--seats: simulate plays AI seats and bots only, not {spec}")
         if spec.startswith("ext:") and not Path(spec[4:]).is_file():
             raise Refusal(f"--seats: {clip(spec, 80)}: no such file")
     return options, specs
@@ -129,6 +130,49 @@ def cmd_simulate(args) -> int:
         print(f"error: {stopped}", file=sys.stderr)
         return 1
     return 0
+
+
+def _write_records(out: Path, records: list[dict]) -> None:
+    """Write ``records`` to ``out`` as JSON Lines, atomically (checked with _check_out first)."""
+    tmp, fh = _open_tmp(out)
+    try:
+        with fh:
+            for record in records:
+                fh.write(dumps(record) + "\n")
+        os.replace(tmp, out)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def cmd_host(args) -> int:
+    from .net.headless import check_host_args, run_host
+
+    def refuse(text):
+        raise Refusal(text)
+    options = _parse_options(args.rules, args.option or [])
+    specs = check_host_args(args, options, refuse)
+    if args.out:
+        _check_out(Path(args.out))
+    return run_host(args, options, specs, _write_records)
+
+
+def cmd_join(args) -> int:
+    from .net.headless import check_join_args, run_join
+
+    def refuse(text):
+        raise Refusal(text)
+    address = check_join_args(args, refuse)
+    if args.out:
+        _check_out(Path(args.out))
+    if args.trace:
+        _check_out(Path(args.trace))
+    if not -MAX_SEED <= args.seed <= MAX_SEED:
+        raise Refusal(f"--seed must be a whole number from {-MAX_SEED:,} to {MAX_SEED:,}")
+    lo, hi = BOT_TIME
+    if not lo <= args.bot_time <= hi:
+        raise Refusal(f"--bot-time must be from {lo:g} to {hi:g} seconds")
+    return run_join(args, address, _write_records)
 
 
 def _records(path: str):
@@ -210,7 +254,7 @@ def _build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--demo", action="store_true",
                         help="play one game of AI seats in the window and exit")
     parser.add_argument("--lang", help="interface language (sv, da, nb, is, en)")
-    parser.add_argument("--rules", choices=RULESETS, help="with --demo: the ruleset to show")
+    parser.add_argument("--rules", choices=ruleset_ids(), help="with --demo: the ruleset to show")
     parser.add_argument("--seed", type=int, help="with --demo: the deal seed")
     parser.add_argument("--frames", type=int, help="with --demo: stop after this many frames")
     parser.add_argument("--screenshots", metavar="FOLDER", help="with --demo: save screenshots there")
@@ -219,7 +263,7 @@ def _build_parser() -> argparse.ArgumentParser:
                         help="save a screenshot of every screen into DIR and exit")
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play games with AI seats and write their records")
-    sim.add_argument("--rules", required=True, choices=RULESETS)
+    sim.add_argument("--rules", required=True, choices=ruleset_ids())
     sim.add_argument("--option", action="append", metavar="KEY=VALUE")
     sim.add_argument("--players", type=int, required=True)
     sim.add_argument("--games", type=int, default=1, help=f"1 to {MAX_GAMES:,}")
@@ -234,9 +278,42 @@ def _build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--out", required=True, metavar="FILE.jsonl")
     rep = sub.add_parser("replay", help="replay and check game records (or a saved game)")
     rep.add_argument("file")
+    host = sub.add_parser("host", help="host a network table without a window (game/net/README.md)")
+    host.add_argument("--rules", required=True, choices=ruleset_ids())
+    host.add_argument("--option", action="append", metavar="KEY=VALUE")
+    host.add_argument("--players", type=int, required=True)
+    host.add_argument("--seats", help="comma-separated: net (a player on the network), ai:LEVEL, "
+                                      "ext:PATH (a bot is a program running with your rights)")
+    host.add_argument("--port", type=int, default=47411, help="default 47411; 0: any free port")
+    host.add_argument("--address", default="0.0.0.0",
+                      help="the address to listen on (default: every address of this computer)")
+    host.add_argument("--code", metavar="NNNN", help="the table code (default: a random one)")
+    host.add_argument("--name", default="Host", help="the host's name shown to joiners")
+    host.add_argument("--out", metavar="FILE.jsonl", help="write the game's record there")
+    host.add_argument("--start-after", type=float, metavar="SECONDS",
+                      help="start then even if network seats are empty (the AI plays them)")
+    host.add_argument("--fill", default="ai:normal", metavar="ai:LEVEL",
+                      help="the AI that plays an empty or dropped network seat (default ai:normal)")
+    host.add_argument("--lost-wait", type=float, metavar="SECONDS",
+                      help="hand a dropped seat to the AI after this long (default: wait for its player)")
+    host.add_argument("--seed", type=int, help="the deal seed (default: a random one)")
+    host.add_argument("--bot-time", type=float, default=5.0, metavar="SECONDS")
+    join = sub.add_parser("join", help="join a network table without a window, playing with an AI or a bot")
+    join.add_argument("address", metavar="HOST:PORT")
+    join.add_argument("--name", required=True)
+    join.add_argument("--code", required=True, metavar="NNNN")
+    join.add_argument("--play", required=True, metavar="ai:LEVEL|ext:PATH",
+                      help="who plays the seat: an AI level or a bot program (runs with your rights)")
+    join.add_argument("--seat", type=int, help="the seat wanted (default: the first free one)")
+    join.add_argument("--out", metavar="FILE.jsonl", help="write the finished game's record there")
+    join.add_argument("--trace", metavar="FILE", help="append every line received from the host there")
+    join.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",
+                      help="how long to keep trying after a lost connection (default 30)")
+    join.add_argument("--seed", type=int, default=0)
+    join.add_argument("--bot-time", type=float, default=5.0, metavar="SECONDS")
     sta = sub.add_parser("stats", help="print the statistics of your finished games")
     sta.add_argument("--json", action="store_true", help="one JSON object instead of a table")
-    sta.add_argument("--rules", choices=RULESETS, help="only this ruleset")
+    sta.add_argument("--rules", choices=ruleset_ids(), help="only this ruleset")
     return parser
 
 
@@ -250,6 +327,10 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_simulate(args)
         if args.command == "replay":
             return cmd_replay(args)
+        if args.command == "host":
+            return cmd_host(args)
+        if args.command == "join":
+            return cmd_join(args)
     except ValueError as e:          # Refusal, OptionError: a bad argument
         print(f"error: {clip(e, 300)}", file=sys.stderr)
         return 2

@@ -364,6 +364,12 @@ def _(message: str) -> str:
     return _current.gettext(message)
 
 
+def gettext_in(lang: str, message: str) -> str:
+    """``message`` in ``lang`` without switching the interface language (e.g. to know a
+    default name in every language)."""
+    return _load(normalize(lang) or "en").gettext(message)
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.ngettext(singular, plural, n)
 

@@ -43,7 +43,27 @@ _RAW_BAD = re.compile("[\x7f-\x9f\ud800-\udfff]")   # what json.loads lets throu
 
 
 class JSONLimitError(ValueError):
-    """Input refused by a limit (size, depth, number length, characters): one line."""
+    """Input refused by a limit (size, depth, number length, characters): one line.
+
+    ``code`` names the limit (stable: the interface says it in the player's language) and
+    ``params`` fill it: ``digits`` (max), ``number_large``, ``constant`` (token),
+    ``bad_char``, ``larger`` (bytes), ``containers`` (max), ``nested`` (max),
+    ``not_regular``, ``line_long`` (line, bytes), ``lines`` (max)."""
+
+    def __init__(self, reason: str, code: str = "limit", **params):
+        super().__init__(reason)
+        self.code = code
+        self.params = params
+
+
+class JSONFormatError(ValueError):
+    """Text that is not JSON at all: ``code`` ``not_utf8`` (byte) or ``not_json`` (line,
+    column), one line."""
+
+    def __init__(self, reason: str, code: str, **params):
+        super().__init__(reason)
+        self.code = code
+        self.params = params
 
 
 def brackets(text: str | bytes) -> bytes:
@@ -91,7 +111,8 @@ def depth_over(text: str | bytes, max_depth: int) -> bool:
 def _check_number(token: str) -> str:
     digits = len(token) - sum(token.count(c) for c in "-+.eE")
     if digits > MAX_NUMBER_DIGITS:
-        raise JSONLimitError(f"a number with more than {MAX_NUMBER_DIGITS} digits")
+        raise JSONLimitError(f"a number with more than {MAX_NUMBER_DIGITS} digits", "digits",
+                             max=MAX_NUMBER_DIGITS)
     return token
 
 
@@ -102,12 +123,12 @@ def _parse_int(token: str) -> int:
 def _parse_float(token: str) -> float:
     value = float(_check_number(token))
     if value in (float("inf"), float("-inf")):
-        raise JSONLimitError("a number too large for the game")
+        raise JSONLimitError("a number too large for the game", "number_large")
     return value
 
 
 def _parse_constant(token: str):
-    raise JSONLimitError(f"{token} is not a number the game accepts")
+    raise JSONLimitError(f"{token} is not a number the game accepts", "constant", token=token)
 
 
 def check_strings(data: object) -> None:
@@ -118,7 +139,7 @@ def check_strings(data: object) -> None:
         item = stack.pop()
         if isinstance(item, str):
             if _BAD_CHAR.search(item):
-                raise JSONLimitError("a text holds a control character or an invalid character")
+                raise JSONLimitError("a text holds a control character or an invalid character", "bad_char")
         elif isinstance(item, dict):
             stack.extend(item.keys())
             stack.extend(item.values())
@@ -133,7 +154,7 @@ def decode(raw: bytes) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise ValueError(f"not UTF-8 text (byte {e.start + 1})") from None
+        raise JSONFormatError(f"not UTF-8 text (byte {e.start + 1})", "not_utf8", byte=e.start + 1) from None
 
 
 def loads(text: str | bytes, max_bytes: int, max_depth: int = DEFAULT_DEPTH,
@@ -142,22 +163,24 @@ def loads(text: str | bytes, max_bytes: int, max_depth: int = DEFAULT_DEPTH,
     JSONLimitError) with a one-line reason otherwise; never RecursionError."""
     if isinstance(text, (bytes, bytearray)):
         if len(text) > max_bytes + len(BOM):
-            raise JSONLimitError(f"larger than {_size(max_bytes)}")
+            raise JSONLimitError(f"larger than {_size(max_bytes)}", "larger", bytes=max_bytes)
         text = decode(bytes(text))
     elif text.startswith("\ufeff"):
         text = text[1:]
     if len(text) > max_bytes:   # characters ≤ bytes: a quick bound before encoding
-        raise JSONLimitError(f"larger than {_size(max_bytes)}")
+        raise JSONLimitError(f"larger than {_size(max_bytes)}", "larger", bytes=max_bytes)
     shape = brackets(text)
     if len(shape) > 2 * max_containers:   # what a document costs in memory grows with these
-        raise JSONLimitError(f"more than {max_containers:,} lists and objects")
+        raise JSONLimitError(f"more than {max_containers:,} lists and objects", "containers",
+                             max=max_containers)
     if too_deep(shape, max_depth):
-        raise JSONLimitError(f"nested more than {max_depth} levels deep")
+        raise JSONLimitError(f"nested more than {max_depth} levels deep", "nested", max=max_depth)
     try:
         data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
                           parse_constant=_parse_constant)
     except json.JSONDecodeError as e:
-        raise ValueError(f"not valid JSON ({e.msg}, line {e.lineno} column {e.colno})") from None
+        raise JSONFormatError(f"not valid JSON ({e.msg}, line {e.lineno} column {e.colno})", "not_json",
+                              line=e.lineno, column=e.colno) from None
     if "\\" in text or _RAW_BAD.search(text):   # the only ways a bad character gets in
         check_strings(data)
     return data
@@ -168,11 +191,11 @@ def read_bytes(path: Path | str, max_bytes: int) -> bytes:
     folder, a device or a pipe (which could block or never end).  OSError
     (FileNotFoundError included) as raised."""
     if not stat.S_ISREG(os.stat(path).st_mode):
-        raise JSONLimitError("not a regular file")
+        raise JSONLimitError("not a regular file", "not_regular")
     with open(path, "rb") as fh:
         raw = fh.read(max_bytes + len(BOM) + 1)
     if len(raw) > max_bytes + (len(BOM) if raw.startswith(BOM) else 0):
-        raise JSONLimitError(f"larger than {_size(max_bytes)}")
+        raise JSONLimitError(f"larger than {_size(max_bytes)}", "larger", bytes=max_bytes)
     return raw
 
 
@@ -199,11 +222,12 @@ def iter_lines(fh, max_line: int, max_total: int, max_lines: int):
         if n == 1 and body.startswith(BOM):
             body = body[len(BOM):]
         if len(body) > max_line:
-            raise JSONLimitError(f"line {n} is longer than {_size(max_line)}")
+            raise JSONLimitError(f"line {n} is longer than {_size(max_line)}", "line_long", line=n,
+                                 bytes=max_line)
         if total > max_total:
-            raise JSONLimitError(f"larger than {_size(max_total)}")
+            raise JSONLimitError(f"larger than {_size(max_total)}", "larger", bytes=max_total)
         if n > max_lines:
-            raise JSONLimitError(f"more than {max_lines:,} lines")
+            raise JSONLimitError(f"more than {max_lines:,} lines", "lines", max=max_lines)
         if body.strip():
             yield n, body
 

@@ -1,6 +1,6 @@
 """The player's settings, kept in the user's config folder (platformdirs).
 
-Every write is atomic (temp file + flush + fsync + ``os.replace``).  A
+Written atomically and read within limits (:mod:`game.user_files`).  A
 settings file that cannot be read or parsed is renamed aside
 (``settings.json.corrupt-<timestamp>``) and reported with a :class:`Notice`
 that the UI can show; the defaults are used and the game starts anyway.
@@ -13,257 +13,47 @@ a setting on the Settings screen is reported too (``settings-reset``: which ones
 from __future__ import annotations
 
 import json
-import os
-import re
-import stat
-import tempfile
-import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from . import safe_json
+from .i18n import LANGUAGES
+from .notices import SHOWN_SETTINGS, Notice
 from .safe_json import clip
-from .i18n import LANGUAGES, _
+from .user_files import atomic_write_text, config_dir, read_json, remove_stray_temp_files, set_aside_file
 
-APP = "gurka"
 FILENAME = "settings.json"
 
 #: Animation speeds, slowest first, with the duration factor each applies.
 SPEEDS = ("slow", "normal", "fast", "instant")
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+#: How long a computer player waits before it plays (× ``pace.AI_MIN_DELAY``), apart from the
+#: animation speed; with "instant" animations nobody waits.
+AI_PACES = ("quick", "normal", "calm")
+AI_PACE_FACTORS = {"quick": 0.5, "normal": 1.0, "calm": 1.8}
 CARD_INDICES = ("native", "international")
 #: how the hand is sorted: by rank, or by suit then rank (Durak: trumps last either way)
 HAND_SORTS = ("rank", "suit")
 #: After a finished trick (or Durak bout): ``last`` waits for a click after the last trick of
 #: a deal only, ``every`` after every trick, ``never`` goes on by itself.
 TRICK_PAUSES = ("last", "every", "never")
+#: the table's surface, the backs of the cards, and the card size (``large-print``: the
+#: largest cards with a big index and suit and no pictures, for players with poor sight)
+FELTS = ("green", "blue", "wood")
+CARD_BACKS = ("red", "blue", "nordic")
+CARD_SIZES = ("100", "125", "150", "large-print")
+#: how much larger than at 100 % each card size draws the cards
+CARD_SCALE = {"100": 1.0, "125": 1.25, "150": 1.5, "large-print": 1.5}
 DEFAULT_VOLUME = 0.3
 MIN_WINDOW = (1024, 640)
 MAX_WINDOW = (7680, 4320)
 DEFAULT_WINDOW = (1280, 800)
 
-
-# -- folders -------------------------------------------------------------------
-
-def _home() -> Path | None:
-    base = os.environ.get("GURKA_HOME")
-    return Path(base) if base else None
-
-
-def config_dir() -> Path:
-    """Where settings live: ``$GURKA_HOME`` or the platform's user config folder."""
-    home = _home()
-    if home is not None:
-        return home
-    import platformdirs
-    return Path(platformdirs.user_config_dir(APP, appauthor=False))
-
-
-def data_dir() -> Path:
-    """Where saved games live: ``$GURKA_HOME`` or the platform's user data folder."""
-    home = _home()
-    if home is not None:
-        return home
-    import platformdirs
-    return Path(platformdirs.user_data_dir(APP, appauthor=False))
-
-
-def settings_path() -> Path:
-    return config_dir() / FILENAME
-
-
-# -- user files: atomic writes, corrupt files set aside --------------------------
-
-@dataclass
-class Notice:
-    """Something the player should be told about one of their files.
-
-    ``kind``: ``settings-corrupt``, ``settings-reset`` (``detail``: the keys of the settings
-    whose values were not understood, comma-separated), ``settings-unwritable``, ``save-corrupt``,
-    ``save-unwritable`` or ``save-bot`` (a bot seat of a save resumed by the Normal AI;
-    ``detail``: the players' names).  ``str(notice)`` is the message in the language
-    current at the time it is shown (so it can be created before the
-    language is known).
-    """
-
-    kind: str
-    path: Path
-    aside: Path | None = None
-    detail: str = ""
-
-    def text(self) -> str:
-        aside = self.aside.name if self.aside else ""
-        if self.kind == "settings-corrupt":
-            if aside:
-                return _("Your settings could not be read, so the defaults are used. "
-                         "The old file was kept as {file}.").format(file=aside)
-            return _("Your settings could not be read, so the defaults are used.")
-        if self.kind == "settings-reset":
-            names = ", ".join(setting_label(k) for k in self.detail.split(",") if k)
-            # TRANSLATORS: {settings} is a comma-separated list of names on the Settings screen
-            return _("Your settings file had a value the game does not know for: {settings}. "
-                     "Those settings are back to their defaults; the others are kept."
-                     ).format(settings=names)
-        if self.kind == "settings-unwritable":
-            return _("Your settings could not be saved: {reason}").format(reason=self.detail)
-        if self.kind == "save-corrupt":
-            if aside:
-                return _("The saved game could not be read and cannot be continued. "
-                         "The file was kept as {file}.").format(file=aside)
-            return _("The saved game could not be read and cannot be continued.")
-        if self.kind == "save-unwritable":
-            return _("The game could not be saved: {reason}").format(reason=self.detail)
-        if self.kind == "save-bot":
-            # TRANSLATORS: {names} is a comma-separated list of player names
-            return _("A saved game never starts a bot program: the Normal AI now plays "
-                     "for {names}.").format(names=self.detail)
-        return self.detail
-
-    def __str__(self) -> str:
-        return self.text()
-
-
-#: the settings on the Settings screen, by key, with their names there (the screen takes them
-#: from here); a bad value of one of them is reported by that name
-_LABELS = {"language": lambda: _("Language"), "speed": lambda: _("Animation speed"),
-           "trick_pause": lambda: _("After a trick"), "sound": lambda: _("Sound effects"),
-           "volume": lambda: _("Volume"), "fullscreen": lambda: _("Fullscreen"),
-           "card_indices": lambda: _("Card letters"), "four_colour": lambda: _("Four-colour suits"),
-           "hand_sort": lambda: _("Sort my hand"), "auto_play": lambda: _("Play a forced card by itself"),
-           "undo": lambda: _("Allow undo")}
-SHOWN_SETTINGS = tuple(_LABELS)
-
-
-def setting_label(key: str) -> str:
-    """The name of a setting as the Settings screen shows it, in the current language."""
-    return _LABELS[key]() if key in _LABELS else key
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves either the old or the new file.
-
-    The temp file ``<name>.<pid>.<random>.tmp`` is created new (``O_EXCL``, never through
-    a link: :func:`tempfile.mkstemp`, mode 0600), so nothing planted at its name is
-    ever written through."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=f"{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
-    tmp = Path(name)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
-        raise
-    if os.name == "posix":  # make the rename itself durable
-        try:
-            fd = os.open(path.parent, os.O_RDONLY)
-        except OSError:
-            return
-        try:
-            os.fsync(fd)
-        except OSError:
-            pass
-        finally:
-            os.close(fd)
-
-
-def set_aside_file(path: Path) -> Path | None:
-    """:func:`set_aside` for anything at ``path`` but a real folder (a file, a link, a
-    pipe); None when there is nothing to move or it cannot be moved.  Never raises."""
-    try:
-        path = Path(path)
-        if path.is_dir() and not path.is_symlink():
-            return None
-        if not (path.exists() or path.is_symlink()):
-            return None
-        return set_aside(path)
-    except (OSError, ValueError):
-        return None
-
-
-def set_aside(path: Path) -> Path | None:
-    """Rename a bad file to ``<name>.corrupt-<timestamp>``; None when that fails too."""
-    path = Path(path)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
-    try:
-        os.replace(path, target)
-    except OSError:
-        return None
-    return target
-
-
 #: the largest settings file read (a real one is about 300 bytes)
 MAX_SETTINGS_BYTES = 64 << 10
 
 
-def read_json(path: Path, max_bytes: int = MAX_SETTINGS_BYTES) -> object:
-    """Parse a JSON file within the limits of :mod:`game.safe_json` (size, nesting,
-    numbers, characters; a byte-order mark is fine).  FileNotFoundError when absent;
-    ValueError / OSError (one line) when bad."""
-    return safe_json.read_file(path, max_bytes)
-
-
-#: ``<name>.json.<pid>.tmp`` (older versions) or ``<name>.json.<pid>.<random>.tmp``
-_TEMP = re.compile(r".+\.json\.(\d{1,10})(?:\.[a-z0-9_]{1,16})?\.tmp")
-#: a temp file older than this is stray whoever wrote it (a write takes milliseconds)
-STALE_TEMP_SECONDS = 600
-_cleaned = False
-
-
-def _pid_running(pid: int) -> bool:
-    if os.name != "posix":
-        return True          # no safe way to ask (os.kill would end it): age decides
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OSError, OverflowError):
-        return True
-    return pid != os.getpid()
-
-
-def remove_stray_temp_files(folders: list[Path] | None = None) -> list[Path]:
-    """Delete ``<name>.json.<pid>[.<random>].tmp`` files that a killed write left behind in the
-    user folders: those whose process is gone, or older than STALE_TEMP_SECONDS.
-    Returns what was removed.  Never raises."""
-    removed = []
-    try:
-        folders = folders if folders is not None else list(dict.fromkeys([config_dir(), data_dir()]))
-        now = time.time()
-        for folder in folders:
-            try:
-                entries = list(Path(folder).iterdir())
-            except OSError:
-                continue
-            for p in entries:
-                m = _TEMP.fullmatch(p.name)
-                if not m:
-                    continue
-                try:
-                    st = p.lstat()
-                    if not stat.S_ISREG(st.st_mode):
-                        continue
-                    if _pid_running(int(m.group(1))) and now - st.st_mtime < STALE_TEMP_SECONDS:
-                        continue
-                    p.unlink()
-                    removed.append(p)
-                except OSError:
-                    continue
-    except Exception:  # noqa: BLE001 - tidying up must never stop the game from starting
-        pass
-    return removed
+def settings_path() -> Path:
+    return config_dir() / FILENAME
 
 
 # -- settings --------------------------------------------------------------------
@@ -273,6 +63,8 @@ class Settings:
     #: an interface language (``sv`` …) or None: follow the operating system
     language: str | None = None
     speed: str = "normal"
+    #: how long a computer player waits before it plays (:data:`AI_PACES`)
+    ai_pace: str = "normal"
     sound: bool = True
     volume: float = DEFAULT_VOLUME
     fullscreen: bool = False
@@ -280,6 +72,13 @@ class Settings:
     #: ``international``: A K Q J
     card_indices: str = "native"
     four_colour: bool = False
+    #: the table (:data:`FELTS`), the backs of the cards (:data:`CARD_BACKS`), their size
+    #: (:data:`CARD_SIZES`)
+    felt: str = "green"
+    card_back: str = "red"
+    card_size: str = "100"
+    #: no animation that is not needed to follow the game (cards appear where they land)
+    reduced_motion: bool = False
     #: when the table waits for a click after a trick (:data:`TRICK_PAUSES`)
     trick_pause: str = "last"
     #: the tutorials were offered on first start (offered once)
@@ -293,6 +92,8 @@ class Settings:
     #: the setup of the last game started (ruleset, players, seats, options), offered again
     #: by the setup screen, which checks it again before using any of it
     last_setup: dict | None = None
+    #: the address last typed on the join screen (a network table)
+    join_address: str = ""
 
     @property
     def animation_factor(self) -> float:
@@ -330,6 +131,8 @@ class Settings:
 
 
 _INVALID = object()
+#: the settings whose value is one of a few words
+_CHOICES = {"felt": FELTS, "card_back": CARD_BACKS, "card_size": CARD_SIZES}
 
 
 def _valid(key: str, value: object) -> object:
@@ -340,7 +143,11 @@ def _valid(key: str, value: object) -> object:
     elif key == "speed":
         if value in SPEEDS:
             return value
-    elif key in ("sound", "fullscreen", "four_colour", "tutorial_offered", "auto_play", "undo"):
+    elif key == "ai_pace":
+        if value in AI_PACES:
+            return value
+    elif key in ("sound", "fullscreen", "four_colour", "tutorial_offered", "auto_play", "undo",
+                 "reduced_motion"):
         if isinstance(value, bool):
             return value
     elif key == "volume":
@@ -348,6 +155,9 @@ def _valid(key: str, value: object) -> object:
             return float(value)
     elif key == "card_indices":
         if value in CARD_INDICES:
+            return value
+    elif key in _CHOICES:
+        if value in _CHOICES[key]:
             return value
     elif key == "hand_sort":
         if value in HAND_SORTS:
@@ -357,6 +167,9 @@ def _valid(key: str, value: object) -> object:
             return value
     elif key == "last_setup":
         return _valid_setup(value)
+    elif key == "join_address":
+        if _short_text(value, 60) and value.isprintable():
+            return value
     elif key == "window_size":
         if (isinstance(value, (list, tuple)) and len(value) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
@@ -403,7 +216,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, Notice | None]:
     Never raises."""
     path = Path(path) if path is not None else settings_path()
     try:
-        data = read_json(path)
+        data = read_json(path, MAX_SETTINGS_BYTES)
         settings, rejected = Settings.from_dict(data)
     except FileNotFoundError:
         return Settings(), None
@@ -434,6 +247,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> Notice | None
 
 # -- the dict interface the app uses (game.ui.app) ----------------------------------
 
+_cleaned = False
 #: the notice from the last :func:`load` (None when all was well); the UI shows it once
 last_notice: Notice | None = None
 
@@ -468,7 +282,7 @@ def take_notice() -> Notice | None:
     return notice
 
 
-__all__ = ["Settings", "Notice", "load_settings", "save_settings", "settings_path", "config_dir",
-           "data_dir", "load", "save", "take_notice", "atomic_write_text", "set_aside",
-           "set_aside_file", "read_json", "remove_stray_temp_files", "SPEEDS", "SPEED_FACTORS",
-           "CARD_INDICES", "DEFAULT_VOLUME", "MIN_WINDOW", "DEFAULT_WINDOW", "MAX_SETTINGS_BYTES"]
+__all__ = ["Settings", "load_settings", "save_settings", "settings_path", "load", "save",
+           "take_notice", "SPEEDS", "SPEED_FACTORS", "AI_PACES", "AI_PACE_FACTORS", "CARD_INDICES",
+           "HAND_SORTS", "TRICK_PAUSES", "FELTS", "CARD_BACKS", "CARD_SIZES", "CARD_SCALE",
+           "DEFAULT_VOLUME", "MIN_WINDOW", "MAX_WINDOW", "DEFAULT_WINDOW", "MAX_SETTINGS_BYTES"]

@@ -7,6 +7,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("GURKA_NET_LOOPBACK", "1")     # network tables on 127.0.0.1, never advertised
 sys.path.insert(0, str(Path(__file__).parent))   # tests' helper modules
 
 import pytest
@@ -30,7 +31,7 @@ def app(tmp_path, monkeypatch):
 def answer_at_once(monkeypatch, choose=lambda state: state.legal_actions()[0]) -> None:
     """AI seats decide at once, ``choose(state)`` (the first legal action unless told); the
     table's minimum delay stays, so the times the table keeps are its own."""
-    from game.ui.table.ai_driver import AIDriver
+    from game.play.ai_seats import AIDriver
 
     def ask(self, state, seat, spec, now):
         if self.ticket is not None and self.seat == seat:

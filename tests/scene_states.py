@@ -38,7 +38,7 @@ def table_at(app, rules: str, n: int, stop, options=None, seed: int = 1, human=(
     from game.ui.table import TableScene
     state = new_game(rules, players(n, human), options, seed=seed)
     play_until(state, stop, seed, prefer=prefer)
-    scene = TableScene(app, state, session)
+    scene = TableScene.hosted(app, state, session)
     app.manager.push(scene)
     scene.fast_forward()
     return scene
@@ -50,7 +50,7 @@ def table_then(app, rules: str, n: int, stop, then, options=None, seed: int = 1,
     show: the screen of a moment (a trick just won, the last trick held, a bout's end).
     ``go_on``: the player goes on past a held trick (the shout of a knock-out)."""
     scene = table_at(app, rules, n, stop, options, seed, human, prefer)
-    play_until(scene.state, then, seed + 1, prefer=prefer)
+    play_until(scene.host.state, then, seed + 1, prefer=prefer)
     settle(app)
     if go_on:
         scene.flow.go_on()
@@ -182,16 +182,19 @@ def _look(app, make, route):
 
 def screens() -> dict:
     """label -> a function that puts the screen on an app."""
-    from game.engine.registry import RULESET_IDS
-    from game.ui import menu, rules_scene, settings_scene, setup, stats_scene
+    from game.engine.registry import ruleset_ids
+    from game.ui import menu, rules_scene, settings_scene, setup
     out = {
         "menu": lambda app: app.manager.push(menu.MainMenu(app)),
         "message": lambda app: app.manager.push(menu.MessageScene(
             app, "A saved game could not be read and was set aside; the game goes on without it.")),
         "settings": lambda app: app.manager.push(settings_scene.SettingsScene(app)),
-        "stats": lambda app: app.manager.push(stats_scene.StatsScene(app)),
+        "stats": _stats_read,
+        "stats reading": _stats_reading,
+        "replays opening": _replays_opening,
+        "open file, not a file": _picker_problem,
     }
-    for r in RULESET_IDS:
+    for r in ruleset_ids():
         out[f"setup {r}"] = lambda app, r=r: app.manager.push(setup.SetupScene(app, rules=r))
         out[f"rules {r}"] = lambda app, r=r: app.manager.push(rules_scene.RulesScene(app, rules=r))
     out.update(TABLES)
@@ -202,7 +205,10 @@ def screens() -> dict:
                                                           prefer=prefer_long_bouts), "lookback")
     out["movelog"] = lambda app: _look(app, _table("agurk-no", 5, after("score", 1), seed=4), "movelog")
     out["menu with a save"] = _menu_with_save
-    out["new game asks"] = lambda app: (_menu_with_save(app), app.manager.top.on_new())
+    out["new game asks"] = _new_game_asks
+    out["saved games"] = _saved_games
+    out["finished games"] = _finished_games
+    out["no finished games"] = _no_finished_games
     out["handoff"] = _handoff
     out["scoreboard"] = lambda app: _over(app, _table("agurk-dk", 8, _last_trick, {"hand_size": 6}),
                                           "scoreboard")
@@ -213,6 +219,48 @@ def screens() -> dict:
     return out
 
 
+def _stats_read(app):
+    from game.ui import stats_scene
+    scene = app.manager.push(stats_scene.StatsScene(app))
+    scene.wait()
+    return scene
+
+
+def _stats_reading(app):
+    """The statistics screen while its figures are read (a read that takes a while)."""
+    import time
+    scene = _stats_read(app)
+    scene.start(lambda: (time.sleep(5), None, None, scene.figures)[1:], "loading")
+    return scene
+
+
+def _replays_opening(app):
+    """The replay menu while a file of 40 records is checked, 12 of them so far."""
+    import threading
+    import time
+
+    from game.ui.replay_open import Opening
+    app.nav.push("replays")
+    menu = app.manager.top
+    opening = Opening("evening with a long name for a file of records.jsonl", thread=False)
+    opening.total, opening.checked = 40, 12
+    opening._thread = threading.Thread(target=time.sleep, args=(5,), daemon=True)
+    opening._thread.start()
+    menu.opening = opening
+    return menu
+
+
+def _picker_problem(app):
+    """The file picker saying a typed path is no file it can open."""
+    from game.user_files import data_dir
+    folder = data_dir() / "records"            # the test's own user folder
+    folder.mkdir(parents=True, exist_ok=True)
+    picker = app.nav.push("open-file", on_choose=lambda path: None, start=str(folder))
+    picker.path_box.value = str(folder / "nothing here.jsonl")
+    picker.open_selected()
+    return picker
+
+
 def _menu_with_save(app):
     from game.ui import menu, savegame
     state = new_game("gurka-is7", players(5), {"rounds": 7}, seed=3)
@@ -221,9 +269,50 @@ def _menu_with_save(app):
     return app.manager.push(menu.MainMenu(app))
 
 
+def _new_game_asks(app):
+    """The setup's Start with a saved game of the same ruleset (and of others)."""
+    from game.ui import savegame
+    other = new_game("agurk-dk", players(4), seed=2)
+    play_until(other, after("deal", 2))
+    savegame.save(other.record(), {"game": 1})
+    _menu_with_save(app)
+    setup = app.nav.push("setup", rules="gurka-is7")
+    setup.start()
+
+
+def _saved_games(app):
+    """Continue with several saved games: the list of them."""
+    from game.ui import savegame
+    for rules, n, deal in (("agurk-dk", 8, 4), ("durak", 6, 1), ("gurka-se", 3, 2)):
+        state = new_game(rules, players(n), seed=7)
+        play_until(state, after("deal", deal))
+        savegame.save(state.record(), {"game": 3})
+    _menu_with_save(app)
+    app.manager.top.widgets.by_name("continue").activate()
+
+
+def _finished_games(app):
+    """Replays' list of finished games: the player's own (8 seats, long names), then games
+    without the player."""
+    from game import history
+    for k, (rules, n, mine) in enumerate((("agurk-dk", 8, [0]), ("durak", 6, [2]), ("gurka-is7", 5, [0]),
+                                          ("gurka-se", 3, []), ("durak", 4, []))):
+        state = play_until(new_game(rules, players(n), seed=3 + k), lambda s: False)
+        assert history.add_game(state.record(), mine, f"2026-11-2{k}T20:15:00") is None
+    app.nav.push("history")
+
+
+def _no_finished_games(app):
+    import shutil
+
+    from game import history
+    shutil.rmtree(history.folder(), ignore_errors=True)      # (the screens share one folder)
+    app.nav.push("history")
+
+
 def _handoff(app):
     """Hot seat, three humans: the hand-off to the next player, with what they missed."""
     table = table_at(app, "gurka-se", 3, trick_full(2), human=(0, 1, 2), seed=3)
-    seat = table.state.to_act()
+    seat = table.host.state.to_act()
     app.nav.push("handoff", table=table.handle, seat=seat)
     return table

@@ -39,8 +39,8 @@ def main(argv: list[str]) -> int:
     shown = 0
     while app.running and app.manager.stack:
         app.step(pygame.event.get(), 16.0)
-        if len(table.state.events) != shown:
-            shown = len(table.state.events)
+        if len(table.host.state.events) != shown:
+            shown = len(table.host.state.events)
             table.saver.flush()            # the saver thread has written it: "saved"
             print(f"move {shown}", flush=True)
         time.sleep(0.002)

@@ -86,12 +86,29 @@ def test_durak_hard_v_the_rule_bot_needs_95_percent():
     assert v(0.94, h=0.02, rules=d, b="base:rule", fair=0.5, pen=None) == "goal short: 94.0% < 95%"
 
 
-def test_each_line_carries_its_verdict_and_the_run_ends_with_a_count(capsys):
+def test_each_line_carries_its_verdict_and_the_run_ends_with_a_count(capsys, monkeypatch):
+    """The match line, its Markdown row and the closing count all say the verdict of that
+    match's own figures (the one :func:`bench_ai.verdict` gives for them, whichever it is)."""
+    given = []
+
+    def verdict(*args):
+        given.append((args, real(*args)))
+        return given[-1][1]
+    real = bench_ai.verdict
+    monkeypatch.setattr(bench_ai, "verdict", verdict)
     bench_ai.main(["--rules", "gurka-se", "--players", "3", "--only", "ai:normal ai:easy",
                    "--games", "4", "--jobs", "1", "--no-timing", "--markdown"])
     out = capsys.readouterr().out
+    (args, said), = given
+    rules, tested, field, m, h, fair, pen = args[:7]
+    assert (rules, tested, field, fair) == ("gurka-se", "ai:normal", "ai:easy", FAIR3)
+    assert said.startswith("goal ")
     line = next(x for x in out.splitlines() if x.startswith("gurka-se   3"))
-    assert "goal " in line
+    assert f"{m:.1%}" in line and f"{pen:.2f}" in line         # the figures judged are the line's
+    assert line.endswith(f"  {said}")
+    met = said == "goal met"
+    assert f"goals: {int(met)} met, {int(not met)} short, 0 out of reach" in out
     assert "(of 1 matches with a goal)" in out
     row = next(x for x in out.splitlines() if x.startswith("| gurka-se | 3 |"))
-    assert row.rstrip(" |").endswith(("goal met", "x < 1.5x", "interval includes fair"))
+    assert f"| {m:.1%} [{max(0, m - h):.1%}, {min(1, m + h):.1%}] | {m / fair:.2f} | {pen:.2f} [" in row
+    assert row.rstrip().endswith(f"| {said} |")

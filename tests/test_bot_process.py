@@ -131,7 +131,10 @@ def test_crashing_bot_is_started_again_for_its_next_decision(tmp_path):
     assert state.outcome() is not None
     assert log.read_text().startswith("SASASA")      # started again after each crash, and answered
     crashes = [r for r in bot.reports if "ended (exit code 1)" in r]
-    assert len(crashes) == 5 and "stopped after 5 failures" in bot.reports[-1]
+    # on a loaded machine a restart may miss its answer's time once: a failure all the same
+    late = [r for r in bot.reports if "no answer" in r]
+    assert len(crashes) >= 3 and len(crashes) + len(late) == 5
+    assert "stopped after 5 failures" in bot.reports[-1]
 
 
 def test_missing_or_unrunnable_bot_is_reported_once(tmp_path):
@@ -327,3 +330,38 @@ def test_a_frozen_apps_library_paths_do_not_reach_a_bot():
     assert env["HOME"] == "/home/p" and env["PYTHONUNBUFFERED"] == "1"
     # from source nothing is changed: the paths are the player's own
     assert bot_environment(bundle, frozen=False)["LD_LIBRARY_PATH"] == "/tmp/_MEI123"
+
+
+# -- which Python runs a .py bot (Windows: the py launcher first; a clear line when none) --------
+
+def test_a_py_bot_runs_with_this_python_from_source():
+    from game.ai.bot_process import python_for_bots
+    assert python_for_bots(frozen=False) == [sys.executable]
+
+
+def test_a_frozen_windows_app_prefers_the_py_launcher_then_python():
+    from game.ai.bot_process import python_for_bots
+    found = {"py": r"C:\Windows\py.exe", "python": r"C:\Python313\python.exe"}
+    assert python_for_bots(found.get, windows=True, frozen=True) == [r"C:\Windows\py.exe", "-3"]
+    del found["py"]
+    assert python_for_bots(found.get, windows=True, frozen=True) == [r"C:\Python313\python.exe"]
+    assert python_for_bots({"python3": "/usr/bin/python3", "python": "/x"}.get, windows=False,
+                           frozen=True) == ["/usr/bin/python3"]
+
+
+def test_a_frozen_app_without_python_says_so_in_one_line(tmp_path, monkeypatch):
+    from game.ai import bot_process
+    bot = tmp_path / "bot.py"
+    bot.write_text("print('hi')\n")
+    monkeypatch.setattr(bot_process, "python_for_bots", lambda: None)
+    with pytest.raises(bot_process.BotError) as err:
+        bot_process.command_for(str(bot))
+    assert str(err.value) == bot_process.NO_PYTHON and "\n" not in str(err.value)
+    assert "python.org" in str(err.value)
+
+
+def test_on_windows_a_bot_opens_no_console_window(monkeypatch):
+    from game.ai import bot_process
+    monkeypatch.setattr(bot_process.subprocess, "CREATE_NEW_PROCESS_GROUP", 0x200, raising=False)
+    monkeypatch.setattr(bot_process.subprocess, "CREATE_NO_WINDOW", 0x08000000, raising=False)
+    assert bot_process.windows_flags() == 0x08000200

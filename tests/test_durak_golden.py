@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.engine import load_records, replay
-from game.engine.rulesets import PRESETS
+from game.engine.registry import find_ruleset
 
 GOLDEN = sorted((Path(__file__).parent / "fixtures" / "golden").glob("durak-*.jsonl"))
 
@@ -45,7 +45,7 @@ def test_durak_same_seed_same_records(path, tmp_path):
            "--players", str(len(first["players"])), "--games", str(len(records)),
            "--seed", str(first["seed"]), "--seats", "ai:random", "--out", str(tmp_path / "o.jsonl")]
     for k, v in first["options"].items():
-        if PRESETS["durak"][k] != v:
+        if find_ruleset("durak").options[k] != v:
             cmd += ["--option", f"{k}={v if isinstance(v, str) else json.dumps(v)}"]
     subprocess.run(cmd, check=True, capture_output=True)
     assert load_records((tmp_path / "o.jsonl").read_text()) == records

@@ -89,3 +89,41 @@ def test_no_catalogue_uses_an_avoided_word(lang):
     words = [w for row in GLOSS[lang].values() for w in row["avoid"]]
     bad = [(w, s) for s in _msgstrs(lang) for w in avoided_in(s, words)]
     assert not bad, f"{lang}: {len(bad)} avoided words, e.g. {bad[:3]}"
+
+
+def _msgstr(lang: str, msgid: str):
+    """The translation of ``msgid`` (the singular, for a plural) in ``lang``."""
+    from babel.messages.pofile import read_po
+    with open(ROOT / "locales" / lang / "LC_MESSAGES" / "messages.po", "rb") as fh:
+        cat = read_po(fh, locale=lang)
+    for m in cat:
+        if m.id and (m.id == msgid or (isinstance(m.id, tuple) and m.id[0] == msgid)):
+            return m.string
+    raise KeyError(msgid)
+
+
+def test_the_native_review_patterns_are_listed_as_avoided():
+    """The second native review's one-word decisions (GLOSSARY.md, "Patterns") stay avoided."""
+    def avoid(lang):
+        return {w for row in GLOSS[lang].values() for w in row["avoid"]}
+    assert {"intet", "nå kortet", "nå op til"} <= avoid("da")
+    assert {"per parti", "kortet att nå upp till", "är durak"} <= avoid("sv")
+    assert {"per parti", "haug", "nå opp til", "med klokka", "er durak"} <= avoid("nb")
+    assert {"nágrannar", "prófuðu gjöfunum", "tapar gjöfinni", "drepðu"} <= avoid("is")
+
+
+@pytest.mark.parametrize("lang", ("sv", "da", "nb", "is"))
+def test_the_buy_back_is_one_verb_on_both_buttons(lang):
+    """The buy-back button says the same verb with and without its price (no noun "Återköp"
+    or "Endurkaup" beside "Köp dig tillbaka", "Kaupa mig aftur inn")."""
+    button = _msgstr(lang, "Buy back")
+    priced = _msgstr(lang, "Buy back ({n} chip)")
+    assert button and all(s.startswith(button + " (") for s in priced), (button, priced)
+
+
+def test_icelandic_games_and_moves_are_two_words():
+    """"Engir leikir enn" said both "no games yet" (statistics) and "no moves yet" (move log):
+    a game is "spil", a move "leikur"."""
+    games, moves = _msgstr("is", "No games yet"), _msgstr("is", "No moves yet.")
+    assert games.rstrip(".").lower() != moves.rstrip(".").lower()
+    assert "leik" not in games.lower() and "leik" in moves.lower()

@@ -30,7 +30,7 @@ def test_same_seed_same_records(path, tmp_path):
     cmd = [sys.executable, "-m", "game", "simulate", "--rules", first["rules"],
            "--players", str(len(first["players"])), "--games", str(len(records)),
            "--seed", str(first["seed"]), "--seats", "ai:random", "--out", str(tmp_path / "o.jsonl")]
-    preset = __import__("game.engine.rulesets", fromlist=["PRESETS"]).PRESETS[first["rules"]]
+    preset = __import__("game.engine.registry", fromlist=["find_ruleset"]).find_ruleset(first["rules"]).options
     for key, value in first["options"].items():
         if preset[key] != value:
             cmd += ["--option", f"{key}={json.dumps(value) if not isinstance(value, str) else value}"]

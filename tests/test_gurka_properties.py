@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from game.engine import CHANCE, IllegalActionError, new_game, replay
 from game.engine.cards import INDEX, NAMES
-from game.engine.rulesets import PLAYER_RANGE, effective_options
+from game.engine.registry import find_ruleset
+from game.engine.rulesets import effective_options
 
 GURKA = ["gurka-se", "agurk-dk", "agurk-no", "gurka-is", "gurka-is7"]
 
@@ -15,7 +16,7 @@ GURKA = ["gurka-se", "agurk-dk", "agurk-no", "gurka-is", "gurka-is7"]
 @st.composite
 def setups(draw):
     rules = draw(st.sampled_from(GURKA))
-    lo, hi = PLAYER_RANGE[rules]
+    lo, hi = find_ruleset(rules).players
     n = draw(st.integers(lo, hi))
     opts = {}
     for key, values in [("reference", ["previous", "highest"]), ("optional_lowest", [False, True]),

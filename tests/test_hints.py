@@ -9,7 +9,8 @@ import pytest
 from test_ai_levels import _permuted, _states_with_choices
 
 from game.ai import gurka_ai
-from game.ai.hints import DurakObserver, GurkaObserver, hint
+from game.ai.hint_figures import DurakObserver, GurkaObserver
+from game.ai.hints import hint
 from game.engine import new_game
 
 
@@ -40,6 +41,7 @@ def test_permuting_hidden_cards_leaves_the_hint_the_same(rules, n):
 
 @pytest.mark.parametrize("rules,n", [("gurka-se", 4), ("gurka-is7", 3), ("durak", 2), ("durak", 4)])
 def test_the_figures_are_the_searchs_own(rules, n):
+    with_figures = 0
     for state, seat in _states_with_choices(rules, n, seed=5, every=3)[:3]:
         legal = state.legal_actions()
         h = hint(state.view(seat), legal, seed=1, iterations=30)
@@ -57,6 +59,8 @@ def test_the_figures_are_the_searchs_own(rules, n):
                 if key in f:
                     assert 0.0 <= f[key] <= 1.0
         assert sum(f["tried"] for f in h["figures"]) <= 30 + len(h["figures"])
+        with_figures += 1
+    assert with_figures >= 2                     # the checks above met hints with figures
 
 
 def test_the_gurka_observer_counts_the_last_trick():
@@ -172,7 +176,7 @@ def _wait_for_hint(app, table):
 
 def test_a_hint_at_the_table_by_key_then_gone_after_the_move(app, tmp_path):
     table = _table_mid_deal(app, tmp_path)
-    state = table.state
+    state = table.host.state
     assert table.toolbar.hint.enabled
     app.step([_key(pygame.K_h)], 16)
     assert table.hints.thinking and table.animating()
@@ -192,20 +196,20 @@ def test_enter_after_a_hint_plays_the_hinted_card(app, tmp_path):
     app.step([_key(pygame.K_h)], 16)
     h = _wait_for_hint(app, table)
     assert h is not None and h["action"]["type"] == "play" and len(h["action"]["cards"]) == 1
-    n = len(table.state.events)
+    n = len(table.host.state.events)
     app.step([_key(pygame.K_RETURN)], 16)
-    played = [e for e in table.state.events[n:] if e["type"] == "play"]
+    played = [e for e in table.host.state.events[n:] if e["type"] == "play"]
     assert played and played[0]["cards"] == h["action"]["cards"]
 
 
 def test_space_with_no_card_picked_picks_the_first_playable_one(app, tmp_path):
     table = _table_mid_deal(app, tmp_path)
     assert table.my_turn() and table.hover_card is None
-    n = len(table.state.events)
+    n = len(table.host.state.events)
     app.step([_key(pygame.K_SPACE)], 16)
     lit = table.legal_cards()
     assert table.hover_card == next(c for c in table.visible_hand() if c in lit)
-    assert len(table.state.events) == n                  # picked, not played
+    assert len(table.host.state.events) == n                  # picked, not played
 
 
 def test_a_shown_hint_is_in_the_frames_changed_rectangles(app, tmp_path):
@@ -254,12 +258,12 @@ def _table_at(app, tmp_path, rules, stop):
 def test_a_hint_of_a_set_chooses_all_its_cards_so_enter_plays_it(app, tmp_path):
     from game.ui.tour_steps import leads_a_pair
     table = _table_at(app, tmp_path, "gurka-is", leads_a_pair)
-    pair = next(a for a in table.state.legal_actions() if a["type"] == "play" and len(a["cards"]) == 2)
+    pair = next(a for a in table.host.state.legal_actions() if a["type"] == "play" and len(a["cards"]) == 2)
     table.hints._pick(pair)                    # what poll() does with the worker's answer
     assert sorted(table.sel.cards) == sorted(pair["cards"])
-    n = len(table.state.events)
+    n = len(table.host.state.events)
     app.step([_key(pygame.K_RETURN)], 16)
-    played = [e for e in table.state.events[n:] if e["type"] == "play"]
+    played = [e for e in table.host.state.events[n:] if e["type"] == "play"]
     assert played and sorted(played[0]["cards"]) == sorted(pair["cards"])
 
 
@@ -275,9 +279,9 @@ def test_a_hint_to_keep_the_cards_clears_a_chosen_exchange(app, tmp_path):
     assert len(table.sel.cards) == 2
     table.hints._pick({"type": "exchange", "discard": []})
     assert table.sel.cards == [] and table.hover_card is None
-    n = len(table.state.events)
+    n = len(table.host.state.events)
     app.step([_key(pygame.K_RETURN)], 16)
-    mine = [e for e in table.state.events[n:] if e["type"] == "exchange" and e.get("player") == 0]
+    mine = [e for e in table.host.state.events[n:] if e["type"] == "exchange" and e.get("player") == 0]
     assert mine and not mine[0].get("discard")           # kept, as the hint said
 
 
@@ -290,9 +294,9 @@ def test_space_and_enter_press_the_button_when_no_card_may_be_played(app, tmp_pa
         table.hover_card = table.visible_hand()[0]      # a card picked earlier, now unplayable
         if key == pygame.K_SPACE:
             table.hover_card = None
-        n = len(table.state.events)
+        n = len(table.host.state.events)
         app.step([_key(key)], 16)
-        assert any(e["type"] == "take" for e in table.state.events[n:]), key
+        assert any(e["type"] == "take" for e in table.host.state.events[n:]), key
         app.nav.pop()
 
 
@@ -393,7 +397,7 @@ def test_a_failed_hint_is_not_presented_as_the_hard_players_choice(app, tmp_path
     """When the hint's search fails the worker answers with a plain move (Normal's, or the
     first legal one): the line must not say the Hard player chose it."""
     table = _table_mid_deal(app, tmp_path)
-    legal = table.state.legal_actions()
+    legal = table.host.state.legal_actions()
 
     class Failed:
         def submit(self, *args):

@@ -9,6 +9,7 @@ import pytest
 
 from game import i18n, saves
 from game import settings as store
+from game import user_files
 
 FIX = Path(__file__).parent / "fixtures"
 SAVES = [json.loads(p.read_text(encoding="utf-8")) for p in sorted((FIX / "saves").glob("*.json"))]
@@ -26,7 +27,7 @@ def home(tmp_path, monkeypatch):
 # -- 1. a symlink at the temp-file name ------------------------------------------------------------
 @pytest.mark.skipif(not hasattr(os, "symlink") or os.name != "posix", reason="needs symlinks")
 @pytest.mark.parametrize("write", [
-    lambda path: store.atomic_write_text(path, "{}\n"),
+    lambda path: user_files.atomic_write_text(path, "{}\n"),
     lambda path: store.save_settings(store.Settings(), path),
     lambda path: saves.save_game(SAVES[0]["record"], {}, path),
 ])
@@ -43,7 +44,7 @@ def test_a_planted_temp_symlink_is_never_followed(home, tmp_path, write):
 
 
 def test_a_write_leaves_no_temp_file_and_stray_ones_are_still_found(home, monkeypatch):
-    store.atomic_write_text(home / "settings.json", "{}\n")
+    user_files.atomic_write_text(home / "settings.json", "{}\n")
     assert [p.name for p in home.iterdir()] == ["settings.json"]
     stray = home / "savegame.json.999999999.abc_12xy.tmp"   # the name a killed write leaves now
     stray.write_text("{half")
@@ -112,73 +113,86 @@ def test_a_few_bad_records_are_still_listed_one_by_one(home):
     assert not games and [p.label for p in problems] == ["record 1", "record 2", "record 3"]
 
 
-def _open_last(app):
-    from game.ui.replays import ReplayMenu
-    menu = ReplayMenu(app)
-    app.manager.push(menu)
+def _finished_games(app):
+    app.nav.push("history")
     app.step([], 16)
-    assert menu.last.enabled
-    menu.open_last()
-    app.step([], 16)
-    return menu
+    return next(s for s in app.manager.stack if type(s).__name__ == "HistoryScene")
 
 
 @pytest.mark.parametrize("how", ["bad_records", "memory"])
-def test_a_bad_last_game_is_refused_in_one_line_and_set_aside(app, monkeypatch, how):
-    from game.ui import replay_open
-    path = replay_open.last_game_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    content = b"{}\n" * 100_000
-    path.write_bytes(content)
-    if how == "memory":
+def test_a_bad_finished_game_is_refused_in_one_line_and_set_aside(app, monkeypatch, how, tmp_path):
+    """The last game of an older version that is no finished game's record, or a kept game
+    whose replay fails (here out of memory): set aside with one line, never a traceback, and
+    the list goes on without it."""
+    from game import engine, history
+    from game.engine import new_game
+    if how == "bad_records":
+        path = tmp_path / "last_game.json"
+        content = b"{}\n" * 100_000
+        path.write_bytes(content)
+        listed = _finished_games(app)
+        aside = list(tmp_path.glob("last_game.json.corrupt-*"))
+    else:
+        state = new_game("durak", 3, seed=2)
+        while not state.is_over():
+            state.apply(state.legal_actions()[0])
+        assert history.add_game(state.record(), [0]) is None
+        (game,) = history.list_games()[0]
+        content = (history.folder() / game.file).read_bytes()
+
         def out_of_memory(record):
             raise MemoryError
-        monkeypatch.setattr(replay_open, "replay", out_of_memory)
-    menu = _open_last(app)
+        monkeypatch.setattr(engine, "replay", out_of_memory)
+        listed = _finished_games(app)
+        listed.open(game.file)
+        aside = list(history.folder().glob(f"{game.file}.corrupt-*"))
     top = app.manager.top
-    assert type(top).__name__ == "MessageScene" and "cannot be replayed" in top.text
-    assert not path.exists()
-    assert [p.read_bytes() for p in path.parent.glob("last_game.json.corrupt-*")] == [content]
+    assert type(top).__name__ == "MessageScene" and "could not be read" in top.text and "\n" not in top.text
+    assert [p.read_bytes() for p in aside] == [content]
     top.close()
     app.step([], 16)
-    assert app.manager.top is menu and not menu.last.enabled
+    assert app.manager.top is listed and listed.games == [] and not listed.open_btn.enabled
 
 
 # -- 4. the menu's Continue label from an unchecked save ------------------------------------------
-def _huge_header_save(home) -> bytes:
+def _huge_header_save(home, name: str = "savegame.json") -> bytes:
     record = {"format": "gurka-record/1", "game": 1, "seed": 1, "rules": "gurka-se",
               "options": {"stake": [0] * 15800}, "players": [{}] * 10600, "events": []}
     data = {"format": saves.FORMAT, "record": record, "session": {}}
     raw = json.dumps(data, separators=(",", ":")).encode()
     assert len(raw) < 64 << 10
-    (home / "savegame.json").write_bytes(raw)
+    (home / name).write_bytes(raw)
     return raw
 
 
-def test_the_continue_label_checks_the_header_first(home):
+@pytest.mark.parametrize("name", ["savegame.json", "savegame-gurka-se.json"])
+def test_the_continue_label_checks_the_header_first(home, name):
+    """The single save of older versions (moved into its slot) and a ruleset's save alike."""
     import tracemalloc
 
     from game.ui import savegame
-    raw = _huge_header_save(home)
+    raw = _huge_header_save(home, name)
     notices = []
     tracemalloc.start()
     try:
-        label = savegame.summary(notices)
+        listed = savegame.saved_games(notices)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert label == "" and peak < 20 << 20
-    assert len(notices) == 1 and "could not be read" in notices[0] and "\n" not in notices[0]
-    assert not (home / "savegame.json").exists()
-    assert [p.read_bytes() for p in home.glob("savegame.json.corrupt-*")] == [raw]
+    assert listed == [] and peak < 20 << 20
+    (notice,) = notices
+    assert notice.kind == "save-corrupt" and "could not be read" in str(notice) and "\n" not in str(notice)
+    assert not (home / name).exists()
+    assert [p.read_bytes() for p in home.glob(f"{name}.corrupt-*")] == [raw]
 
 
 def test_a_good_save_still_has_its_label(home):
     from game.ui import savegame
     (home / "savegame.json").write_text(json.dumps(SAVES[-1]), encoding="utf-8")
     notices = []
-    assert savegame.summary(notices).startswith("Gurka") and notices == []
-    assert (home / "savegame.json").exists()
+    (info,) = savegame.saved_games(notices)
+    assert info.label.startswith("Gurka") and notices == []
+    assert (home / "savegame-gurka-se.json").exists()        # moved into its ruleset's slot
 
 
 def test_the_menu_sets_a_bad_save_aside_with_its_notice(app, tmp_path):

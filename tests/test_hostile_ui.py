@@ -102,10 +102,11 @@ def test_a_bot_seat_resumes_as_normal_and_the_bot_never_runs(home, tmp_path):
         while time.monotonic() < deadline:
             frames(app, 1)
             time.sleep(0.01)
-            if len(table.state.events) > len(data["record"]["events"]) + 3:
+            if len(table.host.state.events) > len(data["record"]["events"]) + 3:
                 break
-        assert len(table.state.events) > len(data["record"]["events"])
-        saved = json.loads((home / "savegame.json").read_text(encoding="utf-8"))
+        assert len(table.host.state.events) > len(data["record"]["events"])
+        (slot,) = home.glob("savegame-*.json")       # moved into its ruleset's slot, saved there
+        saved = json.loads(slot.read_text(encoding="utf-8"))
         assert "ext:" not in json.dumps(saved["record"]["players"])
     finally:
         app.shutdown()
@@ -136,4 +137,31 @@ def test_setup_screen_cleans_names(home):
         from game.engine.records import name_problem
         assert name_problem(name) is None
     finally:
+        app.shutdown()
+
+
+def test_a_save_the_table_cannot_resume_is_set_aside_with_the_save_s_notice(home, monkeypatch):
+    """The save reads and replays, but the table fails on it: Continue shows the notice
+    game.saves gives for that (its words, in the language of the moment) and the next start
+    is clean."""
+    from game import i18n
+    from game.ui.table import TableScene
+
+    def fails(*args, **kwargs):
+        raise ValueError("no seat to show")
+    monkeypatch.setattr(TableScene, "from_record", fails)
+    _write(home, SAVE)
+    app = make_app()
+    try:
+        i18n.set_language("sv")
+        _continue(app)
+        top = app.manager.top
+        assert type(top).__name__ == "MessageScene"
+        assert top.text == "Det sparade spelet kunde inte återupptas och har lagts undan (no seat to show)."
+        top.close()
+        frames(app)
+        assert app.manager.top.widgets.by_name("continue") is None
+        assert len(list(home.glob("savegame-*.json.corrupt-*"))) == 1
+    finally:
+        i18n.set_language("en")
         app.shutdown()

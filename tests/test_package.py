@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import ast
 import configparser
+import re
 import struct
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -77,14 +81,70 @@ def test_desktop_file_launches_gurka_with_its_icon_and_window_class():
     assert f'"SDL_VIDEO_X11_WMCLASS", "{entry["StartupWMClass"]}"' in app
 
 
+def _workflow() -> dict:
+    import yaml     # the test extra carries PyYAML: this test runs wherever the suite runs
+    return yaml.safe_load((ROOT / ".github" / "workflows" / "build.yml").read_text(encoding="utf-8"))
+
+
 def test_ci_workflow_builds_and_smoke_tests_on_three_systems():
-    yaml = pytest.importorskip("yaml")
-    flow = yaml.safe_load((ROOT / ".github" / "workflows" / "build.yml").read_text(encoding="utf-8"))
+    flow = _workflow()
     job = flow["jobs"]["build"]
     assert set(job["strategy"]["matrix"]["os"]) == {"ubuntu-latest", "windows-latest", "macos-latest"}
+    assert job["strategy"]["fail-fast"] is False          # one system failing still shows the others
     runs = "\n".join(step.get("run", "") for step in job["steps"])
     assert "build_scripts/test_package.py --onefile" in runs
     assert any("upload-artifact" in step.get("uses", "") for step in job["steps"])
+    for step in job["steps"]:
+        assert ("uses" in step) != ("run" in step), step        # each step does one thing
+        if "uses" in step:
+            assert re.fullmatch(r"[\w.-]+/[\w.-]+@v\d+", step["uses"]), step["uses"]
+        condition = step.get("if", "")
+        for system in re.findall(r"runner\.os == '(\w+)'", condition):
+            assert system in ("Linux", "Windows", "macOS"), condition
+
+
+def _workflow_python_scripts() -> list[tuple[str, list[str]]]:
+    """``(script, its command-line options)`` for every ``python build_scripts/X.py ...`` the
+    workflow runs."""
+    runs = "\n".join(step.get("run", "") for step in _workflow()["jobs"]["build"]["steps"])
+    found = []
+    for m in re.finditer(r"python (build_scripts/[\w/]+\.py)([^\n|&;]*)", runs):
+        found.append((m.group(1), re.findall(r"(?<!\S)(--[\w-]+)", m.group(2))))
+    return found
+
+
+def test_the_workflow_runs_scripts_that_exist_with_options_they_take():
+    scripts = _workflow_python_scripts()
+    assert {s for s, _ in scripts} >= {"build_scripts/test_package.py", "build_scripts/bench.py"}
+    for script, options in scripts:
+        assert (ROOT / script).is_file(), script
+        args = ["package"] if script.endswith("bench.py") else []
+        done = subprocess.run([sys.executable, str(ROOT / script), *args, "--help"], capture_output=True,
+                              text=True, cwd=ROOT, timeout=60, check=False)
+        assert done.returncode == 0, done.stderr
+        for option in options:
+            assert option in done.stdout, f"{script} takes no {option}"
+
+
+@pytest.mark.parametrize("system", ["linux", "win32", "darwin"])
+def test_the_workflow_packs_each_systems_artefacts(system, tmp_path, monkeypatch):
+    """The "Pack the artefacts" step's Python, run here on a fake dist/ of each system (what
+    the macOS job packs, the Gurka.app included, is checked here; it has never run on a Mac)."""
+    step = next(s for s in _workflow()["jobs"]["build"]["steps"] if s.get("name") == "Pack the artefacts")
+    code = re.search(r"<<'EOF'\n(.*?)\n\s*EOF", step["run"], re.S).group(1)
+    code = textwrap.dedent(code)
+    exe = "gurka.exe" if system == "win32" else "gurka"
+    for rel in (f"dist/gurka/{exe}", f"dist/onefile/{exe}", "dist/Gurka.app/Contents/MacOS/gurka"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_bytes(b"x")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "platform", system)
+    exec(compile(code, "build.yml: Pack the artefacts", "exec"), {"__name__": "__main__"})
+    made = sorted(p.name for p in (tmp_path / "artefacts").iterdir())
+    expected = {"linux": ["gurka-linux-onefile.tar.gz", "gurka-linux-onefolder.tar.gz"],
+                "win32": ["gurka-windows-onefile.exe", "gurka-windows-onefolder.zip"],
+                "darwin": ["gurka-macos-app.tar.gz", "gurka-macos-onefile.tar.gz", "gurka-macos-onefolder.tar.gz"]}
+    assert made == expected[system]
 
 
 def _spec_excludes() -> set[str]:

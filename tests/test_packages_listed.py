@@ -1,6 +1,9 @@
 """Every package of the game is installed by ``pip install .`` (pyproject lists them one by one)."""
 
-import tomllib
+try:
+    import tomllib
+except ImportError:   # Python 3.10: the same parser, from the test extra (pyproject.toml)
+    import tomli as tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent

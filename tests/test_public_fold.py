@@ -46,6 +46,13 @@ def _check_gurka(st, table, seat=None):
         assert [sorted(p) for p in table.piles] == [sorted(NAMES[c] for c in p) for p in st.piles]
     live = [] if table.trick_over() else table.trick
     assert [(s, cs) for s, cs in live] == [(s, [NAMES[c] for c in cs]) for s, cs in st.trick]
+    best = table.set_to_match()
+    if st.trick and len(st.trick[0][1]) > 1:
+        # the set the table marks to match is the engine's strongest so far
+        assert live[best][0] == st.best_seat
+        assert table.set_key(live[best][1]) == st.best_key
+    else:
+        assert best is None
 
 
 @pytest.mark.parametrize("rules", GURKA_IDS)
@@ -72,7 +79,7 @@ def test_gurka_fold_matches_engine(rules):
                     if trick and len(trick[0][1]) == 1:
                         assert req.card is not None
                     elif not trick:
-                        assert req.kind in ("lead", "lead_lowest")
+                        assert req.code in ("lead", "lead_lowest")
             st.random_step(rng)
         assert full.winners == st.winners
         assert len(full.sheet) == st.deals

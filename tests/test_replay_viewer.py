@@ -11,7 +11,7 @@ import pytest
 
 from game.engine import load_records
 from game.engine.public import table_of
-from game.ui.replay_open import last_game_path, open_games
+from game.ui.replay_open import open_games
 
 GOLDEN = Path(__file__).parent / "fixtures" / "golden"
 
@@ -167,27 +167,35 @@ def test_a_refused_file_says_so_on_screen_by_its_name_in_the_players_language(ap
         top = app.manager.top
         assert type(top).__name__ == "MessageScene"
         assert "bad.json" in top.text and str(tmp_path) not in top.text
-        assert "game must be" not in top.text and "game must be" in top.detail
+        # the engine's reason too, in the player's language (not "game must be a whole number")
+        assert "game must be" not in top.text + top.detail and "Partinumret" in top.detail
         assert "kan inte" in top.text.lower() or "går inte" in top.text.lower()
     finally:
         i18n.set_language("en")
 
 
-def test_the_last_finished_game_from_the_menu(app):
+def test_the_last_finished_game_of_an_older_version_from_the_menu(app, tmp_path):
+    """The last_game.json an older version kept is moved among the finished games, and the
+    keys alone open it: Replays, Enter (the finished games), Enter (the game)."""
     record = load_records((GOLDEN / "durak-3p.jsonl").read_text(encoding="utf-8"))[0]
-    last_game_path().parent.mkdir(parents=True, exist_ok=True)
-    last_game_path().write_text(json.dumps(record), encoding="utf-8")
+    (tmp_path / "last_game.json").write_text(json.dumps(record), encoding="utf-8")
     app.nav.push("menu")
     app.step([], 16)
     app.manager.top.widgets.by_name("replays").activate()
     app.step([], 16)
     menu = app.manager.top
-    assert type(menu).__name__ == "ReplayMenu" and menu.last.enabled
+    assert type(menu).__name__ == "ReplayMenu"
     app.step([_key(pygame.K_RETURN)], 16)
+    listed = app.manager.top
+    assert type(listed).__name__ == "HistoryScene" and len(listed.games) == 1
+    assert not (tmp_path / "last_game.json").exists()
+    app.step([_key(pygame.K_RETURN)], 16)
+    menu.wait()                      # read and checked on a thread of its own
+    app.step([], 16)
     viewer = app.manager.top
     assert type(viewer).__name__ == "ReplayTable" and viewer.events == record["events"]
     app.step([_key(pygame.K_ESCAPE)], 16)
-    assert app.manager.top is menu
+    assert app.manager.top is listed
 
 
 def test_the_file_picker_lists_records_and_folders(app, tmp_path):
@@ -282,7 +290,7 @@ def test_the_end_of_a_record_says_its_result_and_the_score_sheet_has_the_game(ap
         app.step([_key(pygame.K_END)], 16)
         assert viewer.finished and durak_log(viewer.session, viewer.n) == [losers]
         assert viewer.prompt() and viewer.prompt() == viewer.part.result()[0]
-        assert viewer.players[losers[0]]["name"] in viewer.prompt() or "You" in viewer.prompt()
+        assert viewer.players[losers[0]]["name"] in viewer.prompt()       # no seat is "You" here
         sheet = viewer.handle.score_sheet()
         assert len(sheet.rows) == 1
         app.step([_key(pygame.K_LEFT)], 16)
@@ -348,4 +356,4 @@ def test_a_record_left_out_of_a_file_is_named_by_its_place(app, tmp_path):
     path.write_text("".join(json.dumps(r) + "\n" for r in (good, good, bad)), encoding="utf-8")
     assert open_in_viewer(app, path)
     note = app.manager.top
-    assert type(note).__name__ == "MessageScene" and note.detail.startswith("record 3: ")
+    assert type(note).__name__ == "MessageScene" and note.detail.startswith("Record 3: Event 6: ")

@@ -29,18 +29,18 @@ def test_old_save_resumes_and_plays_on(app, tmp_path, path):
     table = app.manager.top
     assert table.route == "table"
     saved, _notice = saves.load(path)
-    assert table.state.events[: len(saved.record["events"])] == saved.record["events"]
+    assert table.host.state.events[: len(saved.record["events"])] == saved.record["events"]
     assert table.session["game"] == saved.session["game"]
     for _ in range(300):      # the moves of the trick under way are shown again first
-        if table.shown == len(table.state.events) and not table.busy():
+        if table.shown == len(table.host.state.events) and not table.busy():
             break
         frames(app)
-    assert table.model.counts == table_of(table.state.record()).counts
+    assert table.model.counts == table_of(table.host.state.record()).counts
     # the human is to act: one legal move goes through, and the game is saved again
     assert table.my_turn()
-    before = len(table.state.events)
-    assert table.do(table.state.legal_actions()[0])
-    assert len(table.state.events) > before
+    before = len(table.host.state.events)
+    assert table.do(table.host.state.legal_actions()[0])
+    assert len(table.host.state.events) > before
     table.saver.flush()
     again, notice = saves.load()
-    assert notice is None and again.record["events"] == table.state.events
+    assert notice is None and again.record["events"] == table.host.state.events

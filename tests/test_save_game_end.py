@@ -1,8 +1,8 @@
 """The end of a game and its save: a game whose last move is made but whose end the player
 has not seen yet (the last trick held, the last bout still on the table) keeps its save.
-Closing the window then, or killing the game, loses neither the game nor its statistics:
-Continue shows the last trick or bout again and then the result, and the game goes into
-the statistics once."""
+The game is settled the moment it ends (chips, the statistics), not when its end has been
+shown; closing the window then, or killing the game, loses nothing: Continue shows the last
+trick or bout again and then the result, and the game is in the statistics once."""
 
 import random
 
@@ -39,7 +39,7 @@ def play_until(app, table, rng, stop, limit: int) -> None:
         if top(app) != "TableScene":
             app.manager.top.go() if hasattr(app.manager.top, "go") else app.manager.pop()
         elif table.my_turn():
-            table.do(rng.choice(table.state.legal_actions()))
+            table.do(rng.choice(table.host.state.legal_actions()))
         elif table.tl.held is not None:
             table.flow.go_on()
         frames(app)
@@ -51,14 +51,14 @@ def play_to_the_last_move(app, rules, n, options):
     app.settings["speed"] = "fast"
     table = TableScene.new(app, rules, S.players(n, (0,)), options, seed=3)
     app.manager.push(table)
-    play_until(app, table, random.Random(1), table.state.is_over, 200000)
-    assert table.state.is_over() and not table.finished
+    play_until(app, table, random.Random(1), table.host.state.is_over, 200000)
+    assert table.host.state.is_over() and not table.finished
     return table
 
 
 def games_in_statistics() -> int:
-    from game.stats.queries import load_games
-    return len(load_games()[0])
+    from game.stats import load
+    return load().games
 
 
 @pytest.mark.parametrize("rules,n,options", [("gurka-is", 3, {"limit": 5}), ("agurk-no", 3, {"limit": 10}),
@@ -66,13 +66,14 @@ def games_in_statistics() -> int:
 def test_closing_before_the_end_is_shown_keeps_the_game(app, instant_ai, rules, n, options):
     table = play_to_the_last_move(app, rules, n, options)
     frames(app, 3)                      # the last trick or bout lands (a held trick waits)
-    events = len(table.state.events)
+    events = len(table.host.state.events)
     assert not table.finished
     table.exit()                        # the window is closed
     app.manager.clear()
     saved, _notice = saves.load()
     assert saved is not None and len(saved.record["events"]) == events   # the whole game, kept
-    assert games_in_statistics() == 0
+    assert saved.session.get("settled") is True
+    assert games_in_statistics() == 1   # settled when it ended, before its end was seen
 
     from game.ui.menu import MainMenu
     menu = MainMenu(app)
@@ -92,7 +93,7 @@ def test_closing_before_the_end_is_shown_keeps_the_game(app, instant_ai, rules, 
         frames(app)
     assert top(app) == "ResultScene" and resumed.finished
     resumed.flush()
-    assert games_in_statistics() == 1   # recorded once
+    assert games_in_statistics() == 1   # recorded once: Continue does not settle it again
     assert not saves.save_path().exists()
 
 
@@ -141,7 +142,7 @@ def test_continue_shows_a_held_bout_again(app, instant_ai):
     table = TableScene.new(app, "durak", S.players(3, (0,)), {}, seed=5)
     app.manager.push(table)
     play_until(app, table, random.Random(2),
-               lambda: table.tl.held is not None and len(table.state.events) > 12, 100000)
+               lambda: table.tl.held is not None and len(table.host.state.events) > 12, 100000)
     assert table.tl.held is not None
     bout = [c for c, _p in table.part.ending]         # the bout's cards, still on the table
     news = table.tl.shown(("news",)).text

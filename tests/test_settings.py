@@ -6,8 +6,9 @@ import os
 import pytest
 
 from game import i18n
-from game.settings import (DEFAULT_VOLUME, Notice, Settings, atomic_write_text, load_settings,
-                           save_settings, settings_path)
+from game.notices import Notice
+from game.settings import DEFAULT_VOLUME, Settings, load_settings, save_settings, settings_path
+from game.user_files import atomic_write_text
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.engine.registry import DURAK, RULESET_IDS, find_ruleset
+from game.engine.registry import DURAK, find_ruleset, ruleset_ids
 from game.ui import shortcuts
 from game.ui import theme as T
 
@@ -37,7 +37,7 @@ def test_the_pause_menu_lists_the_table_keys(app, tmp_path, lang):
 
 def test_every_rules_text_ends_with_the_keys(app):
     from game.ui.rules_scene import RulesScene
-    for rules in RULESET_IDS:
+    for rules in ruleset_ids():
         scene = RulesScene(app, rules=rules)
         scene.ensure_layout((1024, 640))
         texts = [t for _x, _w, t in scene.text_lines()]
@@ -49,8 +49,30 @@ def test_every_rules_text_ends_with_the_keys(app):
         assert ("1–9" in texts) == (family is DURAK), rules
 
 
-@pytest.mark.parametrize("rules", [None, *RULESET_IDS])
+@pytest.mark.parametrize("rules", [None, *ruleset_ids()])
 def test_each_key_is_listed_once_with_one_meaning(rules):
     for keys in (shortcuts.table_keys(rules), shortcuts.replay_keys(rules), shortcuts.rules_keys()):
         named = [part.strip() for k, _what in keys for part in k.split("/")]
         assert len(named) == len(set(named)), (rules, named)
+
+
+def test_the_key_list_names_each_tool_key_by_the_button_it_presses(app):
+    """The Swedish key list called S "protokollet" while the button said "Poäng": the list
+    now names each key by the table's button, in every language."""
+    from game import i18n
+    from game.ui.table import TableScene
+    players = [{"name": "Me", "seat": "human"}, {"name": "A", "seat": "ai:easy"}, {"name": "B", "seat": "ai:easy"}]
+    table = app.manager.push(TableScene.new(app, "gurka-se", players, {}, seed=1))
+    try:
+        for lang in ("sv", "da", "nb", "is", "en"):
+            i18n.set_language(lang)
+            from game.ui.shortcuts import table_keys
+            rows = dict(table_keys("gurka-se"))
+            tools = table.toolbar
+            assert rows["S"].startswith(tools.scores.label() + ":"), lang
+            assert rows["H"].startswith(tools.hint.label() + ":"), lang
+            assert next(w for k, w in rows.items() if k.startswith("U")).startswith(tools.undo.label() + ":")
+            assert table.flow.log_btn.label().startswith(rows["M"].split(":")[0]), lang
+            assert rows["L"] == table.part.lookback_label(), lang
+    finally:
+        i18n.set_language("en")

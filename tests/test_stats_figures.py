@@ -134,7 +134,7 @@ def test_a_broken_record_is_refused_with_a_notice(bad, tmp_path):
     if record.get("players") == "nobody":
         assert notice is None            # no human seat: simply not stored
     else:
-        assert "could not be added" in notice
+        assert "could not be added" in str(notice)
     assert load(path=tmp_path / "s.sqlite").games == 0
 
 
@@ -163,19 +163,22 @@ def test_durak_team_and_place():
     assert (f.result, f.place, f.was_durak) == ("won", 3, False)
 
 
-def test_the_penalty_series_numbers_its_games_among_all_the_games_shown():
+def test_the_penalty_series_numbers_its_games_among_all_the_games_shown(tmp_path):
     """A game scored in lives has no penalty per deal: the chart leaves it out, but its
     axis still numbers the games as the table counts them (it said 1-5 for games 1-6)."""
-    from game.stats import compute
+    normal = seats("human", "ai:normal", "ai:normal")
 
-    def game(scoring):
-        return {"id": 0, "rules": GURKA, "opponents": "normal", "scoring": scoring, "result": "lost",
-                "was_durak": 0, "pen_sum": 4 if scoring == "points" else 0,
-                "pen_deals": 2 if scoring == "points" else 0, "undo": 0, "hints": 0}
-    st = compute([game("points"), game("points"), game("lives"), game("points"), game("points"),
-                  game("points")], GURKA)
+    def store(path, kinds):
+        for kind in kinds:
+            lives = {"lives": 3} if kind == "lives" else None
+            assert record_game(gurka(normal, [[4, 0, 14], [0, 14, 0]], [1], options=lives), meta(),
+                               path=path) is None
+    store(tmp_path / "a.sqlite", ["points", "points", "lives", "points", "points", "points"])
+    st = load(GURKA, path=tmp_path / "a.sqlite")
     assert st.series.kind == "penalty" and len(st.series.values) == 5
-    assert (st.series.first, st.series.last) == (1, 6)
-    st = compute([game("lives")] + [game("points")] * 60, GURKA)
+    assert (st.series.first, st.series.last) == (1, 6) and st.series.values == [2.0] * 5
+    store(tmp_path / "b.sqlite", ["lives"] + ["points"] * 60)
+    st = load(GURKA, path=tmp_path / "b.sqlite")
     assert (st.series.first, st.series.last, len(st.series.values)) == (12, 61, 50)
-    assert compute([game("points")] * 3).series.last == 3
+    store(tmp_path / "c.sqlite", ["points"] * 3)
+    assert load(path=tmp_path / "c.sqlite").series.last == 3

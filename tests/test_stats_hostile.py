@@ -55,9 +55,9 @@ def test_a_foreign_database_is_set_aside_not_migrated(tmp_path):
     path = tmp_path / "stats.sqlite"
     data = foreign_db(path)
     notice = record_game(a_game(7), meta(), path=path)
-    assert notice and "could not be read" in notice
+    assert notice and "could not be read" in str(notice)
     [aside] = asides(tmp_path)
-    assert aside.name in notice
+    assert aside.name in str(notice)
     untouched_foreign(aside, data)
     st = load(path=path)
     assert st.games == 1 and st.notice is None and st.total.avg_penalty == 7
@@ -111,7 +111,7 @@ def test_a_link_is_set_aside_and_its_target_untouched(tmp_path, monkeypatch, cap
     monkeypatch.setenv("GURKA_HOME", str(home))
     if how == "write":
         notice = record_game(a_game(), meta())
-        assert notice and "could not be read" in notice
+        assert notice and "could not be read" in str(notice)
         assert load().games == 1 and not link.is_symlink()
     else:
         assert main(["stats"]) == 0
@@ -130,7 +130,7 @@ def test_a_linked_journal_is_never_written_through(tmp_path):
     victim.write_bytes(b"precious")
     (tmp_path / "stats.sqlite-wal").symlink_to(victim)
     notice = record_game(a_game(), meta(), path=path)
-    assert notice and "could not be read" in notice
+    assert notice and "could not be read" in str(notice)
     assert victim.read_bytes() == b"precious"
     assert load(path=path).games == 1
 
@@ -140,8 +140,9 @@ def test_a_linked_journal_is_never_written_through(tmp_path):
 @pytest.mark.parametrize("tamper", [
     lambda sql: sql.rstrip()[:-1] + ", CHECK (rules = 'never'))" if "CREATE TABLE games" in sql else sql,
     lambda sql: sql.replace("lost INTEGER NOT NULL DEFAULT 0", "lost INTEGER NOT NULL DEFAULT 0 CHECK (lost < 0)"),
-    lambda sql: sql.replace("CREATE INDEX games_by_rules ON games (rules, id)",
-                            "CREATE UNIQUE INDEX games_by_rules ON games (rules)"),
+    lambda sql: sql.replace("CREATE INDEX games_in_order ON games (id,",
+                            "CREATE UNIQUE INDEX games_in_order ON games (id,"),
+    lambda sql: sql.replace("'mixed')", "'mixed', 'cheat')"),
 ])
 def test_a_tampered_schema_is_set_aside(tmp_path, tamper):
     path = tmp_path / "stats.sqlite"
@@ -152,7 +153,7 @@ def test_a_tampered_schema_is_set_aside(tmp_path, tamper):
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     conn.close()
     notice = record_game(a_game(7), meta(), path=path)
-    assert notice and "could not be read" in notice
+    assert notice and "could not be read" in str(notice)
     assert len(asides(tmp_path)) == 1
     assert load(path=path).games == 1
 
@@ -164,7 +165,7 @@ def test_an_extra_table_is_set_aside(tmp_path):
     conn.execute("CREATE TABLE notes (body TEXT)")
     conn.commit()
     conn.close()
-    assert "could not be read" in record_game(a_game(), meta(), path=path)
+    assert "could not be read" in str(record_game(a_game(), meta(), path=path))
     assert load(path=path).games == 1
 
 
@@ -199,11 +200,11 @@ def test_a_wrong_typed_value_leaves_that_game_out(tmp_path, monkeypatch, capsys,
     path = tmp_path / "stats.sqlite"
     spoil(path, assignment)
     st = load()
-    assert st.games == 9 and st.notice == "1 game in your statistics could not be read and is left out."
+    assert st.games == 9 and str(st.notice) == "1 game in your statistics could not be read and is left out."
     assert main(["stats"]) == 0 and main(["stats", "--json"]) == 0
     out = capsys.readouterr()
     assert "statistics: 9 games" in out.out and "Traceback" not in out.err
-    assert out.err.strip().splitlines() == [st.notice, st.notice]
+    assert out.err.strip().splitlines() == [str(st.notice)] * 2
     # the file is sound: it stays, and the next game is added to it
     assert record_game(a_game(), meta(), path=path) is None
     assert load().games == 10 and not asides(tmp_path)

@@ -43,6 +43,7 @@ def sizes(monkeypatch):
 def open_stats(app):
     from game.ui.stats_scene import StatsScene
     sc = app.manager.push(StatsScene(app))
+    sc.wait()
     app.step([], 16)
     return sc
 
@@ -67,6 +68,7 @@ def test_no_text_under_12_px_at_1024x640(app, sizes, lang):
         assert sc.empty
         fill()
         sc.reload()
+        sc.wait()
         app.step([], 16)
         assert not sc.empty and len(sc.w_filter.options) == 3
         draw_states(app, sc)
@@ -85,6 +87,7 @@ def test_drawn_empty_and_with_games(app, size, tmp_path):
     assert sc.empty and not sc.w_reset.enabled and not sc.w_filter.visible
     fill()
     sc.reload()
+    sc.wait()
     app.step([], 16)
     assert pygame.image.tobytes(app.screen, "RGB") != blank
     assert sc.w_reset.enabled and sc.stats.games == 10
@@ -98,7 +101,7 @@ def test_filter_by_ruleset(app, monkeypatch):
     fill()
     sc = open_stats(app)
     from game import stats
-    monkeypatch.setattr(stats, "load_games", None)     # a filter change reads no file
+    monkeypatch.setattr(stats, "load_figures", None)     # a filter change reads no file
     assert sc.stats.rules is None and [r.rules for r in sc.stats.rows] == ["gurka-se", "durak"]
     sc.w_filter.step(1)
     assert sc.rules == "gurka-se" and sc.stats.series.kind == "penalty"
@@ -122,6 +125,7 @@ def test_reset_asks_first_and_keeps_a_backup(app, tmp_path):
     assert not list(tmp_path.glob("stats.sqlite.backup-*"))
     app.step(click(sc.w_reset.rect), 16)
     app.step(click(sc.w_yes.rect), 16)
+    sc.wait()
     backups = list(tmp_path.glob("stats.sqlite.backup-*"))
     assert len(backups) == 1 and backups[0].name in sc.status
     assert sc.empty and sc.stats.games == 0 and not sc.w_reset.enabled
@@ -196,7 +200,7 @@ def test_menu_buttons_clear_the_title_with_a_save(app, tmp_path):
     menu = app.manager.push(MainMenu(app))
     app.step([], 16)
     rects = [w.rect for w in menu.widgets.widgets]
-    assert len(rects) == 8                           # with Continue, Learn to play and Replays
+    assert len(rects) == 9                           # with Continue, Learn to play, Replays, Join a table
     assert rects[0].top > 640 * 0.17 + 62 + 60      # under the "Gurka" title
     assert rects[-1].bottom < 640 - 20               # above the subtitle
 

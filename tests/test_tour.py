@@ -41,15 +41,16 @@ def _blank(path, size) -> str | None:
     return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_tour_saves_every_screen(tmp_path, lang, size):
-    from game.engine.registry import RULESET_IDS
+    from game.engine.registry import ruleset_ids
     from game.ui import tour as tour_mod
     t = tour_mod.tour(tmp_path, lang, size)
     assert not t.problems
     expected = tour_mod.names()
-    for rules in RULESET_IDS:
+    for rules in ruleset_ids():
         for prefix in ("setup", "rules", "table", "result"):
             assert f"{prefix}-{rules}" in expected
     assert set(REQUIRED) <= set(expected)

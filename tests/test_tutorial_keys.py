@@ -15,7 +15,7 @@ def test_view_keys_work_while_a_callout_waits_for_next(app):
     scene = app.nav.push("tutorial", rules="gurka-se")
     coach = scene.coach
     # the callout over the second finished trick ("Two eights"): L has the first to show
-    assert run_to(app, scene, lambda: coach.note is not None and coach.i == 9)
+    assert run_to(app, scene, lambda: coach.note is not None and coach.i == 10)
     assert coach.note.before == "trick"
     frames(app, 3)
     at = coach.i
@@ -52,3 +52,19 @@ def test_space_picks_the_card_the_callout_asks_for(app):
         assert scene.hover_card == (b.action.get("cards") or [b.action.get("card")])[0], rules
         return
     raise AssertionError("no tutorial asks for a card other than the first it may play")
+
+
+def test_the_announcement_line_gives_way_while_a_callout_is_read(app):
+    """A callout's arrows ran through the announcement line's text: while a callout is read the
+    line is not drawn; it is back once the player reads on."""
+    scene = app.nav.push("tutorial", rules="gurka-se")
+    coach = scene.coach
+    assert run_to(app, scene, lambda: coach.note is not None and coach.i >= 3)
+    scene.tl.banner("Björn takes the trick with K♠", 60000.0)
+    surface = app.screen.copy()
+    scene.renderer.banners(surface)
+    assert scene.renderer.news_box is None
+    note, coach.note = coach.note, None             # read on
+    scene.renderer.banners(surface)
+    assert scene.renderer.news_box is not None
+    coach.note = note

@@ -57,11 +57,14 @@ def test_menu_buttons_clear_the_title_with_eight_buttons(app):
     menu = app.nav.push("menu")
     frames(app, 2)
     buttons = menu.widgets.widgets
-    assert len(buttons) == 8          # Continue, New game, Learn to play, Rules, Statistics, Replays …
+    assert len(buttons) == 9          # Continue, New game, Join a table, Learn to play, Rules, …
     first_top = min(b.rect.top for b in buttons)
     assert first_top > int(640 * 0.17) + 62 + 56      # below the "Gurka" title
     assert max(b.rect.bottom for b in buttons) < 640 - 30
-    assert all(a.rect.bottom < b.rect.top for a, b in zip(buttons, buttons[1:]))
+    new, join = menu.widgets.by_name("new"), menu.widgets.by_name("join")
+    assert new.rect.top == join.rect.top and new.rect.right < join.rect.left   # one row, side by side
+    rows = [b for b in buttons if b is not join]
+    assert all(a.rect.bottom < b.rect.top for a, b in zip(rows, rows[1:]))
 
 
 def test_tour_hook_brings_each_tutorial_to_a_callout(app):

@@ -36,7 +36,7 @@ def hand_rect(scene, card):
 
 def make_move(app, scene, action):
     """Click what the player would click for ``action``."""
-    n = len(scene.state.events)
+    n = len(scene.host.state.events)
     kind = action["type"]
     if kind in ("take", "pass"):
         click(app, scene.widgets.by_name(kind).rect.center)
@@ -44,7 +44,7 @@ def make_move(app, scene, action):
     cards = action["cards"] if "cards" in action else [action["card"]]
     for c in cards:
         click(app, hand_rect(scene, c).center)
-    if len(scene.state.events) > n:
+    if len(scene.host.state.events) > n:
         return
     if kind == "defend" and scene.sel.defend_with is not None:
         pairs = scene.model.pairs
@@ -58,12 +58,12 @@ def make_move(app, scene, action):
 
 def single_click_action(scene, card):
     """The action a click on ``card`` makes, by the table's own click model."""
-    return Selection().click_card(card, scene.state.legal_actions())
+    return Selection().click_card(card, scene.host.state.legal_actions())
 
 
 def other_legal_card(scene, expected):
     """A card whose click alone plays a legal move other than the one asked for."""
-    legal = scene.state.legal_actions()
+    legal = scene.host.state.legal_actions()
     for c, _r in scene.hand_layout():
         a = single_click_action(scene, c)
         if a and not same_action(a, expected) and any(same_action(a, x) for x in legal):
@@ -72,7 +72,7 @@ def other_legal_card(scene, expected):
 
 
 def illegal_card(scene):
-    legal = scene.state.legal_actions()
+    legal = scene.host.state.legal_actions()
     for c, _r in scene.hand_layout():
         a = single_click_action(scene, c)
         if a and not any(same_action(a, x) for x in legal):
@@ -82,7 +82,7 @@ def illegal_card(scene):
 
 def engine_reason(scene, action):
     try:
-        scene.state.copy().apply(action)
+        scene.host.state.copy().apply(action)
     except IllegalActionError as e:
         return M.illegal_reason(e, scene.app.settings)
     raise AssertionError(f"{action} is legal")
@@ -107,12 +107,12 @@ def play_through(app, rid):
             continue
         asked = coach.asking(scene)
         asks += 1
-        n = len(scene.state.events)
+        n = len(scene.host.state.events)
         if not tried_other:
             card = other_legal_card(scene, asked.action)
             if card is not None:
                 click(app, hand_rect(scene, card).center)
-                assert len(scene.state.events) == n, "another legal move was played"
+                assert len(scene.host.state.events) == n, "another legal move was played"
                 assert scene.message == try_the_one_shown() and scene.message_color == T.ACCENT
                 tried_other = True
         if not tried_illegal:
@@ -120,16 +120,16 @@ def play_through(app, rid):
             if card is not None:
                 want = engine_reason(scene, action)
                 click(app, hand_rect(scene, card).center)
-                assert len(scene.state.events) == n, "an illegal card was played"
+                assert len(scene.host.state.events) == n, "an illegal card was played"
                 assert scene.message == want and scene.message_color == T.ERROR
                 assert want != try_the_one_shown()
                 tried_illegal = True
         make_move(app, scene, asked.action)
-        assert len(scene.state.events) > n, f"the asked move {asked.action} was not made"
+        assert len(scene.host.state.events) > n, f"the asked move {asked.action} was not made"
     assert coach.finished and not coach.broken
     assert tried_other and tried_illegal
     assert notes and asks
-    assert scene.shown == len(scene.state.events)
+    assert scene.shown == len(scene.host.state.events)
     return scene
 
 
@@ -176,11 +176,12 @@ def test_the_tutorial_leaves_the_saved_game_alone(app):
     players = [{"name": "A", "seat": "human"}, {"name": "B", "seat": "ai:easy"},
                {"name": "C", "seat": "ai:easy"}]
     assert savegame.save(new_game("agurk-no", players, seed=4).record(), {}) is None
-    before, _err = savegame.load()
+    before, _err = savegame.load("agurk-no")
     scene = play_through(app, "durak")
     scene.leave()                        # as the pause menu's "quit to menu" does
-    after, _err = savegame.load()
+    after, _err = savegame.load("agurk-no")
     assert before is not None and after is not None and after.record == before.record
+    assert [s.rules for s in savegame.saved_games()] == ["agurk-no"]     # no save of its own either
 
 
 def test_a_callout_holds_the_table_until_next(app):
@@ -189,11 +190,11 @@ def test_a_callout_holds_the_table_until_next(app):
     wait_for_callout(app, scene)
     coach = scene.coach
     assert coach.note is not None and coach.i == 0
-    n = len(scene.state.events)
+    n = len(scene.host.state.events)
     frames(app, 200, dt=100)
     card = scene.visible_hand()[0]
     click(app, hand_rect(scene, card).center)
-    assert len(scene.state.events) == n and coach.i == 0
+    assert len(scene.host.state.events) == n and coach.i == 0
     assert scene.prompt() == ""                 # no "… is thinking" under a callout
     assert not scene.animating()
     frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
@@ -226,14 +227,14 @@ def test_keyboard_only_and_a_resize(app):
     big = coach.callout.box
     assert big.width > small.width * 1.5 and big.top > small.top
     want = coach.asking(scene).action["cards"][0]
-    n = len(scene.state.events)
+    n = len(scene.host.state.events)
     for _ in range(8):
         if scene.hover_card == want:
             break
         frames(app, 1, [key(pygame.K_RIGHT)])
     assert scene.hover_card == want
     frames(app, 1, [key(pygame.K_RETURN)])
-    assert scene.state.events[n] == {"type": "play", "player": 0, "cards": [want]}
+    assert scene.host.state.events[n] == {"type": "play", "player": 0, "cards": [want]}
 
 
 def test_the_window_updates_where_the_callout_is_and_was(app):

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from game.engine import new_game
-from game.engine.registry import RULESET_IDS, find_ruleset
+from game.engine.registry import find_ruleset, ruleset_ids
 from game.ui.table.input import CARD_MOVES, Selection, cards_of
 
 OPTIONS = {"gurka-is7": {"rounds": 3}}
@@ -36,7 +36,7 @@ def same(a, b) -> bool:
         a.get("attack") == b.get("attack")
 
 
-@pytest.mark.parametrize("rules", RULESET_IDS)
+@pytest.mark.parametrize("rules", ruleset_ids())
 def test_a_click_plays_exactly_the_complete_single_moves(rules):
     seen_select = seen_play = 0
     for seed in (1, 2):
@@ -71,7 +71,7 @@ def test_a_click_plays_exactly_the_complete_single_moves(rules):
         assert seen_select            # multi-card leads / attacks exist here
 
 
-@pytest.mark.parametrize("rules", RULESET_IDS)
+@pytest.mark.parametrize("rules", ruleset_ids())
 def test_every_multi_card_move_is_reachable_and_nothing_else(rules):
     rng = random.Random(5)
     checked = 0

@@ -112,13 +112,13 @@ def test_enter_with_nothing_picked_and_no_button_picks_as_space(app, tmp_path):
     # with nothing picked and no button (a Gurka lead, the tutorial's "Your move") it did nothing
     table = _gurka_table_at_my_turn(app, tmp_path)
     assert table.my_turn() and table.hover_card is None and not table.action_buttons
-    n = len(table.state.events)
+    n = len(table.host.state.events)
     step(app, [key(pygame.K_RETURN)])
     lit = table.legal_cards()
     assert table.hover_card == next(c for c in table.visible_hand() if c in lit)
-    assert len(table.state.events) == n                  # picked, not played
+    assert len(table.host.state.events) == n                  # picked, not played
     step(app, [key(pygame.K_RETURN)])                    # a second Enter plays it
-    assert [e for e in table.state.events[n:] if e["type"] == "play"]
+    assert [e for e in table.host.state.events[n:] if e["type"] == "play"]
 
 
 def _beats_several(state, seat=0):
@@ -137,7 +137,7 @@ def test_durak_the_attacks_a_picked_card_can_beat_show_their_keys(app, tmp_path,
     from game.ui.table import marks
     from game.ui.tour import Tour
     table = Tour(app, tmp_path).table("durak", _beats_several, players=3)
-    legal = table.state.legal_actions()
+    legal = table.host.state.legal_actions()
     card = next(c for c in table.visible_hand()
                 if len({a["attack"] for a in legal if a["type"] == "defend" and a["card"] == c}) >= 2)
     for _ in range(len(table.visible_hand())):
@@ -156,9 +156,9 @@ def test_durak_the_attacks_a_picked_card_can_beat_show_their_keys(app, tmp_path,
                 if dfn is None and table.sel.can_beat(att, legal)]
     assert len(beatable) >= 2 and set(drawn) == {str(i + 1) for i in beatable}   # (drawn to measure, then shown)
     last = beatable[-1]
-    n = len(table.state.events)
+    n = len(table.host.state.events)
     step(app, [key(pygame.K_1 + last)])
-    beat = [e for e in table.state.events[n:] if e["type"] == "defend"]
+    beat = [e for e in table.host.state.events[n:] if e["type"] == "defend"]
     assert beat and beat[0]["card"] == card and beat[0]["attack"] == table.model.pairs[last][0]
 
 
@@ -223,7 +223,7 @@ def test_durak_enter_with_nothing_picked_does_not_take_while_a_card_can_beat(app
     step(app)
     assert table.my_turn() and table.hover_card is None
     assert table.action_buttons and table.action_buttons[0].name == "take"
-    n = len(table.state.events)
+    n = len(table.host.state.events)
     step(app, [key(pygame.K_RETURN)])
-    assert not [e for e in table.state.events[n:] if e["type"] == "take"]
+    assert not [e for e in table.host.state.events[n:] if e["type"] == "take"]
     assert table.hover_card in table.legal_cards()

@@ -61,9 +61,9 @@ def test_a_durak_defender_reads_the_keys_after_a_key(app, tmp_path):
     assert table.prompt().startswith("Defend: ← → picks a card")
 
 
-def test_tab_goes_through_the_table_buttons_as_they_stand_and_keeps_its_place(app, tmp_path):
-    # Tab went Menu → Previous trick → Moves → Scores → Hint → Undo while the row stands
-    # Undo, Hint, Scores, Menu; and the table's new buttons after each move dropped the focus
+def test_tab_goes_through_the_table_buttons_from_the_decision_to_undo_and_keeps_its_place(app, tmp_path):
+    # Tab went Undo → Hint → … as the row stands: Tab then Enter took the last move back; now
+    # the decision's own buttons come first, the tools after, Undo and the Menu last
     from game.ui.tour import Tour, mid_deal
     state = Tour(app, tmp_path).game("gurka-se", mid_deal)
     table = app.nav.push("table", state=state)
@@ -77,19 +77,60 @@ def test_tab_goes_through_the_table_buttons_as_they_stand_and_keeps_its_place(ap
             break
         seen.append(name)
     assert {"hint", "scores", "menu", "movelog", "lookback"} <= set(seen)
-    assert seen == [n for n in ("undo", "hint", "scores", "menu", "movelog", "lookback") if n in seen]
-    rects = [table.widgets.by_name(n).rect for n in seen]
-    assert rects == sorted(rects, key=lambda r: (r.top, r.left))
+    assert seen == [n for n in ("hint", "scores", "lookback", "movelog", "undo", "menu") if n in seen]
     while table.widgets.focused.name != "scores":
         app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")], 16)
     old = table.widgets
-    table.do(next(a for a in table.state.legal_actions()))
+    table.do(next(a for a in table.host.state.legal_actions()))
     for _ in range(3000):
         if table.my_turn() and table.widgets is not old:
             break
         app.step([], 16)
     assert table.widgets is not old                      # the buttons were made anew
     assert table.widgets.keyboard and table.widgets.focused.name == "scores"
+
+
+def _durak_at(app, tmp_path, wanted, players=2):
+    from game.ui.tour import Tour
+    table = Tour(app, tmp_path).table(
+        "durak", lambda s: s.to_act() == 0 and wanted({a["type"] for a in s.legal_actions()}),
+        players=players)
+    table.fast_forward()
+    app.step([], 16)
+    assert table.my_turn()
+    return table
+
+
+def test_durak_the_first_tab_reaches_the_button_the_prompt_names(app, tmp_path):
+    # "… or Tab to Done" / "… or Tab to Take": Done was the sixth Tab stop, and Enter then threw
+    # in the raised card instead of passing
+    table = _durak_at(app, tmp_path, lambda kinds: "defend" in kinds and "take" in kinds)
+    app.step([key(pygame.K_RIGHT)], 16)
+    assert "Tab to Take" in table.prompt()
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")], 16)
+    assert table.widgets.focused.name == "take"
+    table = _durak_at(app, tmp_path, lambda kinds: kinds == {"attack", "pass"}, players=3)
+    app.step([key(pygame.K_RIGHT)], 16)                    # a card to throw in is raised
+    assert "Tab to Done" in table.prompt() and table.hover_card is not None
+    n = len(table.host.state.events)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")], 16)
+    assert table.widgets.focused.name == "pass"
+    app.step([key(pygame.K_RETURN)], 16)
+    assert [e["type"] for e in table.host.state.events[n:n + 1]] == ["pass"]
+
+
+def test_durak_enter_presses_the_button_the_hint_rings(app, tmp_path):
+    # H hinted "Swap trump six" and rang that button; Enter did nothing (Attack, the first
+    # button, waits for its cards)
+    table = _durak_at(app, tmp_path, lambda kinds: "swap" in kinds and "attack" in kinds)
+    hints = table.hints
+    hints.shown = (table.decision_key, {"action": {"type": "swap"}, "figures": []})
+    hints._pick({"type": "swap"})
+    assert hints.button() is table.widgets.by_name("swap") and table.widgets.focused.name == "swap"
+    table.widgets.keyboard = False          # the hint was asked for with the mouse
+    n = len(table.host.state.events)
+    app.step([key(pygame.K_RETURN)], 16)
+    assert table.host.state.events[n]["type"] == "swap"
 
 
 def test_fullscreen_toggled_with_enter_keeps_the_focus_ring(app, monkeypatch):

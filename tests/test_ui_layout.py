@@ -1,5 +1,6 @@
 """Layout: every screen at 1024x640, 1280x800, 1920x1080 and 3840x2160 in every language,
-drawn with the theme's box recorder on.  No text may overlap another text, leave the panel
+drawn with the theme's box recorder on; the tables and their overlays again at each larger
+card size (125 %, 150 %, large print) from 1024x640 up.  No text may overlap another text, leave the panel
 it lies on, lie over a card or partly under a later panel; no interface text is drawn
 under 12 px at 1024x640 (card indices aside: they are drawn by the card art), the same
 that ``../shared/tools/fontprobe.py 12 1024x640`` checks."""
@@ -17,7 +18,7 @@ SIZES = ((1024, 640), (1280, 800), (1920, 1080), (3840, 2160))
 @pytest.fixture
 def quiet_ai(monkeypatch):
     """No AI worker processes: the screens are looked at, not played."""
-    from game.ui.table.ai_driver import AIDriver
+    from game.play.ai_seats import AIDriver
     monkeypatch.setattr(AIDriver, "ask", lambda self, *a, **k: None)
 
 
@@ -55,7 +56,8 @@ def look_at_every_screen(app):
     return out
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", [s if s == (1024, 640) else pytest.param(s, marks=pytest.mark.slow)
+                                  for s in SIZES], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_text_over_text_on_any_screen(tmp_path, monkeypatch, quiet_ai, lang, size):
     """...and, at 1024x640, no interface text under 12 px (what fontprobe checks)."""
@@ -164,3 +166,74 @@ def test_the_undealt_cards_lie_clear_of_the_buttons_panels_and_hand(app, size, r
         deck = pygame.Rect(0, 0, w, h)
         deck.center = (x, y)
         assert deck.collidelist(keep_clear) == -1, (dealer, deck, keep_clear[deck.collidelist(keep_clear)])
+
+
+#: the card sizes beyond 100 % (which every test above draws)
+CARD_SIZES = ("125", "150", "large-print")
+#: the screens where the card size shows: the tables, their moments and overlays, the settings
+SCALED = ("table", "moment", "lookback", "movelog", "handoff", "scoreboard", "result", "pause", "settings")
+
+
+def _scaled_screens() -> dict:
+    every = S.screens()
+    out = dict(S.TABLES)
+    out.update(S.MOMENTS)
+    out.update({k: v for k, v in every.items() if k.split()[0] in SCALED})
+    return out
+
+
+#: (language, card size, window): each card size at 1024x640 and a larger window, in two languages
+SCALED_CASES = [("sv", "125", (1024, 640)), ("is", "125", (1920, 1080)),
+                ("sv", "150", (1024, 640)), ("is", "150", (1024, 640)), ("sv", "150", (3840, 2160)),
+                ("is", "150", (1920, 1080)),
+                ("is", "large-print", (1024, 640)), ("sv", "large-print", (1280, 800)),
+                ("is", "large-print", (3840, 2160))]
+
+
+@pytest.fixture
+def card_look():
+    """The card size goes back to 100 % after the test (it is the cards module's)."""
+    from game.ui import cards as C
+    yield
+    C.configure({})
+
+
+@pytest.mark.parametrize("lang, card_size, size", SCALED_CASES,
+                         ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else str(v))
+def test_no_overlap_at_every_card_size(tmp_path, monkeypatch, quiet_ai, card_look, lang, card_size, size):
+    """Larger cards and large print: every table, its moments and overlays, laid out without
+    text over text or over a card, and the cards inside the window."""
+    app = make_app(tmp_path, monkeypatch, size, lang)
+    app.settings["card_size"] = card_size
+    app.apply_settings(save=False)
+    problems = []
+    bounds = pygame.Rect((0, 0), size)
+    for label, make in _scaled_screens().items():
+        make(app)
+        S.settle(app)
+        rec = draw_recorded(app)
+        problems += [f"{label}: {p}" for p in rec.problems()]
+        problems += [f"{label}: a card leaves the window {b}" for b in rec.boxes
+                     if b.kind == "card" and not b.covered and not bounds.contains(b.rect)]
+        app.manager.clear()
+    app.shutdown()
+    assert not problems, "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("size", ((1024, 640), (1920, 1080), (2560, 1080), (3840, 2160)),
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_larger_cards_as_far_as_the_table_holds_them(size):
+    """At 100 % the table is as it always was; larger sizes make the hand larger on every
+    table and, with few players, the cards in the middle too; never smaller than at 100 %."""
+    from game.ui.table.layout import Layout
+    for n in range(2, 9):
+        plain = Layout(size, n, 0, scale=1.0)
+        assert (plain.hand_scale, plain.middle_scale) == (1.0, 1.0)
+        for scale in (1.25, 1.5):
+            lay = Layout(size, n, 0, scale=scale)
+            assert 1.0 < lay.hand_scale <= scale and 1.0 <= lay.middle_scale <= lay.hand_scale, (n, scale)
+            assert lay.hand_w > plain.hand_w and lay.table_w >= plain.table_w
+            assert lay.fits()
+        gurka = Layout(size, n, 0, scale=1.5, pairs=False)
+        if n <= 4:                                   # room for every card at 150 %
+            assert (gurka.hand_scale, gurka.middle_scale) == (1.5, 1.5), n

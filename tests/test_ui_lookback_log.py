@@ -39,20 +39,32 @@ def test_look_back_shows_the_previous_trick_at_its_seats(app):
     said = W.takes_trick(table.players[last.winner]["name"], last.winner == 0,
                          table.part.card_text(table.part.winning(last)), False)
     assert back.title.endswith(said)
+    leader = last.plays[0][0]
+    assert W.led(table.players[leader]["name"], leader == 0) in back.title     # who led, then who took
+    roles = {seat: role for (seat, _cs), (_pos, _name, role) in zip(last.plays, back.tags)}
+    assert roles[last.winner] == "took"
+    assert roles[leader] == ("led" if leader != last.winner else "took")
+    assert all(role is None for seat, role in roles.items() if seat not in (leader, last.winner))
     frames(app, 1, [key(pygame.K_ESCAPE)])
     assert top(app) == "TableScene"
 
 
 def test_look_back_on_a_crowded_table_names_every_card(app):
-    table = S.table_at(app, "agurk-dk", 8, S.trick_full(3), {"hand_size": 6}, seed=3)
+    """Eight seats, the second trick under way: the look back shows the first trick with
+    the name of whoever played each of its eight cards, in the order they were played."""
+    second = lambda st: S.count(st, "trick") >= 1 and S.trick_full(3)(st)       # noqa: E731
+    table = S.table_at(app, "agurk-dk", 8, second, {"hand_size": 6}, seed=3)
     frames(app, 2)
     assert table.lay.crowded
+    last = table.model.tricks[-1]
+    assert len(table.model.tricks) == 1 and len(last.plays) == 8 and len(table.model.trick) == 3
+    frames(app, 1, [key(pygame.K_l)])
+    assert top(app) == "LookbackScene"
     back = table.handle.lookback()
-    if back is None:                                   # still the first trick: nothing before it
-        assert not table.model.tricks
-        return
-    names = [n for _pos, n in back.tags]
-    assert names == [table.players[s]["name"] for s, _cs in table.model.tricks[-1].plays]
+    assert [c for c, _pos, _mark in back.cards] == [c for _s, cs in last.plays for c in cs]
+    names = [n for _pos, n, _role in back.tags]
+    assert names == [table.players[s]["name"] for s, _cs in last.plays]
+    assert len(set(names)) == 8
 
 
 def test_look_back_durak_bout(app):
@@ -63,7 +75,16 @@ def test_look_back_durak_bout(app):
     bout = [b for b in table.model.bouts if b.result][-1]
     back = table.handle.lookback()
     assert [c for c, _p, _m in back.cards] == [c for a, d, _p in bout.pairs for c in (a, d) if c]
-    assert [n for _p, n in back.tags] == [table.players[p]["name"] for _a, _d, p in bout.pairs]
+    assert [n for _p, n, _r in back.tags] == [table.players[p]["name"] for _a, _d, p in bout.pairs]
+    assert [r for _p, _n, r in back.tags] == ["led"] + [None] * (len(bout.pairs) - 1)
+    from game.ui.table import durak_words as W
+    assert back.title.startswith(W.opened(table.players[bout.opener]["name"], bout.opener == 0))
+    heads = [e.text for e in table.log.entries if e.group]          # the move log: a heading a bout
+    done = [b for b in table.model.bouts if b.result]
+    assert len(heads) >= len(done)
+    assert heads[len(done) - 1] == W.bout_heading(
+        len(done), table.players[bout.opener]["name"], bout.opener == 0,
+        W.bout_title(bout.result, table.players[bout.defender]["name"], bout.defender == 0, len(bout.cards())))
 
 
 def test_no_look_back_before_the_first_trick(app):
@@ -97,6 +118,27 @@ def test_move_log_lists_the_deal_in_words_and_scrolls(app):
     assert top(app) == "TableScene"
 
 
+def test_move_log_groups_the_moves_by_trick_with_who_led_and_who_took(app):
+    table = S.table_at(app, "agurk-no", 4, S.after("trick", 9), seed=4)
+    frames(app, 2)
+    entries = table.log.entries
+    groups = [i for i, e in enumerate(entries) if e.group]
+    assert len(groups) >= 9                       # every trick so far, the one under way too
+    from game.ui.table import gurka_words as W
+    done = table.model.tricks                     # this deal's finished tricks
+    last = done[-1]
+    leader, winner = last.plays[0][0], last.winner
+    heading = W.trick_heading(len(done), table.model.tricks_in_deal(), S.NAMES[leader], leader == 0,
+                              S.NAMES[winner], winner == 0)
+    assert heading in [entries[i].text for i in groups]
+    assert ("You led" if leader == 0 else f"{S.NAMES[leader]} led") in heading
+    assert ("you took it" if winner == 0 else f"{S.NAMES[winner]} took it") in heading
+    g = next(i for i in groups if entries[i].text == heading)
+    plays = entries[g + 1:g + 1 + len(last.plays)]
+    assert [e.seat for e in plays] == [seat for seat, _cs in last.plays]      # its moves, under it
+    assert not any(e.group or e.head for e in plays)
+
+
 def test_move_log_in_every_language(app):
     from game import i18n
     for lang in ("sv", "da", "nb", "is", "en"):
@@ -126,23 +168,28 @@ def test_a_change_of_language_mid_game_changes_the_whole_move_log(app, rules, st
         i18n.set_language("en")
 
 
-def test_continue_names_the_game_and_new_game_asks(app):
+def test_continue_names_the_game_and_a_new_game_of_its_ruleset_asks(app):
+    from game.ui import game_labels as L
     from game.ui import savegame
     S.screens()["menu with a save"](app)
     frames(app)
     menu = app.manager.top
     cont = menu.widgets.by_name("continue")
-    from game.ui import rules_text as R
     nb = "\u00a0"        # each part of the name keeps together on a wrapped line
-    assert cont.sub == R.ruleset_name("gurka-is7").replace(" ", nb) + f"  ·  Deal{nb}3{nb}of{nb}7"
+    # saved at the third deal's first card: Continue shows the second deal's last trick again
+    assert cont.sub.startswith(L.together(L.ruleset_label("gurka-is7")) + f" · Deal{nb}2{nb}of{nb}7 · ")
     menu.widgets.by_name("new").activate()
+    assert top(app) == "SetupScene"             # another ruleset's game replaces nothing: no question
+    setup = app.manager.top
+    setup.set_rules("gurka-is7")
+    setup.start()
     ask = app.manager.top
-    assert top(app) == "ConfirmScene" and f"Deal{nb}3{nb}of{nb}7" in ask.text
+    assert top(app) == "ConfirmScene" and f"Deal{nb}2{nb}of{nb}7" in ask.text
     ask.widgets.by_name("no").activate()
-    assert top(app) == "MainMenu" and savegame.has_save()
-    menu.widgets.by_name("new").activate()
+    assert top(app) == "SetupScene" and savegame.has_save()
+    setup.start()
     app.manager.top.widgets.by_name("yes").activate()
-    assert top(app) == "SetupScene"
+    assert top(app) == "TableScene"
 
 
 def test_new_game_without_a_save_asks_nothing(app):

@@ -32,15 +32,16 @@ TWO_HUMANS = [{"name": "Anna", "seat": "human"}, {"name": "Lars", "seat": "human
               {"name": "Bo", "seat": "ai:easy"}]
 
 
-def test_the_only_human_seat_is_you_and_hot_seat_has_no_you():
-    assert M.local_seat(ONE_HUMAN) == 0 and M.is_you(ONE_HUMAN, 0) and not M.is_you(ONE_HUMAN, 1)
-    assert M.local_seat(TWO_HUMANS) is None and not M.is_you(TWO_HUMANS, 0)
-    assert M.local_seat([{"name": "Bo", "seat": "ai:easy"}]) is None
+def test_the_only_seat_played_at_the_screen_is_you_and_hot_seat_has_no_you():
+    assert M.local_seat([0]) == 0 and M.is_you([0], 0) and not M.is_you([0], 1)
+    assert M.local_seat([2]) == 2 and M.is_you([2], 2)       # a joiner of a network table
+    assert M.local_seat([0, 1]) is None and not M.is_you([0, 1], 0)
+    assert M.local_seat([]) is None and not M.is_you([], None)
 
 
 YOU = {
     # lang: (you win, you are out, your turn, you are the durak)
-    "sv": ("Du vinner!", "Du är ute", "Din tur", "Du är durak!"),
+    "sv": ("Du vinner!", "Du är ute", "Din tur", "Du blev duraken!"),
     "da": ("Du vinder!", "Du er ude", "Din tur", "Du er durak!"),
     "nb": ("Du vinner!", "Du er ute", "Din tur", "Du er duraken!"),
     "is": ("Þú vinnur!", "Þú ert úr leik", "Þú átt leik", "Þú ert durakinn!"),
@@ -92,7 +93,9 @@ def _result_title(app, players, winners=(), loser=None, losing_team=None, family
     model = SimpleNamespace(winners=list(winners), loser=loser,
                             losing_team=losing_team or [], totals=[0] * len(players), pot=0,
                             options={}, out_order=[], end_reason=None)
-    scene = SimpleNamespace(model=model, players=players, n=len(players), session={})
+    humans = [s for s, p in enumerate(players) if p["seat"] == "human"]
+    scene = SimpleNamespace(model=model, players=players, n=len(players), session={}, humans=humans,
+                            held_chips=lambda: None)
     part = DurakPart(scene) if family == "durak" else GurkaPart(scene)
     return part.result()[0]
 
@@ -102,7 +105,7 @@ def test_result_titles_use_the_local_player_sentences(app, lang):
     assert _result_title(app, ONE_HUMAN, winners=[0]) == "Du vinner!"
     assert _result_title(app, ONE_HUMAN, winners=[1]) == "Lars vinner!"
     assert _result_title(app, TWO_HUMANS, winners=[0]) == "Anna vinner!"    # hot seat: names
-    assert _result_title(app, ONE_HUMAN, loser=0, family="durak") == "Du är durak!"
+    assert _result_title(app, ONE_HUMAN, loser=0, family="durak") == "Du blev duraken!"
     assert _result_title(app, ONE_HUMAN, losing_team=[0, 2], family="durak") == "Ditt lag förlorar"
     lang("da")
     assert _result_title(app, ONE_HUMAN, winners=[0, 2]) == "Du deler sejren med Agnes"
@@ -114,13 +117,14 @@ def test_icelandic_chip_counts(lang, n, text):
     lang("is")
     assert M.chips(n) == text
     assert M.pot(n) == f"Pottur: {text}"
-    assert M.buy_back_for(n) == f"Endurkaup ({text})"
+    # the button says the verb of "Buy back"; its price stays on one line (no-break space)
+    assert M.buy_back_for(n) == "Kaupa mig aftur inn ({})".format(text.replace(" ", "\u00a0"))
 
 
 def test_swedish_and_english_chip_counts(lang):
     lang("sv")
     assert (M.chips(1), M.chips(21), M.pot(1), M.buy_back_for(10)) == (
-        "1 mark", "21 marker", "Pott: 1 mark", "Återköp (10 marker)")
+        "1 mark", "21 marker", "Pott: 1 mark", "Köp dig tillbaka (10\u00a0marker)")
     lang("en")
     assert (M.chips(1), M.pot(2), M.buy_back_for(1)) == ("1 chip", "Pot: 2 chips", "Buy back (1 chip)")
 
@@ -152,6 +156,29 @@ def test_setup_seats_are_named_for_the_language(app, lang, code):
     assert setup.player_list()[1] == {"name": human_name(2), "seat": "human"}
     setup.set_kind(1, "ai:easy")
     assert setup.player_list()[1]["name"] in ai_names(code)
+
+
+@pytest.mark.parametrize("code,first,ai", [("sv", "Spelare 1", "Björn"), ("is", "Spilari 1", "Gunnar"),
+                                           ("da", "Spiller 1", "Mads")])
+def test_default_names_follow_a_later_language_and_typed_names_stay(app, lang, code, first, ai):
+    """An evening in English leaves "Player 1" and "Ben" in the remembered setup; after the
+    language is switched the setup screen says this language's defaults, and a typed name stays."""
+    from game.ui.setup import SetupScene
+    setup = SetupScene(app)
+    setup.set_count(4)
+    setup.set_kind(2, "human")
+    setup.set_name(3, "Mormor")
+    assert [p["name"] for p in setup.player_list()] == ["Player 1", "Ben", "Player 2", "Mormor"]
+    setup.remember()
+    lang(code)
+    again = SetupScene(app)
+    names = [p["name"] for p in again.player_list()]
+    assert names[:2] == [first, ai] and names[2] == first.replace("1", "2") and names[3] == "Mormor"
+    assert [n.value for _k, n in again.seat_widgets][:2] == [first, ai]
+    # a language switched while the screen waits under the settings
+    lang("en")
+    again.resume()
+    assert [p["name"] for p in again.player_list()] == ["Player 1", "Ben", "Player 2", "Mormor"]
 
 
 @pytest.mark.parametrize("code,name", [("sv", "Spelare 1"), ("da", "Spiller 1"), ("nb", "Spiller 1"),
@@ -246,6 +273,6 @@ def test_a_stalemate_draw_is_not_called_everybody_out(app):
     players = [{"name": n, "seat": "human" if i == 0 else "ai:easy"} for i, n in enumerate(("Du", "Bo", "Eva"))]
     model = table_of(s.view(0))
     assert model.draw_game and model.end_reason == "stalemate"
-    scene = SimpleNamespace(model=model, players=players, n=3, session={})
+    scene = SimpleNamespace(model=model, players=players, n=3, session={}, humans=[0])
     title, lines = DurakPart(scene).result()
     assert (title, lines[0]) == ("A draw", "The defender picked up the cards a hundred bouts in a row.")

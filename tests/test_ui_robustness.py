@@ -192,8 +192,8 @@ def test_keyboard_only_game(home):
             assert table.tl.held is None
             continue
         if table.my_turn():
-            legal = table.state.legal_actions()
-            before = len(table.state.events)
+            legal = table.host.state.legal_actions()
+            before = len(table.host.state.events)
             if any(a["type"] == "play" for a in legal):
                 single = [a["cards"][0] for a in legal if a["type"] == "play" and len(a["cards"]) == 1]
                 cards = single[:1] or next(a["cards"] for a in legal if a["type"] == "play")
@@ -204,7 +204,7 @@ def test_keyboard_only_game(home):
                     if len(cards) > 1:
                         frames(app, 1, [key(pygame.K_SPACE)])   # select
                 frames(app, 1, [key(pygame.K_RETURN)])
-                assert len(table.state.events) > before, cards
+                assert len(table.host.state.events) > before, cards
                 played += 1
             else:
                 frames(app, 1, [key(pygame.K_RETURN)])

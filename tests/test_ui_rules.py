@@ -9,11 +9,12 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game import i18n  # noqa: E402
-from game.engine.rulesets import PRESETS  # noqa: E402
+from game.engine.registry import find_ruleset, ruleset_ids  # noqa: E402
+from game.ui import option_words as O  # noqa: E402
 from game.ui import rules_text as R  # noqa: E402
 
 LANGS = ("en", "sv", "da", "nb", "is")
-#: the variant ids RULES.md names for each ruleset
+#: the variant ids RULES.md names for each ruleset (a preset it does not describe: none)
 RULES_MD_VARIANTS = {
     "gurka-se": ["optional_lowest", "reference", "no_ace_on_ace", "lead_lowest", "limit",
                  "free_buyback", "stake"],
@@ -46,7 +47,7 @@ def key(k, mod=0):
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="")
 
 
-@pytest.mark.parametrize("rules", R.RULESETS)
+@pytest.mark.parametrize("rules", ruleset_ids())
 def test_every_ruleset_has_the_parts(rules):
     secs = R.sections(rules)
     titles = [s.title for s in secs]
@@ -63,25 +64,25 @@ def test_every_ruleset_has_the_parts(rules):
     assert len(text) > 1200
 
 
-@pytest.mark.parametrize("rules", R.RULESETS)
+@pytest.mark.parametrize("rules", ruleset_ids())
 def test_option_help_for_every_variant_and_option(rules):
-    for key_ in RULES_MD_VARIANTS[rules] + list(R.option_keys(rules)):
+    for key_ in RULES_MD_VARIANTS.get(rules, []) + list(R.option_keys(rules)):
         assert len(R.option_help(rules, key_)) > 15, (rules, key_)
-        assert R.option_label(key_)
-    for key_ in PRESETS[rules]:                       # every record option has a help line
+        assert O.option_label(key_)
+    for key_ in find_ruleset(rules).options:                       # every record option has a help line
         assert R.option_help(rules, key_), (rules, key_)
-        assert R.option_label(key_) != key_, key_
+        assert O.option_label(key_) != key_, key_
     for key_ in R.option_keys(rules):
-        assert key_ in PRESETS[rules]
+        assert key_ in find_ruleset(rules).options
 
 
 def test_option_value_labels():
-    assert R.option_value_label("reference", "highest") == "The highest in the trick"
-    assert R.option_value_label("twos_rule", True) == "On"
-    assert R.option_value_label("limit", 30) == "30 points"
-    assert R.option_value_label("stake", 1) == "1 chip"
-    assert R.option_value_label("rounds", 7) == "7"
-    assert R.option_value_label("teams", "2v2") == "Two against two"
+    assert O.option_value_label("reference", "highest") == "The highest in the trick"
+    assert O.option_value_label("twos_rule", True) == "On"
+    assert O.option_value_label("limit", 30) == "30 points"
+    assert O.option_value_label("stake", 1) == "1 chip"
+    assert O.option_value_label("rounds", 7) == "7"
+    assert O.option_value_label("teams", "2v2") == "Two against two"
 
 
 def test_rules_scene_scrolls_and_switches(app):
@@ -104,7 +105,7 @@ def test_rules_scene_scrolls_and_switches(app):
     assert sc.scroll > page
     app.step([key(pygame.K_RIGHT)], 16)
     assert sc.rules == "gurka-is" and sc.scroll == 0
-    app.step([key(pygame.K_6)], 16)
+    app.step([key(pygame.K_1 + ruleset_ids().index("durak"))], 16)     # its place in the list
     assert sc.rules == "durak"
     # click the first ruleset in the list
     r = sc.list.row_rect(0)
@@ -130,7 +131,7 @@ def test_text_wraps_to_width_in_every_language(app, size):
     surf = pygame.Surface(size)
     for lang in LANGS:
         i18n.set_language(lang)
-        for rules in R.RULESETS:
+        for rules in ruleset_ids():
             sc = RulesScene(app, rules=rules)
             sc.ensure_layout(size)
             sc.draw(surf)

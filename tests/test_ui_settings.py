@@ -83,17 +83,34 @@ def test_toggles_and_choices_by_mouse(app):
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=right, button=1),
               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=right, button=1)], 16)
     assert saved(app)["volume"] == pytest.approx(0.4) and sound.volume() == pytest.approx(0.4)
+    app.step(click(sc.w_motion.rect), 16)
+    assert saved(app)["reduced_motion"] is True
+    app.step(click(sc.w_four.rect), 16)                 # on the other page: not there to click
+    assert saved(app)["four_colour"] is False and sc.page == "game"
+    app.step(click(sc.w_tab_look.rect), 16)
+    assert sc.page == "look" and not sc.w_language.visible and sc.w_felt.visible
     app.step(click(sc.w_four.rect), 16)
     assert saved(app)["four_colour"] is True
+    for w, key, value in ((sc.w_felt, "felt", "blue"), (sc.w_back_style, "card_back", "blue"),
+                          (sc.w_size, "card_size", "125")):
+        right = (w.rect.right - 5, w.rect.centery)
+        app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=right, button=1),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=right, button=1)], 16)
+        assert saved(app)[key] == value and app.settings[key] == value
     right = (sc.w_indices.rect.right - 5, sc.w_indices.rect.centery)
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=right, button=1),
               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=right, button=1)], 16)
     assert saved(app)["card_indices"] == "international"
+    app.step(click(sc.w_tab_game.rect), 16)
     app.step(click(sc.w_fullscreen.rect), 16)
     assert saved(app)["fullscreen"] is True
     app.step(click(sc.w_defaults.rect), 16)
     data = saved(app)
     assert data["four_colour"] is False and data["card_indices"] == "native"
+    assert (data["felt"], data["card_back"], data["card_size"], data["reduced_motion"]) == \
+        ("green", "red", "100", False)
+    assert (sc.w_felt.value, sc.w_back_style.value, sc.w_size.value, sc.w_motion.value) == \
+        ("green", "red", "100", False)
     assert data["fullscreen"] is False and data["volume"] == pytest.approx(0.3)
     app.step(click(sc.w_back.rect), 16)
     assert app.manager.top is not sc
@@ -193,3 +210,24 @@ def test_every_setting_explains_itself(app):
     i18n.set_language("en")
     for w in sc.rows:
         assert w.tip, w.name                    # the line under the settings, on focus or hover
+
+
+def test_the_computers_pace_is_its_own_setting_apart_from_the_animation_speed(app):
+    """How long a computer player waits before it plays: the AI pace setting, whatever the
+    animation speed (fast cards with calm computer players, or the other way round)."""
+    from game.settings import Settings
+    from game.ui.table import TableScene
+    from game.ui.table import pace
+    players = [{"name": "Me", "seat": "human"}, {"name": "A", "seat": "ai:easy"}, {"name": "B", "seat": "ai:easy"}]
+    table = app.manager.push(TableScene.new(app, "agurk-no", players, {}, seed=1))
+    waits = {}
+    for speed in ("fast", "slow"):
+        for ai_pace in ("quick", "normal", "calm"):
+            app.settings.update(speed=speed, ai_pace=ai_pace)
+            waits[speed, ai_pace] = table.ai_delay()
+    assert waits["fast", "calm"] == waits["slow", "calm"] > waits["fast", "normal"] == pace.AI_MIN_DELAY
+    assert waits["slow", "quick"] < pace.AI_MIN_DELAY
+    app.settings.update(speed="instant", ai_pace="calm")
+    assert table.ai_delay() == 0.0                       # instant: nobody waits
+    assert Settings.from_dict({"ai_pace": "sleepy"}) == (Settings(), ["ai_pace"])
+    assert Settings.from_dict({"ai_pace": "calm"})[0].ai_pace == "calm"

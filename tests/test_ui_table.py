@@ -71,14 +71,14 @@ def test_whole_ai_game_through_the_table(app, rules, n):
     table = TableScene.new(app, rules, players(n), opts, seed=3)
     app.manager.push(table)
     assert run_until(app, lambda: type(app.manager.top).__name__ == "ResultScene")
-    assert table.state.is_over()
-    assert table.shown == len(table.state.events)
-    replay(table.state.record())  # the game the table played is a valid record
+    assert table.host.state.is_over()
+    assert table.shown == len(table.host.state.events)
+    replay(table.host.state.record())  # the game the table played is a valid record
 
 
 def _human_plays(app, table):
     """Click the first legal card (or action button) for the human to act."""
-    legal = table.state.legal_actions()
+    legal = table.host.state.legal_actions()
     types = {a["type"] for a in legal}
     if "play" in types:
         singles = [a["cards"][0] for a in legal if len(a["cards"]) == 1]
@@ -110,18 +110,19 @@ def test_human_game_with_mouse_and_illegal_card_refused(app):
         if go_on_if_held(app, table):
             continue
         if table.my_turn():
-            legal = {a["cards"][0] for a in table.state.legal_actions()}
+            legal = {a["cards"][0] for a in table.host.state.legal_actions()}
             lay = dict(table.hand_layout())
             bad = [c for c in lay if c not in legal]
             if bad and not refused:
-                n = len(table.state.events)
+                n = len(table.host.state.events)
                 click(app, lay[bad[0]].center)
-                assert len(table.state.events) == n       # refused
+                assert len(table.host.state.events) == n       # refused
                 assert table.message and table.message_color == (236, 96, 84)
                 refused = True
             _human_plays(app, table)
         ai_frame(app)
-    assert table.state.is_over()
+    assert refused                                     # a card the rules forbid was clicked
+    assert table.host.state.is_over()
     assert table.viewer == 0 and not table.hidden
 
 
@@ -166,10 +167,10 @@ def test_save_and_resume_round_trip(app):
     for _ in range(400):
         if table.my_turn():
             _human_plays(app, table)
-        if len(table.state.events) > 12:
+        if len(table.host.state.events) > 12:
             break
         frames(app)
-    record = table.state.record()
+    record = table.host.state.record()
     # quit to the menu through the pause menu
     frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
     pause = app.manager.top
@@ -181,10 +182,10 @@ def test_save_and_resume_round_trip(app):
     click_widget(app, menu.widgets.by_name("continue"))
     resumed = app.manager.top
     assert isinstance(resumed, TableScene)
-    assert resumed.state.record()["events"][: len(record["events"])] == record["events"]
-    assert resumed.state.auto_chance
-    shown = table_of(resumed.state.record())        # the public table of everything so far
-    assert resumed.shown == len(resumed.state.events)
+    assert resumed.host.state.record()["events"][: len(record["events"])] == record["events"]
+    assert resumed.host.state.auto_chance
+    shown = table_of(resumed.host.state.view(resumed.viewer))   # what the player may see so far
+    assert resumed.shown == len(resumed.host.state.events)
     assert resumed.model.hands == shown.hands and resumed.model.totals == shown.totals
     assert resumed.model.trick == shown.trick
 
@@ -212,8 +213,8 @@ def test_durak_through_the_table(app):
     table = TableScene.new(app, "durak", players(3), seed=7)
     app.manager.push(table)
     assert run_until(app, lambda: type(app.manager.top).__name__ == "ResultScene")
-    assert table.state.is_over() and table.model.over
-    replay(table.state.record())
+    assert table.host.state.is_over() and table.model.over
+    replay(table.host.state.record())
 
 
 def test_durak_human_defends_and_takes_with_clicks(app):
@@ -226,15 +227,15 @@ def test_durak_human_defends_and_takes_with_clicks(app):
             break
         go_on_if_held(app, table)
         if table.my_turn():
-            legal = table.state.legal_actions()
+            legal = table.host.state.legal_actions()
             types = {a["type"] for a in legal}
             lay = dict(table.hand_layout())
             defends = [a for a in legal if a["type"] == "defend"]
             attacks = [a for a in legal if a["type"] == "attack"]
             if defends:
-                n = len(table.state.events)
+                n = len(table.host.state.events)
                 click(app, lay[defends[0]["card"]].center)
-                if len(table.state.events) == n:           # several pairs: click the one to beat
+                if len(table.host.state.events) == n:           # several pairs: click the one to beat
                     i = [p[0] for p in table.model.pairs].index(defends[0]["attack"])
                     x, y, _w = table._pair_target(i, 0)()
                     click(app, (int(x), int(y)))
@@ -248,7 +249,7 @@ def test_durak_human_defends_and_takes_with_clicks(app):
             elif "pass" in types:
                 click(app, table.widgets.by_name("pass").rect.center)
         ai_frame(app)
-    assert table.state.is_over()
+    assert table.host.state.is_over()
 
 
 def test_no_hand_over_back_to_the_player_who_just_moved(app):
@@ -263,10 +264,10 @@ def test_no_hand_over_back_to_the_player_who_just_moved(app):
         last_human, ai_since, seen = None, False, 0
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and again < 2:
-            for e in table.state.events[seen:]:
+            for e in table.host.state.events[seen:]:
                 if e["type"] in moves and e.get("player") == 2:
                     ai_since = True
-            seen = len(table.state.events)
+            seen = len(table.host.state.events)
             top = app.manager.top
             if type(top).__name__ == "HandoffScene":
                 assert not (top.seat == last_human and ai_since), "hand-over to the same player"
@@ -275,14 +276,14 @@ def test_no_hand_over_back_to_the_player_who_just_moved(app):
             if top is not table:
                 app.manager.pop()
                 continue
-            if table.state.is_over():
+            if table.host.state.is_over():
                 break
             if table.my_turn():
-                seat = table.state.to_act()
+                seat = table.host.state.to_act()
                 again += seat == last_human and ai_since
-                legal = table.state.legal_actions()
+                legal = table.host.state.legal_actions()
                 table.do(next((a for a in legal if a["type"] != "take"), legal[0]))
-                last_human, ai_since, seen = seat, False, len(table.state.events)
+                last_human, ai_since, seen = seat, False, len(table.host.state.events)
             ai_frame(app)
         app.manager.clear()
         if again >= 2:
@@ -296,11 +297,11 @@ def test_durak_team_play_shows_each_seats_team(app):
     table = TableScene.new(app, "durak", players(4, human={0}), {"teams": "2v2"}, seed=3)
     app.manager.push(table)
     frames(app)
-    marks = [table.part.level_text(s) for s in range(4)]
+    marks = [table.part.seat_words(s) for s in range(4)]
     assert marks[0] == "team 1" and marks[2].startswith("team 1 · ")
     assert marks[1].startswith("team 2 · ") and marks[3].startswith("team 2 · ")
     app.manager.clear()
     table = TableScene.new(app, "durak", players(4, human={0}), seed=3)
     app.manager.push(table)
     frames(app)
-    assert not any("team" in table.part.level_text(s) for s in range(4))
+    assert not any("team" in table.part.seat_words(s) for s in range(4))

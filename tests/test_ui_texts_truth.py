@@ -21,7 +21,7 @@ def test_a_buy_back_with_lives_is_offered_and_logged_in_lives(app, tmp_path, opt
     from game.i18n import set_language
     set_language("en")
     table = _at_buyback(app, tmp_path, options)
-    state = table.state
+    state = table.host.state
     lives = options["lives"]
     left = lives - state.buyback_points(0)
     prompt = table.part.prompt(state.legal_actions())
@@ -87,10 +87,10 @@ def test_after_a_led_two_without_a_two_the_prompt_gives_the_rule_that_binds(app)
     view = state.view(seat)
     table = table_of(view)
     req = table.requirement(view["hand"])
-    assert req.kind != "two"
+    assert req.code != "must_play_two"
     text = W.requirement(req, {"card_indices": "international"})
     assert "A 2 was led" not in text and ("lowest" in text)
-    assert table.requirement().kind == "two"           # the table alone: the 2's rule
+    assert table.requirement().code == "must_play_two"           # the table alone: the 2's rule
 
 
 def test_nearest_above_with_optional_lowest_is_prompted_and_refused_as_played(app):
@@ -216,3 +216,143 @@ def test_a_lowest_lead_that_may_be_a_set_says_so(app):
     view = state.view(state.to_act())
     text = W.requirement(table_of(view).requirement(view["hand"]), {"card_indices": "international"})
     assert "several" in text
+
+
+def _forced(last: bool):
+    """Stop where the player at seat 0 has one move and it plays cards: their last card(s)
+    (``last``) or the one card the rules leave them among others."""
+    from game.ui.table.forced import forced_action
+
+    def stop(state):
+        if state.to_act() != 0:
+            return False
+        action = forced_action(state.legal_actions())
+        if action is None:
+            return False
+        cards = action.get("cards") or [action["card"]]
+        return (len(state.hands[0]) == len(cards)) == last
+    return stop
+
+
+#: every ruleset (Durak alone and in teams), and whether the rules leave one card among
+#: others there often enough to be found (a led 2, a set to match)
+FORCED_CASES = [("gurka-se", None, True), ("agurk-dk", None, True), ("agurk-no", None, True),
+                ("gurka-is", None, True), ("gurka-is7", None, True), ("durak", None, False),
+                ("durak", {"teams": "2v2"}, False)]
+
+
+@pytest.mark.parametrize("rules, options, among_others", FORCED_CASES,
+                         ids=[f"{r}{'-' + o['teams'] if o else ''}" for r, o, _x in FORCED_CASES])
+def test_a_forced_move_is_prompted_as_what_it_is_and_enter_plays_it(app, rules, options, among_others):
+    """The last trick with one card left said "Play at least a jack if you can, else one of
+    your lowest cards": the player has no choice.  At every forced move the prompt says so
+    ("Your last card: …", "Only 7♠ may be played: …"), by mouse and by keys, and Enter plays
+    it as the keys' prompt says."""
+    import pygame
+    import scene_states as S
+    from game.ui.widget_base import InputMode
+    n = 4 if options else 3
+    kinds = [True, False] if among_others else [True]
+    try:
+        for last in kinds:
+            found = False
+            for seed in range(1, 40):
+                table = S.table_at(app, rules, n, _forced(last), options, seed=seed)
+                S.settle(app)
+                if not (table.my_turn() and _forced(last)(table.host.state)):
+                    app.manager.clear()
+                    continue
+                found = True
+                legal = table.stream.legal_actions()
+                cards = legal[0].get("cards") or [legal[0]["card"]]
+                InputMode.key = False
+                mouse = table.prompt()
+                InputMode.key = True
+                keys = table.prompt()
+                if last:
+                    assert mouse.startswith("Your last card") and keys.startswith("Your last card"), mouse
+                else:
+                    shown = table.part.card_text(cards)
+                    assert mouse.startswith(f"Only {shown} may be played") and shown in keys, mouse
+                assert "click" in mouse and "Enter" in keys and "click" not in keys, (mouse, keys)
+                before = len(table.host.state.events)
+                app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")], 16)
+                played = table.host.state.events[before]
+                assert played["type"] in ("play", "attack") and sorted(played["cards"]) == sorted(cards)
+                app.manager.clear()
+                break
+            assert found, (rules, last)
+    finally:
+        InputMode.key = False
+
+
+@pytest.mark.parametrize("lang", ["is", "sv", "da", "nb", "en"])
+@pytest.mark.parametrize("rules", ["gurka-is7", "gurka-is"])
+def test_a_set_to_follow_is_shown_and_said_in_one_short_line(app, tmp_path, monkeypatch, rules, lang):
+    """Following a lead of several cards: the prompt ("Play 2 cards that match the strongest
+    set card by card, or your 2 lowest. Click the cards…") was shrunk to 12 px and cut in
+    Icelandic at 1024x640.  Now it fits two lines whole at no less than 15 px, by mouse and
+    by keys; the set to match is marked on the table with each card's place in it (1 =
+    its lowest), and each chosen card carries the place it takes against it: green where
+    it is as high as its partner, yellow where it goes only as one of the lowest."""
+    import pygame
+    from test_ui_layout import draw_recorded
+
+    from game import i18n
+    from game.ui import theme as T
+    from game.ui.table import gurka_centre, gurka_part
+    from game.ui.tour import Tour
+    from game.ui.tour_steps import follows_a_set
+    from game.ui.widget_base import InputMode
+    places = []
+
+    def note(module):
+        real = module.set_place
+
+        def spy(surface, lay, pos, k, fill):
+            places.append((module.__name__.rsplit(".", 1)[-1], (int(pos[0]), int(pos[1])), k, fill))
+            return real(surface, lay, pos, k, fill)
+        monkeypatch.setattr(module, "set_place", spy)
+    note(gurka_centre)
+    note(gurka_part)
+    i18n.set_language(lang)
+    try:
+        state = Tour(app, tmp_path).game(rules, follows_a_set, players=3)
+        table = app.nav.push("table", state=state)
+        table.fast_forward()
+        app.step([], 16)
+        for keys in (False, True):
+            InputMode.key = keys
+            table.invalidate()
+            prompt = table.prompt()
+            drawn = [b for b in draw_recorded(app).texts() if b.text and b.text in prompt]
+            assert " ".join(b.text for b in drawn) == prompt, (prompt, drawn)
+            assert all(round(b.px) >= 15 for b in drawn), [(b.text, b.px) for b in drawn]
+    finally:
+        InputMode.key = False
+        i18n.set_language("en")
+    m = table.model
+    best = m.trick[m.set_to_match()][1]
+    on_table = [k for where, _pos, k, _fill in places if where == "gurka_centre"]
+    assert sorted(set(on_table)) == list(range(1, len(best) + 1))
+    # choose the highest cards that may go: each as high as its partner, all green
+    places.clear()
+    for _k in range(len(best)):
+        card = next(c for c in reversed(table.visible_hand()) if c in table.legal_cards() and c not in table.selected)
+        table.click_card(card)
+    draw_recorded(app)
+    mine = [(k, fill) for where, _pos, k, fill in places if where == "gurka_part"]
+    assert sorted(mine) == [(k, T.GOOD) for k in range(1, len(best) + 1)], mine
+    assert all(holds for _c, _t, holds in m.match_pairs(table.selected))
+    # the lowest cards, when they do not match: yellow where a card is below its partner
+    table.sel.clear()
+    low = sorted(table.visible_hand(), key=m.strength)[:len(best)]
+    pairs = m.match_pairs(low)
+    if not all(holds for _c, _t, holds in pairs):
+        places.clear()
+        for card in low:
+            table.click_card(card)
+        draw_recorded(app)
+        fills = {k: fill for where, _pos, k, fill in places if where == "gurka_part"}
+        assert T.ACCENT in fills.values() and T.ERROR not in fills.values()
+    assert pygame.get_init()

@@ -9,7 +9,7 @@ import pytest
 
 from game.engine import replay
 from game.engine.public import table_of
-from game.engine.registry import RULESET_IDS
+from game.engine.registry import ruleset_ids
 from game.ui.table.undo import DECISIONS, deal_start, undo_point
 
 
@@ -49,28 +49,28 @@ def _same_table(a, b):
             assert getattr(a, attr) == getattr(b, attr), attr
 
 
-@pytest.mark.parametrize("rules", RULESET_IDS)
+@pytest.mark.parametrize("rules", ruleset_ids())
 def test_a_deal_undone_to_its_start_equals_the_records_prefix(app, tmp_path, rules):
     table = _table(app, tmp_path, rules, _moment(3))
-    record = table.state.record()
+    record = table.host.state.record()
     events = record["events"]
-    cuts = _decisions_in_deal(table.state)
+    cuts = _decisions_in_deal(table.host.state)
     assert len(cuts) >= 3
     for cut in reversed(cuts):
         assert table.toolbar.undo.enabled
         app.step([_key(pygame.K_u)], 16)
         app.step([], 16)
-        assert table.state.events == events[:cut]
+        assert table.host.state.events == events[:cut]
         fresh = replay({**record, "events": events[:cut]})
-        assert table.state.to_act() == fresh.to_act() == 0
-        assert table.state.legal_actions() == fresh.legal_actions()
-        _same_table(table.model, table_of(record, upto=cut))
+        assert table.host.state.to_act() == fresh.to_act() == 0
+        assert table.host.state.legal_actions() == fresh.legal_actions()
+        _same_table(table.model, table_of(table.host.state.view(0)))   # what seat 0 may see
         assert table.shown == cut and table.my_turn()
     # back at the first decision of the deal: nothing more to take back
-    assert undo_point(table.state.events, 0) is None
+    assert undo_point(table.host.state.events, 0) is None
     assert not table.toolbar.undo.enabled
     app.step([_key(pygame.K_u)], 16)
-    assert table.state.events == events[:cuts[0]]
+    assert table.host.state.events == events[:cuts[0]]
     assert table.session["undo_used"] is True
 
 
@@ -82,31 +82,31 @@ def test_the_game_goes_on_after_an_undo_and_the_save_is_marked(app, tmp_path):
               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=click, button=1)], 16)
     assert table.session["undo_used"] is True
     table.saver.flush()
-    data = json.loads(saves.save_path().read_text(encoding="utf-8"))
+    data = json.loads(saves.save_path("agurk-no").read_text(encoding="utf-8"))
     assert data["session"]["undo_used"] is True
     assert "undo" not in json.dumps(data["record"])
-    n = len(table.state.events)
-    legal = table.state.legal_actions()
+    n = len(table.host.state.events)
+    legal = table.host.state.legal_actions()
     assert table.do(legal[-1])
-    assert len(table.state.events) > n
-    replay(table.state.record())
+    assert len(table.host.state.events) > n
+    replay(table.host.state.record())
 
 
 def test_ctrl_z_and_backspace_undo_too(app, tmp_path):
     table = _table(app, tmp_path, "durak", _moment(3))
-    n = len(_decisions_in_deal(table.state))
+    n = len(_decisions_in_deal(table.host.state))
     app.step([_key(pygame.K_z, pygame.KMOD_CTRL)], 16)
     app.step([_key(pygame.K_BACKSPACE)], 16)
-    assert len(_decisions_in_deal(table.state)) == n - 2
+    assert len(_decisions_in_deal(table.host.state)) == n - 2
 
 
 def test_no_undo_in_hot_seat_with_two_humans(app, tmp_path):
     table = _table(app, tmp_path, "gurka-se", _moment(2), humans=(0, 1))
     app.step([], 16)
     assert not table.undo.allowed() and not table.toolbar.undo.visible
-    n = len(table.state.events)
+    n = len(table.host.state.events)
     table.undo()
-    assert len(table.state.events) == n
+    assert len(table.host.state.events) == n
     pause = app.nav.push("pause", table=table.handle)     # nor does its key list offer it
     app.step([], 16)
     assert pause.keys and not any("undo" in str(row) for row in pause.keys)
@@ -130,8 +130,8 @@ def test_no_undo_when_the_setting_is_off(app, tmp_path):
 def test_no_undo_once_the_deal_is_scored(app, tmp_path):
     from game.ui.tour import buyback_offer
     table = _table(app, tmp_path, "gurka-se", buyback_offer)
-    assert any(e["type"] == "play" and e["player"] == 0 for e in table.state.events)
-    assert undo_point(table.state.events, 0) is None
+    assert any(e["type"] == "play" and e["player"] == 0 for e in table.host.state.events)
+    assert undo_point(table.host.state.events, 0) is None
     assert not table.undo.available()
 
 
@@ -151,8 +151,8 @@ def test_undo_point_stops_at_the_deal():
 def test_finished_games_go_into_the_statistics_with_their_marks(app, tmp_path):
     import sqlite3
 
-    from game.stats import db_path, load_games
-    from game.ui.table.bookkeeping import last_game_path
+    from game import history
+    from game.stats import db_path, load
     from game.ui.tour import finished
     table = _table(app, tmp_path, "agurk-no", lambda s: len(_decisions_in_deal(s)) >= 2 and _moment(2)(s))
     table.undo()
@@ -160,7 +160,7 @@ def test_finished_games_go_into_the_statistics_with_their_marks(app, tmp_path):
     # play the game out in-process, then show it to the end
     from game.ai.seats import make_player
     agents = [make_player("ai:easy", 40 + i) for i in range(table.n)]
-    state = table.state
+    state = table.host.state
     while not finished(state):
         seat = state.to_act()
         state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
@@ -175,20 +175,22 @@ def test_finished_games_go_into_the_statistics_with_their_marks(app, tmp_path):
             table.flow.go_on()          # the deal's last trick waits for the player
     assert table.finished
     table.books.flush()                 # the writer thread has kept it
-    games, notice = load_games()
-    assert notice is None and len(games) == 1 and games[0]["rules"] == "agurk-no"
+    stats = load()
+    assert stats.notice is None and stats.games == 1 and stats.rulesets == ["agurk-no"]
     with sqlite3.connect(db_path()) as conn:
         rows = conn.execute("SELECT undo_used, hints, duration_s, started, finished FROM games").fetchall()
     (undo_used, hints, duration, started, ended), = rows
     assert (undo_used, hints) == (1, 2)
     assert duration >= 0 and started and ended
-    assert json.loads(last_game_path().read_text(encoding="utf-8")) == table.state.record()
+    (kept,), notices = history.list_games()        # and among the finished games, as the player's own
+    assert notices == [] and kept.mine == tuple(table.humans) and kept.rules == "agurk-no"
+    assert history.load_record(kept) == (table.host.state.record(), None)
 
 
 def test_the_demo_never_records(tmp_path, monkeypatch):
+    from game import history
     from game.stats import db_path
     from game.ui.app import App
-    from game.ui.table.bookkeeping import last_game_path
     from game.ui.tour import Tour, finished
     monkeypatch.setenv("GURKA_HOME", str(tmp_path))
     pygame.init()
@@ -199,23 +201,24 @@ def test_the_demo_never_records(tmp_path, monkeypatch):
         table.fast_forward()
         table.game_over()
         assert table.finished
-        assert not db_path().exists() and not last_game_path().exists()
+        table.books.flush()
+        assert not db_path().exists() and not history.folder().exists()
     finally:
         demo.manager.clear()
 
 
 def test_a_tutorial_offers_no_undo_and_no_hint_and_records_nothing(app):
+    from game import history
     from game.stats import db_path
-    from game.ui.replay_open import last_game_path
     from game.ui.tutorial.scripts import TUTORIAL_IDS
     table = app.nav.push("tutorial", rules=TUTORIAL_IDS[0])
     for _ in range(3):
         app.step([], 16)
     assert not table.undo.allowed() and not table.toolbar.undo.visible
     assert not table.toolbar.hint.visible and not table.hints.available()
-    table.books.finish()
+    table.books.finish(table.stream.record())
     table.books.flush()
-    assert not db_path().exists() and not last_game_path().exists()
+    assert not db_path().exists() and not history.folder().exists()
 
 
 def _texts(table):
@@ -224,11 +227,11 @@ def _texts(table):
 
 def test_the_move_log_after_an_undo_ends_where_the_undo_went_back_to(app, tmp_path):
     table = _table(app, tmp_path, "gurka-se", _moment(3))
-    record = table.state.record()
+    record = table.host.state.record()
     app.step([_key(pygame.K_u)], 16)
     app.step([_key(pygame.K_u)], 16)
     app.step([], 16)
-    cut = len(table.state.events)
+    cut = len(table.host.state.events)
     undone_log = _texts(table)
     app.manager.clear()
     fresh = app.nav.push("table", state=replay({**record, "events": record["events"][:cut]}))
@@ -243,7 +246,7 @@ def test_an_undo_while_a_finished_trick_waits_goes_straight_back_to_the_players_
         if table.flow.held():
             break
         if table.my_turn():
-            table.do(table.state.legal_actions()[0])
+            table.do(table.host.state.legal_actions()[0])
         app.step([], 50)
         time.sleep(0.002)           # the AI seats think on the worker's thread
     assert table.flow.held()
@@ -251,4 +254,4 @@ def test_an_undo_while_a_finished_trick_waits_goes_straight_back_to_the_players_
     app.step([_key(pygame.K_u)], 16)
     app.step([], 16)
     assert not table.flow.held()
-    assert table.my_turn() and table.state.to_act() == 0
+    assert table.my_turn() and table.host.state.to_act() == 0

@@ -25,17 +25,17 @@ from __future__ import annotations
 
 import random
 
+from ..engine import gurka_moves as gm
 from ..engine.cards import INDEX
 from ..engine.determinize import Assignment, Position
 from ..engine.public import table_of
-from ..engine.registry import DURAK, find_ruleset
 from . import gurka_info, gurka_policy, learned, learned_table, search
-
-RANKS = "23456789TJQKA"
+from .families import family_ai
 
 
 def _durak(view: dict) -> bool:
-    return find_ruleset(view["rules"]).family is DURAK
+    """Durak: no deals to score, and :class:`LowestBot` plays it (:mod:`.families`)."""
+    return not family_ai(view["rules"]).deals
 
 
 class LowestBot:
@@ -111,9 +111,7 @@ class HoarderBot:
 
     @staticmethod
     def _strength(card: str, top: str | None) -> int:
-        if (top == "6C" and card == "6C") or (top == "7" and card[0] == "7"):
-            return 15
-        return RANKS.index(card[0]) + 2
+        return gm.strength_table(top)[INDEX[card]]
 
     def choose(self, view: dict, legal: list[dict]) -> dict:
         if _durak(view):

@@ -18,7 +18,9 @@ when it fails) unless ``show_stderr`` passes it through.  Every failure is a
 :class:`BotError` with a one-line reason.  Stopping a bot never waits on its pipes: a
 child that escaped its process group (``setsid``) may keep them open, so each pipe is
 closed by the thread that uses it, once that thread is done with it.  A ``.py`` file runs with this Python
-(``sys.executable``); anything else is run as the program it is.
+(``sys.executable``; a frozen app looks for one on PATH, on Windows the ``py`` launcher first, and
+says so in one line when there is none); anything else is run as the program it is.  On Windows a
+bot opens no console window (``CREATE_NO_WINDOW``).
 """
 
 from __future__ import annotations
@@ -75,12 +77,32 @@ def _pdeathsig():
 _SET_PDEATHSIG = _pdeathsig()
 
 
-def python_for_bots() -> str:
-    """The Python that runs ``.py`` bots: this one, or (in a frozen app) one on PATH."""
-    if not getattr(sys, "frozen", False):
-        return sys.executable
-    import shutil
-    return shutil.which("python3") or shutil.which("python") or "python3"
+def python_for_bots(which=None, windows: bool | None = None, frozen: bool | None = None) -> list[str] | None:
+    """The command that runs ``.py`` bots: this Python; in a frozen app, one on PATH (on
+    Windows the ``py`` launcher first, which python.org's installer puts there, then
+    ``python`` and ``python3``); None when there is none."""
+    if not (getattr(sys, "frozen", False) if frozen is None else frozen):
+        return [sys.executable]
+    if which is None:
+        import shutil
+        which = shutil.which
+    if os.name == "nt" if windows is None else windows:
+        launcher = which("py")
+        if launcher:
+            return [launcher, "-3"]
+        names = ("python", "python3")
+    else:
+        names = ("python3", "python")
+    for name in names:
+        found = which(name)
+        if found:
+            return [found]
+    return None
+
+
+#: the one line when a frozen app finds no Python for a ``.py`` bot
+NO_PYTHON = ("a .py bot needs Python, and none was found on PATH (py, python or python3): install "
+             "Python from python.org, or give the bot as a program")
 
 
 #: library search paths a frozen app sets for itself (PyInstaller keeps the player's own in NAME_ORIG)
@@ -109,10 +131,20 @@ def command_for(path: str) -> list[str]:
     if not p.is_file():
         raise BotError(f"no such file: {clip(path, 80)}")
     if p.suffix.lower() == ".py":
-        return [python_for_bots(), str(p)]
+        python = python_for_bots()
+        if python is None:
+            raise BotError(NO_PYTHON)
+        return [*python, str(p)]
     if os.name == "posix" and not os.access(p, os.X_OK):
         raise BotError(f"{clip(path, 80)} is neither a .py file nor an executable program")
     return [str(p.resolve())]
+
+
+def windows_flags() -> int:
+    """How a bot starts on Windows: in its own process group, and without a console window
+    (a windowed game has no console, so a console program such as python.exe would
+    otherwise open one of its own)."""
+    return getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0) | getattr(subprocess, "CREATE_NO_WINDOW", 0)
 
 
 class BotProcess:
@@ -159,7 +191,7 @@ class BotProcess:
         if os.name == "posix":
             kwargs.update(start_new_session=True, preexec_fn=self._child_setup())
         else:
-            kwargs.update(creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0))
+            kwargs.update(creationflags=windows_flags())
         try:
             self.proc = subprocess.Popen(
                 cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,

@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import time
 
-from ..engine.cards import INDEX
+from ..engine import durak_moves as dm
+from ..engine.cards import INDEX, names
 from ..engine.determinize import Assignment, Position
 from ..engine.public import new_table
 from . import durak_reads
 from . import durak_solver as dsolve
+from .durak_solver import cost
 from . import search
 
 _CHANCE = ("deal", "end", "refill")
@@ -65,7 +67,7 @@ class Tracker:
                 self.opener_check = opener
         if st.phase == "bout" and not (st.unbeaten and not st.taken):
             ranks = st.ranks
-            table_ranks = {c for c in self.slots.unseen if (ranks >> (c >> 2)) & 1}
+            table_ranks = set(dm.addable(self.slots.unseen, ranks))
             for a in st.attackers:
                 if a == me:
                     break
@@ -142,11 +144,7 @@ class Tracker:
         return self.position.state(self.sample(rng), check=False)
 
 
-# -- the heuristic ---------------------------------------------------------------------------
-def cost(c: int, trump: int) -> int:
-    return (c >> 2) + (9 if (c & 3) == trump else 0)
-
-
+# -- the heuristic (cards by :func:`~game.ai.durak_solver.cost`) ------------------------------
 def policy(st, moves, rng=None, eps: float = 0.0, noise: float = 0.0):
     """Heuristic Durak move; reads only the acting seat's hand and public facts."""
     if len(moves) == 1:
@@ -206,6 +204,17 @@ def _from_json(a: dict):
     if t == "defend":
         return ("D", INDEX[a["attack"]], INDEX[a["card"]])
     return {"take": ("T",), "pass": ("P",), "swap": ("S",)}[t]
+
+
+def action_of(move: tuple) -> dict:
+    """A Durak search move (``("A", cards)``, ``("D", attack, card)``, ``("T",)``, ``("P",)``,
+    ``("S",)``) as an action."""
+    kind = move[0]
+    if kind == "A":
+        return {"type": "attack", "cards": names(move[1])}
+    if kind == "D":
+        return {"type": "defend", "attack": names([move[1]])[0], "card": names([move[2]])[0]}
+    return {"type": {"T": "take", "P": "pass", "S": "swap"}[kind]}
 
 
 def _pick(legal, m):

@@ -17,6 +17,8 @@ final-refill claim).
 
 from __future__ import annotations
 
+from ..engine.durak_moves import addable, attack_limit, beats, ranks_of
+
 HAND_LIMIT = 6
 
 
@@ -31,7 +33,9 @@ def _bits(m: int):
         m ^= b
 
 
-def _cost(c: int, trump: int) -> int:
+def cost(c: int, trump: int) -> int:
+    """What a card is worth keeping: its rank, every trump above every plain card (the AI's
+    heuristic plays and this solver's move order both try cheap cards first)."""
     return (c >> 2) + (9 if (c & 3) == trump else 0)
 
 
@@ -74,7 +78,7 @@ class Solver:
                 return 0.5
             return 1.0 if not h0 else 0.0
         dh = h1 if nxt == 0 else h0
-        return self.value(h0, h1, nxt, (), False, min(self.max_attack, bin(dh).count("1")))
+        return self.value(h0, h1, nxt, (), False, attack_limit(self.max_attack, bin(dh).count("1")))
 
     def _search(self, h0, h1, att, table, taken, limit) -> float:
         trump = self.trump
@@ -89,11 +93,9 @@ class Solver:
             best = 0.0 if maxim else 1.0
             moves = []
             for a in set(unbeaten):
-                sa = a & 3
                 for c in _bits(dh):
-                    sc = c & 3
-                    if (c > a) if sc == sa else (sc == trump):
-                        moves.append((_cost(c, trump), a, c))
+                    if beats(a, c, trump):
+                        moves.append((cost(c, trump), a, c))
             moves.sort()
             for _, a, c in moves:
                 t = list(table)
@@ -117,18 +119,15 @@ class Solver:
         maxim = maxim_att
         best = 0.0 if maxim else 1.0
         if table:
-            ranks = 0
-            for c in table:
-                if c >= 0:
-                    ranks |= 1 << (c >> 2)
-            cand = [c for c in _bits(ah) if (ranks >> (c >> 2)) & 1] if n_att < limit else []
+            ranks = ranks_of(c for c in table if c >= 0)
+            cand = addable(_bits(ah), ranks) if n_att < limit else []
             v = self._end_bout(h0, h1, att, table, taken)
             if (maxim and v >= 1.0) or (not maxim and v <= 0.0):
                 return v
             best = v
         else:
             cand = list(_bits(ah))
-        cand.sort(key=lambda c: _cost(c, trump))
+        cand.sort(key=lambda c: cost(c, trump))
         for c in cand:
             na = ah & ~(1 << c)
             t = table + (c, -1)
@@ -208,8 +207,8 @@ def _with_last_card(st, seat: int, solver: Solver) -> float | None:
     maxim = st.turn == seat
     best = 0.0 if maxim else 1.0
     moves = st.moves()
-    moves.sort(key=lambda m: _cost(m[1][0], solver.trump) if m[0] == "A" else
-               (_cost(m[2], solver.trump) if m[0] == "D" else 99))
+    moves.sort(key=lambda m: cost(m[1][0], solver.trump) if m[0] == "A" else
+               (cost(m[2], solver.trump) if m[0] == "D" else 99))
     for m in moves:
         child = st.copy()
         child.do_move(st.turn, m)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from ..engine import gurka_moves as gm
-from ..engine.cards import INDEX
+from ..engine.cards import INDEX, rank_of
 from ..engine.determinize import Assignment, Position
 from . import gurka_exchanges, gurka_likely
 
@@ -123,21 +123,16 @@ class Knowledge:
             return
         k = len(trick[0])
         if k > 1:
-            key = sorted(S[c] for c in cards)
-            best = sorted(S[c] for c in trick[0])
-            for t in trick[1:]:
-                tk = sorted(S[c] for c in t)
-                if gm.matches(tk, best):
-                    best = tk
-            if not gm.matches(key, best):   # not a matching set: its lowest cards
+            key = gm.set_key(cards, S)
+            if not gm.matches(key, gm.strongest_set(trick, S)):   # not a matching set: its lowest cards
                 F.update(range(2, key[-1]))
             return
         tc = [t[0] for t in trick]
         c = cards[0]
-        if o["twos_rule"] and (tc[0] >> 2) == 0:
-            if (c >> 2) == 0:
+        if gm.two_led(o, tc[0]):
+            if rank_of(c) == gm.TWO:
                 return
-            F.add(2)
+            F.add(gm.TWO)
         ref, block = self._reference(tc)
         if block or S[c] < ref:
             F.update(range(2, S[c]))                  # it was a lowest card
@@ -162,10 +157,8 @@ class Knowledge:
     def _reference(self, tc: list) -> tuple[int, bool]:
         """The strength a card on this trick must reach, and whether an ace on the table
         (``no_ace_on_ace``) frees the next player to play a lowest card instead."""
-        S, o = self.S, self.opts
-        if o["reference"] == "previous":
-            return S[tc[-1]], o["no_ace_on_ace"] and (tc[-1] >> 2) == 12
-        return max(S[x] for x in tc), o["no_ace_on_ace"] and any((x >> 2) == 12 for x in tc)
+        ref, block = gm.card_to_match(self.opts, self.S, tc)
+        return self.S[ref], block
 
     def _soft(self, seat: int, cards: tuple, trick: list, left: int) -> None:
         if len(cards) > 1 or left < SOFT_MIN_LEFT:
@@ -180,7 +173,7 @@ class Knowledge:
                 self.cap[seat] = min(self.cap.get(seat, 99), c)
             return
         tc = [t[0] for t in trick]
-        if o["nearest_above"] or (o["twos_rule"] and (tc[0] >> 2) == 0):
+        if o["nearest_above"] or gm.two_led(o, tc[0]):
             return
         ref, block = self._reference(tc)
         if not block and c >= ref:

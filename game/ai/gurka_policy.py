@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 
-ACE_RANK = 12  # card >> 2 for aces
+from ..engine import gurka_moves as gm
+from ..engine.cards import rank_of
 
 
 def move_key(move, S) -> tuple:
@@ -220,9 +221,9 @@ def rollout_move(st, rng, eps: float = 0.0):
             return tuple(top)
         return tuple(ordered[:k])
     first = trick[0][1][0]
-    if o["twos_rule"] and (first >> 2) == 0:
+    if gm.two_led(o, first):
         for c in hand:
-            if (c >> 2) == 0:
+            if rank_of(c) == gm.TWO:
                 return (c,)
     ref, block = _to_beat(trick, o, S)
     if not block:
@@ -261,7 +262,7 @@ def low_follow(st):
     o = st.options
     if not trick or len(trick[0][1]) > 1 or not forced_follow(o):
         return None
-    if o["twos_rule"] and (trick[0][1][0] >> 2) == 0:
+    if gm.two_led(o, trick[0][1][0]):
         return None
     S = st.S
     ref, block = _to_beat(trick, o, S)
@@ -284,17 +285,8 @@ def _lowest_reaching(hand, ref: int, S):
 def _to_beat(trick, o, S) -> tuple:
     """The strength a single-card follower must reach, and whether an ace closes the trick
     (``no_ace_on_ace``: the follower must play a lowest card)."""
-    if o["reference"] == "previous":
-        ref_card = trick[-1][1][0]
-        return S[ref_card], o["no_ace_on_ace"] and (ref_card >> 2) == ACE_RANK
-    ref = 0
-    block = False
-    for _s, (c,) in trick:
-        if S[c] > ref:
-            ref = S[c]
-        if (c >> 2) == ACE_RANK:
-            block = o["no_ace_on_ace"]
-    return ref, block
+    ref, block = gm.card_to_match(o, S, [cards[0] for _s, cards in trick])
+    return S[ref], block
 
 
 def _lead(hand, S, multi: bool, rng):

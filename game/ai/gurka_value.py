@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 
 from ..engine import find_ruleset, new_game
+from ..engine import gurka_moves as gm
 from . import gurka_policy as gp
 
 #: simulated deals per (hand size, players) for the penalty distribution
@@ -107,9 +108,7 @@ class ScoreModel:
     def _one(self, t, out, bought, deals, rng):
         """One score-level play-out; yields (seat, share of the win)."""
         o, n = self.o, self.n
-        limit, lives, rounds = o["limit"], o["lives"], o["rounds"]
-        exceed = o["out_rule"] == "exceed"
-        mode = o["buyback"]
+        rounds = o["rounds"]
         while True:
             alive = [s for s in range(n) if not out[s]]
             if rounds is not None and deals >= rounds:
@@ -118,7 +117,7 @@ class ScoreModel:
                 return [(s, 1.0) for s in alive]
             if deals >= MAX_DEALS:
                 return self._lowest(t, alive)
-            size = max(1, o["hand_size"] - deals) if o["descending"] else o["hand_size"]
+            size = gm.hand_size(o, deals + 1)
             table = self.penalties(size, len(alive))
             pens = table[int(rng.random() * len(table))]
             losers = rng.sample(alive, min(len(pens), len(alive)))
@@ -126,30 +125,16 @@ class ScoreModel:
             newly = []
             for s, p in zip(losers, pens):
                 t[s] += p
-                if rounds is not None:
-                    continue
-                if lives:
-                    if t[s] >= lives:
-                        newly.append(s)
-                elif not exceed:
-                    if t[s] >= limit:
-                        newly.append(s)
-                elif t[s] == limit:
+                fate = gm.knock_out(o, t[s])
+                if fate == "reset":
                     t[s] = 0
-                elif t[s] > limit:
+                elif fate == "out":
                     newly.append(s)
             if newly and len(newly) == len(alive):
                 return self._lowest(t, alive)
             for s in newly:
                 out[s] = True
-            if mode != "none":
-                for s in newly:
-                    others = [x for x in range(n) if not out[x]]
-                    if bought[s] or len(others) < (1 if mode == "worst" else 3):
-                        continue
-                    bought[s] = True
-                    out[s] = False
-                    t[s] = max(t[x] for x in others)
+            _buy_back(o, newly, t, out, bought)
 
     @staticmethod
     def _lowest(t, seats):
@@ -167,15 +152,21 @@ def utility(st, seat: int) -> float:
         return 0.0
     m = model_for(st.rules, st.options, st.n)
     out, bought, totals = list(st.out), list(st.bought), list(st.totals)
-    if st.phase == "buyback" and st.options["buyback"] != "none":
+    if st.phase == "buyback":
         # the pause after the deal: knocked-out players buy back if the rules let them
-        mode = st.options["buyback"]
-        for s in st.just_out:
-            others = [x for x in range(st.n) if not out[x]]
-            if not bought[s] and len(others) >= (1 if mode == "worst" else 3):
-                bought[s] = True
-                out[s] = False
-                totals[s] = max(totals[x] for x in others)
+        _buy_back(st.options, st.just_out, totals, out, bought)
     if out[seat]:
         return 0.0
     return m.win_shares(totals, out, bought, st.deals)[seat]
+
+
+def _buy_back(o: dict, newly_out, totals, out, bought) -> None:
+    """The knocked-out players ``newly_out`` buy back in, in order, where the rules let them
+    (:func:`game.engine.gurka_moves.buyback_open`), with the highest total of the others in."""
+    for s in newly_out:
+        others = [x for x in range(len(out)) if not out[x]]
+        if bought[s] or not gm.buyback_open(o, len(others)):
+            continue
+        bought[s] = True
+        totals[s] = gm.buyback_points(totals, out, s)
+        out[s] = False

@@ -10,18 +10,13 @@ from __future__ import annotations
 
 import random
 
-from ..engine.registry import DURAK, GURKA, find_ruleset
-from . import durak_ai, gurka_ai
+from .families import family_ai
 
 #: Hard's default time budget per decision (seconds); p95 stays under 0.5 s.
 HARD_TIME_BUDGET = 0.3
 
-#: the AI module that plays each family (game.engine.registry)
-FAMILY_AI = {GURKA: gurka_ai, DURAK: durak_ai}
-
-
 def _module(view: dict):
-    return FAMILY_AI[find_ruleset(view["rules"]).family]
+    return family_ai(view["rules"]).levels
 
 
 class _Base:

@@ -10,23 +10,22 @@ import importlib
 
 # light modules, loaded at once (``rulesets`` the function shadows the module's name, as before)
 from .errors import IllegalActionError, OptionError, RecordError
-from .rulesets import NATIVE_NAMES, PLAYER_RANGE, PRESETS, RULESETS, effective_options
-from .registry import DURAK, FAMILIES, GURKA, RULESET_IDS, Family, Ruleset, find_ruleset, rulesets
+from .rulesets import effective_options
+from .registry import (DURAK, FAMILIES, GURKA, Family, Ruleset, find_ruleset, register, ruleset_ids,
+                       rulesets, unregister)
 
 _WHERE = {
     "CHANCE": "base", "FORMAT": "base", "GameState": "base", "Outcome": "base",
     "IllegalActionError": "errors", "OptionError": "errors", "RecordError": "errors",
     "dumps": "records", "load_records": "records", "new_game": "records", "replay": "records",
-    "DURAK": "registry", "FAMILIES": "registry", "GURKA": "registry", "RULESET_IDS": "registry",
+    "DURAK": "registry", "FAMILIES": "registry", "GURKA": "registry", "ruleset_ids": "registry",
     "Family": "registry", "Ruleset": "registry", "find_ruleset": "registry", "rulesets": "registry",
-    "NATIVE_NAMES": "rulesets", "PLAYER_RANGE": "rulesets", "PRESETS": "rulesets",
-    "RULESETS": "rulesets", "effective_options": "rulesets",
+    "register": "registry", "unregister": "registry", "effective_options": "rulesets",
 }
 
 __all__ = sorted(_WHERE)
-_EAGER = (IllegalActionError, OptionError, RecordError, NATIVE_NAMES, PLAYER_RANGE, PRESETS, RULESETS,
-          effective_options, DURAK, FAMILIES, GURKA, RULESET_IDS, Family, Ruleset, find_ruleset,
-          rulesets)
+_EAGER = (IllegalActionError, OptionError, RecordError, effective_options, DURAK, FAMILIES, GURKA,
+          Family, Ruleset, find_ruleset, register, ruleset_ids, rulesets, unregister)
 
 
 def __getattr__(name: str):

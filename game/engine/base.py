@@ -78,6 +78,12 @@ class GameState:
     def view(self, seat: int) -> dict:  # pragma: no cover - interface
         raise NotImplementedError
 
+    def view_event(self, event: dict, seat: int) -> dict:
+        """``event`` as ``seat`` may see it (:func:`game.engine.views.filter_event`); a
+        family adds what the rules make public at that moment."""
+        from .views import filter_event
+        return filter_event(event, seat)
+
     def outcome(self) -> Outcome | None:  # pragma: no cover - interface
         raise NotImplementedError
 

@@ -35,9 +35,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
-from . import determinize_durak, determinize_gurka
 from .public import table_of
-from .registry import DURAK, find_ruleset
+from .registry import family_of
 
 
 @dataclass(frozen=True)
@@ -81,10 +80,6 @@ class Assignment:
     stock: Sequence[int] = ()
 
 
-def _family_module(view: dict):
-    return determinize_durak if find_ruleset(view["rules"]).family is DURAK else determinize_gurka
-
-
 class Position:
     """One seat's view folded once: its hidden slots, and states for assignments."""
 
@@ -92,7 +87,7 @@ class Position:
         self.view = view
         self.seat = view["seat"]
         self.table = table if table is not None else table_of(view)
-        self._impl = _family_module(view).FamilyPosition(view, self.table, legal)
+        self._impl = family_of(view["rules"]).make_position(view, self.table, legal)
         self.slots = HiddenSlots(self.seat, **self._impl.slot_fields)
 
     def state(self, assignment: Assignment, seed: int = 0, check: bool = True):

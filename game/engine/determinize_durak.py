@@ -17,16 +17,10 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from . import durak_moves as dm
 from . import durak_seats as seats
 from .cards import INDEX, NAMES, SHORT_DECK
 from .durak import DurakState
-
-
-def _rank_bits(cards) -> int:
-    bits = 0
-    for c in cards:
-        bits |= 1 << (c >> 2)
-    return bits
 
 
 class FamilyPosition:
@@ -42,7 +36,7 @@ class FamilyPosition:
         events = view["events"]
         deal = next(e for e in events if e["type"] == "deal")
         trump_card = INDEX[deal["trump"]]
-        six = 16 + (trump_card & 3)
+        six = dm.trump_six(trump_card & 3)
         six_name = NAMES[six]
         stock_n = deal["stock"] if isinstance(deal["stock"], int) else len(deal["stock"])
         six_gone = False      # the six's swap right is spent (played, or swapped from a player)
@@ -164,7 +158,7 @@ class FamilyPosition:
                     out_then[e["player"]] = False
             defends = sum(1 for e in bout_events if e["type"] == "defend")
             st.att, st.beat = att, beat
-            st.ranks = _rank_bits(att + [b for b in beat if b >= 0])
+            st.ranks = dm.ranks_of(att + [b for b in beat if b >= 0])
             st.unbeaten = beat.count(-1)
             st.beaten_any = defends > 0
             st.taken = t.taking
@@ -201,7 +195,7 @@ class FamilyPosition:
         st.opener = opener
         st.defender = defender
         st.attackers = seats.attackers(opener, defender, st.n, out, st.teams, st.nb)
-        st.limit = min(st.max_attack, defender_cards)
+        st.limit = dm.attack_limit(st.max_attack, defender_cards)
 
     def state(self, assignment, seed: int) -> DurakState:
         """``seed`` is unused: after the deal a Durak state draws no more chance."""
@@ -222,9 +216,7 @@ class FamilyPosition:
                         x = s
             st.claim = (x, self.claim_y) if x >= 0 and x != self.claim_y else None
         if self.opener_pending:
-            first = seats.lowest_trump_holder(hands, st.trump)
-            if first < 0:
-                first = (st.dealer + 1) % st.n
+            first = seats.first_opener(st.dealer, st.n, st.game, hands, st.trump)
             d = seats.defender_for(first, st.n, st.out, st.teams)
             self._set_bout(st, first, d, st.out, len(hands[d]))
         st.offered = st.phase == "offer" or any(

@@ -1,4 +1,4 @@
-"""Podkidnoy Durak (RULES.md §2-3): the state machine of the Durak family.
+"""Podkidnoy Durak: the state machine of the Durak family (its house decisions: README.md).
 
 Phases (``self.phase``):
 
@@ -15,7 +15,7 @@ Phases (``self.phase``):
 **Who decides in a bout** (a live game; a replay is more lenient, below).
 While a card on the table is unbeaten and the defender has not taken, the
 defender decides (``defend`` one card, or ``take``).  When every card is
-beaten, or after a take, the attackers decide one at a time in the RULES.md
+beaten, or after a take, the attackers decide one at a time in the rules'
 priority order, fixed when the bout starts: the opening attacker, then the
 defender's other opponents clockwise from the defender's left (with
 ``neighbours_only`` only the nearest opponent on each side joins the opening
@@ -30,7 +30,7 @@ started)`` attack cards in all (equivalently: never more unbeaten cards than
 the defender holds).  The seat to act may also ``swap`` whenever the rules
 allow it; the turn stays with them.
 
-**Replay.** ``pass`` is informational (RECORDS.md), and records made by other
+**Replay.** ``pass`` is informational (RECORDS.md, beside this file), and records made by other
 programs let attackers act in other orders.  So a replay accepts every
 recorded action that the *rules* allow for that player at that point, whoever
 the live turn order would have asked: a throw-in by any attacker of the bout
@@ -68,7 +68,7 @@ from . import durak_seats as seats
 from .base import CHANCE, GameState, Outcome
 from .durak_checks import DurakChecks
 from .durak_refill import IDLE_CAP, DurakRefill
-from .cards import NAMES, names
+from .cards import NAMES, names, parse, parse_list
 from .durak_deal import deal_event, deal_random
 
 
@@ -258,6 +258,18 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         from .views import make_view
         return make_view(self, seat, self.hands[seat])
 
+    def view_event(self, event: dict, seat: int) -> dict:
+        """A first game's deal says who holds the lowest trump, and which (they show it
+        when they open; ``None``: nobody was dealt a trump, forehand opens)."""
+        from .views import filter_event
+        shown = filter_event(event, seat)
+        if (event["type"] == "deal" and self.game == 1 and isinstance(event.get("trump"), str)
+                and "lowest_trump" not in event and all(isinstance(h, list) for h in event["hands"])):
+            hands = [parse_list(h) for h in event["hands"]]
+            found = seats.lowest_trump(hands, parse(event["trump"]) & 3)
+            shown = {**shown, "lowest_trump": [found[0], NAMES[found[1]]] if found else None}
+        return shown
+
     def cards_in_play(self) -> list[int]:
         """Every card: hands, table, stock, discard (tests check all 36 are here once)."""
         return ([c for h in self.hands for c in h] + self.att + [b for b in self.beat if b >= 0]
@@ -270,17 +282,12 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         self.hands = [list(h) for h in hands]
         self.trump_card = trump
         self.trump = trump & 3
-        self.six = 16 + self.trump  # rank index 4 (six) * 4 + suit
+        self.six = dm.trump_six(self.trump)
         self.stock = list(reversed(stock_top_first))
         self.events.append(deal_event(dealer, hands, trump, stock_top_first))
         self.six_right = next((s for s in range(n) if self.six in self.hands[s]), -1)
         self.offered = False
-        first = -1
-        if self.game == 1:
-            first = seats.lowest_trump_holder(self.hands, self.trump)
-        if first < 0:
-            first = (dealer + 1) % n
-        self._start_bout(first)
+        self._start_bout(seats.first_opener(dealer, n, self.game, self.hands, self.trump))
 
     def _start_bout(self, attacker: int) -> None:
         n = self.n
@@ -295,7 +302,7 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         self.beaten_any = False
         self.taken = False
         self.done = 0
-        self.limit = min(self.max_attack, len(self.hands[d]))
+        self.limit = dm.attack_limit(self.max_attack, len(self.hands[d]))
         offer = self._offer_seat()
         if offer >= 0:
             self.phase = "offer"
@@ -370,7 +377,7 @@ class DurakState(DurakChecks, DurakRefill, GameState):
             hand.remove(c)
             self.att.append(c)
             self.beat.append(-1)
-            self.ranks |= 1 << (c >> 2)
+            self.ranks |= dm.rank_bit(c)
         self.unbeaten += len(cards)
         self.done = 0
         if self.phase == "lead":
@@ -383,7 +390,7 @@ class DurakState(DurakChecks, DurakRefill, GameState):
     def _defend(self, p: int, a: int, c: int) -> None:
         self.hands[p].remove(c)
         self.beat[self.att.index(a)] = c
-        self.ranks |= 1 << (c >> 2)
+        self.ranks |= dm.rank_bit(c)
         self.unbeaten -= 1
         self.beaten_any = True
         self.done = 0

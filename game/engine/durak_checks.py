@@ -79,7 +79,7 @@ class DurakChecks:
                                      "nothing_beaten")
         dm.check_distinct_held(self.hands[p], cards)
         for c in cards:
-            if not (self.ranks >> (c >> 2)) & 1:
+            if not dm.may_add(c, self.ranks):
                 raise IllegalActionError(f"no {NAMES[c][0]} lies on the table", "rank_not_on_table",
                                          card=NAMES[c])
         if len(self.att) + len(cards) > self.limit:

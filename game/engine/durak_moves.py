@@ -12,6 +12,22 @@ from itertools import combinations
 from .errors import IllegalActionError
 
 
+#: ``card >> 2`` of a six, the lowest rank of the 36-card deck
+SIX = 4
+
+
+def trump_six(trump: int) -> int:
+    """The six of trumps (``trump``: the suit, 0-3): the card that may be swapped for the
+    trump card."""
+    return SIX * 4 + trump
+
+
+def attack_limit(max_attack: int, defender_cards: int) -> int:
+    """How many cards a bout may attack with in all: ``max_attack``, and never more than
+    the defender held when the bout began."""
+    return min(max_attack, defender_cards)
+
+
 def beats(attack: int, card: int, trump: int) -> bool:
     """Whether ``card`` beats ``attack`` with trump suit ``trump`` (0-3)."""
     if (card & 3) == (attack & 3):
@@ -20,7 +36,27 @@ def beats(attack: int, card: int, trump: int) -> bool:
 
 
 def rank_bit(card: int) -> int:
+    """``card``'s rank as a bit of a set of ranks (the ranks on the table of a bout)."""
     return 1 << (card >> 2)
+
+
+def ranks_of(cards) -> int:
+    """The ranks of ``cards`` as a set of :func:`rank_bit` bits."""
+    bits = 0
+    for c in cards:
+        bits |= 1 << (c >> 2)
+    return bits
+
+
+def may_add(card: int, ranks: int) -> bool:
+    """Whether ``card`` may be thrown in (or given after a take): its rank is on the table
+    (``ranks``: :func:`ranks_of` the bout's attacking and beating cards)."""
+    return (ranks >> (card >> 2)) & 1 == 1
+
+
+def addable(hand, ranks: int) -> list[int]:
+    """The cards of ``hand`` that may be added to the bout (:func:`may_add`)."""
+    return [c for c in hand if may_add(c, ranks)]
 
 
 def opening_moves(hand, limit: int) -> list[tuple]:
@@ -49,7 +85,7 @@ def throw_moves(hand, ranks: int, room: int) -> list[tuple]:
     """Throw-ins (or gives after a take): any cards of ranks on the table, at most ``room``."""
     if room <= 0:
         return []
-    match = [c for c in hand if (ranks >> (c >> 2)) & 1]
+    match = addable(hand, ranks)
     moves: list[tuple] = [(c,) for c in match]
     for k in range(2, min(len(match), room) + 1):
         moves.extend(combinations(match, k))
@@ -58,7 +94,7 @@ def throw_moves(hand, ranks: int, room: int) -> list[tuple]:
 
 def can_throw(hand, ranks: int) -> bool:
     for c in hand:
-        if (ranks >> (c >> 2)) & 1:
+        if may_add(c, ranks):
             return True
     return False
 
@@ -68,10 +104,8 @@ def defend_moves(hand, attacks, beaten, trump: int) -> list[tuple[int, int]]:
     out = []
     for i, a in enumerate(attacks):
         if beaten[i] < 0:
-            sa = a & 3
             for c in hand:
-                sc = c & 3
-                if (c > a) if sc == sa else (sc == trump):
+                if beats(a, c, trump):
                     out.append((a, c))
     return out
 

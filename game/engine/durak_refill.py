@@ -83,14 +83,7 @@ class DurakRefill:
         self.queue = []
         if self._check_end():
             return
-        d = self.defender
-        if self.last_result == "beaten":
-            nxt = seats.substitute(d, n, self.out, self.teams)
-        elif self.teams:
-            nxt = seats.substitute((d + 1) % n, n, self.out, self.teams)
-        else:
-            nxt = seats.defender_for(d, n, self.out, None)
-        self._start_bout(nxt)
+        self._start_bout(seats.next_opener(self.defender, self.last_result, n, self.out, self.teams))
 
     def _check_end(self) -> bool:
         out = self.out

@@ -60,11 +60,42 @@ def attackers(opener: int, defender: int, n: int, out, teams, neighbours_only: b
     return tuple([opener] + [s for s in opp if s != opener])
 
 
-def lowest_trump_holder(hands, trump: int) -> int:
-    """Seat holding the lowest trump in the dealt hands, or -1."""
+def first_opener(dealer: int, n: int, game: int, hands=None, trump: int | None = None) -> int | None:
+    """Who opens a game's first bout: in a session's first game the holder of the lowest
+    trump dealt (``hands``: card ints; None when they are not known: None then), and when
+    nobody holds a trump or in a later game, the player to the dealer's left."""
+    if game == 1:
+        if hands is None:
+            return None
+        first = lowest_trump_holder(hands, trump)
+        if first >= 0:
+            return first
+    return (dealer + 1) % n
+
+
+def next_opener(defender: int, result: str, n: int, out, teams) -> int:
+    """Who opens the bout after one that ended with ``result`` (``beaten``: the defender,
+    or its substitute; ``taken``: the player to the defender's left, in team play the next
+    of the other team); -1 when nobody qualifies."""
+    if result == "beaten":
+        return substitute(defender, n, out, teams)
+    if teams:
+        return substitute((defender + 1) % n, n, out, teams)
+    return defender_for(defender, n, out, None)
+
+
+def lowest_trump(hands, trump: int) -> tuple[int, int] | None:
+    """(seat, card) of the lowest trump in the dealt hands, or None when nobody was dealt one.
+    In a first game its holder opens, showing it: a fact every player learns."""
     best, seat = 99, -1
     for s, hand in enumerate(hands):
         for c in hand:
             if (c & 3) == trump and c < best:
                 best, seat = c, s
-    return seat
+    return (seat, best) if seat >= 0 else None
+
+
+def lowest_trump_holder(hands, trump: int) -> int:
+    """Seat holding the lowest trump in the dealt hands, or -1."""
+    found = lowest_trump(hands, trump)
+    return found[0] if found else -1

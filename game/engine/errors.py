@@ -14,19 +14,44 @@ class IllegalActionError(ValueError):
         self.params = params
 
 
+class Reason(str):
+    """An English reason (the command line's words) that also carries a stable ``code`` and
+    the ``params`` that fill it, so that the interface can say it in the player's language
+    (``name_problem`` and ``seat_problem`` give these)."""
+
+    code: str
+    params: dict
+
+    def __new__(cls, code: str, text: str, **params) -> "Reason":
+        self = super().__new__(cls, text)
+        self.code = code
+        self.params = params
+        return self
+
+
 class RecordError(ValueError):
-    """A game record that cannot be replayed: names the game, event and reason.
+    """A game record that cannot be replayed: names the line, game, event and reason.
 
     ``code`` says what kind of problem it is (stable: the replay viewer translates it):
     ``not_record`` (not JSON, not a record object, another format), ``newer`` (a format
     of a later version), ``damaged`` (a field missing or of the wrong kind), ``out_of_range``
     (a name, seat, number or option the game does not allow), ``unknown_rules``,
     ``too_big`` (over a size limit) and ``bad_moves`` (events that do not replay).
+
+    ``why`` names the reason itself and ``params`` fill it (stable too: the viewer says
+    the reason in the player's language; ``str(error)`` is the English of the command
+    line). A reason another error gave is that error, ``cause``: an
+    :class:`OptionError` (``why`` ``options``), an :class:`IllegalActionError`
+    (``illegal_event``), a :class:`Reason` (its own code) or a limit of
+    :mod:`game.safe_json` (``json``).
     """
 
     def __init__(self, reason: str, game: int | None = None, event: int | None = None,
-                 code: str = "damaged"):
+                 code: str = "damaged", why: str | None = None, cause: Exception | None = None,
+                 line: int | None = None, **params):
         where = []
+        if line is not None:
+            where.append(f"line {line}")
         if game is not None:
             where.append(f"game {game}")
         if event is not None:
@@ -36,7 +61,18 @@ class RecordError(ValueError):
         self.reason = reason
         self.game = game
         self.event = event
+        self.line = line
         self.code = code
+        if why is None and isinstance(reason, Reason):
+            why, params = reason.code, {**reason.params, **params}
+        self.why = why or "other"
+        self.params = params
+        self.cause = cause
+
+    def at_line(self, line: int) -> "RecordError":
+        """The same refusal, naming the line of a JSON Lines file it was found on."""
+        return RecordError(self.reason, self.game, self.event, self.code, self.why, self.cause,
+                           line, **self.params)
 
 
 class OptionError(ValueError):

@@ -50,7 +50,7 @@ class GurkaState(GurkaReplay, GameState):
         self.just_out: list[int] = []
         self.pause_open = False
         self.ex_max: int | None = None
-        self.pot = o["stake"] * n
+        self.pot = gm.first_pot(o, n)
         self.winners: list[int] | None = None
         self._auto()
 
@@ -192,7 +192,7 @@ class GurkaState(GurkaReplay, GameState):
             raise IllegalActionError(f"seat {expected} deals now, not seat {dealer}", "bad_deal")
         elif not (isinstance(dealer, int) and 0 <= dealer < self.n and not self.out[dealer]):
             raise IllegalActionError(f"dealer {dealer!r} is not a seat still in the game", "bad_deal")
-        size = max(1, o["hand_size"] - self.deals) if o["descending"] else o["hand_size"]
+        size = gm.hand_size(o, self.deals + 1)
         in_deal = [s for s in range(self.n) if not self.out[s]]
         order = [(dealer + i) % self.n for i in range(1, self.n + 1)]
         order = [s for s in order if not self.out[s]]
@@ -351,21 +351,14 @@ class GurkaState(GurkaReplay, GameState):
             if o["score_piles"]:
                 self.piles[seat].append(card)
         newly_out = []
-        if o["rounds"] is None:
-            for s in self.in_deal:
-                t = self.totals[s]
-                if lives:
-                    if t >= lives:
-                        newly_out.append(s)
-                elif o["out_rule"] == "reach":
-                    if t >= o["limit"]:
-                        newly_out.append(s)
-                elif t == o["limit"]:
-                    self.totals[s] = 0
-                    self.piles[s] = []
-                elif t > o["limit"]:
-                    newly_out.append(s)
-                    self.piles[s] = []
+        for s in self.in_deal:
+            fate = gm.knock_out(o, self.totals[s])
+            if fate == "reset":
+                self.totals[s] = 0
+                self.piles[s] = []
+            elif fate == "out":
+                newly_out.append(s)
+                self.piles[s] = []
         self.events.append({"type": "score", "penalties": penalties,
                             "totals": [self.totals[s] if s in self.in_deal else None
                                        for s in range(self.n)]})
@@ -410,20 +403,17 @@ class GurkaState(GurkaReplay, GameState):
     # -- buy-back -------------------------------------------------------------------
     def can_buyback(self, seat: int, prompt: bool = False) -> bool:
         """Whether ``seat`` may buy back now; ``prompt``: also worth offering."""
-        mode = self.options["buyback"]
-        if mode == "none" or self.bought[seat] or not self.pause_open:
+        if self.bought[seat] or not self.pause_open:
             return False
         others = [s for s in range(self.n) if s != seat and not self.out[s]]
-        if mode == "worst":
-            return seat in self.just_out and len(others) >= 1
-        if len(others) < 3:
+        if not gm.buyback_open(self.options, len(others)):
             return False
-        if self.out[seat]:
+        if self.out[seat] or self.options["buyback"] == "worst":
             return seat in self.just_out
         return not prompt or self.totals[seat] > max(self.totals[s] for s in others)
 
     def buyback_points(self, seat: int) -> int:
-        return max(self.totals[s] for s in range(self.n) if s != seat and not self.out[s])
+        return gm.buyback_points(self.totals, self.out, seat)
 
     def _buyback(self, seat: int) -> None:
         if not self.can_buyback(seat):
@@ -432,8 +422,7 @@ class GurkaState(GurkaReplay, GameState):
         self.bought[seat] = True
         self.out[seat] = False
         self.totals[seat] = points
-        if self.options["buyback"] == "stake":
-            self.pot += self.options["stake"]
+        self.pot += gm.buyback_price(self.options)
         self.events.append({"type": "buyback", "player": seat, "points": points})
 
     def _next_buyback(self) -> None:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import durak_moves as dm
 from . import durak_seats as seats
+from .cards import NAMES, SUITS, parse, parse_list
 
 
 @dataclass
@@ -114,19 +116,13 @@ class DurakTable:
             return self.bout.opener, self.bout.defender
         n, out, teams = self.n, self.out, self.teams
         if not self.bouts:
-            if self.dealer is None or self.game == 1:
+            if self.dealer is None:
                 return None
-            opener = (self.dealer + 1) % n
+            opener = seats.first_opener(self.dealer, n, self.game)   # hands unseen: game 1 None
         else:
             last = self.bouts[-1]
-            d = last.defender
-            if last.result == "beaten":
-                opener = seats.substitute(d, n, out, teams)
-            elif teams:
-                opener = seats.substitute((d + 1) % n, n, out, teams)
-            else:
-                opener = seats.defender_for(d, n, out, None)
-        if opener < 0:
+            opener = seats.next_opener(last.defender, last.result, n, out, teams)
+        if opener is None or opener < 0:
             return None
         return opener, seats.defender_for(opener, n, out, teams)
 
@@ -167,10 +163,25 @@ class DurakTable:
         self.bout = None
         self.bouts = []
         self.taking = False
+        self.lowest_trump = self._lowest_trump(ev)
+
+    def _lowest_trump(self, ev: dict):
+        """A first game's (seat, card) of the lowest trump dealt, shown by its holder when they
+        open; None when nobody was dealt a trump (or in a later game, where it decides nothing).
+        A view's deal says it (``lowest_trump``); a whole record's deal shows every hand."""
+        if self.game != 1 or not self.trump_card:
+            return None
+        if "lowest_trump" in ev:
+            found = ev["lowest_trump"]
+            return (found[0], found[1]) if isinstance(found, list) and len(found) == 2 else None
+        if not all(isinstance(h, list) for h in ev["hands"]):
+            return None
+        found = seats.lowest_trump([parse_list(h) for h in ev["hands"]], parse(self.trump_card) & 3)
+        return (found[0], NAMES[found[1]]) if found else None
 
     def _on_swap(self, ev: dict) -> None:
         p, giver = ev["player"], ev.get("from")
-        six = "6" + self.trump
+        six = NAMES[dm.trump_six(SUITS.index(self.trump))]
         taken = self.trump_card
         self._lose(p, six)
         if giver is None:

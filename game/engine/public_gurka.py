@@ -3,8 +3,11 @@
 :class:`GurkaTable` takes the events of a record or of a seat's view one at a time
 (:meth:`GurkaTable.apply`); hidden cards (another seat's hand in a view) stay hidden
 (``hands[s] is None``, only ``counts[s]`` is known).  It decides no rule: every number
-comes from the events (penalties and totals from ``score``, winners from ``trick``).
-The UI draws from it, the AI reads it, the score sheet is its :attr:`sheet`.
+comes from the events (penalties and totals from ``score``, winners from ``trick``), and
+what a rule says of a public position (the requirement on the next card, a deal's hand
+size, the pot) comes from the rule's one function in :mod:`.gurka_moves`, asked with
+what is public.  The UI draws from it, the AI reads it, the score sheet is its
+:attr:`sheet`.
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import gurka_moves as gm
-from .cards import INDEX, NAMES
+from .gurka_moves import Requirement
+from .cards import INDEX
 
 
 @dataclass
@@ -41,23 +45,6 @@ class DealRow:
     buybacks: list[tuple[int, int]] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class Requirement:
-    """What the next player must play, as far as the table shows (their hand decides the rest).
-
-    ``kind``: ``lead`` (anything), ``lead_lowest``, ``lead_lowest_set`` (a lowest card or
-    several of them, a multi-card lead), ``match`` (``count`` cards matching the
-    strongest set, or that many lowest), ``two`` (a 2 was led: a 2 if held), ``lowest`` (no ace
-    on an ace), ``reach`` (``card`` or higher), ``reach_nearest`` (the lowest card that reaches
-    ``card``), ``reach_or_lowest`` (``card`` or higher, or a lowest card),
-    ``reach_nearest_or_lowest`` (the lowest card that reaches ``card``, or a lowest card).
-    """
-
-    kind: str
-    card: str | None = None
-    count: int = 1
-
-
 class GurkaTable:
     def __init__(self, rules: str, options: dict, players: list[dict]):
         self.rules = rules
@@ -77,7 +64,7 @@ class GurkaTable:
         self.out = [False] * n
         self.bought = [False] * n
         self.piles: list[list[str]] = [[] for _ in range(n)]
-        self.pot = self.options.get("stake", 0) * n
+        self.pot = gm.first_pot(self.options, n)
         self.exchanged: dict[int, int] = {}
         self.sheet: list[DealRow] = []
         self.winners: list[int] | None = None
@@ -98,11 +85,7 @@ class GurkaTable:
 
     def tricks_per_deal(self) -> int:
         """How many tricks the current deal has (its hand size)."""
-        o = self.options
-        size = o["hand_size"]
-        if o.get("descending"):
-            size = max(1, size - self.deals + 1)
-        return size
+        return gm.hand_size(self.options, self.deals)
 
     def tricks_in_deal(self) -> int:
         """How many tricks this deal has, as far as the table shows: the finished ones, the
@@ -114,46 +97,55 @@ class GurkaTable:
             used += len(self.trick[0][1])
         return len(self.tricks) + under_way + max(0, self.tricks_per_deal() - used)
 
+    def buyback_points(self, seat: int) -> int:
+        """What ``seat`` would buy back in with now (:func:`.gurka_moves.buyback_points`)."""
+        return gm.buyback_points(self.totals, self.out, seat)
+
     def staked(self, seat: int) -> int:
         """Chips ``seat`` has put into this game's pot so far."""
-        o = self.options
-        stake = o.get("stake", 0)
-        return stake * (2 if self.bought[seat] and o.get("buyback") == "stake" else 1)
+        stake = gm.first_pot(self.options, 1)
+        return stake + (gm.buyback_price(self.options) if self.bought[seat] else 0)
 
     def requirement(self, hand: list[str] | None = None) -> Requirement:
-        """The rule the next card of the current trick must follow; with the ``hand`` of the
-        player to act, the rule that binds that hand (after a led 2 without a 2 in the hand:
-        the usual rule, not the 2's; a lead of several lowest cards where the hand allows one)."""
-        o = self.options
+        """The rule the next card of the current trick must follow, from the public trick;
+        with the ``hand`` of the player to act, the rule that binds that hand
+        (:func:`game.engine.gurka_moves.requirement`)."""
         trick = [] if self.trick_over() else self.trick
-        if not trick:
-            if o.get("lead_lowest") and o.get("multi_lead") and hand and len(hand) > 2:
-                low = min(self.S[INDEX[c]] for c in hand)
-                if sum(self.S[INDEX[c]] == low for c in hand) > 1:
-                    return Requirement("lead_lowest_set")
-            return Requirement("lead_lowest" if o.get("lead_lowest") else "lead")
-        k = len(trick[0][1])
-        if k > 1:
-            return Requirement("match", count=k)
-        cards = [INDEX[cs[0]] for _s, cs in trick]
-        S = self.S
-        if o["twos_rule"] and (cards[0] >> 2) == 0 and (
-                hand is None or any((INDEX[c] >> 2) == 0 for c in hand)):
-            return Requirement("two", NAMES[cards[0]])
-        if o["reference"] == "previous":
-            ref = cards[-1]
-            block = o["no_ace_on_ace"] and (ref >> 2) == gm.ACE - 2
-        else:
-            ref = max(cards, key=S.__getitem__)
-            block = o["no_ace_on_ace"] and any((c >> 2) == gm.ACE - 2 for c in cards)
-        if block:
-            return Requirement("lowest", NAMES[ref])
-        if o["optional_lowest"]:
-            kind = "reach_nearest_or_lowest" if o["nearest_above"] else "reach_or_lowest"
-            return Requirement(kind, NAMES[ref])
-        if o["nearest_above"]:
-            return Requirement("reach_nearest", NAMES[ref])
-        return Requirement("reach", NAMES[ref])
+        first = [INDEX[cs[0]] for _s, cs in trick]
+        lead = len(trick[0][1]) if trick else 0
+        cards = None if hand is None else [INDEX[c] for c in hand]
+        return gm.requirement(self.options, self.S, first, lead, cards)
+
+    def set_to_match(self) -> int | None:
+        """While a lead of several cards is under way: which play of the trick holds the
+        strongest set so far (the one the next set must match card by card, as the engine
+        keeps it: a later set that matches it takes its place), else None."""
+        if self.trick_over() or not self.trick or len(self.trick[0][1]) < 2:
+            return None
+        best = 0
+        for i in range(1, len(self.trick)):
+            if gm.matches(self.set_key(self.trick[i][1]), self.set_key(self.trick[best][1])):
+                best = i
+        return best
+
+    def set_key(self, cards) -> list[int]:
+        """A set's strengths from its lowest card up (:func:`.gurka_moves.set_key`)."""
+        return gm.set_key([INDEX[c] for c in cards], self.S)
+
+    def by_strength(self, cards) -> list[str]:
+        """``cards`` from the lowest up, as a set is matched card by card."""
+        return sorted(cards, key=self.strength)
+
+    def match_pairs(self, cards) -> list[tuple[str, str, bool]]:
+        """``cards`` (a set the player chooses) against the set to match, card by card from
+        the lowest of each up: (card, the card of the set it stands against, whether it is
+        as strong); empty when there is no set to match."""
+        best = self.set_to_match()
+        if best is None:
+            return []
+        theirs = self.by_strength(self.trick[best][1])
+        return [(c, t, gm.matches([self.strength(c)], [self.strength(t)]))
+                for c, t in zip(self.by_strength(cards), theirs)]
 
     def reference_card(self) -> str | None:
         """The card on the table the next single card must reach (None when leading)."""
@@ -233,8 +225,7 @@ class GurkaTable:
         self.out[s] = False
         self.bought[s] = True
         self.totals[s] = ev["points"]
-        if self.options.get("buyback") == "stake":
-            self.pot += self.options.get("stake", 0)
+        self.pot += gm.buyback_price(self.options)
         if self.sheet:
             self.sheet[-1].buybacks.append((s, ev["points"]))
 

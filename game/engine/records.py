@@ -1,6 +1,6 @@
-"""Creating games, and loading / replaying / writing game records (RECORDS.md).
+"""Creating games, and loading / replaying / writing game records (RECORDS.md, beside this file).
 
-Every record is hostile until replayed.  Beyond what RECORDS.md says, a record keeps
+Every record is hostile until replayed.  Beyond the rules, a record keeps
 these limits (each refused with a one-line :class:`RecordError` that never echoes a
 huge value): at most :data:`MAX_RECORD_BYTES` of JSON within the limits of
 :mod:`game.safe_json`, :data:`MAX_EVENTS` events, names of 1 to :data:`MAX_NAME`
@@ -18,7 +18,7 @@ import unicodedata
 
 from ..safe_json import JSONLimitError, clip, decode, loads
 from .base import FORMAT, GameState
-from .errors import IllegalActionError, RecordError
+from .errors import IllegalActionError, Reason, RecordError
 from .registry import find_ruleset
 from .rulesets import effective_options
 
@@ -33,7 +33,7 @@ def new_game(rules: str, players: list[dict] | int, options: dict | None = None,
                                          auto_chance=auto_chance, **extra)
 
 
-#: the limits a record must keep (RECORDS.md leaves them open; these are far above any real
+#: the limits a record must keep (RECORDS.md states them; these are far above any real
 #: game: the longest seen, 8 players to a limit of 1000 with free buy-back, has 34,000 events
 #: in 1.8 MB)
 MAX_EVENTS = 100_000
@@ -54,18 +54,20 @@ _HARD_N = re.compile(r"hard:([1-9][0-9]{0,5})")
 _FORMAT_VERSION = re.compile(r"gurka-(?:record|save)/([0-9]{1,6})")
 
 
-def name_problem(name: object) -> str | None:
-    """Why ``name`` cannot be a player's name, or None."""
+def name_problem(name: object) -> Reason | None:
+    """Why ``name`` cannot be a player's name (a :class:`Reason`), or None."""
     if not isinstance(name, str):
-        return "a player's name must be text"
+        return Reason("name_not_text", "a player's name must be text")
     if not name.strip():
-        return "a player's name must not be empty"
+        return Reason("name_empty", "a player's name must not be empty")
     if len(name) > MAX_NAME:
-        return f"a player's name must be at most {MAX_NAME} characters, not {len(name):,}"
+        return Reason("name_long", f"a player's name must be at most {MAX_NAME} characters, "
+                      f"not {len(name):,}", max=MAX_NAME, length=len(name))
     if _BAD_NAME.search(name):
-        return "a player's name must not hold control characters or invalid characters"
+        return Reason("name_chars", "a player's name must not hold control characters or invalid "
+                      "characters")
     if not visible(name):
-        return "a player's name must show at least one character"
+        return Reason("name_invisible", "a player's name must show at least one character")
     return None
 
 
@@ -83,12 +85,13 @@ def clean_name(text: str) -> str:
     return name if visible(name) else ""
 
 
-def seat_problem(spec: object) -> str | None:
+def seat_problem(spec: object) -> Reason | None:
     """Why ``spec`` is not a seat of the record format (``human``, ``ai:<level>``,
-    ``ai:hard:N``, ``ext:<bot>``), or None.  Nothing else is ever run or loaded."""
+    ``ai:hard:N``, ``ext:<bot>``, ``net``), a :class:`Reason`, or None.  Nothing else is
+    ever run or loaded."""
     if not isinstance(spec, str):
-        return "a seat must be text"
-    if spec == "human":
+        return Reason("seat_not_text", "a seat must be text")
+    if spec in ("human", "net"):
         return None
     if spec.startswith("ai:"):
         level = spec[3:]
@@ -99,14 +102,18 @@ def seat_problem(spec: object) -> str | None:
         if m and lo <= int(m.group(1)) <= hi:
             return None
         if level.startswith("hard:"):
-            return f"ai:hard:N takes a whole number of rollouts from {lo} to {hi:,}"
-        return f"unknown AI level {clip(level, 40)!r}; choose one of {', '.join(AI_LEVELS)}"
+            return Reason("hard_rollouts", f"ai:hard:N takes a whole number of rollouts from {lo} "
+                          f"to {hi:,}", lo=lo, hi=hi)
+        return Reason("ai_level", f"unknown AI level {clip(level, 40)!r}; choose one of "
+                      f"{', '.join(AI_LEVELS)}", level=clip(level, 40))
     if spec.startswith("ext:"):
         bot = spec[4:]
         if not bot or len(bot) > MAX_BOT_SPEC or _BAD_NAME.search(bot):
-            return f"ext: must name a bot in 1 to {MAX_BOT_SPEC} plain characters"
+            return Reason("bot_name", f"ext: must name a bot in 1 to {MAX_BOT_SPEC} plain "
+                          "characters", max=MAX_BOT_SPEC)
         return None
-    return f"a seat is human, ai:LEVEL or ext:BOT, not {clip(spec, 40)!r}"
+    return Reason("seat_kind", f"a seat is human, ai:LEVEL, ext:BOT or net, not {clip(spec, 40)!r}",
+                  seat=clip(spec, 40))
 
 
 def _newer(fmt: object) -> bool:
@@ -126,45 +133,51 @@ def _is_int(value: object) -> bool:
 
 def _header(record: object) -> tuple:
     if not isinstance(record, dict):
-        raise RecordError("a record must be a JSON object", code="not_record")
+        raise RecordError("a record must be a JSON object", code="not_record", why="not_object")
     if record.get("format") != FORMAT:
         fmt = record.get("format")
         shown = repr(clip(fmt, 40)) if isinstance(fmt, str) else "missing or not text"
         raise RecordError(f"format must be {FORMAT!r}, not {shown}",
-                          code="newer" if _newer(fmt) else "not_record")
+                          code="newer" if _newer(fmt) else "not_record",
+                          why="format" if isinstance(fmt, str) else "no_format", expected=FORMAT,
+                          found=clip(fmt, 40) if isinstance(fmt, str) else "")
     game = record.get("game")
     if not _is_int(game) or not 1 <= game <= MAX_GAME:
         raise RecordError(f"game must be a whole number from 1 to {MAX_GAME:,}",
-                          code="out_of_range" if _is_int(game) else "damaged")
+                          code="out_of_range" if _is_int(game) else "damaged", why="game_number",
+                          max=MAX_GAME)
     rules = record.get("rules")
     players = record.get("players")
     if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
-        raise RecordError("players must be a list of {name, seat}", game)
+        raise RecordError("players must be a list of {name, seat}", game, why="players_list")
     for seat, p in enumerate(players[:64]):
         problem = name_problem(p.get("name")) or seat_problem(p.get("seat"))
         if problem:
-            raise RecordError(f"player {seat}: {problem}", game, code="out_of_range")
+            raise RecordError(Reason(problem.code, f"player {seat}: {problem}", **problem.params),
+                              game, code="out_of_range", player=seat)
     seed = record.get("seed")
     if not _is_int(seed) or not -SEED_RANGE < seed < SEED_RANGE:
         raise RecordError("seed must be a whole number below 2**63 in size", game,
-                          code="out_of_range" if _is_int(seed) else "damaged")
+                          code="out_of_range" if _is_int(seed) else "damaged", why="seed")
     events = record.get("events")
     if not isinstance(events, list):
-        raise RecordError("events must be a list", game)
+        raise RecordError("events must be a list", game, why="events_list")
     if len(events) > MAX_EVENTS:
-        raise RecordError(f"more than {MAX_EVENTS:,} events ({len(events):,})", game, code="too_big")
+        raise RecordError(f"more than {MAX_EVENTS:,} events ({len(events):,})", game, code="too_big",
+                          why="events_many", max=MAX_EVENTS, count=len(events))
     options = record.get("options")
     if not isinstance(options, dict):
-        raise RecordError("options must be an object", game)
+        raise RecordError("options must be an object", game, why="options_object")
     try:
         opts = effective_options(rules, options, len(players))
     except ValueError as e:
         code = "unknown_rules" if getattr(e, "code", "") == "unknown_ruleset" else "out_of_range"
-        raise RecordError(clip(e), game, code=code) from None
+        raise RecordError(clip(e), game, code=code, why="options", cause=e) from None
     if opts != options:
         missing = sorted(set(opts) - set(options))
         raise RecordError(clip(f"options must list every effective option (missing: "
-                               f"{', '.join(missing)})"), game)
+                               f"{', '.join(missing)})"), game, why="options_missing",
+                          missing=clip(", ".join(missing)))
     return rules, opts, players, game
 
 
@@ -183,25 +196,30 @@ def replay(record: object) -> GameState:
     while i < len(events):
         ev = events[i]
         if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
-            raise RecordError("an event must be an object with a type", game, i + 1, code="bad_moves")
+            raise RecordError("an event must be an object with a type", game, i + 1, code="bad_moves",
+                              why="event_object")
         if i < len(state.events):
             mine = state.events[i]
             if mine != ev:
                 raise RecordError(f"the rules give {clip(json.dumps(mine), 200)}, the record "
-                                  f"says {clip(json.dumps(ev), 200)}", game, i + 1, code="bad_moves")
+                                  f"says {clip(json.dumps(ev), 200)}", game, i + 1, code="bad_moves",
+                                  why="event_differs", rules_event=clip(json.dumps(mine), 200),
+                                  record_event=clip(json.dumps(ev), 200))
             i += 1
             continue
         if state.is_over():
             raise RecordError(f"the game is already over, but the record goes on with "
-                              f"{clip(ev['type'], 40)!r}", game, i + 1, code="bad_moves")
+                              f"{clip(ev['type'], 40)!r}", game, i + 1, code="bad_moves",
+                              why="after_end", type=clip(ev["type"], 40))
         before = len(state.events)
         try:
             state.apply_record_event(ev)
         except IllegalActionError as e:
-            raise RecordError(clip(e.reason), game, i + 1, code="bad_moves") from None
+            raise RecordError(clip(e.reason), game, i + 1, code="bad_moves", why="illegal_event",
+                              cause=e) from None
         if len(state.events) == before:
             raise RecordError(f"{clip(ev['type'], 40)!r} event has no effect", game, i + 1,
-                              code="bad_moves")
+                              code="bad_moves", why="no_effect", type=clip(ev["type"], 40))
     return state
 
 
@@ -210,9 +228,10 @@ def parse_record(text: str | bytes) -> object:
     try:
         return loads(text, MAX_RECORD_BYTES)
     except JSONLimitError as e:
-        raise RecordError(clip(e), code="too_big" if _longer(text, MAX_RECORD_BYTES) else "damaged") from None
+        raise RecordError(clip(e), code="too_big" if _longer(text, MAX_RECORD_BYTES) else "damaged",
+                          why="json", cause=e) from None
     except ValueError as e:
-        raise RecordError(clip(e), code="not_record") from None
+        raise RecordError(clip(e), code="not_record", why="json", cause=e) from None
 
 
 def load_records(text: str | bytes) -> list:
@@ -229,10 +248,10 @@ def iter_records(text: str | bytes):
         try:
             text = decode(bytes(text))
         except ValueError as e:
-            raise RecordError(str(e), code="not_record") from None
+            raise RecordError(str(e), code="not_record", why="json", cause=e) from None
     text = text.lstrip("\ufeff").strip()
     if not text:
-        raise RecordError("the file is empty", code="not_record")
+        raise RecordError("the file is empty", code="not_record", why="empty")
     if "\n" not in text or len(text) <= MAX_RECORD_BYTES:
         try:
             yield parse_record(text)
@@ -250,7 +269,7 @@ def iter_records(text: str | bytes):
         try:
             record = parse_record(line)
         except RecordError as e:
-            raise RecordError(f"line {n}: {e}", code=e.code) from None
+            raise e.at_line(n) from None
         yield record
 
 

@@ -6,8 +6,8 @@ name, the country, the variants shown first, and the short game the ``--demo`` p
 Ruleset ids and family names are written here and nowhere else in the engine, the AI or
 the UI (the rules texts aside): code asks the entry, never ``if rules == ...``.
 
-Adding a Gurka preset is one :func:`_register` call here plus its texts in
-:mod:`game.ui.rules_text`.
+Adding a preset is one :func:`register` call here (at run time too) plus, for texts of
+its own, its entry in :mod:`game.ui.rules_text` (keyed by the entry this call returns).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Callable, Mapping
 
+from .cards import FULL_DECK, SHORT_DECK
 from .errors import OptionError
 
 
@@ -28,12 +29,16 @@ class Family:
     """A shared mechanism (a state machine and its public fold) that plays several rulesets."""
 
     name: str
-    #: every option key of the family with its default (RECORDS.md)
+    #: every option key of the family with its default (the option tables of RECORDS.md)
     defaults: Mapping
     #: ``(ruleset, options, players, **kw) -> GameState`` (imported lazily: no cycles)
     make_state: Callable = field(repr=False)
     #: ``(ruleset, options, players) -> public table`` (:mod:`game.engine.public`)
     make_public: Callable = field(repr=False)
+    #: ``(view, public table, legal) -> FamilyPosition`` (:mod:`game.engine.determinize`)
+    make_position: Callable = field(repr=False)
+    #: the cards the family plays with (card ints, :mod:`game.engine.cards`)
+    deck: tuple = FULL_DECK
 
     def __repr__(self) -> str:
         return f"<Family {self.name}>"
@@ -59,6 +64,16 @@ def _durak_public(ruleset, options, players):
     return DurakTable(ruleset.id, options, players)
 
 
+def _gurka_position(view, table, legal):
+    from .determinize_gurka import FamilyPosition
+    return FamilyPosition(view, table, legal)
+
+
+def _durak_position(view, table, legal):
+    from .determinize_durak import FamilyPosition
+    return FamilyPosition(view, table, legal)
+
+
 GURKA = Family("gurka", _frozen({
     "hand_size": 6, "descending": False, "rounds": None,
     "reference": "previous", "optional_lowest": False, "no_ace_on_ace": False,
@@ -66,10 +81,10 @@ GURKA = Family("gurka", _frozen({
     "multi_lead": False, "top_card": None, "top_value": 21, "ace_value": 14,
     "tie_rule": "all", "limit": 30, "out_rule": "reach", "score_piles": False,
     "lives": 0, "buyback": "none", "stake": 0, "exchange": False,
-}), _gurka_state, _gurka_public)
+}), _gurka_state, _gurka_public, _gurka_position)
 
 DURAK = Family("durak", _frozen({"teams": None, "neighbours_only": False, "max_attack": 6}),
-               _durak_state, _durak_public)
+               _durak_state, _durak_public, _durak_position, SHORT_DECK)
 
 FAMILIES = (GURKA, DURAK)
 
@@ -111,55 +126,76 @@ class Ruleset:
 _REGISTRY: dict[str, Ruleset] = {}
 
 
-def _register(rid: str, family: Family, overrides: dict, players: tuple[int, int], default: int,
-              native: str, country: str, variants: tuple = (), values: dict | None = None,
-              toggles: dict | None = None, demo: tuple = (0, None),
-              crowd: dict | None = None) -> None:
-    unknown = set(overrides) - set(family.defaults)
+def register(rid: str, family: Family, overrides: dict, players: tuple[int, int], default: int,
+             native: str, country: str, variants: tuple = (), values: dict | None = None,
+             toggles: dict | None = None, demo: tuple = (0, None),
+             crowd: dict | None = None) -> Ruleset:
+    """Add a preset of ``family`` (its options: the family's defaults with ``overrides``) and
+    return its entry; it is shown after those registered before it.  Everything the
+    interface says about it is found through the entry (:mod:`game.ui.rules_text`); a
+    preset without texts of its own gets texts made from its family and options."""
+    if not isinstance(rid, str) or not rid or rid in _REGISTRY:
+        raise ValueError(f"ruleset id {rid!r} is empty or registered already")
+    unknown = (set(overrides) | set(variants) | set(values or {}) | set(toggles or {})
+               | set(crowd or {})) - set(family.defaults)
     if unknown:
-        raise AssertionError(f"{rid}: options {sorted(unknown)} are not {family.name} options")
-    _REGISTRY[rid] = Ruleset(rid, family, _frozen({**family.defaults, **overrides}), players,
-                             default, native, country, tuple(variants), _frozen(values),
-                             _frozen(toggles), (demo[0] or players[0], _frozen(demo[1])),
-                             _frozen(crowd))
+        raise ValueError(f"{rid}: options {sorted(unknown)} are not {family.name} options")
+    lo, hi = players
+    if not 2 <= lo <= default <= hi:
+        raise ValueError(f"{rid}: players {players} and the default {default} do not fit")
+    entry = Ruleset(rid, family, _frozen({**family.defaults, **overrides}), (lo, hi), default,
+                    native, country, tuple(variants), _frozen(values), _frozen(toggles),
+                    (demo[0] or lo, _frozen(demo[1])), _frozen(crowd))
+    _REGISTRY[rid] = entry
+    return entry
 
 
-#: seven cards each would need 56 with eight players: they get six each (RULES.md 1.1)
+def unregister(rid: str) -> None:
+    """Take a preset out again (one registered at run time); unknown ids are ignored."""
+    _REGISTRY.pop(rid, None)
+
+
+#: seven cards each would need 56 with eight players: they get six each
 EIGHT_GET_SIX = {"hand_size": (8, 6)}
 
-_register("gurka-se", GURKA, {"buyback": "stake", "stake": 10}, (3, 8), 4, "Gurka", "SE",
-          ("optional_lowest", "reference", "no_ace_on_ace", "lead_lowest", "limit", "buyback",
-           "stake"),
-          values={"limit": (30, 20)}, demo=(4, {"limit": 20}))
-_register("agurk-dk", GURKA, {"hand_size": 7, "reference": "highest", "no_ace_on_ace": True,
-                              "limit": 21}, (3, 8), 4, "Agurk", "DK",
-          ("hand_size", "limit", "no_ace_on_ace", "ace_value", "nearest_above", "twos_rule",
-           "buyback", "lives"),
-          values={"limit": (21, 30)},
-          toggles={"ace_value": (1, 14), "buyback": ("worst", "none")}, demo=(4, {"lives": 3}),
-          crowd=EIGHT_GET_SIX)
-_register("agurk-no", GURKA, {"hand_size": 7, "reference": "highest"}, (3, 8), 4, "Agurk", "NO",
-          ("optional_lowest", "reference"), demo=(4, {}), crowd=EIGHT_GET_SIX)
-_register("gurka-is", GURKA, {"hand_size": 10, "descending": True, "reference": "highest",
-                              "optional_lowest": True, "multi_lead": True, "top_card": "6C",
-                              "tie_rule": "last", "limit": 21, "out_rule": "exceed",
-                              "score_piles": True}, (2, 4), 3, "Gúrka", "IS",
-          ("optional_lowest", "multi_lead", "lead_lowest"), demo=(3, {}))
-_register("gurka-is7", GURKA, {"hand_size": 7, "descending": True, "rounds": 7,
-                               "reference": "highest", "optional_lowest": True, "multi_lead": True,
-                               "top_card": "7", "tie_rule": "last", "limit": 21, "exchange": True},
-          (2, 5), 4, "Sjö umferða Gúrka", "IS",
-          ("top_value", "tie_rule", "multi_lead", "optional_lowest", "exchange"),
-          demo=(3, {"rounds": 3}))
-_register("durak", DURAK, {}, (2, 6), 3, "Durak", "RU", ("teams", "neighbours_only", "max_attack"),
-          demo=(3, {}), crowd={"neighbours_only": (5, True)})
+GURKA_SE = register("gurka-se", GURKA, {"buyback": "stake", "stake": 10}, (3, 8), 4, "Gurka", "SE",
+                    ("optional_lowest", "reference", "no_ace_on_ace", "lead_lowest", "limit",
+                     "buyback", "stake"),
+                    values={"limit": (30, 20)}, demo=(4, {"limit": 20}))
+AGURK_DK = register("agurk-dk", GURKA, {"hand_size": 7, "reference": "highest", "no_ace_on_ace": True,
+                                        "limit": 21}, (3, 8), 4, "Agurk", "DK",
+                    ("hand_size", "limit", "no_ace_on_ace", "ace_value", "nearest_above", "twos_rule",
+                     "buyback", "lives"),
+                    values={"limit": (21, 30)},
+                    toggles={"ace_value": (1, 14), "buyback": ("worst", "none")}, demo=(4, {"lives": 3}),
+                    crowd=EIGHT_GET_SIX)
+AGURK_NO = register("agurk-no", GURKA, {"hand_size": 7, "reference": "highest"}, (3, 8), 4, "Agurk",
+                    "NO", ("optional_lowest", "reference"), demo=(4, {}), crowd=EIGHT_GET_SIX)
+GURKA_IS = register("gurka-is", GURKA, {"hand_size": 10, "descending": True, "reference": "highest",
+                                        "optional_lowest": True, "multi_lead": True, "top_card": "6C",
+                                        "tie_rule": "last", "limit": 21, "out_rule": "exceed",
+                                        "score_piles": True}, (2, 4), 3, "Gúrka", "IS",
+                    ("optional_lowest", "multi_lead", "lead_lowest"), demo=(3, {}))
+GURKA_IS7 = register("gurka-is7", GURKA, {"hand_size": 7, "descending": True, "rounds": 7,
+                                          "reference": "highest", "optional_lowest": True,
+                                          "multi_lead": True, "top_card": "7", "tie_rule": "last",
+                                          "limit": 21, "exchange": True},
+                     (2, 5), 4, "Sjö umferða Gúrka", "IS",
+                     ("top_value", "tie_rule", "multi_lead", "optional_lowest", "exchange"),
+                     demo=(3, {"rounds": 3}))
+DURAK_RU = register("durak", DURAK, {}, (2, 6), 3, "Durak", "RU",
+                    ("teams", "neighbours_only", "max_attack"),
+                    demo=(3, {}), crowd={"neighbours_only": (5, True)})
 
-#: every ruleset id, in the order menus show them
-RULESET_IDS: tuple[str, ...] = tuple(_REGISTRY)
 #: the ruleset a new player is offered first
-DEFAULT_RULESET = RULESET_IDS[0]
+DEFAULT_RULESET = GURKA_SE.id
 #: the ruleset ``--demo`` plays when none is named (its demo is the shortest)
-DEMO_RULESET = "gurka-is7"
+DEMO_RULESET = GURKA_IS7.id
+
+
+def ruleset_ids() -> tuple[str, ...]:
+    """Every ruleset id, in the order menus show them (those registered later last)."""
+    return tuple(_REGISTRY)
 
 
 def find_ruleset(rid: object) -> Ruleset:
@@ -167,19 +203,20 @@ def find_ruleset(rid: object) -> Ruleset:
     entry = _REGISTRY.get(rid) if isinstance(rid, str) else None
     if entry is None:
         shown = rid if isinstance(rid, str) and len(rid) <= 40 else type(rid).__name__
-        raise OptionError(f"unknown ruleset {shown!r}; choose one of {', '.join(RULESET_IDS)}",
+        raise OptionError(f"unknown ruleset {shown!r}; choose one of {', '.join(_REGISTRY)}",
                           "unknown_ruleset", rules=str(shown))
     return entry
 
 
-def rulesets() -> tuple[Ruleset, ...]:
-    return tuple(_REGISTRY.values())
+def rulesets(family: Family | None = None) -> tuple[Ruleset, ...]:
+    """Every registered ruleset in menu order (``family``: only that family's)."""
+    return tuple(r for r in _REGISTRY.values() if family is None or r.family is family)
 
 
 def family_of(rid: str) -> Family:
     return find_ruleset(rid).family
 
 
-__all__ = ["Family", "Ruleset", "GURKA", "DURAK", "FAMILIES", "RULESET_IDS", "DEFAULT_RULESET",
-           "DEMO_RULESET",
-           "find_ruleset", "rulesets", "family_of"]
+__all__ = ["Family", "Ruleset", "GURKA", "DURAK", "FAMILIES", "DEFAULT_RULESET", "DEMO_RULESET",
+           "GURKA_SE", "AGURK_DK", "AGURK_NO", "GURKA_IS", "GURKA_IS7", "DURAK_RU",
+           "register", "unregister", "ruleset_ids", "find_ruleset", "rulesets", "family_of"]

@@ -9,13 +9,7 @@ the command line), never prose to be parsed.
 from __future__ import annotations
 
 from .errors import IllegalActionError, OptionError
-from .registry import DURAK, RULESET_IDS, find_ruleset, rulesets
-
-#: ruleset id -> preset options / (min, max) players / native name (derived from the registry)
-PRESETS: dict[str, dict] = {r.id: dict(r.options) for r in rulesets()}
-PLAYER_RANGE: dict[str, tuple[int, int]] = {r.id: r.players for r in rulesets()}
-NATIVE_NAMES: dict[str, str] = {r.id: r.native_name for r in rulesets()}
-RULESETS = RULESET_IDS
+from .registry import find_ruleset
 
 _CHOICES = {
     "reference": ("previous", "highest"), "tie_rule": ("all", "last"),
@@ -30,11 +24,6 @@ _BOOLS = {"descending", "optional_lowest", "no_ace_on_ace", "lead_lowest",
 _INTS = {"hand_size": (1, 52), "top_value": (0, 100), "ace_value": (0, 100),
          "limit": (1, 1000), "lives": (0, 100), "stake": (0, 10000), "max_attack": (1, 6),
          "rounds": (1, 52)}
-
-
-def is_durak(rules: str) -> bool:
-    """Deprecated shim: whether ``rules`` is played by the Durak family."""
-    return find_ruleset(rules).family is DURAK
 
 
 def parse_option_value(key: str, text: str):
@@ -74,7 +63,7 @@ def effective_options(rules: str, overrides: dict | None = None, players: int | 
     if players is not None:
         for key, (least, value) in entry.crowd_defaults.items():
             if players >= least and key not in overrides:
-                opts[key] = value     # e.g. Durak's neighbours_only with 5-6 players (RECORDS.md)
+                opts[key] = value     # e.g. Durak's neighbours_only with 5-6 players (registry crowd)
     for key, value in overrides.items():
         if key not in opts:
             shown = key if isinstance(key, str) and len(key) <= 40 else "?"
@@ -119,5 +108,5 @@ def check_players(rules: str, opts: dict, players: int) -> None:
                           cards=hand, max=52 // hand)
 
 
-__all__ = ["PRESETS", "PLAYER_RANGE", "NATIVE_NAMES", "RULESETS", "effective_options",
-           "check_players", "parse_option_value", "is_durak", "IllegalActionError", "OptionError"]
+__all__ = ["effective_options", "check_players", "parse_option_value", "IllegalActionError",
+           "OptionError"]

@@ -15,6 +15,12 @@ def _hide(cards):
     return cards if cards is None or isinstance(cards, int) else len(cards)
 
 
+def seen_cards(cards) -> list:
+    """A view's cards as a list: the cards themselves, or for a hidden count as many
+    ``None`` (cards whose faces this seat does not see)."""
+    return [None] * cards if isinstance(cards, int) else list(cards or [])
+
+
 def filter_event(event: dict, seat: int) -> dict:
     kind = event["type"]
     if kind == "deal":
@@ -38,7 +44,7 @@ def make_view(state, seat: int, hand) -> dict:
         "seat": seat,
         "players": [dict(p) for p in state.players],
         "hand": names(hand),
-        "events": [filter_event(e, seat) for e in state.events],
+        "events": [state.view_event(e, seat) for e in state.events],
     }
 
 

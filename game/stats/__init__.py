@@ -2,7 +2,8 @@
 
 - :func:`record_game` (``store.py``): the table calls it when a game ends.
 - :func:`load` (``queries.py``): the figures for the screen and the command line
-  (:func:`load_games` once, then :func:`compute` per filter, is what the screen does).
+  (:func:`load_figures` once, off the frame path, then :func:`compute` per filter, is
+  what the screen does).
 - :func:`reset` (``db.py``): empty the statistics after keeping a backup.
 
 See README.md in this folder for the schema, the migrations and the set-aside rules.
@@ -10,8 +11,8 @@ No pygame here.
 """
 
 from .db import SCHEMA_VERSION, db_path, open_db, reset
-from .queries import Figure, Series, Stats, compute, load, load_games
+from .queries import Figure, Figures, Series, Stats, compute, load, load_figures
 from .store import record_game
 
-__all__ = ["SCHEMA_VERSION", "Figure", "Series", "Stats", "compute", "db_path", "load", "load_games",
-           "open_db", "record_game", "reset"]
+__all__ = ["SCHEMA_VERSION", "Figure", "Figures", "Series", "Stats", "compute", "db_path", "load",
+           "load_figures", "open_db", "record_game", "reset"]

@@ -5,6 +5,9 @@ levels, the overall line, and the chart's series.  ``--json``: the same figures
 as one JSON object (:meth:`game.stats.queries.Stats.to_dict`).  An empty or
 missing database prints "no games yet" and exits 0.  Like the other
 subcommands, the output is English (it is meant for scripts and bug reports).
+Nothing read from the file reaches the terminal raw: the ruleset ids shown are
+printable text (others are left out as unreadable), and a notice is one line
+with any control character shown as ``?`` (:func:`game.safe_json.clip`).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import json
 import sys
 
+from ..safe_json import clip
 from .queries import Figure, Stats, load
 
 COLUMNS = ("ruleset", "opponents", "games", "wins", "shared", "win rate", "penalty/deal",
@@ -65,7 +69,7 @@ def series_line(stats: Stats) -> str:
 def run(as_json: bool = False, rules: str | None = None) -> int:
     stats = load(rules)
     if stats.notice:
-        print(stats.notice, file=sys.stderr)
+        print(clip(str(stats.notice), 400), file=sys.stderr)
     if as_json:
         data = stats.to_dict()
         if not stats.games:

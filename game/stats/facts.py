@@ -1,4 +1,4 @@
-"""A finished game record (RECORDS.md) and its meta data turned into statistics rows.
+"""A finished game record (game/engine/RECORDS.md) and its meta data turned into statistics rows.
 
 Pure: no database, no pygame.  The record is treated as hostile data: every
 field used is checked, and anything unexpected is a :class:`ValueError` (the

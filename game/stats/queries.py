@@ -11,6 +11,16 @@ rulesets) the win rate so far after each of the last 50 games.
 Games are in the order they were stored (their id).  Reading never creates,
 migrates or writes a database (it is opened read-only): without a file there are
 simply no games.
+
+How it stays fast on a million games (:func:`read_figures`, one read transaction): the
+sums come from SQLite grouped by ruleset, level and kind of result, walking the covering
+index ``games_figures`` in its order; the best streaks and the win-rate series from one
+letter per game in the order played, concatenated by SQLite per ruleset (index
+``games_by_rules``) and for all games (``games_in_order``), which Python scans as bytes;
+the penalty chart reads back at most :data:`CHART_READ` games of its ruleset.  Those
+indexes hold only the rows whose values this game writes (:data:`~game.stats.db.READABLE`),
+so no row is checked one by one when reading.  A file of an older version has no such
+indexes: its games are copied into a temporary in-memory table that has them.
 """
 
 from __future__ import annotations
@@ -19,13 +29,26 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine.rulesets import RULESETS
-from ..i18n import ngettext
-from .db import db_path, notice_unavailable, open_db, version
+from ..engine.registry import ruleset_ids
+from ..notices import Notice
+from .db import (MIGRATIONS, READABLE, SCHEMA_VERSION, cause, db_path, is_bad_file, notice_set_aside,
+                 notice_unavailable, open_db, present, set_aside_db, version)
 from .facts import LEVEL_ORDER, MIXED
 
 SERIES_GAMES = 50
+#: the most games a penalty chart reads back from its ruleset's last one (games scored in
+#: lives have no penalty to show: a chart of a ruleset played mostly in lives shows the
+#: games in points among its last CHART_READ)
+CHART_READ = 2000
+#: the most rulesets read (any further ones are left out as unreadable)
+MAX_RULESETS = 64
 LEVELS = LEVEL_ORDER + (MIXED,)
+#: the values a stored game may hold (anything else: the row cannot be read)
+SCORINGS = ("points", "lives", "loser")
+RESULTS = ("won", "shared", "lost", "draw")
+WON = ("won", "shared")
+MAX_NAME = 64
+MAX_COUNT = 10 ** 9
 
 
 @dataclass
@@ -46,7 +69,6 @@ class Figure:
     #: games in which the player took a move back, and hints the player asked for
     undo_games: int = 0
     hints: int = 0
-    _streak: int = 0
 
     @property
     def win_rate(self) -> float | None:
@@ -56,21 +78,28 @@ class Figure:
     def avg_penalty(self) -> float | None:
         return self.penalty / self.penalty_deals if self.penalty_deals else None
 
-    def add(self, g: dict) -> None:
-        self.games += 1
-        won = g["result"] in ("won", "shared")
-        self.wins += won
-        self.shared += g["result"] == "shared"
-        self.draws += g["result"] == "draw"
-        self._streak = self._streak + 1 if won else 0
-        self.best_streak = max(self.best_streak, self._streak)
-        if g["scoring"] == "loser":
-            self.times_durak = (self.times_durak or 0) + g["was_durak"]
-        if g["scoring"] == "points":
-            self.penalty += g["pen_sum"]
-            self.penalty_deals += g["pen_deals"]
-        self.undo_games += g["undo"]
-        self.hints += g["hints"]
+    def add(self, result: str, scoring: str, was_durak: int, undo: int, n: int,
+            penalty: int, deals: int, hints: int) -> None:
+        """``n`` games alike in result, scoring, durak and undo, with their sums."""
+        self.games += n
+        self.wins += n if result in WON else 0
+        self.shared += n if result == "shared" else 0
+        self.draws += n if result == "draw" else 0
+        if scoring == "loser":
+            self.times_durak = (self.times_durak or 0) + was_durak * n
+        if scoring == "points":
+            self.penalty += penalty
+            self.penalty_deals += deals
+        self.undo_games += undo * n
+        self.hints += hints
+
+    def merge(self, other: Figure) -> None:
+        """Add another group's figures (not its streak: that is read in the order played)."""
+        for name in ("games", "wins", "shared", "draws", "penalty", "penalty_deals", "undo_games",
+                     "hints"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        if other.times_durak is not None:
+            self.times_durak = (self.times_durak or 0) + other.times_durak
 
     def to_dict(self) -> dict:
         rate, avg = self.win_rate, self.avg_penalty
@@ -109,7 +138,7 @@ class Stats:
     series: Series = field(default_factory=Series)
     #: rulesets that have games, in the usual order (the screen's filter)
     rulesets: list[str] = field(default_factory=list)
-    notice: str | None = None
+    notice: Notice | None = None
 
     @property
     def games(self) -> int:
@@ -122,135 +151,254 @@ class Stats:
                 "series": self.series.to_dict(), "rulesets": list(self.rulesets)}
 
 
+@dataclass
+class Figures:
+    """Everything the screen shows, read from the file at once (:func:`load_figures`);
+    :func:`compute` makes the figures of a filter from it without the file."""
+
+    detail: dict[tuple[str, str], Figure] = field(default_factory=dict)
+    by_rules: dict[str, Figure] = field(default_factory=dict)
+    total: Figure = field(default_factory=Figure)
+    #: the chart of each filter (None: all games)
+    series: dict = field(default_factory=dict)
+    notice: Notice | None = None
+
+    @property
+    def games(self) -> int:
+        return self.total.games
+
+    @property
+    def rulesets(self) -> list[str]:
+        return sorted(self.by_rules, key=rules_order)
+
+
 def rules_order(rules: str) -> tuple:
-    return (RULESETS.index(rules), "") if rules in RULESETS else (len(RULESETS), rules)
+    ids = ruleset_ids()
+    return (ids.index(rules), "") if rules in ids else (len(ids), rules)
 
 
 def level_order(level: str) -> tuple:
     return (LEVELS.index(level), "") if level in LEVELS else (len(LEVELS), level)
 
 
-#: the values a stored game may hold (anything else: the row cannot be read)
-SCORINGS = ("points", "lives", "loser")
-RESULTS = ("won", "shared", "lost", "draw")
-MAX_NAME = 64
-MAX_COUNT = 10 ** 9
-
-
-def _name_ok(v) -> bool:
-    return isinstance(v, str) and 0 < len(v) <= MAX_NAME and v.isprintable()
-
-
-def _int_ok(v, low: int = -MAX_COUNT) -> bool:
-    """None, or a plain integer in range (not text, a blob, a REAL, infinity)."""
-    return v is None or type(v) is int and low <= v <= MAX_COUNT
-
-
-def row_ok(gid, rules, opp, scoring, result, was_durak, pen, played, undo=0, hints=0) -> bool:
-    """A games row holds what this game writes: SQLite keeps whatever type a value was
-    given (text in an INTEGER column, a blob, an infinite REAL), so every value is checked."""
-    return (type(gid) is int and _name_ok(rules) and _name_ok(opp) and scoring in SCORINGS
-            and result in RESULTS and was_durak in (0, 1) and type(was_durak) is int
-            and _int_ok(pen) and _int_ok(played, 0) and undo in (0, 1) and type(undo) is int
-            and type(hints) is int and 0 <= hints <= MAX_COUNT)
-
-
-def fetch_games(conn: sqlite3.Connection) -> tuple[list[dict], int]:
-    """Every stored game, oldest first, with the player's penalty sum and deal count
-    (points games; 0 otherwise); and how many rows were left out because a value in them
-    is not one this game writes (see :func:`row_ok`)."""
-    out, bad = [], 0
-    columns = {r[1] for r in conn.execute("PRAGMA table_info(games)")}
-    hints = "hints" if "hints" in columns else "0"         # a version-1 file, read as it is
-    for row in conn.execute(
-            "SELECT id, rules, opponents, scoring, result, was_durak, penalty, deals_played, "
-            f"undo_used, {hints} FROM games ORDER BY id"):
-        if not row_ok(*row):
-            bad += 1
-            continue
-        gid, rules, opp, scoring, result, was_durak, pen, played, undo, hint_count = row
-        points = scoring == "points"
-        out.append({"id": gid, "rules": rules, "opponents": opp, "scoring": scoring, "result": result,
-                    "was_durak": was_durak, "pen_sum": (pen or 0) if points else 0,
-                    "pen_deals": (played or 0) if points else 0, "undo": undo, "hints": hint_count})
-    return out, bad
-
-
-def notice_left_out(n: int) -> str:
-    # TRANSLATORS: some stored games held values this version cannot read; the others are shown
-    return ngettext("{n} game in your statistics could not be read and is left out.",
-                    "{n} games in your statistics could not be read and are left out.", n).format(n=n)
-
-
-def compute(games: list[dict], rules: str | None = None) -> Stats:
-    """The figures of ``games`` (as :func:`fetch_games` gives them), filtered by ``rules``."""
-    st = Stats(rules=rules)
-    st.rulesets = sorted({g["rules"] for g in games}, key=rules_order)
-    chosen = [g for g in games if rules is None or g["rules"] == rules]
-    groups: dict = {}
-    detail: dict = {}
-    for g in chosen:
-        st.total.add(g)
-        key = g["rules"] if rules is None else g["opponents"]
-        if key not in groups:
-            groups[key] = (Figure(rules=g["rules"]) if rules is None
-                           else Figure(rules=rules, opponents=g["opponents"]))
-        groups[key].add(g)
-    st.total.rules = rules
-    order = rules_order if rules is None else level_order
-    st.rows = [groups[k] for k in sorted(groups, key=order)]
-    for g in games:
-        key = (g["rules"], g["opponents"])
-        if key not in detail:
-            detail[key] = Figure(rules=g["rules"], opponents=g["opponents"])
-        detail[key].add(g)
-    st.detail = [detail[k] for k in sorted(detail, key=lambda k: (rules_order(k[0]), level_order(k[1])))]
-    st.series = _series(chosen, rules)
+def compute(figures: Figures, rules: str | None = None) -> Stats:
+    """The figures of one filter (None: every ruleset), from what :func:`load_figures` read."""
+    st = Stats(rules=rules, rulesets=figures.rulesets, notice=figures.notice)
+    st.detail = [figures.detail[k] for k in sorted(figures.detail, key=lambda k: (rules_order(k[0]),
+                                                                                   level_order(k[1])))]
+    if rules is None:
+        st.rows = [figures.by_rules[r] for r in st.rulesets]
+        st.total = figures.total
+    elif rules in figures.by_rules:
+        st.rows = [f for f in st.detail if f.rules == rules]
+        st.total = figures.by_rules[rules]
+    else:
+        st.total = Figure(rules=rules)
+    st.series = figures.series.get(rules) or Series()
     return st
 
 
-def _series(chosen: list[dict], rules: str | None) -> Series:
-    pointed = [(i, g) for i, g in enumerate(chosen, 1) if g["scoring"] == "points" and g["pen_deals"]]
-    if rules is not None and pointed and all(g["scoring"] != "loser" for g in chosen):
-        shown = pointed[-SERIES_GAMES:]
-        return Series("penalty", [g["pen_sum"] / g["pen_deals"] for _i, g in shown],
-                      shown[0][0], shown[-1][0])
-    values, wins = [], 0
-    for i, g in enumerate(chosen, 1):
-        wins += g["result"] in ("won", "shared")
+# -- reading ----------------------------------------------------------------------------------
+
+def _name(v) -> str | None:
+    """A ruleset id as stored (bytes), if it is one this game could have written: UTF-8,
+    printable, 1 to MAX_NAME characters (no terminal escape, no invalid byte)."""
+    try:
+        text = v.decode("utf-8") if isinstance(v, bytes) else None
+    except UnicodeDecodeError:
+        return None
+    return text if text and len(text) <= MAX_NAME and text.isprintable() else None
+
+
+def _count(v, low: int = -MAX_COUNT * MAX_COUNT) -> bool:
+    return type(v) is int and low <= v <= MAX_COUNT * MAX_COUNT
+
+
+def _text(v, allowed: tuple) -> str | None:
+    t = v.decode("ascii", "replace") if isinstance(v, bytes) else None
+    return t if t in allowed else None
+
+
+#: the one letter per game of the sequences: the level's initial, in capitals for a win
+_LETTER = "CASE WHEN result IN ('won', 'shared') THEN upper(substr(opponents, 1, 1)) " \
+          "ELSE substr(opponents, 1, 1) END"
+_LOWER = bytes(range(97, 123))
+_UPPER = bytes(range(65, 91))
+#: a sequence of letters made W (a win) and L
+_WIN_LOSS = bytes.maketrans(_UPPER + _LOWER, b"W" * 26 + b"L" * 26)
+
+
+def best_run(seq: bytes, win: bytes) -> int:
+    """The longest run of ``win`` in ``seq`` (a byte a game): searched for, doubling and
+    then halving its length, so a million games take a few scans of a megabyte."""
+    if win not in seq:
+        return 0
+    low, high = 1, 2
+    while win * high in seq:
+        low, high = high, high * 2
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (mid, high) if win * mid in seq else (low, mid)
+    return low
+
+
+def win_rate_series(seq: bytes) -> Series:
+    """The win rate so far after each of the last SERIES_GAMES games of ``seq`` (W / L)."""
+    n = len(seq)
+    shown = seq[-SERIES_GAMES:]
+    wins = seq[:n - len(shown)].count(b"W")
+    values = []
+    for i, c in enumerate(shown, n - len(shown) + 1):
+        wins += c == 0x57
         values.append(wins / i)
-    shown = values[-SERIES_GAMES:]
-    return Series("win_rate", shown, len(values) - len(shown) + 1, len(values))
+    return Series("win_rate", values, n - len(shown) + 1, n)
 
 
-def load_games(path: Path | None = None) -> tuple[list[dict], str | None]:
-    """Every stored game (:func:`fetch_games`) and a notice, if any.  Never raises: a bad
-    file is set aside (the notice says so) and there are no games.  A row holding a value
-    this game never writes (text or a blob where a number belongs, an unknown result …) is
-    left out with a notice and the rest is shown: that loses least, as the file itself is
-    sound, stays where it is and keeps every other game and every game to come (setting
-    it aside would hide all the player's figures for one bad value)."""
+#: the queries of :func:`read_figures`, each walking one index of version 3 in its order
+#: (tests/test_stats_large.py checks their plans: a covering index, no sorting)
+FIGURES_SQL = (
+    "SELECT rules, opponents, result, scoring, was_durak, undo_used, count(*), sum(penalty), "
+    f"sum(deals_played), sum(hints) FROM games INDEXED BY games_figures WHERE {READABLE} "
+    "GROUP BY rules, opponents, result, scoring, was_durak, undo_used")
+BY_RULES_SQL = (f"SELECT rules, group_concat({_LETTER}, '') FROM games INDEXED BY games_by_rules "
+                f"WHERE {READABLE} GROUP BY rules")
+IN_ORDER_SQL = (f"SELECT group_concat(result IN ('won', 'shared'), '') FROM games "
+                f"INDEXED BY games_in_order WHERE {READABLE}")
+PENALTY_SQL = ("SELECT scoring = 'points' AND deals_played > 0, penalty, deals_played FROM games "
+               f"INDEXED BY games_by_rules WHERE rules = ? AND {READABLE} ORDER BY id DESC")
+
+
+def _copy_old(conn: sqlite3.Connection, v: int) -> None:
+    """An older file's games in a temporary table with version 3's indexes (in memory; the
+    file is not written)."""
+    hints = "hints" if v >= 2 else "0 AS hints"
+    cols = "opponents, result, scoring, was_durak, undo_used, penalty, deals_played"
+    conn.execute(f"CREATE TEMP TABLE games AS SELECT id, rules, {cols}, {hints} FROM main.games")
+    for sql in MIGRATIONS[2]:
+        if sql.startswith("CREATE INDEX "):
+            conn.execute(sql.replace("CREATE INDEX ", "CREATE INDEX temp.", 1))
+
+
+def read_figures(conn: sqlite3.Connection, v: int) -> tuple[Figures, int]:
+    """The figures of an open database of version ``v`` (>= 1) read in one transaction, and
+    how many games were left out (a value this game never writes; a ruleset id that is not
+    printable text; a ruleset beyond the first MAX_RULESETS)."""
+    conn.text_factory = bytes            # nothing of the file's is decoded by SQLite's rules
+    conn.execute("BEGIN")
+    try:
+        if v < SCHEMA_VERSION:
+            _copy_old(conn, v)
+        return _read(conn)
+    finally:
+        if conn.in_transaction:
+            conn.execute("COMMIT")
+
+
+def _read(conn: sqlite3.Connection) -> tuple[Figures, int]:
+    figs = Figures()
+    total_rows = conn.execute("SELECT count(*) FROM games").fetchone()[0]
+    keys: dict[bytes, str | None] = {}
+    cursor = conn.execute(FIGURES_SQL)
+    for key, opp, result, scoring, durak, undo, n, pen, deals, hints in cursor:
+        if key not in keys:
+            if len(keys) >= MAX_RULESETS:
+                break
+            keys[key] = _name(key)
+        rules, opp, result, scoring = keys[key], _text(opp, LEVELS), _text(result, RESULTS), \
+            _text(scoring, SCORINGS)
+        pen, deals, hints = pen or 0, deals or 0, hints or 0
+        if not (rules and opp and result and scoring and durak in (0, 1) and undo in (0, 1)
+                and type(durak) is int and type(undo) is int and _count(n, 1) and _count(pen)
+                and _count(deals, 0) and _count(hints, 0)):
+            continue
+        f = figs.detail.get((rules, opp))
+        if f is None:
+            f = figs.detail[(rules, opp)] = Figure(rules=rules, opponents=opp)
+        f.add(result, scoring, durak, undo, n, pen, deals, hints)
+    cursor.close()
+    shown = {k: r for k, r in keys.items() if r is not None}
+    for (rules, _opp), f in figs.detail.items():
+        if rules not in figs.by_rules:
+            figs.by_rules[rules] = Figure(rules=rules)
+        figs.by_rules[rules].merge(f)
+    for f in figs.by_rules.values():
+        figs.total.merge(f)
+    # the order played: per ruleset (its levels' streaks in it) and of all games
+    for key, seq in conn.execute(BY_RULES_SQL):
+        rules = shown.get(key)
+        if rules is None or rules not in figs.by_rules or not isinstance(seq, bytes):
+            continue
+        wl = seq.translate(_WIN_LOSS)
+        figs.by_rules[rules].best_streak = best_run(wl, b"W")
+        for (r, opp), f in figs.detail.items():
+            if r == rules:
+                low = opp[0].encode()
+                mine = seq.translate(None, (_LOWER + _UPPER).replace(low, b"").replace(low.upper(), b""))
+                f.best_streak = best_run(mine, low.upper())
+        figs.series[rules] = win_rate_series(wl)
+    only = ""
+    if len(shown) < len(keys) or len(keys) >= MAX_RULESETS:
+        only = f" AND rules IN ({', '.join('?' * len(figs.by_rules))})"
+    row = conn.execute(IN_ORDER_SQL + only, tuple(figs.by_rules) if only else ()).fetchone()
+    seq = row[0] if row and isinstance(row[0], bytes) else b""
+    figs.total.best_streak = best_run(seq, b"1")
+    figs.series[None] = win_rate_series(seq.replace(b"1", b"W").replace(b"0", b"L"))
+    for rules, f in figs.by_rules.items():
+        if f.times_durak is None and f.penalty_deals:
+            figs.series[rules] = _penalty_series(conn, rules, f.games) or figs.series.get(rules)
+    bad = total_rows - figs.total.games if _count(total_rows, 0) else 0
+    return figs, max(0, bad)
+
+
+def _penalty_series(conn: sqlite3.Connection, rules: str, games: int) -> Series | None:
+    """The average penalty per deal of each of the last SERIES_GAMES games scored in points
+    of ``rules`` (among its last CHART_READ games), numbered among all its games."""
+    cursor = conn.execute(PENALTY_SQL, (rules,))
+    shown: list[tuple[int, float]] = []
+    for back, (pointed, pen, deals) in enumerate(cursor):
+        if back >= CHART_READ or len(shown) >= SERIES_GAMES:
+            break
+        if pointed and type(deals) is int and deals > 0 and (pen is None or type(pen) is int):
+            shown.append((games - back, (pen or 0) / deals))
+    cursor.close()
+    if not shown:
+        return None
+    shown.reverse()
+    return Series("penalty", [v for _n, v in shown], max(1, shown[0][0]), max(1, shown[-1][0]))
+
+
+def load_figures(path: Path | None = None) -> Figures:
+    """Everything the screen shows (:class:`Figures`), with a notice if any.  Never raises:
+    a bad file is set aside (the notice says so) and there are no games.  A row holding a
+    value this game never writes (text or a blob where a number belongs, an unknown result,
+    a ruleset id with a byte that is no UTF-8 …) is left out with a notice and the rest is
+    shown: that loses least, as the file itself is sound, stays where it is and keeps every
+    other game and every game to come (setting it aside would hide all the player's figures
+    for one bad value)."""
     path = Path(path) if path is not None else db_path()
-    if not (path.exists() or path.is_symlink()):
-        return [], None
+    if not present(path):
+        return Figures()
     opened = open_db(path, write=False)
     if opened.conn is None:
-        return [], opened.notice
+        return Figures(notice=opened.notice)
+    conn = opened.conn
     try:
-        if version(opened.conn) == 0:
-            return [], opened.notice            # an empty file: no games yet
-        games, bad = fetch_games(opened.conn)
-        notices = [n for n in (opened.notice, notice_left_out(bad) if bad else None) if n]
-        return games, " ".join(notices) or None
+        v = version(conn)
+        if v == 0:
+            return Figures()            # an empty file: no games yet
+        figs, bad = read_figures(conn, v)
+        if bad:
+            figs.notice = Notice("stats-left-out", path, None, str(bad))
+        return figs
     except sqlite3.Error as e:
-        return [], notice_unavailable(str(e))
+        failed = e
     finally:
-        opened.conn.close()
+        conn.close()
+    if is_bad_file(failed) and not opened.immutable:
+        return Figures(notice=notice_set_aside(path, set_aside_db(path)))
+    return Figures(notice=notice_unavailable(path, cause(failed, path)))
 
 
 def load(rules: str | None = None, path: Path | None = None) -> Stats:
     """The figures, filtered by ``rules`` (None: every ruleset).  Never raises."""
-    games, notice = load_games(path)
-    st = compute(games, rules)
-    st.notice = notice
-    return st
+    return compute(load_figures(path), rules)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
-from ..i18n import _
-from .db import db_path, is_bad_file, notice_set_aside, open_db, set_aside_db
+from ..notices import Notice
+from ..safe_json import clip
+from .db import (cause, db_path, is_bad_file, notice_set_aside, open_db, rollback_if_open, set_aside_db,
+                 written)
 from .facts import GameFacts, game_facts, human_seat
 
 
@@ -29,49 +32,64 @@ def write_game(conn: sqlite3.Connection, f: GameFacts) -> int:
                          [(gid, d.deal, d.seat, d.penalty, d.total, int(d.lost)) for d in f.deal_rows])
         conn.execute("COMMIT")
     except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
+        rollback_if_open(conn)          # not again if SQLite has rolled back a failed COMMIT itself
         raise
     return gid
 
 
-def _unsaved(reason: str) -> str:
-    # TRANSLATORS: {reason} is a technical reason from the system
-    return _("This game could not be added to your statistics: {reason}").format(reason=reason)
+def _unsaved(path: Path, why: str) -> Notice:
+    return Notice("stats-unsaved", path, None, why)
 
 
-def record_game(record: dict, meta: dict, path: Path | None = None) -> str | None:
+#: a finished game's write that found the file in use (another copy of the game writing at
+#: the same moment, SQLite's quick refusal when two writers meet) is tried again after these
+#: pauses (seconds; the writer is off the frame path)
+RETRY_BUSY = (0.2, 0.5, 1.0, 2.0)
+
+def record_game(record: dict, meta: dict, path: Path | None = None) -> Notice | None:
     """Store a finished game (the table calls this when a game ends).
 
     ``meta``: ``started`` / ``finished`` (ISO times), ``duration_s``, ``undo_used``,
     ``hints``, ``human_seat`` (int or None) and ``demo``.  Games without a human
     seat, and demo games, are not stored.  Returns a notice for the player when
     something went wrong (a bad statistics file set aside, a full disk …); never raises.
+    An error of the writer's situation (another copy of the game writing, a full disk, a
+    read-only folder) never sets the file aside: the notice names the cause.
     """
+    where = Path(path) if path is not None else None
     try:
+        where = where or db_path()
         if human_seat(record, meta) is None:
             return None
         try:
             facts = game_facts(record, meta)
         except (ValueError, TypeError, KeyError, AttributeError) as e:
-            return _unsaved(str(e))
-        return _store(facts, Path(path) if path is not None else db_path())
+            return _unsaved(where, clip(e))
+        for wait in RETRY_BUSY:        # another copy of the game writing: it is a moment's wait
+            notice = _store(facts, where)
+            if notice is None or notice.kind != "stats-unsaved" or notice.detail != "in-use":
+                return notice
+            time.sleep(wait)
+        return _store(facts, where)
     except Exception as e:  # noqa: BLE001 - statistics must never stop the game at its end
-        return _unsaved(f"{type(e).__name__}: {e}")
+        return _unsaved(where or Path(), clip(f"{type(e).__name__}: {e}"))
 
 
-def _store(facts: GameFacts, path: Path) -> str | None:
+def _store(facts: GameFacts, path: Path) -> Notice | None:
     opened = open_db(path)
     if opened.conn is None:
-        return opened.notice
+        n = opened.notice
+        return _unsaved(path, n.detail) if n is not None and n.kind == "stats-unavailable" else n
     notice = opened.notice
     conn = opened.conn
     try:
         write_game(conn, facts)
+        conn.close()
+        written(path)
         return notice
     except sqlite3.Error as e:
-        if not is_bad_file(e, opening=False):
-            return _unsaved(str(e))       # locked, full, read-only: the file itself is fine
+        if not is_bad_file(e):
+            return _unsaved(path, cause(e, path))    # locked, full, read-only: the file is fine
         bad = e
     finally:
         conn.close()
@@ -79,11 +97,11 @@ def _store(facts: GameFacts, path: Path) -> str | None:
     aside = set_aside_db(path)
     again = open_db(path)
     if again.conn is None:
-        return again.notice or _unsaved(str(bad))
+        return again.notice or _unsaved(path, cause(bad, path))
     try:
         write_game(again.conn, facts)
     except sqlite3.Error as e:
-        return _unsaved(str(e))
+        return _unsaved(path, cause(e, path))
     finally:
         again.conn.close()
-    return notice_set_aside(aside)
+    return notice_set_aside(path, aside)

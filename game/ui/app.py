@@ -29,8 +29,15 @@ def missing_assets() -> list[str]:
     """The bundled fonts and sounds that are not there (a damaged install)."""
     from ..paths import asset
     from . import sound, theme
+    from .cards import ALL_CARDS
     wanted = [("fonts", f) for f in theme.FONT_FILES] + [("sounds", f"{n}.wav") for n in sound.NAMES]
-    return [name for folder, name in wanted if not asset(folder, name).is_file()]
+    missing = [name for folder, name in wanted if not asset(folder, name).is_file()]
+    try:                                    # the card art: one look at its folder
+        there = set(os.listdir(asset("cards")))
+    except OSError:
+        there = set()
+    missing += [f"{c}.svg" for c in ALL_CARDS if f"{c}.svg" not in there]
+    return missing if len(missing) <= 6 else missing[:5] + [f"… (+{len(missing) - 5})"]
 
 
 class App:
@@ -72,8 +79,9 @@ class App:
         self._set_icon()
         self._open_window()
         self.theme = theme
-        #: messages shown once on the menu (e.g. a corrupt save set aside)
-        self.notices: list[str] = []
+        #: messages shown once on the menu: texts, or a :class:`~game.notices.Notice` (a corrupt
+        #: save set aside) that the menu puts into words when it shows it
+        self.notices: list = []
         notice = store.take_notice()
         if notice:
             self.notices.append(str(notice))
@@ -85,6 +93,14 @@ class App:
         from . import sound
         self.sound = sound
         sound.configure(self.settings)
+        self.configure_look()
+
+    def configure_look(self) -> None:
+        """The card back and size, the table's surface and reduced motion, from the settings."""
+        from . import cards, motion, theme
+        cards.configure(self.settings)
+        theme.configure(self.settings)
+        motion.configure(self.settings)
 
     def play_sound(self, name: str) -> None:
         if not self.demo:
@@ -170,6 +186,7 @@ class App:
             self.toggle_fullscreen(bool(self.settings.get("fullscreen")))
         from . import cards
         cards.clear_cache()
+        self.configure_look()
         self.sound.configure(self.settings)
         self.manager.size = None
         for scene in self.manager.stack:
@@ -183,6 +200,14 @@ class App:
         if self.settings.get("speed") == "demo":
             return DEMO_SPEED
         return store.SPEED_FACTORS.get(self.settings.get("speed", "normal"), 1.0)
+
+    @property
+    def ai_pace(self) -> float:
+        """How long a computer player waits before it plays (a factor of the table's pace),
+        the setting apart from the animation speed; nobody waits with instant animations."""
+        if self.settings.get("speed") in ("instant", "demo"):
+            return self.speed        # none, or the demo's own quick pace
+        return store.AI_PACE_FACTORS.get(self.settings.get("ai_pace", "normal"), 1.0)
 
     def quit(self, code: int = 0) -> None:
         if not self.demo and self.settings.get("window_size"):
@@ -241,11 +266,14 @@ class App:
         return changed
 
     def shutdown(self) -> None:
-        """Leave every scene (each one releases what it holds, e.g. the AI worker process)."""
+        """Leave every scene (each one releases what it holds, e.g. the AI worker process),
+        and stop the card painter process."""
         try:
             self.manager.clear()
         except Exception:  # noqa: BLE001 - quitting must not fail
             pass
+        from . import cards
+        cards.shutdown()
 
     def on_close(self) -> None:
         """Window closed: the table saves after every action, so just leave."""
@@ -323,6 +351,7 @@ def run(demo: bool = False, lang: str | None = None, rules: str | None = None, s
             director = None
         clock = app.clock
         dt = 0.0
+        painting = False
         while app.running:
             app.step(pygame.event.get(), dt)
             if director is not None:
@@ -333,6 +362,12 @@ def run(demo: bool = False, lang: str | None = None, rules: str | None = None, s
                 if not demo and os.environ.get("GURKA_EXIT_AT_MENU") == "1":
                     print("gurka: menu drawn", flush=True)
                     app.quit(0)
+                elif not painting:
+                    # the card painter's process started while the first screen stands still,
+                    # not in the first frames of a table
+                    painting = True
+                    from . import cards
+                    cards.painter().ready()
             # idle: fewer frames when nothing moves (≤ 3 % of a core)
             dt = clock.tick() if demo else clock.tick(60 if app.manager.needs_redraw() else 20)
         return app.exit_code

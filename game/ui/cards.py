@@ -1,9 +1,20 @@
-"""Card faces and backs drawn procedurally at the size they are shown.
+"""Card faces and backs, drawn at the size they are shown.
 
-Everything is vector-ish: rounded rectangles, polygons and glyphs of the
-bundled DejaVu font (which has the suit symbols), rendered for the exact
-pixel width asked for and cached per size, so cards stay crisp from a small
-laptop window to 4K.
+**Faces.**  The pips and the court figures are Adrian Kennard's CC0 card art
+(:mod:`.card_art`; licence and credits in ``assets/cards/LICENSE-cards.txt``), rendered
+by SDL_image at the exact pixel size the layout asks for and cached per size, so a card at
+4K is as sharp as at 1080p.  The art has no corner indices: the game draws them in its own
+font over it, in the letters of the ``card_indices`` setting.  A face needed now is
+rendered whole (:func:`face`); faces a table needs soon are asked of the painter process
+(:mod:`.painter`) and taken from it as they come (:func:`face_jobs`, :func:`collect`), or,
+without one, rendered here a part at a time in spare frame time.  Very small cards, the
+large-print deck (the ``card_size`` setting ``large-print``: a big index and suit, no
+pictures) and an install whose art is missing or unreadable are drawn from the bundled
+DejaVu font's suit symbols and simple shapes instead.
+
+**Backs** are the project's own (:mod:`.card_backs`): a red or a blue lattice with the
+cucumber medallion, and a Nordic knitted Selbu star, chosen by the ``card_back`` setting
+(:func:`configure`, which also takes the card size the table lays out for: :func:`scale`).
 
 Index letters follow the ``card_indices`` setting: ``international`` shows
 A K Q J; ``native`` uses the letters printed on the cards of the interface
@@ -15,17 +26,26 @@ Norwegian, like English, shows A K Q J.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from .. import i18n
+from ..engine.cards import NAMES
+from ..settings import CARD_BACKS, CARD_SCALE, CARD_SIZES
+from . import card_art as A
+from . import card_backs
 from . import theme as T
+from .card_art import ART_RATIO, CARD_FILL
 
-RATIO = 1.42  # height / width
+RATIO = 1.42  # height / width (the art, 1.4, is drawn unstretched, centred on the card)
 SUIT_GLYPH = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED = (200, 30, 40)
 BLACK = (24, 24, 30)
 FOUR = {"S": BLACK, "H": (204, 28, 38), "D": (28, 86, 196), "C": (24, 130, 52)}
 TWO = {"S": BLACK, "H": RED, "D": RED, "C": BLACK}
+#: below this width a face shows its index and one big suit (pictures would be a smudge)
+SIMPLE_BELOW = 56
 
 #: language -> index letters for J Q K A (T is always "10")
 NATIVE = {
@@ -37,10 +57,34 @@ NATIVE = {
 }
 
 _cache: dict[tuple, pygame.Surface] = {}
+CARD_EDGE = (120, 120, 120)
+#: the look chosen in the settings (:func:`configure`)
+_look = {"back": CARD_BACKS[0], "size": CARD_SIZES[0]}
 
 
 def clear_cache() -> None:
     _cache.clear()
+
+
+def configure(settings: dict | None) -> None:
+    """Take the card back and the card size from the settings (unknown values: the first)."""
+    settings = settings or {}
+    back = settings.get("card_back")
+    size = settings.get("card_size")
+    _look["back"] = back if back in CARD_BACKS else CARD_BACKS[0]
+    _look["size"] = size if size in CARD_SIZES else CARD_SIZES[0]
+
+
+def scale() -> float:
+    """How much larger than at 100 % the table draws its cards (the ``card_size`` setting)."""
+    return CARD_SCALE[_look["size"]]
+
+
+def look_key(settings: dict | None) -> tuple:
+    """Everything of the settings that changes how a card looks (a drawn layer's key)."""
+    settings = settings or {}
+    return (settings.get("card_indices", "native"), bool(settings.get("four_colour")),
+            settings.get("card_size"), _look["back"], _look["size"])
 
 
 def height_for(width: int) -> int:
@@ -68,23 +112,25 @@ def card_text(card: str, settings: dict | None = None) -> str:
     return rank_label(card[0], settings) + SUIT_GLYPH[card[1]]
 
 
-# pip positions for 2..10 on a unit box (x 0..1, y 0..1); flipped = lower half
-_PIPS = {
-    2: [(0.5, 0.0), (0.5, 1.0)],
-    3: [(0.5, 0.0), (0.5, 0.5), (0.5, 1.0)],
-    4: [(0, 0), (1, 0), (0, 1), (1, 1)],
-    5: [(0, 0), (1, 0), (0.5, 0.5), (0, 1), (1, 1)],
-    6: [(0, 0), (1, 0), (0, 0.5), (1, 0.5), (0, 1), (1, 1)],
-    7: [(0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0, 1), (1, 1)],
-    8: [(0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0.5, 0.75), (0, 1), (1, 1)],
-    9: [(0, 0), (1, 0), (0, 1 / 3), (1, 1 / 3), (0.5, 0.5), (0, 2 / 3), (1, 2 / 3), (0, 1), (1, 1)],
-    10: [(0, 0), (1, 0), (0.5, 1 / 6), (0, 1 / 3), (1, 1 / 3), (0, 2 / 3), (1, 2 / 3),
-         (0.5, 5 / 6), (0, 1), (1, 1)],
-}
+def large_print(settings: dict | None) -> bool:
+    return bool(settings) and settings.get("card_size") == "large-print"
 
+
+# -- drawing helpers ---------------------------------------------------------------------------
 
 def _glyph(text: str, px: float, color, bold=False) -> pygame.Surface:
     return T.font(px, bold).render(text, True, color)
+
+
+def _ink(text: str, px: float, color, bold: bool = False, most_w: float | None = None) -> pygame.Surface:
+    """``text`` cropped to the pixels it inks; narrowed (condensed) to ``most_w`` if wider."""
+    img = _glyph(text, px, color, bold)
+    box = img.get_bounding_rect()
+    if box.width and box.height:
+        img = img.subsurface(box).copy()
+    if most_w is not None and img.get_width() > most_w >= 1:
+        img = pygame.transform.smoothscale(img, (int(most_w), img.get_height()))
+    return img
 
 
 def _blit_center(surf, img, center, flip=False):
@@ -93,25 +139,195 @@ def _blit_center(surf, img, center, flip=False):
     surf.blit(img, img.get_rect(center=(int(center[0]), int(center[1]))))
 
 
+def _radius(w: int) -> int:
+    return max(3, int(w * 0.07))
+
+
 def _base(w: int, h: int, fill=(252, 250, 244)) -> pygame.Surface:
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    r = max(3, int(w * 0.07))
+    r = _radius(w)
     pygame.draw.rect(surf, (120, 120, 120), surf.get_rect(), border_radius=r)
     pygame.draw.rect(surf, fill, surf.get_rect().inflate(-2, -2), border_radius=r - 1)
     return surf
+
+
+def _keep(key: tuple, surf: pygame.Surface) -> pygame.Surface:
+    if len(_cache) > 700:
+        _cache.clear()
+    _cache[key] = surf
+    return surf
+
+
+# -- faces ---------------------------------------------------------------------------------------
+
+def _face_key(card: str, width: int, settings: dict) -> tuple:
+    return ("f", card, width, settings.get("card_indices", "native"), bool(settings.get("four_colour")),
+            large_print(settings), i18n.current_language())
 
 
 def face(card: str, width: int, settings: dict | None = None) -> pygame.Surface:
     """The face of ``card`` (``"TD"``) drawn ``width`` pixels wide."""
     width = max(12, int(width))
     settings = settings or {}
-    key = ("f", card, width, settings.get("card_indices", "native"), bool(settings.get("four_colour")),
-           i18n.current_language())
+    key = _face_key(card, width, settings)
     surf = _cache.get(key)
-    if surf is not None:
-        return surf
-    if len(_cache) > 600:
-        _cache.clear()
+    if surf is None:
+        if large_print(settings) or width < SIMPLE_BELOW or A.parts(card) is None:
+            return _keep(key, _drawn_face(card, width, settings))
+        surf = _keep(key, _whole_art_face(card, width, settings))
+    return surf
+
+
+def _whole_art_face(card: str, width: int, settings: dict) -> pygame.Surface:
+    """The face from its art rendered in one go (a face needed now, not ahead)."""
+    size = (width, int(round(width * ART_RATIO)))
+    try:
+        data = A.render_art([A.doc(card, suit_color(card[1], settings)).encode("utf-8")], size, CARD_FILL)
+    except (pygame.error, ValueError, AttributeError):
+        A.set_aside(card)                  # no SVG support, or a damaged file: from the font
+        return _drawn_face(card, width, settings)
+    return _finish_art(card, width, settings, pygame.image.frombytes(data, size, "RGB"))
+
+
+def face_jobs(card: str, width: int, settings: dict | None = None) -> list[Callable[[], None]]:
+    """The steps that draw ``card``'s face at ``width`` into the cache, each a few
+    milliseconds at most (none when it is drawn already): the art's parts one by one, then
+    the card.  :func:`face` does them all at once; a table does them in spare frame time."""
+    width = max(12, int(width))
+    settings = settings or {}
+    key = _face_key(card, width, settings)
+    if key in _cache:
+        return []
+    if len(card) != 2 or card[0] not in "23456789TJQKA" or card[1] not in SUIT_GLYPH:
+        raise ValueError(f"not a card: {card!r}")
+    if large_print(settings) or width < SIMPLE_BELOW or A.parts(card) is None:
+        return [lambda: key in _cache or _keep(key, _drawn_face(card, width, settings))]
+    if painter().ready():
+        return [lambda: _request(card, width, dict(settings), key)]
+    # no painter process: a part at a time here, each a few milliseconds at most
+    build = A.ArtParts(card, width, suit_color(card[1], settings))
+
+    def finish() -> None:
+        if key in _cache:
+            return
+        if build.failed or build.acc is None:
+            _keep(key, _drawn_face(card, width, settings))
+        else:
+            _keep(key, _finish_art(card, width, settings, build.acc))
+    return [lambda i=i: key in _cache or build.part(i) for i in range(len(build.docs))] + [finish]
+
+
+# -- faces rendered in the painter process --------------------------------------------------------
+
+_painter = None
+#: faces asked of the painter: key -> (card, width, settings)
+_asked: dict[tuple, tuple] = {}
+
+
+def painter():
+    """The process that renders card art off the frame path (:mod:`game.ui.painter`)."""
+    global _painter
+    if _painter is None:
+        from .painter import Painter
+        _painter = Painter(paint)
+    return _painter
+
+
+def shutdown() -> None:
+    """Stop the painter process (the app's end)."""
+    global _painter
+    if _painter is not None:
+        _painter.close()
+        _painter = None
+    _asked.clear()
+
+
+def _request(card: str, width: int, settings: dict, key: tuple) -> None:
+    if key in _cache or key in _asked:
+        return
+    look = {"card_indices": settings.get("card_indices", "native"),
+            "four_colour": bool(settings.get("four_colour"))}
+    if painter().submit(key, (card, width, look, rank_label(card[0], settings))):
+        _asked[key] = (card, width, settings)
+    else:                                   # no painter after all: drawn here, at once
+        face(card, width, settings)
+
+
+def paint(spec: tuple) -> tuple[tuple[int, int], bytes]:
+    """A face from its art, whole (in the painter process): ``spec`` is (card, width, the
+    card settings, the rank's letters); its size and RGBA bytes."""
+    card, width, settings, label = spec
+    size = (width, int(round(width * ART_RATIO)))
+    data = A.render_art([A.doc(card, suit_color(card[1], settings)).encode("utf-8")], size, CARD_FILL)
+    surf = _finish_art(card, width, settings, pygame.image.frombytes(data, size, "RGB"), label)
+    return surf.get_size(), pygame.image.tobytes(surf, "RGBA")
+
+
+def pending() -> int:
+    """How many faces the painter still owes."""
+    return len(_asked)
+
+
+def collect(until: float | None = None) -> int:
+    """Take the faces the painter has finished into the cache (until ``until``, one at
+    least); how many.  Never blocks."""
+    if _painter is None or not _asked:
+        return 0
+    done = 0
+    for key, img in _painter.take(until):
+        asked = _asked.pop(key, None)
+        if asked is None or key in _cache:
+            continue
+        card, width, settings = asked
+        _keep(key, img if img is not None else _drawn_face(card, width, settings))
+        done += 1
+    if not _painter.available:              # it stopped: what it owed is drawn when needed
+        _asked.clear()
+    return done
+
+
+def _finish_art(card: str, width: int, settings: dict, art: pygame.Surface,
+                label: str | None = None) -> pygame.Surface:
+    """The face from its rendered art (opaque, the card's colour round the pictures): the
+    card's rounded body, the art, the game's indices."""
+    w, h = width, height_for(width)
+    art_h = art.get_height()
+    surf = _base(w, h)
+    top = (h - art_h) // 2
+    r = _radius(w)
+    # the art's body everywhere but the rounded corners (the art leaves them empty)
+    for area in (pygame.Rect(r, 0, w - 2 * r, art_h), pygame.Rect(0, r, w, art_h - 2 * r)):
+        surf.blit(art, area.move(0, top), area)
+    pygame.draw.rect(surf, CARD_EDGE, surf.get_rect(), 1, border_radius=r)
+    _corner_indices(surf, card, settings, label)
+    return surf
+
+
+def _corner_indices(surf: pygame.Surface, card: str, settings: dict, label: str | None = None) -> None:
+    """The rank (``label``: its letters, else of the settings and the language now) and a
+    small suit in the top-left corner and, turned, the bottom-right: where the art leaves
+    them room (a column 0.155 of the card wide)."""
+    w, h = surf.get_size()
+    col = suit_color(card[1], settings)
+    label = rank_label(card[0], settings) if label is None else label
+    column = w * 0.135
+    cx = w * 0.088
+    idx = _ink(label, w * 0.185, col, bold=True, most_w=column)
+    pip = _ink(SUIT_GLYPH[card[1]], w * 0.16, col, most_w=column)
+    top = int(h * 0.036)
+    r1 = idx.get_rect(midtop=(int(cx), top))
+    r2 = pip.get_rect(midtop=(int(cx), r1.bottom + max(1, int(h * 0.022))))
+    surf.blit(idx, r1)
+    surf.blit(pip, r2)
+    ridx, rpip = pygame.transform.rotate(idx, 180), pygame.transform.rotate(pip, 180)
+    surf.blit(ridx, ridx.get_rect(bottomright=(w - r1.left, h - r1.top)))
+    surf.blit(rpip, rpip.get_rect(bottomright=(w - r2.left, h - r2.top)))
+
+
+def _drawn_face(card: str, width: int, settings: dict) -> pygame.Surface:
+    """A face from the font and simple shapes: large print, a very small card, or no art."""
+    if large_print(settings):
+        return _large_print_face(card, width, settings)
     w, h = width, height_for(width)
     surf = _base(w, h)
     rank, suit = card[0], card[1]
@@ -133,7 +349,7 @@ def face(card: str, width: int, settings: dict | None = None) -> pygame.Surface:
     surf.blit(rpip, rpip.get_rect(midbottom=(w - cx, h - pad - int(idx.get_height() * 0.82))))
     # the centre
     inner = pygame.Rect(int(w * 0.24), int(h * 0.13), int(w * 0.52), int(h * 0.74))
-    if w < 56:
+    if w < SIMPLE_BELOW:
         big = _glyph(glyph, w * 0.5, col)
         _blit_center(surf, big, inner.center)
     elif rank in "JQK":
@@ -149,12 +365,26 @@ def face(card: str, width: int, settings: dict | None = None) -> pygame.Surface:
             x = inner.left + px_ * inner.width
             y = inner.top + int(ppx * 0.55) + py_ * (inner.height - int(ppx * 1.1))
             _blit_center(surf, _glyph(glyph, ppx, col), (x, y), flip=py_ > 0.5)
-    _cache[key] = surf
     return surf
 
 
+# pip positions for 2..10 on a unit box (x 0..1, y 0..1); flipped = lower half
+_PIPS = {
+    2: [(0.5, 0.0), (0.5, 1.0)],
+    3: [(0.5, 0.0), (0.5, 0.5), (0.5, 1.0)],
+    4: [(0, 0), (1, 0), (0, 1), (1, 1)],
+    5: [(0, 0), (1, 0), (0.5, 0.5), (0, 1), (1, 1)],
+    6: [(0, 0), (1, 0), (0, 0.5), (1, 0.5), (0, 1), (1, 1)],
+    7: [(0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0, 1), (1, 1)],
+    8: [(0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0.5, 0.75), (0, 1), (1, 1)],
+    9: [(0, 0), (1, 0), (0, 1 / 3), (1, 1 / 3), (0.5, 0.5), (0, 2 / 3), (1, 2 / 3), (0, 1), (1, 1)],
+    10: [(0, 0), (1, 0), (0.5, 1 / 6), (0, 1 / 3), (1, 1 / 3), (0, 2 / 3), (1, 2 / 3),
+         (0.5, 5 / 6), (0, 1), (1, 1)],
+}
+
+
 def _court(surf, inner: pygame.Rect, rank, label, glyph, col, w):
-    """A framed court card: tinted panel, a crown/cap, the letter and suit."""
+    """A framed court card without art: tinted panel, a crown/cap, the letter and suit."""
     tint = {"K": (250, 232, 188), "Q": (246, 220, 226), "J": (214, 230, 246)}[rank]
     lw = max(1, int(w * 0.02))
     pygame.draw.rect(surf, tint, inner, border_radius=max(2, int(w * 0.04)))
@@ -183,47 +413,47 @@ def _court(surf, inner: pygame.Rect, rank, label, glyph, col, w):
     _blit_center(surf, pip, (cx, inner.top + inner.height * 0.80))
 
 
-def back(width: int, style: int = 0) -> pygame.Surface:
-    """The card back: a deep red lattice inside a white border."""
+def _large_print_face(card: str, width: int, settings: dict) -> pygame.Surface:
+    """Large print: the rank and suit as big as the card's left side holds (what shows of a
+    card in a fanned hand), a big suit low on the right, no pictures."""
+    w, h = width, height_for(width)
+    surf = _base(w, h, fill=(255, 255, 252))
+    col = suit_color(card[1], settings)
+    label = rank_label(card[0], settings)
+    glyph = SUIT_GLYPH[card[1]]
+    column = w * 0.42
+    left = max(2, int(w * 0.06))
+    idx = _ink(label, w * 0.56, col, bold=True, most_w=column)
+    pip = _ink(glyph, w * 0.44, col, most_w=column)
+    r1 = idx.get_rect(topleft=(left, max(2, int(h * 0.045))))
+    r2 = pip.get_rect(midtop=(r1.centerx if idx.get_width() > pip.get_width() else left + pip.get_width() // 2,
+                              r1.bottom + max(2, int(h * 0.04))))
+    r2.left = max(left, r2.left)
+    surf.blit(idx, r1)
+    surf.blit(pip, r2)
+    big = _ink(glyph, w * 0.62, col)
+    surf.blit(big, big.get_rect(bottomright=(w - max(2, int(w * 0.08)), h - max(2, int(h * 0.06)))))
+    return surf
+
+
+# -- backs -----------------------------------------------------------------------------------------
+
+def back(width: int, style: str | None = None) -> pygame.Surface:
+    """The card back of ``style`` (:data:`game.settings.CARD_BACKS`; None: the one chosen)."""
     width = max(12, int(width))
+    style = style if style in CARD_BACKS else _look["back"]
     key = ("b", width, style)
     surf = _cache.get(key)
     if surf is not None:
         return surf
     w, h = width, height_for(width)
     surf = _base(w, h)
-    r = max(3, int(w * 0.07))
     inner = surf.get_rect().inflate(-int(w * 0.14), -int(w * 0.14))
-    body = (128, 24, 36) if style == 0 else (28, 54, 120)
-    line = (176, 52, 62) if style == 0 else (64, 96, 170)
-    pat = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pat.fill(body)
-    step = max(4, int(w * 0.09))
-    lw = max(1, int(w * 0.012))
-    for k in range(-inner.height, inner.width + inner.height, step):
-        pygame.draw.line(pat, line, (k, 0), (k + inner.height, inner.height), lw)
-        pygame.draw.line(pat, line, (k, inner.height), (k + inner.height, 0), lw)
-    # rounded mask
-    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(2, r - 2))
-    pat.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    surf.blit(pat, inner)
-    pygame.draw.rect(surf, (226, 190, 96), inner, max(1, int(w * 0.018)), border_radius=max(2, r - 2))
-    # a central medallion with a small cucumber-green leaf emblem
-    m = max(4, int(w * 0.2))
-    pygame.draw.circle(surf, (246, 236, 206), inner.center, m)
-    pygame.draw.circle(surf, (226, 190, 96), inner.center, m, max(1, int(w * 0.018)))
-    leaf = pygame.Rect(0, 0, int(m * 1.3), int(m * 0.62))
-    leaf.center = inner.center
-    pygame.draw.ellipse(surf, (60, 130, 60), leaf)
-    pygame.draw.ellipse(surf, (30, 80, 30), leaf, max(1, int(w * 0.012)))
-    for i in range(3):
-        x = leaf.left + leaf.width * (0.3 + 0.2 * i)
-        pygame.draw.circle(surf, (150, 200, 120), (int(x), leaf.centery - int(leaf.height * 0.12)),
-                           max(1, int(w * 0.012)))
-    _cache[key] = surf
-    return surf
+    card_backs.draw(surf, inner, w, style, _radius(w))
+    return _keep(key, surf)
 
+
+# -- the rest: slots, shadows, glows -------------------------------------------------------------
 
 def outline(width: int, color=(255, 255, 255, 60)) -> pygame.Surface:
     """An empty card-sized slot (a place on the table)."""
@@ -234,8 +464,8 @@ def outline(width: int, color=(255, 255, 255, 60)) -> pygame.Surface:
         w, h = width, height_for(width)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(surf, color, surf.get_rect(), max(1, int(w * 0.025)),
-                         border_radius=max(3, int(w * 0.07)))
-        _cache[key] = surf
+                         border_radius=_radius(w))
+        _keep(key, surf)
     return surf
 
 
@@ -246,8 +476,8 @@ def shadow(width: int) -> pygame.Surface:
     if surf is None:
         w, h = width, height_for(width)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (0, 0, 0, 70), surf.get_rect(), border_radius=max(3, int(w * 0.07)))
-        _cache[key] = surf
+        pygame.draw.rect(surf, (0, 0, 0, 70), surf.get_rect(), border_radius=_radius(w))
+        _keep(key, surf)
     return surf
 
 
@@ -263,8 +493,8 @@ def highlight(width: int, color=T.ACCENT) -> pygame.Surface:
         for i in range(g):
             a = int(200 * (i + 1) / g)
             pygame.draw.rect(surf, (*color[:3], a), surf.get_rect().inflate(-2 * i, -2 * i), 1,
-                             border_radius=max(3, int(w * 0.07)) + g - i)
-        _cache[key] = surf
+                             border_radius=_radius(w) + g - i)
+        _keep(key, surf)
     return surf
 
 
@@ -275,6 +505,10 @@ def dim(width: int) -> pygame.Surface:
     if surf is None:
         w, h = width, height_for(width)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (20, 30, 30, 110), surf.get_rect(), border_radius=max(3, int(w * 0.07)))
-        _cache[key] = surf
+        pygame.draw.rect(surf, (20, 30, 30, 110), surf.get_rect(), border_radius=_radius(w))
+        _keep(key, surf)
     return surf
+
+
+#: every card, for drawing them all ahead of need
+ALL_CARDS = NAMES

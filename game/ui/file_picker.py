@@ -6,10 +6,17 @@ Backspace goes to the parent folder, Esc closes.  A path can be typed in the box
 the top and opened with Enter.  ``on_choose(path)`` gets the chosen file; the scene
 closes first.  Hidden files and folders (a leading dot) are not listed; a folder that
 cannot be read says so.
+
+Only a regular file is ever chosen, looked at when it is opened (it may have changed
+since it was listed): a path typed or picked that leads nowhere, to a pipe, a device or
+a socket, or to a file larger than ``max_bytes`` is not opened, and the picker says
+which it is over its list (:func:`problem_of`).
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 import pygame
@@ -48,6 +55,24 @@ class PathInput(TextInput):
                              (tr.right + 1, r.bottom - int(5 * u)), max(1, int(u)))
 
 
+def problem_of(path: Path, max_bytes: int | None = None) -> str | None:
+    """Why ``path`` cannot be chosen as a file, in words (None: a regular file, within
+    ``max_bytes``).  Links are followed; nothing is opened."""
+    try:
+        st = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return _("There is no such file or folder.")
+    except OSError:
+        return _("The file cannot be read.")
+    if stat.S_ISDIR(st.st_mode):
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return _("This is not a file but a device, a pipe or a socket.")
+    if max_bytes is not None and st.st_size > max_bytes:
+        return _("The file is too big to open.")
+    return None
+
+
 def listing(folder: Path, exts: tuple[str, ...]) -> tuple[list[Path], list[Path], bool]:
     """(subfolders, files with ``exts``, readable), sorted by name; never raises."""
     dirs, files = [], []
@@ -72,9 +97,12 @@ def listing(folder: Path, exts: tuple[str, ...]) -> tuple[list[Path], list[Path]
 
 class FilePicker(Scene):
     def __init__(self, app, on_choose, title=None, exts=(".json", ".jsonl"), start=None,
-                 places: list[tuple] | None = None):
+                 places: list[tuple] | None = None, max_bytes: int | None = None):
         super().__init__(app)
         self.on_choose = on_choose
+        self.max_bytes = max_bytes
+        #: why the path typed or picked last cannot be opened (shown over the list)
+        self.problem: str | None = None
         self.title = title or (lambda: _("Open a file"))
         self.exts = tuple(exts)
         self.folder = Path(start) if start else Path.home()
@@ -102,6 +130,7 @@ class FilePicker(Scene):
             [("dir", d) for d in dirs] + [("file", f) for f in files]
         self.index = 0
         self.top = 0
+        self.problem = None
         self.path_box.value = str(folder)
         self.invalidate()
 
@@ -115,20 +144,30 @@ class FilePicker(Scene):
             self.go(path)
 
     def open_selected(self) -> None:
+        """Enter in the path box: a folder typed is gone into, a file chosen; anything else
+        says what it is (it went up a folder without a word)."""
         typed = Path(self.path_box.value.strip()).expanduser() if self.path_box.value.strip() else None
-        if typed is not None and typed != self.folder:
-            try:
-                if typed.is_dir():
-                    self.go(typed)
-                    return
-                if typed.is_file():
-                    self.choose(typed)
-                    return
-            except OSError:
-                pass
-        self.open_entry(self.index)
+        if typed is None or typed == self.folder:
+            self.open_entry(self.index)
+            return
+        try:
+            folder = typed.is_dir()
+        except OSError:
+            folder = False
+        if folder:
+            self.go(typed)
+        else:
+            self.choose(typed)
 
     def choose(self, path: Path) -> None:
+        """The chosen file goes to ``on_choose`` if it is a regular file within the size;
+        otherwise the picker stays and says what it is."""
+        self.problem = problem_of(path, self.max_bytes)
+        if self.problem is None and os.path.isdir(path):
+            self.problem = _("This is a folder, not a file.")
+        if self.problem is not None:
+            self.invalidate()
+            return
         self.close()
         self.on_choose(path)
 
@@ -224,7 +263,7 @@ class FilePicker(Scene):
         if not self.readable:
             T.blit_text(surface, _("This folder cannot be read."), 16 * u, (r.centerx, r.top + int(12 * u)),
                         T.ERROR, anchor="midtop", max_width=r.width - 20 * u)
-        elif len(self.entries) <= (1 if self.entries and self.entries[0][0] == "up" else 0):
+        elif not self.problem and len(self.entries) <= (1 if self.entries and self.entries[0][0] == "up" else 0):
             T.blit_text(surface, _("No game records here (.json, .jsonl)."), 16 * u,
                         (r.centerx, r.bottom - int(12 * u)), T.TEXT_DIM, anchor="midbottom",
                         max_width=r.width - 20 * u)
@@ -238,9 +277,14 @@ class FilePicker(Scene):
             if kind == "up":
                 text, color = "▲  " + _("Up one folder"), T.TEXT_DIM
             elif kind == "dir":
-                text, color = f"▸  {path.name}/", T.ACCENT
+                text, color = f"▸  {path.name}{os.sep}", T.ACCENT     # records\ on Windows
             else:
                 text, color = f"    {path.name}", T.TEXT
             T.blit_text(surface, text, 16 * u, (line.left + int(10 * u), line.centery), color,
                         anchor="midleft", max_width=line.width - 20 * u)
+        if self.problem:            # over the foot of the list, on a band of its own
+            band = pygame.Rect(r.left, r.bottom - h, r.width, h)
+            pygame.draw.rect(surface, (58, 24, 22), band, border_radius=int(6 * u))
+            T.blit_text(surface, self.problem, 16 * u, band.center, T.ERROR, anchor="center",
+                        max_width=band.width - 20 * u)
         self.widgets.draw(surface, u)

@@ -1,14 +1,15 @@
 """Main menu, and the modal message scene.
 
 The menu moves on by name (``app.nav.push("setup")``, ``"rules"``, ``"settings"``,
-``"table"``); it imports no other scene.
+``"table"``, ``"saves"``); it imports no other scene.  Continue with one saved game opens
+it; with several (one per ruleset) it lists them (``saves``), newest first.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from . import savegame
 from . import theme as T
 from .scene import Scene
@@ -85,13 +86,15 @@ class MessageScene(Scene):
 
 
 class ConfirmScene(MessageScene):
-    """A question with two answers: ``yes`` (does ``on_yes``) and ``no`` (only closes)."""
+    """A question with two answers: ``yes`` (does ``on_yes``, which changes something for good)
+    and ``no`` (only closes: the safe answer, so it is both the highlighted button and the one
+    Enter presses; the ring and the colour no longer point at two different buttons)."""
 
     def __init__(self, app, text: str, yes, no, on_yes, title=None):
         super().__init__(app, text, title)
         self.on_yes = on_yes
-        self.widgets = WidgetGroup([Button(yes, self.confirm, primary=True, name="yes"),
-                                    Button(no, self.close, name="no")])
+        self.widgets = WidgetGroup([Button(yes, self.confirm, name="yes"),
+                                    Button(no, self.close, primary=True, name="no")])
         self.widgets.focus = 1          # Enter keeps what is there
 
     def confirm(self):
@@ -127,16 +130,21 @@ class MainMenu(Scene):
         self.build()
 
     def build(self) -> None:
-        self.has_save = savegame.has_save()
+        #: the saved games, newest first (a bad one set aside, its notice to show)
+        self.saved = savegame.saved_games(self.app.notices) if savegame.has_save() else []
+        self.has_save = bool(self.saved)
         items = []
-        if self.has_save:
-            self.saved_name = savegame.summary(self.app.notices)   # a bad save: set aside
-            self.has_save = savegame.has_save()
-        if self.has_save:
+        if self.saved:
+            n = len(self.saved)
+            # TRANSLATORS: under Continue on the main menu when there are several saved games
+            sub = self.saved[0].label if n == 1 else ngettext("{n} saved game", "{n} saved games",
+                                                              n).format(n=n)
             items.append(Button(lambda: _("Continue"), self.on_continue, primary=True, name="continue",
-                                sub=self.saved_name or None))
+                                sub=sub))
         items += [
             Button(lambda: _("New game"), self.on_new, primary=not self.has_save, name="new"),
+            # TRANSLATORS: the main menu: sit down at a game another computer hosts on the network
+            Button(lambda: _("Join a table"), lambda: self.app.nav.push("join"), name="join"),
             Button(lambda: _("Learn to play"), lambda: self.app.nav.push("learn"), name="learn"),
             Button(lambda: _("Rules"), lambda: self.app.nav.push("rules"), name="rules"),
             Button(lambda: _("Statistics"), lambda: self.app.nav.push("stats"), name="stats"),
@@ -154,8 +162,8 @@ class MainMenu(Scene):
         self.show_notices()
 
     def show_notices(self) -> None:
-        for text in self.app.notices:
-            self.manager.push(MessageScene(self.app, text))
+        for notice in self.app.notices:     # a text, or a Notice put into words now
+            self.manager.push(MessageScene(self.app, str(notice)))
         self.app.notices.clear()
 
     def resume(self):
@@ -165,49 +173,38 @@ class MainMenu(Scene):
             self.show_notices()
 
     def on_continue(self):
-        saved, error = savegame.load()
-        if saved is None:
-            if error:
-                self.manager.push(MessageScene(self.app, error))
-            self.build()
+        """One saved game: open it; several: the list of them."""
+        if len(self.saved) > 1:
+            self.app.nav.push("saves")
             return
-        try:
-            self.app.nav.push("table", record=saved.record, session=saved.session)
-        except Exception as e:  # noqa: BLE001 - a save the table cannot show is set aside, never a crash
-            savegame.set_aside(str(e))
-            # TRANSLATORS: shown when a saved game cannot be resumed; {reason} is technical
-            self.manager.push(MessageScene(self.app, _("The saved game could not be resumed and was "
-                                                       "set aside ({reason}).").format(reason=e)))
+        if not savegame.resume(self.app, self.saved[0].rules):
             self.build()
-            return
-        if error:   # resumed with a notice, e.g. a bot's seat now played by the Normal AI
-            self.manager.push(MessageScene(self.app, error))
 
     def on_new(self):
-        if not savegame.has_save():
-            self.app.nav.push("setup")
-            return
-        game = getattr(self, "saved_name", "") or _("the saved game")
-        # TRANSLATORS: asked before a new game replaces the saved one; {game} is e.g. "Gurka · Deal 3"
-        text = _("A new game replaces your saved game ({game}).").format(game=game)
-        self.manager.push(ConfirmScene(self.app, text, yes=lambda: _("Start a new game"),
-                                       no=lambda: _("Keep the saved game"),
-                                       on_yes=lambda: self.app.nav.push("setup")))
+        """The setup (a new game replaces only its own ruleset's save: the setup asks)."""
+        self.app.nav.push("setup")
 
     def layout(self, size):
         u = T.unit(size)
-        n = len(self.widgets.widgets)
+        buttons = self.widgets.widgets
+        join = self.widgets.by_name("join")
+        rows = [b for b in buttons if b is not join]     # "Join a table" shares New game's row
+        n = len(rows)
         # up to eight buttons (with Continue) still clear the title at 1024x640
         w, h = int(300 * u), int((52 if n <= 5 else 46 if n == 6 else 40 if n == 7 else 36) * u)
         gap = int((14 if n <= 5 else 10 if n == 6 else 8 if n == 7 else 7) * u)
         top = int(size[1] * 0.40) + int(40 * u)
-        extra = sum(int(h * 0.25) for b in self.widgets.widgets if b.sub)
+        extra = sum(int(h * 0.25) for b in rows if b.sub)
         top = min(top, size[1] - n * (h + gap) - extra - int(30 * u))
         y = top
-        for b in self.widgets.widgets:
+        for b in rows:
             tall = int(h * 1.25) if b.sub else h          # Continue names the game it resumes
             b.rect = pygame.Rect(0, 0, w + (int(60 * u) if b.sub else 0), tall)
             b.rect.midtop = (size[0] // 2, y)
+            if b.name == "new" and join is not None:      # two buttons side by side, as wide as two
+                half = w // 2 + int(50 * u)
+                b.rect = pygame.Rect(size[0] // 2 - half - gap // 2, y, half, tall)
+                join.rect = pygame.Rect(size[0] // 2 + gap // 2, y, half, tall)
             y += tall + gap
         self.subtitle_at = self._subtitle_place(size, u)
 

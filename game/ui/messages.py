@@ -1,6 +1,6 @@
-"""Player-facing texts for engine results: illegal-move reasons by code, names of AI
-levels and seat summaries, and the sentences about players (the rulesets' names and
-texts are in :mod:`.rules_text`).  Every string is marked for translation.
+"""Player-facing texts for engine results: names of AI levels and seat summaries, and the
+sentences about players (a refused move's reason is worded by :mod:`.rule_words`, the
+rulesets' names and texts are in :mod:`.rules_text`).  Every string is marked for translation.
 
 Names are names, never pronouns: in a game with exactly one human seat that seat is the
 player at the screen ("you", :func:`is_you`), and the sentences about them are their own
@@ -12,94 +12,12 @@ tur", which breaks on names ending in -s).  Counts of chips, cards and points go
 from __future__ import annotations
 
 from ..i18n import _, ngettext, pgettext
-from . import cards as C
-
-
-def rank_name(rank: str, settings: dict | None = None) -> str:
-    return C.rank_label(rank, settings)
+from . import rule_words
 
 
 def illegal_reason(err, settings: dict | None = None) -> str:
-    """Translate an IllegalActionError by its ``code`` and ``params``."""
-    code = getattr(err, "code", "illegal")
-    p = getattr(err, "params", {}) or {}
-    rank = rank_name(p["rank"], settings) if isinstance(p.get("rank"), str) else ""
-    count = p.get("count", 1) if isinstance(p.get("count"), int) else 1
-    card = C.card_text(p["card"], settings) if isinstance(p.get("card"), str) and len(p["card"]) == 2 \
-        else ""
-    if code == "must_reach":
-        # TRANSLATORS: {rank} is a card rank such as K or 10
-        return _("You can reach {rank}, so you must play {rank} or higher.").format(rank=rank)
-    if code == "must_reach_or_lowest":
-        # TRANSLATORS: {rank} is a card rank such as K or 10
-        return _("Play {rank} or higher, or one of your lowest cards.").format(rank=rank)
-    if code == "must_reach_nearest_or_lowest":
-        # TRANSLATORS: {rank} is a card rank such as K or 10
-        return _("Play your lowest card that reaches {rank}, or one of your lowest cards.").format(
-            rank=rank)
-    if code == "must_reach_nearest":
-        # TRANSLATORS: {rank} is a card rank such as K or 10
-        return _("You must play your lowest card that reaches {rank}.").format(rank=rank)
-    if code == "must_play_lowest":
-        return _("You cannot reach the card to beat, so you must play one of your lowest cards.")
-    if code == "no_ace_on_ace":
-        return _("No ace on an ace: you must play one of your lowest cards.")
-    if code == "must_play_two":
-        return _("A 2 was led and you hold a 2: you must play a 2.")
-    if code == "must_match_or_lowest":
-        return _("Play a set that matches the strongest set card by card, or that many of your "
-                 "lowest cards.")
-    if code == "wrong_count":
-        # TRANSLATORS: {n} is the number of cards led
-        return ngettext("Play {n} card, as many as were led.", "Play {n} cards, as many as were led.",
-                        count).format(n=count)
-    if code == "multi_not_allowed":
-        return _("Lead one card.")
-    if code == "multi_same_rank":
-        return _("A lead of several cards must all be of one rank.")
-    if code == "keep_last_card":
-        return _("Keep a card for the last trick: you cannot lead your whole hand.")
-    if code == "lead_lowest":
-        return _("You must lead one of your lowest cards.")
-    if code == "not_held":
-        # TRANSLATORS: {card} is a card such as 10♥
-        return _("You do not hold {card}.").format(card=card)
-    if code == "exchange_too_many":
-        # TRANSLATORS: {n} is the most cards this player may exchange
-        return ngettext("You may exchange at most {n} card.", "You may exchange at most {n} cards.",
-                        count).format(n=count)
-    if code == "no_buyback":
-        return _("You cannot buy back now.")
-    if code == "not_your_turn":
-        return _("It is not your turn.")
-    # Durak
-    if code in ("cannot_beat", "does_not_beat"):
-        if p.get("trump_attack") is True:
-            return _("That card does not beat it: only a higher trump beats a trump.")
-        return _("That card does not beat it: use a higher card of the same suit or a trump.")
-    if code == "nothing_beaten":
-        return _("Cards can be added once the defender has beaten a card.")
-    if code in ("rank_not_on_table", "wrong_rank"):
-        return _("You can only add ranks that are already on the table.")
-    if code in ("too_many_attack", "attack_limit", "max_attack"):
-        return _("No more cards can be added to this attack.")
-    if code in ("not_attacker", "cannot_attack"):
-        return _("You may not attack now.")
-    if code in ("not_defender",):
-        return _("Only the defender can beat cards.")
-    if code == "not_on_table":
-        return _("That card is not on the table.")
-    if code == "already_beaten":
-        return _("That card is already beaten.")
-    if code == "already_taken":
-        return _("The defender is taking: you can only give more cards.")
-    if code in ("cannot_take", "all_beaten"):
-        return _("Everything is beaten: you cannot take now.")
-    if code in ("one_rank", "same_rank"):
-        return _("Cards played together must be of one rank.")
-    if code in ("no_swap", "cannot_swap"):
-        return _("You cannot swap the trump six now.")
-    return _("That move is not allowed now.")
+    """Why a move was refused, by the error's code (the words are :mod:`.rule_words`')."""
+    return rule_words.refusal(err, settings)
 
 
 def level_name(level: str) -> str:
@@ -109,6 +27,22 @@ def level_name(level: str) -> str:
         "normal": pgettext("AI level", "Normal"),
         "hard": pgettext("AI level", "Hard"),
     }.get(level, level)
+
+
+def level_short(level: str) -> str:
+    """An AI level's short form on a seat's box beside a long name (the whole word shows
+    when the pointer rests on the box)."""
+    return {
+        # TRANSLATORS: the short form of the AI level "Random" on a seat's box beside a long
+        # name: at most five letters, a full stop for a cut word
+        "random": pgettext("AI level, short", "Rand."),
+        # TRANSLATORS: the short form of the AI level "Easy" (at most five letters)
+        "easy": pgettext("AI level, short", "Easy"),
+        # TRANSLATORS: the short form of the AI level "Normal" (at most five letters)
+        "normal": pgettext("AI level, short", "Norm."),
+        # TRANSLATORS: the short form of the AI level "Hard" (at most five letters)
+        "hard": pgettext("AI level, short", "Hard"),
+    }.get(level, level[:4])
 
 
 def cards_count(n: int) -> str:
@@ -138,15 +72,14 @@ def buy_back_for(n: int) -> str:
 
 # -- sentences about players ---------------------------------------------------------
 
-def local_seat(players: list[dict]) -> int | None:
-    """The seat of the player at the screen: the only human seat, or None (no human, or a
-    hot-seat game where every human has a name)."""
-    humans = [s for s, p in enumerate(players) if isinstance(p, dict) and p.get("seat") == "human"]
-    return humans[0] if len(humans) == 1 else None
+def local_seat(mine: list[int]) -> int | None:
+    """The seat of the player at the screen, from the seats played at this screen: the only
+    one, or None (nobody, or a hot-seat game where every person has a name)."""
+    return mine[0] if len(mine) == 1 else None
 
 
-def is_you(players: list[dict], seat) -> bool:
-    return seat is not None and seat == local_seat(players)
+def is_you(mine: list[int], seat) -> bool:
+    return seat is not None and seat == local_seat(mine)
 
 
 def join_names(names: list[str]) -> str:

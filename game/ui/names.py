@@ -10,7 +10,7 @@ stays as it is (Icelandic names inflect, so those sentences keep the name the su
 from __future__ import annotations
 
 from .. import i18n
-from ..i18n import _
+from ..i18n import N_, _
 
 #: language -> first names for AI seats (seat i gets the i-th name)
 AI_NAMES: dict[str, tuple[str, ...]] = {
@@ -42,7 +42,33 @@ def is_default_ai_name(name: str) -> bool:
     return any(name in names for names in AI_NAMES.values())
 
 
+# TRANSLATORS: the default name of a human seat; {n} is its number (1, 2, ...)
+_PLAYER = N_("Player {n}")
+
+
 def human_name(n: int) -> str:
     """The default name of the ``n``-th human seat (from 1): a name, never a pronoun."""
-    # TRANSLATORS: the default name of a human seat; {n} is its number (1, 2, ...)
-    return _("Player {n}").format(n=n)
+    return _(_PLAYER).format(n=n)
+
+
+def default_human_number(name: object) -> int | None:
+    """The number ``n`` when ``name`` is the default name of a human seat in any language
+    ("Player 2", "Spelare 2", "Spilari 2"), else None."""
+    if not isinstance(name, str):
+        return None
+    for lang in i18n.LANGUAGES:
+        head, _n, tail = i18n.gettext_in(lang, _PLAYER).partition("{n}")
+        middle = name[len(head):len(name) - len(tail)] if len(name) > len(head) + len(tail) else ""
+        if name.startswith(head) and name.endswith(tail) and middle.isdigit() and middle.isascii():
+            return int(middle)
+    return None
+
+
+def name_in_language(name: str, seat: int, human: bool) -> str:
+    """A seat's name as the interface language gives it: a default name of any language
+    (a human's "Player 2", an AI's "Björn") becomes this language's default for the seat
+    (``seat`` 0-based, for an AI); a name the player typed stays as it is."""
+    if human:
+        n = default_human_number(name)
+        return human_name(n) if n is not None else name
+    return ai_name(seat) if is_default_ai_name(name) else name

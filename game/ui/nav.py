@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Callable
 
 #: table event -> the overlay scene it opens
-TABLE_OVERLAYS = {"handoff": "handoff", "deal_scored": "scoreboard", "game_over": "result"}
+TABLE_OVERLAYS = {"handoff": "handoff", "deal_scored": "scoreboard", "game_over": "result",
+                  "lobby": "lobby", "seat_lost": "seat-lost"}
 
 
 class Nav:

@@ -10,9 +10,10 @@ import pygame
 
 from ..i18n import _, ngettext
 from . import messages as M
+from . import motion
 from . import shortcuts
 from . import theme as T
-from .scene import Scene
+from .overlay_base import Overlay
 from .widgets import Button, WidgetGroup
 
 
@@ -20,31 +21,6 @@ from .widgets import Button, WidgetGroup
 KEY_W = 190
 #: the least height of the pause menu's list of keys (design pixels; see PauseScene.layout)
 PAUSE_KEYS_H = 412
-
-
-class Overlay(Scene):
-    opaque = False
-    shade = 150
-
-    def __init__(self, app, table):
-        super().__init__(app)
-        self.table = table
-        self.widgets = WidgetGroup()
-        self.box = pygame.Rect(0, 0, 10, 10)
-
-    def _shade(self, surface, alpha=None, under=None, u: float = 1.0) -> None:
-        T.shade(surface, self.shade if alpha is None else alpha, under, u)
-
-    def _buttons_row(self, buttons, y, u, w=200) -> None:
-        bw, bh, gap = int(w * u), int(48 * u), int(16 * u)
-        total = len(buttons) * bw + (len(buttons) - 1) * gap
-        x = self.box.centerx - total // 2
-        for b in buttons:
-            b.rect = pygame.Rect(x, y, bw, bh)
-            x += bw + gap
-
-    def handle_event(self, e):
-        self.widgets.handle_event(e)
 
 
 class HandoffScene(Overlay):
@@ -133,19 +109,82 @@ class HandoffScene(Overlay):
         self.widgets.draw(surface, u)
 
 
+#: how long a won game's cards fall and bounce (ms)
+CELEBRATE_MS = 3400
+#: how many cards fall
+CELEBRATE_CARDS = 16
+
+
+class Cascade:
+    """A won game's celebration: cards dropped one after another from the top of the window,
+    falling and bouncing off its bottom edge until they leave it at the sides.  Pure
+    motion from the time since the start (the same frames for the same window)."""
+
+    def __init__(self, size, card_w: int, cards: list[str], seed: int):
+        import random
+        rng = random.Random(seed)
+        w, h = size
+        self.size = size
+        self.card_w = card_w
+        self.drops = []
+        for k, card in enumerate(cards):
+            side = -1 if k % 2 else 1
+            self.drops.append((card, k * 150.0, rng.uniform(0.12, 0.88) * w,
+                               side * rng.uniform(0.10, 0.32) * w, rng.uniform(-0.1, 0.15) * h))
+
+    def positions(self, t: float) -> list[tuple[str, float, float]]:
+        """(card, centre x, centre y) of every card in the air at ``t`` ms."""
+        w, h = self.size
+        ch = self.card_w * 1.42
+        floor = h - ch / 2
+        g = 2.6 * h                                    # per second squared
+        out = []
+        for card, start, x0, vx, vy in self.drops:
+            s = (t - start) / 1000
+            if s < 0:
+                continue
+            x = x0 + vx * s
+            if x < -self.card_w or x > w + self.card_w:
+                continue
+            # falling from above the window, bouncing with 60 % of its speed each time
+            y, v, left = -ch / 2, vy, s
+            for _bounce in range(12):
+                # time to reach the floor from y with speed v: y + v t + g t^2 / 2 = floor
+                disc = v * v + 2 * g * (floor - y)
+                hit = (-v + disc ** 0.5) / g
+                if left <= hit:
+                    y = y + v * left + g * left * left / 2
+                    break
+                left -= hit
+                v = -(v + g * hit) * 0.6
+                y = floor
+            else:
+                y = floor
+            out.append((card, x, min(y, floor)))
+        return out
+
+
 class ResultScene(Overlay):
-    """The winner (or the durak) with Play again / Main menu."""
+    """The winner (or the durak) with Play again / Main menu.  A won game is celebrated:
+    a sound, and cards falling and bouncing behind the box (not with reduced motion); a
+    lost one gets a kind word."""
 
     shade = 140
 
     def __init__(self, app, table):
         super().__init__(app, table)
-        self.widgets = WidgetGroup([
-            Button(lambda: _("Play again"), self.again, primary=True, name="again"),
-            Button(lambda: _("Main menu"), self.to_menu, name="menu"),
-        ])
+        again = Button(lambda: _("Play again"), self.again, primary=True, name="again")
+        menu = Button(lambda: _("Main menu"), self.to_menu, primary=table.network is not None, name="menu")
+        # a network table ends with its game: another one is a table hosted anew
+        self.widgets = WidgetGroup([again, menu] if table.network is None else [menu])
         self.widgets.focus = 0
         self.t = 0.0
+        self.outcome = table.outcome()
+        #: which of the kind words a lost game shows (the session's games so far choose)
+        self.kind = int(table.session.get("game", 1) or 1) if self.outcome == "lost" else 0
+        self.cascade: Cascade | None = None
+        self._backdrop = None            # the shaded table under the falling cards
+        self.cheered = False
 
     def again(self):
         scene = self.table.next_game()
@@ -155,15 +194,42 @@ class ResultScene(Overlay):
     def to_menu(self):
         self.app.nav.back_to("menu")
 
+    def celebrating(self) -> bool:
+        return self.outcome == "won" and not motion.reduced() and self.t < CELEBRATE_MS
+
     def update(self, dt):
+        if self.outcome == "won" and not self.cheered:
+            self.cheered = True
+            self.app.play_sound("win")
+        was = self.celebrating()
         self.t += dt
+        if was and not self.celebrating():
+            self.end_celebration()
         self.table.show_notice()
 
+    def end_celebration(self) -> None:
+        self._backdrop = None
+        self.opaque = False
+        if self.manager is not None:
+            self.manager.dirty = True
+
     def animating(self):
-        return self.t < 1500
+        return self.t < 1500 or self.celebrating()
 
     def title_and_lines(self) -> tuple[str, list[str]]:
         return self.table.result()
+
+    def kind_word(self) -> str:
+        """A lost game's consolation (one of a few, in turn from game to game)."""
+        words = (
+            # TRANSLATORS: the result screen of a lost game: a kind word to the player
+            lambda: _("Well played. The cards will fall your way next time."),
+            lambda: _("A close game. Another one?"),
+            lambda: _("Every good player loses now and then. Deal again?"),
+        )
+        if self.table.network is not None:
+            words = words[:1]        # a network table ends with its game: no "Another one?"
+        return words[self.kind % len(words)]()
 
     def layout(self, size):
         u = T.unit(size)
@@ -171,9 +237,18 @@ class ResultScene(Overlay):
         # a long line (six players' names in the order they got out) wraps instead of
         # shrinking to the smallest size and losing its last names
         self.rows = [row for line in lines for row in T.wrap(line, 17 * u, int(560 * u))]
-        self.box = pygame.Rect(0, 0, int(600 * u), int((190 + 28 * len(self.rows)) * u))
+        self.kind_rows = T.wrap(self.kind_word(), 17 * u, int(560 * u)) if self.outcome == "lost" else []
+        extra = 28 * len(self.kind_rows) + (10 if self.kind_rows else 0)
+        self.box = pygame.Rect(0, 0, int(600 * u), int((190 + 28 * len(self.rows) + extra) * u))
         self.box.center = (size[0] // 2, int(size[1] * 0.42))
         self._buttons_row(self.widgets.widgets, self.box.bottom - int(70 * u), u, w=220)
+        if self.outcome == "won":
+            lay = self.table.layout
+            card_w = lay.table_w if lay is not None else int(70 * u)
+            from ..engine.cards import NAMES
+            start = (7 * int(self.table.session.get("game", 1) or 1)) % len(NAMES)
+            picks = [NAMES[(start + 11 * k) % len(NAMES)] for k in range(CELEBRATE_CARDS)]
+            self.cascade = Cascade(size, card_w, picks, seed=len(picks) + start)
 
     def handle_event(self, e):
         if self.widgets.handle_event(e):
@@ -183,7 +258,10 @@ class ResultScene(Overlay):
 
     def draw(self, surface):
         u = T.unit(surface.get_size())
-        self._shade(surface, under=self.box, u=u)
+        if self.celebrating() and self.cascade is not None:
+            self._draw_cascade(surface, u)
+        else:
+            self._shade(surface, under=self.box, u=u)
         T.panel(surface, self.box, u)
         title, _lines = self.title_and_lines()
         T.blit_text(surface, title, 32 * u, (self.box.centerx, self.box.top + int(24 * u)), T.ACCENT,
@@ -193,7 +271,34 @@ class ResultScene(Overlay):
             T.blit_text(surface, line, 17 * u, (self.box.centerx, y), T.TEXT, anchor="midtop",
                         max_width=self.box.width - 40 * u)
             y += int(28 * u)
+        if self.kind_rows:
+            y += int(10 * u)
+            for line in self.kind_rows:
+                T.blit_text(surface, line, 17 * u, (self.box.centerx, y), T.GOOD, anchor="midtop",
+                            max_width=self.box.width - 40 * u)
+                y += int(28 * u)
         self.widgets.draw(surface, u)
+
+    def _draw_cascade(self, surface, u) -> None:
+        """The shaded table (kept as a picture while the cards fall: the table under it is
+        not drawn again every frame), then the cards in the air."""
+        from . import cards
+        if self._backdrop is None or self._backdrop.get_size() != surface.get_size():
+            if self.opaque:                      # a new window size: the table draws first
+                self.opaque = False
+                if self.manager is not None:
+                    self.manager.dirty = True
+                self._shade(surface)
+                return
+            self._shade(surface)
+            self._backdrop = surface.copy()
+            self.opaque = True                   # from the next frame on, this scene draws it all
+        else:
+            surface.blit(self._backdrop, (0, 0))
+        w = self.cascade.card_w
+        for card, x, y in self.cascade.positions(self.t):
+            img = cards.face(card, w, self.app.settings)
+            surface.blit(img, img.get_rect(center=(int(x), int(y))))
 
 
 class PauseScene(Overlay):

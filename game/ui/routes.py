@@ -8,15 +8,26 @@ from __future__ import annotations
 
 
 def make_table(app, state=None, record=None, session=None, scene=None, save=True, coach=None,
-               **new):
-    """A table: ``scene`` made already (the next game), ``state`` (``save`` it or not, a
-    tutorial's ``coach``), a saved ``record`` (resumed), or a new game from ``rules``,
-    ``players``, ``options``, ``seed``."""
+               stream=None, **new):
+    """A table: ``scene`` made already (the next game), ``stream`` (a network table joined),
+    ``state`` (``save`` it or not, a tutorial's ``coach``), a saved ``record`` (resumed), or a
+    new game from ``rules``, ``players``, ``options``, ``seed``.  A network table whose port
+    cannot be had says so in one line instead."""
     from .table import TableScene
     if scene is not None:
         return scene
+    if stream is not None:
+        return TableScene(app, stream, session, save=False)
+    try:
+        return _hosted_table(app, TableScene, state, record, session, save, coach, new)
+    except OSError as e:           # a network table: no port to listen on
+        from .menu import MessageScene
+        return MessageScene(app, str(e))
+
+
+def _hosted_table(app, TableScene, state, record, session, save, coach, new):
     if state is not None:
-        return TableScene(app, state, session, save=save, coach=coach)
+        return TableScene.hosted(app, state, session, save=save, coach=coach)
     if record is not None:
         return TableScene.from_record(app, record, session)
     return TableScene.new(app, session=session, **new)
@@ -30,6 +41,21 @@ def _menu(app):
 def _message(app, **kw):
     from .menu import MessageScene
     return MessageScene(app, **kw)
+
+
+def _confirm(app, **kw):
+    from .menu import ConfirmScene
+    return ConfirmScene(app, **kw)
+
+
+def _saves(app):
+    from .saves_scene import SavesScene
+    return SavesScene(app)
+
+
+def _history(app):
+    from .replay_history import HistoryScene
+    return HistoryScene(app)
 
 
 def _setup(app, **kw):
@@ -81,6 +107,18 @@ def _overlay(name: str):
     return make
 
 
+def _lobby(name: str):
+    def make(app, **kw):
+        from . import lobby
+        return getattr(lobby, name)(app, **kw)
+    return make
+
+
+def _join(app):
+    from .join import JoinScene
+    return JoinScene(app)
+
+
 def _scoresheet(app, **kw):
     from .scoresheet import ScoreSheetScene
     return ScoreSheetScene(app, **kw)
@@ -110,6 +148,8 @@ def register(app) -> None:
     nav.ahead = AHEAD
     nav.register("menu", lambda: _menu(app))
     nav.register("message", lambda **kw: _message(app, **kw))
+    nav.register("confirm", lambda **kw: _confirm(app, **kw))
+    nav.register("saves", lambda: _saves(app))
     nav.register("setup", lambda **kw: _setup(app, **kw))
     nav.register("rules", lambda **kw: _rules(app, **kw))
     nav.register("settings", lambda: _settings(app))
@@ -121,9 +161,13 @@ def register(app) -> None:
     nav.register("scoreboard", lambda **kw: _scoresheet(app, between=True, **kw))
     nav.register("scoresheet", lambda **kw: _scoresheet(app, **kw))
     nav.register("replays", lambda: _replays(app))
+    nav.register("history", lambda: _history(app))
     nav.register("open-file", lambda **kw: _file_picker(app, **kw))
     nav.register("replay", lambda **kw: _replay(app, **kw))
     nav.register("result", lambda **kw: _overlay("ResultScene")(app, **kw))
     nav.register("pause", lambda **kw: _overlay("PauseScene")(app, **kw))
     nav.register("lookback", lambda **kw: _lookback(app, **kw))
     nav.register("movelog", lambda **kw: _movelog(app, **kw))
+    nav.register("lobby", lambda **kw: _lobby("LobbyScene")(app, **kw))
+    nav.register("seat-lost", lambda **kw: _lobby("SeatLostScene")(app, **kw))
+    nav.register("join", lambda: _join(app))

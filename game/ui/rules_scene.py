@@ -4,7 +4,7 @@ The text is wrapped to the current width and laid out as a list of lines;
 only the lines inside the view are drawn, so a long text costs little at
 any window size.  Scrolling: mouse wheel, dragging the scroll bar,
 Up / Down, Page Up / Page Down, Home / End, Space (Shift+Space: up).  Left / Right,
-1-6 (or the list) switch the ruleset; Esc, Backspace or Back closes the scene.  The
+1-9 (the first nine of the list, or the list) switch the ruleset; Esc, Backspace or Back closes the scene.  The
 keys are listed at the end of the text (:func:`.shortcuts.rules_keys`).
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from .. import i18n
-from ..engine.registry import find_ruleset
+from ..engine.registry import find_ruleset, ruleset_ids
 from ..i18n import _
 from . import rules_text as R
 from . import shortcuts
@@ -39,7 +39,8 @@ class _Line:
 class RulesScene(Scene):
     def __init__(self, app, rules: str | None = None):
         super().__init__(app)
-        self.rules = rules if rules in R.RULESETS else R.RULESETS[0]
+        self.ids = ruleset_ids()
+        self.rules = rules if rules in self.ids else self.ids[0]
         self.scroll = 0.0
         self.lines: list[_Line] = []
         self.content_h = 0
@@ -47,7 +48,7 @@ class RulesScene(Scene):
         self.bar_rect = pygame.Rect(0, 0, 0, 0)
         self.dragging: int | None = None
         self._built_for: tuple | None = None
-        self.list = ChoiceList([(r, (lambda r=r: self._list_label(r))) for r in R.RULESETS],
+        self.list = ChoiceList([(r, (lambda r=r: self._list_label(r))) for r in self.ids],
                                value=self.rules, on_change=self.select, name="rulesets",
                                px=17, row_h=LIST_ROW, sublabels=lambda r: find_ruleset(r).country)
         self.back = Button(lambda: _("Back"), self.close, name="back")
@@ -59,12 +60,12 @@ class RulesScene(Scene):
         return R.ruleset_name(rules)
 
     def select(self, rules: str) -> None:
-        if rules in R.RULESETS and rules != self.rules:
+        if rules in self.ids and rules != self.rules:
             self.rules = rules
             self.scroll = 0.0
             self._built_for = None
             if self.list.value != rules:
-                self.list.index = R.RULESETS.index(rules)
+                self.list.index = self.ids.index(rules)
             self.invalidate()
 
     def close(self) -> None:
@@ -91,7 +92,7 @@ class RulesScene(Scene):
         list_w = int(250 * u)
         self.list_panel = pygame.Rect(m, top, list_w, h - top - m)
         self.list.rect = pygame.Rect(self.list_panel.left + int(8 * u), self.list_panel.top + int(10 * u),
-                                     list_w - int(16 * u), int(LIST_ROW * u) * len(R.RULESETS))
+                                     list_w - int(16 * u), int(LIST_ROW * u) * len(self.ids))
         self.back.rect = pygame.Rect(0, 0, list_w - int(40 * u), int(46 * u))
         self.back.rect.midbottom = (self.list_panel.centerx, self.list_panel.bottom - int(14 * u))
         self.text_panel = pygame.Rect(self.list_panel.right + m, top, w - self.list_panel.right - 2 * m,
@@ -176,11 +177,11 @@ class RulesScene(Scene):
                 self.scroll_by(self.max_scroll)
                 return
             if k in (pygame.K_LEFT, pygame.K_RIGHT):
-                i = R.RULESETS.index(self.rules) + (1 if k == pygame.K_RIGHT else -1)
-                self.select(R.RULESETS[i % len(R.RULESETS)])
+                i = self.ids.index(self.rules) + (1 if k == pygame.K_RIGHT else -1)
+                self.select(self.ids[i % len(self.ids)])
                 return
-            if pygame.K_1 <= k <= pygame.K_6:
-                self.select(R.RULESETS[k - pygame.K_1])
+            if pygame.K_1 <= k <= pygame.K_9 and k - pygame.K_1 < len(self.ids):
+                self.select(self.ids[k - pygame.K_1])
                 return
         if e.type == pygame.MOUSEWHEEL:
             pos = pygame.mouse.get_pos()

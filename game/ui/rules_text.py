@@ -1,96 +1,194 @@
-"""The in-game rules of the six rulesets, written for this game in our own words.
+"""What the interface says about each ruleset, found through its registry entry.
 
-Everything is built when asked for, through gettext, so it is always in the
-current language.  The setup screen reuses the short explanations of the
-variants through :func:`option_keys`, :func:`option_label`,
-:func:`option_value_label` and :func:`option_help`.
+The catalogue (:data:`CATALOGUE`) is keyed by the registry's entries
+(:mod:`game.engine.registry`), never by ruleset ids: each preset's name in the interface
+language, its country and origin, the two lines on the setup screen, its rules text
+(:mod:`.rules_sections`) and what it says of a variant its own way.  A preset registered
+without an entry here (one made at run time from existing options) gets texts made from its
+family and its options (:func:`made_texts`), never an error.  The words of the options
+themselves are :mod:`.option_words`'.
 
-A rules text is a list of :class:`Section` (a title and paragraphs); a
+Everything is built when asked for, through gettext, so it is always in the current
+language.  A rules text is a list of :class:`Section` (a title and paragraphs); a
 paragraph that starts with ``• `` is a bullet, and the variants section has
 (label, explanation) pairs.
 """
 
 from __future__ import annotations
 
-from ..engine.registry import RULESET_IDS, find_ruleset
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Callable, Mapping
+
+from ..engine.registry import (AGURK_DK, AGURK_NO, DURAK_RU, GURKA_IS, GURKA_IS7, GURKA_SE, Ruleset,
+                               find_ruleset, rulesets)
 from ..i18n import _, ngettext, pgettext
+from . import option_words as O
 from . import rules_sections as S
 from .rules_sections import Section
 
-#: every ruleset, in the order the lists show them (the registry's)
-RULESETS = RULESET_IDS
 
-#: Variant names used in RULES.md that are values of a record option.
-ALIASES = {"free_buyback": "buyback", "buy_in": "buyback", "ace_scores_one": "ace_value"}
+@dataclass(frozen=True)
+class RulesetTexts:
+    """Everything the interface says about one preset (each text built when asked for)."""
 
-#: Every Gurka-family option key (RECORDS.md), for house rules beyond a ruleset's own variants.
-GURKA_KEYS = ("hand_size", "descending", "rounds", "reference", "optional_lowest", "no_ace_on_ace",
-              "lead_lowest", "nearest_above", "twos_rule", "multi_lead", "top_card", "top_value",
-              "ace_value", "tie_rule", "limit", "out_rule", "score_piles", "lives", "buyback",
-              "stake", "exchange")
-DURAK_KEYS = ("teams", "neighbours_only", "max_attack")
+    #: the game's name in the interface language
+    name: Callable[[], str]
+    #: where the rules come from, shown under the name in lists ("Swedish")
+    country: Callable[[], str]
+    #: beside the name in a title ("Swedish rules")
+    origin: Callable[[], str]
+    #: ``options -> str``: two lines on the setup screen, for the options chosen
+    blurb: Callable[[dict], str]
+    #: ``variants section -> sections``: the rules text (:mod:`.rules_sections`)
+    sections: Callable[[Section], list[Section]]
+    #: option key -> what this preset says of that variant its own way
+    option_help: Mapping[str, Callable[[], str]] = field(default_factory=lambda: MappingProxyType({}))
+
+
+def _out_at(opts: dict) -> str:
+    """The knock-out of a game played for points or lives, in one sentence."""
+    if opts.get("lives"):
+        # TRANSLATORS: Danish Agurk played with lives; {n} is 3 to 5
+        return ngettext("{n} life each: every lost deal costs one.",
+                        "{n} lives each: every lost deal costs one.", opts["lives"]).format(n=opts["lives"])
+    # TRANSLATORS: the points limit that knocks a player out
+    return _("Out at {n} points.").format(n=opts.get("limit"))
+
+
+CATALOGUE: dict[Ruleset, RulesetTexts] = {
+    GURKA_SE: RulesetTexts(
+        # TRANSLATORS: the name of a game in the lists and titles; "Gurka", "Agurk", "Gúrka"
+        # and "Durak" are the games' own names (keep them, or write them as your language does)
+        lambda: pgettext("game name", "Gurka"),
+        # TRANSLATORS: the ruleset's origin, shown under its name
+        lambda: _("Swedish"),
+        # TRANSLATORS: the origin of a ruleset, shown next to its name ("Gurka – Swedish rules")
+        lambda: _("Swedish rules"),
+        lambda o: _("Avoid holding the highest card in the last trick; the last player left takes "
+                    "the pot.") + " " + _out_at(o),
+        S.gurka_se,
+        MappingProxyType({
+            "limit": lambda: _("The total that knocks a player out: 30, or 20 for a shorter game."),
+        })),
+    AGURK_DK: RulesetTexts(
+        lambda: pgettext("game name", "Agurk"),
+        lambda: _("Danish"),
+        lambda: _("Danish rules"),
+        lambda o: _("Danish 21: the highest card so far must be matched; no ace on an ace.") + " "
+        + _out_at(o),
+        S.agurk_dk,
+        MappingProxyType({
+            "limit": lambda: _("The total that knocks a player out: 21, or 30 for a longer game. Not "
+                               "used when playing with lives."),
+            "buyback": lambda: _("Once each, right after being knocked out and while someone else is "
+                                 "still in, you may come back with the points of the worst-placed "
+                                 "player still in."),
+        })),
+    AGURK_NO: RulesetTexts(
+        lambda: pgettext("game name", "Agurk"),
+        lambda: _("Norwegian"),
+        lambda: _("Norwegian rules"),
+        lambda o: _("Norwegian Agurk: you must match the highest card in the trick when you can, "
+                    "and play your lowest when you cannot. Out at 30."),
+        S.agurk_no,
+        MappingProxyType({
+            "limit": lambda: _("The total that knocks a player out: 30, or 20 for a shorter game."),
+        })),
+    GURKA_IS: RulesetTexts(
+        lambda: pgettext("game name", "Gúrka"),
+        lambda: _("Icelandic"),
+        lambda: _("Icelandic rules"),
+        lambda o: _("Icelandic: ten cards down to one, pairs may be led, the 6 of clubs is the top "
+                    "card. Exactly 21 resets to zero; above 21 is out."),
+        S.gurka_is),
+    GURKA_IS7: RulesetTexts(
+        lambda: pgettext("game name", "Seven-round Gúrka"),
+        lambda: _("Icelandic, seven rounds"),
+        lambda: _("Icelandic rules, seven deals"),
+        lambda o: _("Seven rounds from seven cards down to one, sevens are highest, exchange cards "
+                    "before each round. Fewest points wins."),
+        S.gurka_is7,
+        MappingProxyType({
+            "limit": lambda: _("Not used: seven-round Gúrka has no limit, the points simply add up."),
+        })),
+    DURAK_RU: RulesetTexts(
+        lambda: pgettext("game name", "Durak"),
+        lambda: _("Russian, podkidnoy"),
+        lambda: _("Russian rules (Podkidnoy)"),
+        lambda o: _("Get rid of all your cards. Beat attacks with higher cards of the suit or trumps; "
+                    "the last player holding cards is the durak."),
+        S.durak),
+}
+
+
+def texts(rules: str) -> RulesetTexts:
+    """Everything the interface says about ``rules``: its catalogue entry, or for a preset
+    without one, texts made from its family and options (:func:`made_texts`)."""
+    entry = find_ruleset(rules)
+    return CATALOGUE.get(entry) or made_texts(entry)
+
+
+# -- a preset without texts of its own ---------------------------------------------------
+
+def made_texts(entry: Ruleset) -> RulesetTexts:
+    """Texts for a preset registered without an entry in :data:`CATALOGUE`: shown under its
+    own name as house rules of the first preset of its family that has texts, with every
+    option of the game stated and explained (:mod:`.option_words`), so that nothing is
+    claimed that its options do not say."""
+    base = next((r for r in rulesets(entry.family) if r in CATALOGUE), None)
+
+    def house_game(_opts=None) -> str:
+        # TRANSLATORS: a game set up from options at run time; {game} is a game's name and
+        # origin, such as "Gurka – Swedish rules"
+        return _("A house game made from the rules of {game}, set up as below.").format(
+            game=rules_title(base.id) if base else entry.family.name)
+
+    def sections(variants: Section) -> list[Section]:
+        every = [(f"{O.option_label(k)}: {O.option_value_label(k, v)}", O.option_help(k, entry.options))
+                 for k, v in entry.options.items()]
+        return [Section(_("Overview"), [house_game()]),
+                Section(_("The rules of this game"), items=every),
+                variants]
+
+    # TRANSLATORS: where a game set up from options at run time comes from (under its name)
+    return RulesetTexts(lambda: entry.native_name, lambda: _("House rules"), lambda: _("House rules"),
+                        house_game, sections)
 
 
 # -- names ---------------------------------------------------------------------------
 
 def ruleset_name(rules: str) -> str:
-    """The game's own name in its own country (not translated)."""
+    """The game's name in the interface language."""
+    return texts(rules).name()
+
+
+def native_name(rules: str) -> str:
+    """The game's own name in its own country (never translated)."""
     return find_ruleset(rules).native_name
 
 
 def ruleset_country(rules: str) -> str:
-    return {
-        # TRANSLATORS: the ruleset's origin, shown under its native name
-        "gurka-se": _("Swedish"),
-        "agurk-dk": _("Danish"),
-        "agurk-no": _("Norwegian"),
-        "gurka-is": _("Icelandic"),
-        "gurka-is7": _("Icelandic, seven rounds"),
-        "durak": _("Russian, podkidnoy"),
-    }.get(rules, "")
+    return texts(rules).country()
 
 
 def ruleset_blurb(rules: str, opts: dict | None = None) -> str:
     """Two lines on the setup screen: what the game is about (``opts``: the options chosen,
     for the limit or the lives they set; the ruleset's own when None)."""
-    opts = {**find_ruleset(rules).options, **(opts or {})}
-    if opts.get("lives"):
-        # TRANSLATORS: Danish Agurk played with lives; {n} is 3 to 5
-        out = ngettext("{n} life each: every lost deal costs one.",
-                       "{n} lives each: every lost deal costs one.", opts["lives"]).format(n=opts["lives"])
-    else:
-        # TRANSLATORS: the points limit that knocks a player out
-        out = _("Out at {n} points.").format(n=opts.get("limit"))
-    return {
-        "gurka-se": _("Avoid holding the highest card in the last trick; the last player left takes "
-                      "the pot.") + " " + out,
-        "agurk-dk": _("Danish 21: the highest card so far must be matched; no ace on an ace.") + " " + out,
-        "agurk-no": _("Norwegian Agurk: you must match the highest card in the trick when you "
-                      "can, and play your lowest when you cannot. Out at 30."),
-        "gurka-is": _("Icelandic: ten cards down to one, pairs may be led, the 6 of clubs is the top "
-                      "card. Exactly 21 resets to zero; above 21 is out."),
-        "gurka-is7": _("Seven rounds from seven cards down to one, sevens are highest, exchange cards "
-                       "before each round. Fewest points wins."),
-        "durak": _("Get rid of all your cards. Beat attacks with higher cards of the suit or trumps; "
-                   "the last player holding cards is the durak."),
-    }[rules]
+    return texts(rules).blurb({**find_ruleset(rules).options, **(opts or {})})
 
 
 def ruleset_origin(rules: str) -> str:
     """Where the ruleset comes from, in the current language."""
-    return {
-        # TRANSLATORS: the origin of a ruleset, shown next to its name ("Gurka – Swedish rules")
-        "gurka-se": _("Swedish rules"),
-        "agurk-dk": _("Danish rules"),
-        "agurk-no": _("Norwegian rules"),
-        "gurka-is": _("Icelandic rules"),
-        "gurka-is7": _("Icelandic rules, seven deals"),
-        "durak": _("Russian rules (Podkidnoy)"),
-    }.get(rules, "")
+    return texts(rules).origin()
 
 
 def rules_title(rules: str) -> str:
-    return f"{ruleset_name(rules)} – {ruleset_origin(rules)}"
+    """The rules text's title: the name, its own name beside it where that differs, and the
+    origin."""
+    name, native = ruleset_name(rules), native_name(rules)
+    shown = name if native == name else f"{name} ({native})"
+    return f"{shown} – {ruleset_origin(rules)}"
 
 
 # -- variants -------------------------------------------------------------------------
@@ -100,172 +198,22 @@ def option_keys(rules: str) -> tuple[str, ...]:
     return find_ruleset(rules).variants
 
 
-def option_label(key: str) -> str:
-    """A short name for an option, for a toggle or choice on the setup screen."""
-    key = ALIASES.get(key, key)
-    labels = {
-        "hand_size": _("Cards per player"),
-        "descending": _("Shrinking hands"),
-        "rounds": _("Number of deals"),
-        "reference": _("Card to match"),
-        "optional_lowest": _("Lowest card always allowed"),
-        "no_ace_on_ace": _("No ace on an ace"),
-        "lead_lowest": _("Lead your lowest"),
-        "nearest_above": _("Nearest card above"),
-        "twos_rule": _("Twos rule"),
-        "multi_lead": _("Lead several cards"),
-        "top_card": _("Top card"),
-        "top_value": _("Value of the top card"),
-        "ace_value": _("Ace costs 1 point"),
-        "tie_rule": _("Tie in the last trick"),
-        "limit": _("Points limit"),
-        "out_rule": _("Going out"),
-        "score_piles": _("Penalty piles"),
-        "lives": _("Lives"),
-        "buyback": _("Buying back in"),
-        "stake": _("Stake"),
-        "exchange": _("Card exchange"),
-        "teams": _("Teams"),
-        "neighbours_only": _("Only neighbours attack"),
-        "max_attack": _("Attack limit"),
-    }
-    return labels.get(key, key)
-
-
-def option_value_label(key: str, value: object) -> str:
-    """How a value of an option is shown (numbers and on/off as they are)."""
-    key = ALIASES.get(key, key)
-    if isinstance(value, bool):
-        return pgettext("option", "On") if value else pgettext("option", "Off")
-    table = {
-        ("reference", "previous"): _("The card just before"),
-        ("reference", "highest"): _("The highest in the trick"),
-        ("tie_rule", "all"): _("All tied players score"),
-        ("tie_rule", "last"): _("Only the last one scores"),
-        ("out_rule", "reach"): _("At the limit or above"),
-        ("out_rule", "exceed"): _("Above the limit"),
-        ("buyback", "none"): _("Not allowed"),
-        ("buyback", "stake"): _("For a new stake"),
-        ("buyback", "free"): _("Free"),
-        ("buyback", "worst"): _("Danish buy-in"),
-        ("top_card", None): pgettext("top card", "None"),
-        ("top_card", "6C"): _("Six of clubs"),
-        ("top_card", "7"): _("Sevens"),
-        ("teams", None): _("Everyone for themselves"),
-        ("teams", "2v2"): _("Two against two"),
-        ("teams", "3v3"): _("Three against three"),
-        ("lives", 0): _("Play for points"),
-        ("rounds", None): _("Until one is left"),
-    }
-    if (key, value) in table:
-        return table[(key, value)]
-    if isinstance(value, int):
-        if key == "stake":
-            return ngettext("{n} chip", "{n} chips", value).format(n=value)
-        if key == "lives":
-            # TRANSLATORS: {n} is a number of lives
-            return ngettext("{n} life", "{n} lives", value).format(n=value)
-        if key in ("hand_size", "max_attack"):
-            return ngettext("{n} card", "{n} cards", value).format(n=value)
-        if key in ("limit", "top_value", "ace_value"):
-            return ngettext("{n} point", "{n} points", value).format(n=value)
-    return str(value)
-
-
 def option_help(rules: str, key: str) -> str:
-    """One line explaining an option (a variant id from RULES.md or a record option key)."""
-    alias = key
-    key = ALIASES.get(key, key)
-    if alias == "free_buyback":
-        return _("Everyone may buy back in once without paying a new stake.")
-    if alias == "buy_in" or (key == "buyback" and rules == "agurk-dk"):
-        return _("Once each, right after being knocked out and while someone else is still in, "
-                 "you may come back with the points of the worst-placed player still in.")
-    if key == "limit":
-        if rules == "agurk-dk":
-            return _("The total that knocks a player out: 21, or 30 for a longer game. Not "
-                     "used when playing with lives.")
-        if rules in ("gurka-is",):
-            return _("Go above this total and you are out; land exactly on it and you drop back "
-                     "to 0.")
-        if rules == "gurka-is7":
-            return _("Not used: seven-round Gúrka has no limit, the points simply add up.")
-        return _("The total that knocks a player out: 30, or 20 for a shorter game.")
-    if key == "no_ace_on_ace" and find_ruleset(rules).options.get("reference") == "previous":
-        # the Swedish card to match (the card just before) binds only the next player
-        return _("Nobody may play an ace on an ace: the player right after an ace must play "
-                 "their lowest card. (With the highest card in the trick as the card to match, "
-                 "every later player must.)")
-    if key == "optional_lowest" and find_ruleset(rules).options.get("multi_lead"):
-        return _("You may always play your lowest card instead of a single card, even when you "
-                 "could reach the card to match. (After a lead of several cards, your lowest "
-                 "cards are always allowed.)")
-    if key == "hand_size" and rules in ("gurka-is", "gurka-is7"):
-        return _("How many cards everyone gets in the first deal; each later deal gives one "
-                 "fewer.")
-    helps = {
-        "hand_size": _("How many cards each player is dealt: 7 is usual, 5 or 6 make shorter "
-                       "deals. Eight players get at most 6."),
-        "descending": _("Each deal gives one card fewer than the one before, down to a single "
-                        "card."),
-        "rounds": _("Play a fixed number of deals; after the last one the lowest total wins."),
-        "reference": _("Which card a follower must reach: the one played just before, or the "
-                       "highest card in the trick so far."),
-        "optional_lowest": _("You may always play your lowest card instead, even when you could "
-                             "reach the card to match."),
-        "no_ace_on_ace": _("Nobody may play an ace on an ace: once an ace is in the trick, "
-                           "every later player must play their lowest card."),
-        "lead_lowest": _("Whoever leads a trick must lead one of their lowest cards."),
-        "nearest_above": _("When you must reach the card to match, you must use the lowest card "
-                           "that does it."),
-        "twos_rule": _("When a 2 is led, everyone who holds a 2 must play a 2."),
-        "multi_lead": _("The leader may lead several cards of one rank; everyone else then "
-                        "plays that many cards."),
-        "top_card": _("A special card above the ace: the six of clubs, or all four sevens."),
-        "top_value": _("Penalty points for losing the last trick with the top card: 21, or 7."),
-        "ace_value": _("An ace still ranks highest in play, but costs only 1 point in the last "
-                       "trick."),
-        "tie_rule": _("When the highest rank in the last trick is tied: everyone who played it "
-                      "scores, or only the last of them."),
-        "out_rule": _("Out on reaching the limit, or only above it (landing exactly on it resets "
-                      "you to 0)."),
-        "score_piles": _("Losing cards lie face up in front of their owner and stay out of the "
-                         "deck while they count."),
-        "lives": _("Play with lives instead of points: every lost deal costs a life, and with "
-                   "none left you are out."),
-        "buyback": _("Once per game you may buy back in while at least three others are still "
-                     "in; you get the highest total among them."),
-        "stake": _("Chips each player puts into the pot before the first deal; the winner "
-                   "takes the pot."),
-        "exchange": _("Before play, each player may swap cards with the undealt stock; the first "
-                      "player sets how many anyone may swap."),
-        "teams": _("Four players can play two against two, six three against three, partners "
-                   "never side by side; a team wins or loses together."),
-        "neighbours_only": _("Only the defender's two neighbours and the opening attacker may "
-                             "attack (usual with five or six players)."),
-        "max_attack": _("The most attacking cards allowed in one bout."),
-    }
-    return helps.get(key, "")
+    """One line explaining an option of ``rules`` (a variant name of
+    :data:`.option_words.ALIASES` or a record option key): the preset's own words for it, else
+    the option's (:mod:`.option_words`)."""
+    own = texts(rules).option_help.get(key)
+    return own() if own else O.option_help(key, find_ruleset(rules).options)
 
-
-# -- shared paragraphs ------------------------------------------------------------------
-
-# -- the variants section ------------------------------------------------------------------
 
 def _variants_section(rules: str) -> Section:
-    items = [(option_label(k), option_help(rules, k)) for k in option_keys(rules)]
+    items = [(O.option_label(k), option_help(rules, k)) for k in option_keys(rules)]
     return Section(_("Variants"), [_("These can be changed on the new-game screen:")], items)
-
-
-_TEXTS = {"gurka-se": S.gurka_se, "agurk-dk": S.agurk_dk, "agurk-no": S.agurk_no,
-          "gurka-is": S.gurka_is, "gurka-is7": S.gurka_is7, "durak": S.durak}
 
 
 def sections(rules: str) -> list[Section]:
     """The rules text of ``rules`` in the current language."""
-    if rules not in _TEXTS:
-        raise ValueError(f"unknown ruleset {rules!r}")
-    return _TEXTS[rules](_variants_section(rules))
+    return texts(rules).sections(_variants_section(rules))
 
 
 def how_to_win(rules: str) -> str:

@@ -1,91 +1,112 @@
-"""The current game's save, behind a few small functions (over :mod:`game.saves`).
+"""The saved games for the screens, over :mod:`game.saves`: one per ruleset.
 
-The game is saved after every action as its record plus session info
-(game number, chips).  Tests point ``GURKA_HOME`` at a temporary folder.
-None of these functions raises: a save problem is a message for the player.
+The game is saved after every action as its record plus session info (game number,
+chips), in its ruleset's slot: a new game of a ruleset replaces only that ruleset's save.
+Tests point ``GURKA_HOME`` at a temporary folder.  Every problem with a file comes back as
+a :class:`~game.notices.Notice`, the way :mod:`game.saves` reports it (never an exception,
+never a string): the screen that shows it puts it into words, in the language of that
+moment.
 """
 
 from __future__ import annotations
 
-from ..i18n import _
+from dataclasses import dataclass
+
+from .. import saves
+from ..notices import Notice
 
 
-def _saves():
-    from .. import saves
-    return saves
+@dataclass(frozen=True)
+class SaveInfo:
+    """A saved game as the menus list it."""
+
+    rules: str
+    #: "Agurk (Danish) · Deal 4 · Anna, Björn, Karin" (:func:`game.ui.game_labels.save_label`)
+    label: str
+    #: "Deal 4" alone (:func:`game.ui.game_labels.save_where`)
+    where: str
+    #: the players' names, each kept whole
+    players: str
+    #: when it was last saved (seconds since the epoch)
+    mtime: float
 
 
 def has_save() -> bool:
+    """Quick check for the menu's Continue (no file is parsed; never raises)."""
     try:
-        return bool(_saves().has_save())
-    except Exception:  # noqa: BLE001 - the menu must open whatever the folder holds
+        return saves.has_save()
+    except (OSError, ValueError):     # a folder that cannot even be looked into: no save
         return False
 
 
-def save(record: dict, session: dict | None = None) -> str | None:
-    """Write the game; a message for the player when that failed."""
-    try:
-        notice = _saves().save_game(record, session or {})
-    except Exception as e:  # noqa: BLE001 - a failed save is reported, the game goes on
-        from ..i18n import _
-        return _("The game could not be saved: {reason}").format(reason=type(e).__name__)
-    return str(notice) if notice else None
+def save(record: dict, session: dict | None = None) -> Notice | None:
+    """Write the game into its ruleset's slot; a notice for the player when that failed."""
+    return saves.save_game(record, session or {})
 
 
-def load() -> tuple[object | None, str | None]:
-    """(SavedGame with .record and .session, message-or-None) or (None, message-or-None).
-
-    A message with a SavedGame is a notice to show after resuming (e.g. a bot seat is
-    now played by the Normal AI); without one, why the save could not be used (it has
-    been set aside)."""
-    try:
-        saved, notice = _saves().load()
-    except Exception:  # noqa: BLE001 - saves.load never raises; this is the last net
-        set_aside()
-        return None, None
-    return saved, (str(notice) if notice else None)
+def load(rules: str) -> tuple[saves.SavedGame | None, Notice | None]:
+    """(the saved game of ``rules``, a notice or None): a notice with a game is something to
+    tell after resuming (a bot seat now played by the Normal AI); without one, why the save
+    could not be used (it has been set aside)."""
+    return saves.load(saves.save_path(rules))
 
 
-def set_aside(reason: str = "") -> None:
-    try:
-        _saves().set_aside_game()
-    except Exception:  # noqa: BLE001 - nothing more can be done about the file
-        pass
+def set_aside(reason: str, rules: str) -> Notice:
+    """Move away a save the table could not resume; the notice says why and where it went."""
+    return saves.set_aside_game(reason, saves.save_path(rules))
 
 
-def delete() -> None:
-    try:
-        _saves().delete_save()
-    except Exception:  # noqa: BLE001 - a save that cannot be deleted is overwritten next time
-        pass
+def delete(rules: str) -> None:
+    saves.delete_save(saves.save_path(rules))
 
 
-def summary(notices: list[str] | None = None) -> str:
-    """Which game the save holds, for the menu's Continue: "Gurka · deal 3" (empty when the
-    file cannot tell).  The record's header is checked by the engine first (rules, options,
-    players, seats, events: :func:`game.saves.load` without the replay, which Continue
-    does); a save it refuses is set aside and its notice added to ``notices``."""
-    try:
-        from ..engine.public import table_of
-        from . import rules_text as R
-        saved, notice = _saves().load(check=False)
+def saved_games(notices: list | None = None) -> list[SaveInfo]:
+    """Every saved game, newest first, with its words.  Each record's header is checked by
+    the engine first (rules, options, players, seats, events: :func:`game.saves.load`
+    without the replay, which Continue does); a save it refuses is set aside and its notice
+    added to ``notices``, as is any other problem the saves had (the single save of older
+    versions could not be moved into its slot, something else than a file at a slot)."""
+    from . import game_labels as L
+    slots, problems = saves.list_saves()
+    out = []
+    for slot in slots:
+        saved, notice = saves.load(slot.path, check=False)
         if saved is None:
-            if notice is not None and notices is not None:
-                notices.append(str(notice))
-            return ""
-        record = saved.record
-        table = table_of(record)
-        parts = [R.ruleset_name(record["rules"])]
-        deals = getattr(table, "deals", 0)
-        rounds = table.options.get("rounds")
-        game = saved.session.get("game", 1)
-        if deals and rounds:
-            parts.append(_("Round {n} of {total}").format(n=deals, total=rounds))
-        elif deals:
-            parts.append(_("Deal {n}").format(n=deals))
-        elif isinstance(game, int) and game > 1:
-            parts.append(_("Game {n}").format(n=game))
-        # each part keeps together when a line is wrapped ("Deal" and its number on one line)
-        return "  ·  ".join(part.replace(" ", "\u00a0") for part in parts)
-    except Exception:  # noqa: BLE001 - a label for a file that may be anything: never a crash in the menu
-        return ""
+            if notice is not None:
+                problems.append(notice)
+            continue
+        try:
+            record = saved.record
+            info = SaveInfo(slot.rules, L.save_label(record, saved.session),
+                            L.save_where(record, saved.session),
+                            L.players_text([p["name"] for p in record["players"]]), slot.mtime)
+        except Exception:  # noqa: BLE001 - words for a header-checked file that may still be anything: never a crash in the menu
+            info = SaveInfo(slot.rules, L.together(L.ruleset_label(slot.rules)), "", "", slot.mtime)
+        out.append(info)
+    if notices is not None:
+        notices.extend(problems)
+    return out
+
+
+def saved_game(rules: str, notices: list | None = None) -> SaveInfo | None:
+    """The saved game of ``rules`` with its words (None when there is none, or it was bad)."""
+    return next((s for s in saved_games(notices) if s.rules == rules), None)
+
+
+def resume(app, rules: str) -> bool:
+    """Open the saved game of ``rules`` at the table (True), or tell why it cannot be: a bad
+    save is set aside, never a crash.  Used by the menu's Continue and the list of saves."""
+    from ..safe_json import clip
+    saved, notice = load(rules)
+    if saved is None:
+        if notice is not None:
+            app.nav.push("message", text=str(notice))
+        return False
+    try:
+        app.nav.push("table", record=saved.record, session=saved.session)
+    except Exception as e:  # noqa: BLE001 - a save the table cannot show is set aside, never a crash
+        app.nav.push("message", text=str(set_aside(clip(e), rules)))
+        return False
+    if notice is not None:   # resumed with a notice, e.g. a bot's seat now played by the Normal AI
+        app.nav.push("message", text=str(notice))
+    return True

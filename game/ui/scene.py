@@ -73,6 +73,10 @@ class Scene:
     def update(self, dt: float) -> None:
         """``dt`` in milliseconds since the last frame."""
 
+    def background(self, dt: float) -> None:
+        """Every frame while another scene is on top of this one (a network table goes on
+        being served under the pause menu)."""
+
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
@@ -177,6 +181,8 @@ class SceneManager:
 
     def update(self, dt: float) -> None:
         top = self.top
+        for scene in self.stack[:-1]:
+            scene.background(dt)
         if top is not None:
             top.update(dt)
 

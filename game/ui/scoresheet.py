@@ -149,7 +149,7 @@ class ScoreSheetScene(Scene):
         x0 = box.left + int(24 * u)
         cols = len(sheet.columns)
         col_x = [x0 + self.label_w + i * self.col_w for i in range(cols)]
-        you = M.local_seat(self.table.players)
+        you = M.local_seat(self.table.humans)
         top = box.top + int(62 * u)
         body_bottom = top + int(36 * u) + self.visible * int(ROW_H * u)
         if you is not None and you < cols:

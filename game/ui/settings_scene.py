@@ -1,10 +1,12 @@
-"""The Settings scene: language, animation speed, sound, fullscreen, card look, the hand's
-order, forced cards played by themselves, undo (two columns).
+"""The Settings scene, on two pages chosen by the tabs at the top: *Game* (language,
+animation speed, after a trick, sound, fullscreen, the hand's order, forced cards played by
+themselves, undo, reduced motion) and *Table and cards* (the table, the card backs, the card
+size, the card letters, four-colour suits) with a live preview: the table and a hand of
+cards as the game will show them at this window size, and the card art's credit.
 
 Every change is applied and saved at once through ``app.apply_settings()``
 (language switches immediately, without a restart; the labels here are
 callables, so they follow).  Sound settings go to :mod:`game.ui.sound`.
-A row of sample cards shows what the card settings do.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ import pygame
 
 from .. import i18n
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
-from ..settings import DEFAULT_VOLUME, SPEEDS, TRICK_PAUSES, setting_label
+from ..notices import setting_label
+from ..settings import AI_PACES, CARD_BACKS, CARD_SIZES, DEFAULT_VOLUME, FELTS, SPEEDS, TRICK_PAUSES
 from . import sound
 from . import theme as T
 from .scene import Scene
@@ -24,12 +27,16 @@ ROW_GAP = 6
 PANEL_W = 984
 #: rows in the left column (the rest go right)
 LEFT_ROWS = 6
+#: the pages, in the order of their tabs
+PAGES = ("game", "look")
+#: the preview's hand: an ace, the court cards, a ten, one of each suit
 SAMPLE = ("AS", "KH", "QD", "JC", "TS")
 VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 
-DEFAULTS = {"language": None, "speed": "normal", "sound": True, "volume": DEFAULT_VOLUME,
+DEFAULTS = {"language": None, "speed": "normal", "ai_pace": "normal", "sound": True, "volume": DEFAULT_VOLUME,
             "fullscreen": False, "card_indices": "native", "four_colour": False,
-            "trick_pause": "last", "hand_sort": "rank", "auto_play": False, "undo": True}
+            "trick_pause": "last", "hand_sort": "rank", "auto_play": False, "undo": True,
+            "felt": "green", "card_back": "red", "card_size": "100", "reduced_motion": False}
 
 
 def _speed_label(speed: str):
@@ -42,6 +49,17 @@ def _speed_label(speed: str):
     }[speed]
 
 
+def _ai_pace_label(pace: str):
+    return {
+        # TRANSLATORS: the setting "Computer's pace": the computer players play soon
+        "quick": lambda: pgettext("ai pace", "Quick"),
+        # TRANSLATORS: the setting "Computer's pace"
+        "normal": lambda: pgettext("ai pace", "Normal"),
+        # TRANSLATORS: the setting "Computer's pace": the computer players take their time
+        "calm": lambda: pgettext("ai pace", "Calm"),
+    }[pace]
+
+
 def _pause_label(pause: str):
     return {
         # TRANSLATORS: the setting "After a trick": the table waits for a click only after the
@@ -52,6 +70,35 @@ def _pause_label(pause: str):
         # TRANSLATORS: the setting "After a trick": the table never waits for a click
         "never": lambda: _("Go on by itself"),
     }[pause]
+
+
+def _felt_label(felt: str):
+    return {
+        # TRANSLATORS: the setting "Table": the look of the table under the cards
+        "green": lambda: _("Green felt"),
+        "blue": lambda: _("Blue felt"),
+        "wood": lambda: _("Wood"),
+    }[felt]
+
+
+def _back_label(back: str):
+    return {
+        # TRANSLATORS: the setting "Card backs": a red lattice pattern
+        "red": lambda: _("Red lattice"),
+        "blue": lambda: _("Blue lattice"),
+        # TRANSLATORS: the setting "Card backs": a knitted pattern with an eight-petal star, as on
+        # Nordic sweaters and mittens (Selbu rose, Norwegian star)
+        "nordic": lambda: _("Nordic star"),
+    }[back]
+
+
+def _size_label(size: str):
+    if size == "large-print":
+        # TRANSLATORS: the setting "Card size": the largest cards, with a big index and suit and no
+        # pictures, for players with poor sight
+        return lambda: _("Large print")
+    # TRANSLATORS: a card size; {percent} is 100, 125 or 150
+    return lambda: _("{percent} %").format(percent=size)
 
 
 def _auto_language() -> str:
@@ -82,6 +129,11 @@ class SettingsScene(Scene):
                               name="speed",
                               tooltip=lambda: _("How fast the cards move. Instant shows every move "
                                                 "at once."))
+        self.w_ai_pace = Choice(lambda: setting_label("ai_pace"), [(k, _ai_pace_label(k)) for k in AI_PACES],
+                                s.get("ai_pace", "normal"), lambda v: self.change("ai_pace", v),
+                                name="ai_pace",
+                                tooltip=lambda: _("How long each computer player waits before it "
+                                                  "plays, whatever the animation speed."))
         self.w_pause = Choice(lambda: setting_label("trick_pause"), [(k, _pause_label(k)) for k in TRICK_PAUSES],
                               s.get("trick_pause", "last"), lambda v: self.change("trick_pause", v),
                               name="trick_pause",
@@ -132,13 +184,43 @@ class SettingsScene(Scene):
                              tooltip=lambda: _("Take back your moves in a game against the computer, "
                                                "back to the start of the deal. Such games are marked "
                                                "in the statistics."))
+        self.w_motion = Toggle(lambda: setting_label("reduced_motion"), s.get("reduced_motion", False),
+                               lambda v: self.change("reduced_motion", v), name="reduced_motion",
+                               tooltip=lambda: _("Cards appear where they land instead of flying there, "
+                                                 "and nothing fades or falls: the game keeps its pace."))
+        self.w_felt = Choice(lambda: setting_label("felt"), [(k, _felt_label(k)) for k in FELTS],
+                             s.get("felt", "green"), lambda v: self.change("felt", v), name="felt",
+                             tooltip=lambda: _("What the cards lie on: green or blue felt, or a wooden "
+                                               "table."))
+        self.w_back_style = Choice(lambda: setting_label("card_back"),
+                                   [(k, _back_label(k)) for k in CARD_BACKS],
+                                   s.get("card_back", "red"), lambda v: self.change("card_back", v),
+                                   name="card_back",
+                                   tooltip=lambda: _("The pattern on the back of the cards."))
+        self.w_size = Choice(lambda: setting_label("card_size"), [(k, _size_label(k)) for k in CARD_SIZES],
+                             s.get("card_size", "100"), lambda v: self.change("card_size", v),
+                             name="card_size", wrap=False,
+                             tooltip=lambda: _("Larger cards on the table. Large print: the largest "
+                                               "cards, with a big letter and suit and no pictures."))
         self.w_defaults = Button(lambda: _("Restore defaults"), self.restore_defaults, name="defaults")
         self.w_back = Button(lambda: _("Back"), self.close, primary=True, name="back")
-        self.rows = [self.w_language, self.w_speed, self.w_pause, self.w_sound, self.w_volume,
-                     self.w_fullscreen, self.w_indices, self.w_four, self.w_sort, self.w_auto,
-                     self.w_undo]
-        self.widgets = WidgetGroup(self.rows + [self.w_defaults, self.w_back])
-        self.widgets.focus = 0
+        # TRANSLATORS: a tab of the Settings screen (the settings of play)
+        self.w_tab_game = Button(lambda: _("Game"), lambda: self.show_page("game"), name="tab-game")
+        # TRANSLATORS: a tab of the Settings screen (the look of the table and the cards)
+        self.w_tab_look = Button(lambda: _("Table and cards"), lambda: self.show_page("look"),
+                                 name="tab-look")
+        self.tabs = {"game": self.w_tab_game, "look": self.w_tab_look}
+        self.pages = {
+            "game": [self.w_language, self.w_speed, self.w_ai_pace, self.w_pause, self.w_sound, self.w_volume,
+                     self.w_fullscreen, self.w_sort, self.w_auto, self.w_undo, self.w_motion],
+            "look": [self.w_felt, self.w_back_style, self.w_size, self.w_indices, self.w_four],
+        }
+        self.rows = [w for page in PAGES for w in self.pages[page]]
+        self.widgets = WidgetGroup([self.w_tab_game, self.w_tab_look] + self.rows
+                                   + [self.w_defaults, self.w_back])
+        self.page = "game"
+        self.show_page("game")
+        self.widgets.set_focus(self.w_language)
 
     @property
     def settings(self) -> dict:
@@ -167,6 +249,7 @@ class SettingsScene(Scene):
             self.settings[key] = value
         self.w_language.index = 0
         self.w_speed.index = list(SPEEDS).index("normal")
+        self.w_ai_pace.index = list(AI_PACES).index("normal")
         self.w_pause.index = list(TRICK_PAUSES).index("last")
         self.w_sound.value = True
         self.w_volume.index = VOLUMES.index(DEFAULT_VOLUME)
@@ -177,12 +260,29 @@ class SettingsScene(Scene):
         self.w_sort.index = 0
         self.w_auto.value = False
         self.w_undo.value = True
+        self.w_motion.value = False
+        self.w_felt.index = 0
+        self.w_back_style.index = 0
+        self.w_size.index = 0
         sound.configure(self.settings)
         apply = getattr(self.app, "apply_settings", None)
         if apply is not None:
             apply()
         else:
             i18n.set_language(i18n.detect_language())
+        self.invalidate()
+
+    def show_page(self, page: str) -> None:
+        """Show the rows of ``page`` (the others are hidden: not drawn, not focused)."""
+        self.page = page
+        for name, rows in self.pages.items():
+            for w in rows:
+                w.visible = name == page
+        for name, tab in self.tabs.items():
+            tab.primary = name == page
+        focused = self.widgets.focused
+        if focused is not None and not focused.visible:
+            self.widgets.set_focus(self.tabs[page])
         self.invalidate()
 
     def close(self) -> None:
@@ -195,38 +295,47 @@ class SettingsScene(Scene):
         u = self.u = T.unit(size)
         pw = min(int(PANEL_W * u), w - int(40 * u))
         row_h, gap = int(ROW_H * u), int(ROW_GAP * u)
-        self.card_w = int(40 * u)
-        from .cards import height_for
-        sample_h = height_for(self.card_w) + int(16 * u)
+        tab_h = int(40 * u)
         hint_h = int(46 * u)
         btn_h = int(46 * u)
-        per_column = max(LEFT_ROWS, len(self.rows) - LEFT_ROWS)
-        inner = per_column * (row_h + gap) + sample_h + hint_h + btn_h + int(40 * u)
+        per_column = max(LEFT_ROWS, len(self.pages["game"]) - LEFT_ROWS, len(self.pages["look"]))
+        inner = tab_h + int(12 * u) + per_column * (row_h + gap) + hint_h + btn_h + int(40 * u)
         top = max(int(70 * u), (h - inner) // 2 + int(20 * u))
         self.panel = pygame.Rect(0, top, pw, min(inner, h - top - int(12 * u)))
         self.panel.centerx = w // 2
         self.title_pos = (w // 2, self.panel.top - int(12 * u))
-        x, y0 = self.panel.left + int(20 * u), self.panel.top + int(16 * u)
+        x, y = self.panel.left + int(20 * u), self.panel.top + int(16 * u)
         rw = pw - int(40 * u)
+        tw = min((rw - int(12 * u)) // 2, int(260 * u))
+        self.w_tab_game.rect = pygame.Rect(x, y, tw, tab_h)
+        self.w_tab_look.rect = pygame.Rect(x + tw + int(12 * u), y, tw, tab_h)
+        y0 = y + tab_h + int(12 * u)
         col_gap = int(24 * u)
         cw = (rw - col_gap) // 2
+        columns = {"game": (self.pages["game"][:LEFT_ROWS], self.pages["game"][LEFT_ROWS:]),
+                   "look": (self.pages["look"], [])}
         # a choice too wide for its label and value side by side at full size takes two lines
         # (label above the value) where its column has the room, else its label shrinks
-        for col, rows in enumerate((self.rows[:LEFT_ROWS], self.rows[LEFT_ROWS:])):
-            spare = (per_column - len(rows)) * (row_h + gap)
-            y = y0
-            for wdg in rows:
-                h = row_h
-                if isinstance(wdg, Choice):
-                    extra = wdg.label_height(u)
-                    wdg.stacked = wdg.side_by_side_width(u) > cw and extra <= spare
-                    if wdg.stacked:
-                        h, spare = row_h + extra, spare - extra
-                wdg.rect = pygame.Rect(x + col * (cw + col_gap), y, cw, h)
-                y += h + gap
+        for cols in columns.values():
+            for col, rows in enumerate(cols):
+                spare = (per_column - len(rows)) * (row_h + gap)
+                y = y0
+                for wdg in rows:
+                    rh = row_h
+                    if isinstance(wdg, Choice):
+                        extra = wdg.label_height(u)
+                        wdg.stacked = wdg.side_by_side_width(u) > cw and extra <= spare
+                        if wdg.stacked:
+                            rh, spare = row_h + extra, spare - extra
+                    wdg.rect = pygame.Rect(x + col * (cw + col_gap), y, cw, rh)
+                    y += rh + gap
+        body_h = per_column * (row_h + gap) - gap
+        # the live preview: the table and a hand as the game shows them at this window size
+        credit_h = T.line_step(13 * u) + int(4 * u)
+        self.preview_rect = pygame.Rect(x + cw + col_gap, y0, cw, body_h - credit_h)
+        self.credit_rect = pygame.Rect(self.preview_rect.left, self.preview_rect.bottom + int(4 * u), cw,
+                                       credit_h - int(4 * u))
         y = y0 + per_column * (row_h + gap)
-        self.sample_rect = pygame.Rect(x, y, rw, sample_h)
-        y += sample_h
         self.hint_rect = pygame.Rect(x, y + int(4 * u), rw, hint_h)
         by = self.panel.bottom - btn_h - int(14 * u)
         bw = min((rw - int(16 * u)) // 2, int(300 * u))
@@ -249,7 +358,8 @@ class SettingsScene(Scene):
                     anchor="midbottom", max_width=size[0] - 40 * u)
         T.panel(surface, self.panel, u)
         self.widgets.draw(surface, u)
-        self._draw_sample(surface, u)
+        if self.page == "look":
+            self._draw_preview(surface, u)
         hint = ""
         focused = self.widgets.focused if self.widgets.keyboard else None
         if focused is not None and focused.tip:
@@ -262,12 +372,37 @@ class SettingsScene(Scene):
                 px -= 1
             T.blit_wrapped(surface, hint, px, self.hint_rect, T.TEXT_DIM, align="center")
 
-    def _draw_sample(self, surface, u):
+    def _draw_preview(self, surface, u):
+        """The chosen table with a hand of cards and a card's back, at the size the table will
+        draw them in this window (the card size setting included)."""
         from . import cards
-        r = self.sample_rect
-        n = len(SAMPLE)
-        step = self.card_w + int(12 * u)
-        x = r.centerx - (n * step - int(12 * u)) // 2
+        from .table.layout import Layout
+        r = self.preview_rect
+        lay = Layout(surface.get_size(), 4, 0)
+        felt = T.felt(surface.get_size())
+        window = r.inflate(-int(8 * u), -int(8 * u))
+        surface.blit(felt, window, window)
+        pygame.draw.rect(surface, T.PANEL_BORDER, window, max(1, int(2 * u)), border_radius=int(6 * u))
+        T.note_box(surface, "panel", window, opaque=False)
+        # the hand fanned half a card apart, the back a little beyond it
+        cw = min(lay.hand_w, int(window.width / (0.5 * (len(SAMPLE) - 1) + 2.25)),
+                 int((window.height - 12 * u) / cards.RATIO))
+        ch = cards.height_for(cw)
+        step = int(cw * 0.5)
+        total = step * (len(SAMPLE) - 1) + int(cw * 2.15)
+        x = window.centerx - total // 2
+        y = window.centery - ch // 2
         for i, c in enumerate(SAMPLE):
-            img = cards.face(c, self.card_w, self.settings)
-            surface.blit(img, (x + i * step, r.top + int(6 * u)))
+            img = cards.face(c, cw, self.settings)
+            rect = img.get_rect(topleft=(x + i * step, y))
+            surface.blit(cards.shadow(cw), rect.move(int(2 * u), int(3 * u)))
+            surface.blit(img, rect)
+            T.note_box(surface, "card", rect)
+        back = cards.back(cw)
+        rect = back.get_rect(topleft=(x + step * (len(SAMPLE) - 1) + int(cw * 1.15), y))
+        rect.right = min(rect.right, window.right - int(6 * u))
+        surface.blit(back, rect)
+        T.note_box(surface, "card", rect)
+        # TRANSLATORS: the credit for the card pictures, under the preview on the Settings screen
+        T.blit_text(surface, _("Card pictures: Adrian Kennard, CC0 (www.me.uk/cards)"), 13 * u,
+                    self.credit_rect.midtop, T.TEXT_DIM, anchor="midtop", max_width=self.credit_rect.width)

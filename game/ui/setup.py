@@ -2,7 +2,10 @@
 
 Validation is the engine's (:func:`game.engine.rulesets.effective_options`):
 the setup screen shows its reason and will not start an invalid game.
-Defaults start a game against AI seats with one click.
+Defaults start a game against AI seats with one click.  A new game replaces the saved game
+of its ruleset (one save per ruleset, :mod:`game.ui.savegame`): when there is one, Start
+asks first, naming the ruleset and the deal Continue would open (the other rulesets' saves
+are kept, and it says so).
 """
 
 from __future__ import annotations
@@ -11,19 +14,28 @@ import pygame
 
 from ..ai.seats import menu_levels
 from ..engine import OptionError
-from ..engine.registry import DEFAULT_RULESET, RULESET_IDS, find_ruleset
+from ..engine.registry import DEFAULT_RULESET, find_ruleset, ruleset_ids
 from ..engine.rulesets import effective_options
+from .. import i18n
 from ..i18n import _
+from . import game_labels as L
 from . import messages as M
+from . import option_words as O
 from . import rules_text as R
+from . import savegame
 from . import theme as T
-from .names import ai_name, human_name, is_default_ai_name
+from .names import ai_name, human_name, is_default_ai_name, name_in_language
+from .refusals import option_reason
 from .scene import Scene
 from .widgets import Button, Choice, ChoiceList, TextInput, Toggle, WidgetGroup
 
+#: the seats people play: at this screen (``human``) or from their own computer (``net``, a
+#: network table: a joiner's own name replaces the one given here)
+PEOPLE = ("human", "net")
+
 
 #: The values offered for each option on the setup screen (data only: every text comes from
-#: :mod:`game.ui.rules_text`, the same strings as the rules screen).  ``None``: an on/off toggle.
+#: :mod:`game.ui.option_words`, the same strings as the rules screen).  ``None``: an on/off toggle.
 OPTION_VALUES: dict[str, list | None] = {
     "optional_lowest": None, "no_ace_on_ace": None, "lead_lowest": None, "nearest_above": None,
     "twos_rule": None, "multi_lead": None, "exchange": None, "neighbours_only": None,
@@ -40,7 +52,7 @@ OPTION_VALUES: dict[str, list | None] = {
 
 
 def _value_text(key: str, value):
-    return lambda: R.option_value_label(key, value)
+    return lambda: O.option_value_label(key, value)
 
 
 def option_specs(rules: str, players: int) -> list[dict]:
@@ -62,10 +74,12 @@ def option_specs(rules: str, players: int) -> list[dict]:
                       ("2v2" if players == 4 else "3v3", _value_text(key, "2v2" if players == 4 else "3v3"))]
         else:
             raw = entry.variant_values.get(key, OPTION_VALUES.get(key))
+            if raw is not None and entry.options[key] not in raw:
+                raw = [entry.options[key], *raw]     # a preset's own value is always offered
             if raw is not None and all(isinstance(v, int) and not isinstance(v, bool) for v in raw):
                 raw = sorted(raw)        # numbers in order: ◀ lowers, ▶ raises, no wrapping round
             values = None if raw is None else [(v, _value_text(key, v)) for v in raw]
-        specs.append({"key": key, "label": (lambda k=key: R.option_label(k)), "values": values,
+        specs.append({"key": key, "label": (lambda k=key: O.option_label(k)), "values": values,
                       "explain": (lambda k=key: R.option_help(rules, k)), "to": to_opts,
                       "from": from_opts})
     return specs
@@ -73,31 +87,38 @@ def option_specs(rules: str, players: int) -> list[dict]:
 
 def option_error_text(err: OptionError) -> str:
     """The engine's refusal of a setup, in the interface language (by its code)."""
-    p = err.params
-    if err.code == "hand_too_big":
-        # TRANSLATORS: {players} and {max} are numbers of players, {cards} a number of cards
-        return _("{players} players cannot each get {cards} cards from 52 (at most {max} players).").format(
-            players=p["players"], cards=p["cards"], max=p["max"])
-    if err.code == "team_players":
-        # TRANSLATORS: {n} is a number of players (4 or 6)
-        return _("Team play needs exactly {n} players.").format(n=p["players"])
-    if err.code == "players":
-        # TRANSLATORS: {lo} and {hi} are the fewest and the most players
-        return _("This game is for {lo} to {hi} players.").format(lo=p["lo"], hi=p["hi"])
-    return _("These variants cannot be played together.")
+    if err.code in ("hand_too_big", "team_players", "players"):
+        return option_reason(err)
+    return _("These variants cannot be played together.")   # what the screen's choices can combine
+
+
+def replace_question(saved: savegame.SaveInfo, others: bool) -> str:
+    """The question before a new game replaces the saved game of its ruleset: the ruleset as
+    the interface names it, then on a line of its own the deal Continue would open and the
+    players (each part kept whole when the text wraps), and that the other rulesets' saves
+    stay when there are any."""
+    # TRANSLATORS: asked before a new game replaces the saved game of the same game; {game} is
+    # e.g. "Agurk (Danish)"; the saved game's deal and players follow on the next line
+    text = _("A new game of {game} replaces your saved one:").format(game=L.together(L.ruleset_label(saved.rules)))
+    text += "\n" + L.SEP.join(x for x in (L.together(saved.where), saved.players) if x)
+    if others:
+        # TRANSLATORS: said under the question above when games of other rulesets are saved too
+        text += "\n" + _("Your other saved games stay as they are.")
+    return text
 
 
 class SetupScene(Scene):
     def __init__(self, app, rules: str | None = None):
         super().__init__(app)
         self.rules = rules or DEFAULT_RULESET
-        self.overrides: dict[str, dict] = {r: {} for r in RULESET_IDS}
-        self.count: dict[str, int] = {r: find_ruleset(r).default_players for r in RULESET_IDS}
+        self.overrides: dict[str, dict] = {r: {} for r in ruleset_ids()}
+        self.count: dict[str, int] = {r: find_ruleset(r).default_players for r in ruleset_ids()}
         levels = menu_levels()
         self.default_level = "normal" if "normal" in levels else levels[0]
         self.seats: list[dict] = [{"kind": "human", "name": human_name(1)}] + [
             {"kind": f"ai:{self.default_level}", "name": ai_name(i)} for i in range(1, 8)]
         self.recall(app.settings.get("last_setup"), keep_rules=rules is not None)
+        self.follow_language()
         self.error = ""
         self.explain = ""
         self.build()
@@ -108,7 +129,7 @@ class SetupScene(Scene):
         only if it is still good here (a known ruleset, its player count, seats of the
         levels on offer, names a record accepts, options the ruleset accepts together)."""
         from ..engine.records import name_problem
-        if not isinstance(last, dict) or last.get("rules") not in RULESET_IDS:
+        if not isinstance(last, dict) or last.get("rules") not in ruleset_ids():
             return
         rules = last["rules"]
         if not keep_rules:
@@ -121,10 +142,26 @@ class SetupScene(Scene):
             self.overrides[rules] = dict(last.get("options") or {})
         except (OptionError, TypeError, ValueError):
             pass
-        kinds = {"human"} | {f"ai:{lv}" for lv in menu_levels()}
+        kinds = {"human", "net"} | {f"ai:{lv}" for lv in menu_levels()}
         for i, seat in enumerate((last.get("seats") or [])[:len(self.seats)]):
             if seat.get("kind") in kinds and name_problem(seat.get("name")) is None:
                 self.seats[i] = {"kind": seat["kind"], "name": seat["name"]}
+
+    def follow_language(self) -> None:
+        """Default names in the interface language: a seat still named by default in any
+        language ("Player 1" from an English evening, an AI's "Alice") gets this language's
+        default ("Spelare 1", "Astrid"); a name the player typed stays."""
+        self.lang = i18n.current_language()
+        for i, seat in enumerate(self.seats):
+            seat["name"] = name_in_language(seat["name"], i, seat["kind"] in PEOPLE)
+        for i, (_kind, name) in enumerate(getattr(self, "seat_widgets", [])):
+            name.value = self.seats[i]["name"]
+
+    def resume(self) -> None:
+        super().resume()
+        if self.lang != i18n.current_language():
+            self.follow_language()
+            self.invalidate()
 
     def remember(self) -> None:
         """Keep this setup for the next time the screen opens (in the settings file)."""
@@ -168,7 +205,7 @@ class SetupScene(Scene):
 
     # -- widgets ----------------------------------------------------------------------
     def build(self) -> None:
-        self.rule_list = ChoiceList([(r, R.ruleset_name(r)) for r in RULESET_IDS], self.rules,
+        self.rule_list = ChoiceList([(r, R.ruleset_name(r)) for r in ruleset_ids()], self.rules,
                                     on_change=self.set_rules, name="rules", px=19, row_h=44,
                                     sublabels=R.ruleset_country)
         self.option_widgets = []
@@ -189,7 +226,9 @@ class SetupScene(Scene):
         kinds = [("human", lambda: _("Human"))] + [
             # TRANSLATORS: a seat played by the computer; {level} is Easy, Normal, ...
             (f"ai:{lv}", (lambda lv=lv: _("AI: {level}").format(level=M.level_name(lv))))
-            for lv in menu_levels()]
+            for lv in menu_levels()] + [
+            # TRANSLATORS: a seat taken by a player who joins from their own computer (a network table)
+            ("net", lambda: _("On the network"))]
         self.seat_widgets = []
         for i in range(self.players()):
             seat = self.seats[i]
@@ -236,10 +275,10 @@ class SetupScene(Scene):
 
     def set_kind(self, i: int, kind: str) -> None:
         old = self.seats[i]
-        if kind == "human" and old["kind"] != "human" and is_default_ai_name(old["name"]):
-            humans = sum(1 for s in self.seats[: self.players()] if s["kind"] == "human")
+        if kind in PEOPLE and old["kind"] not in PEOPLE and is_default_ai_name(old["name"]):
+            humans = sum(1 for s in self.seats[: self.players()] if s["kind"] in PEOPLE)
             old["name"] = human_name(humans + 1)
-        elif kind != "human" and old["kind"] == "human":
+        elif kind not in PEOPLE and old["kind"] in PEOPLE:
             old["name"] = ai_name(i)
         old["kind"] = kind
         self.seat_widgets[i][1].value = old["name"]
@@ -254,7 +293,7 @@ class SetupScene(Scene):
         used = set()
         for i in range(self.players()):
             s = self.seats[i]
-            name = s["name"].strip() or (ai_name(i) if s["kind"] != "human" else human_name(i + 1))
+            name = s["name"].strip() or (ai_name(i) if s["kind"] not in PEOPLE else human_name(i + 1))
             base, k = name, 2
             while name in used:
                 name = f"{base} {k}"
@@ -268,6 +307,22 @@ class SetupScene(Scene):
         if self.error:
             self.invalidate()
             return
+        notices: list = []
+        saves = savegame.saved_games(notices) if savegame.has_save() else []
+        if notices:                  # a bad save was set aside: say so first, Start again goes on
+            for notice in notices:
+                self.app.nav.push("message", text=str(notice))
+            return
+        mine = next((s for s in saves if s.rules == self.rules), None)
+        if mine is not None:
+            self.app.nav.push("confirm", text=replace_question(mine, len(saves) > 1),
+                              yes=lambda: _("Start a new game"), no=lambda: _("Keep the saved game"),
+                              on_yes=self.start_now)
+            return
+        self.start_now()
+
+    def start_now(self) -> None:
+        """Start the game set up (a saved game of its ruleset is replaced by it)."""
         self.remember()
         self.app.nav.replace("table", rules=self.rules, players=self.player_list(),
                              options=self.overrides_for())
@@ -287,7 +342,7 @@ class SetupScene(Scene):
         col2 = pygame.Rect(col1.right + m, top, col3.left - col1.right - 2 * m, col1.height)
         self.cols = (col1, col2, col3)
         self.rule_list.rect = pygame.Rect(col1.left, col1.top + int(34 * u), col1.width,
-                                          int(44 * u) * len(RULESET_IDS))
+                                          int(44 * u) * len(self.rule_list.items))
         self.blurb_rect = pygame.Rect(col1.left, self.rule_list.rect.bottom + int(14 * u), col1.width,
                                       col1.bottom - self.rule_list.rect.bottom - int(14 * u))
         y = col2.top + int(34 * u)

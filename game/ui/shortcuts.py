@@ -8,8 +8,10 @@ handled in :mod:`game.ui.table.keys` and :mod:`game.ui.table.toolbar`, the viewe
 
 from __future__ import annotations
 
-from ..engine.registry import DURAK, GURKA, RULESET_IDS, Family, find_ruleset
+from ..engine.registry import ruleset_ids
 from ..i18n import _, pgettext
+from . import tool_names as names
+from .table.families import FAMILY_UI, FamilyUI, family_ui
 
 
 def _k(name: str) -> str:
@@ -29,21 +31,24 @@ def _k(name: str) -> str:
     }[name]
 
 
-def _family(rules: str | None) -> Family | None:
-    """The family of ruleset ``rules`` (None: every family's keys are listed)."""
+def _named(button: str, what: str) -> str:
+    """A key that presses a button, named by the button (as the table shows it)."""
+    return f"{button}: {what}"
+
+
+def _families(rules: str | None) -> list[FamilyUI]:
+    """The family of ruleset ``rules``, or every family (``rules`` None or unknown)."""
     try:
-        return find_ruleset(rules).family if rules is not None else None
+        return [family_ui(rules)] if rules is not None else list(FAMILY_UI.values())
     except ValueError:
-        return None
+        return list(FAMILY_UI.values())
 
 
-def _pick(rules: str | None, by_family: dict, every: tuple | None = None) -> list[tuple[str, str]]:
-    """The row of ``by_family`` (family -> (keys, what)) for the game of ``rules``, none if
-    its family has no such key; without a game, ``every`` (or every family's row)."""
-    family = _family(rules)
-    if family is None:
-        return [every] if every else list(by_family.values())
-    return [by_family[family]] if family in by_family else []
+def _one_row(rules: str | None, keys: str, what, every: str) -> list[tuple[str, str]]:
+    """The row of ``keys`` for the family of ``rules`` (``what(family)``), or ``every`` for a
+    list of every family's keys."""
+    families = _families(rules)
+    return [(keys, what(families[0]) if len(families) == 1 else every)]
 
 
 def table_keys(rules: str | None = None, undo: bool = True, hint: bool = True) -> list[tuple[str, str]]:
@@ -59,14 +64,15 @@ def table_keys(rules: str | None = None, undo: bool = True, hint: bool = True) -
         # TRANSLATORS: {space} is the name of the Space key, as translated above
         (_k("enter"), _("play the selected cards or press the first button; else as {space}").format(
             space=_k("space"))),
-        *_pick(rules, {DURAK: ("1–9", _("Durak: the attack card to beat"))}),
+        *[row for family in _families(rules) for row in family.own_keys()],
         (_k("tab"), _("move between the buttons")),
-        *_pick(rules, {GURKA: ("L", _("the previous trick")), DURAK: ("L", _("the previous bout"))},
-               ("L", _("the previous trick or bout"))),
-        ("M", _("the moves so far, in words")),
-        *([("H", _("a hint"))] if hint else []),
-        *([(f"U / {_k('ctrl')}+Z / {_k('backspace')}", _("undo your last move"))] if undo else []),
-        ("S", _("the score sheet")),
+        *_one_row(rules, "L", lambda f: f.look_back(),
+                  " / ".join(f.look_back() for f in FAMILY_UI.values())),
+        ("M", _named(names.moves(), _("the moves so far, in words"))),
+        *([("H", _named(names.hint(), _("a hint")))] if hint else []),
+        *([(f"U / {_k('ctrl')}+Z / {_k('backspace')}", _named(names.undo(), _("undo your last move")))]
+          if undo else []),
+        ("S", _named(names.scores(), _("the score sheet"))),
         (_k("esc"), _("the pause menu")),
         ("F11", _("fullscreen")),
     ]
@@ -77,9 +83,8 @@ def replay_keys(rules: str | None = None) -> list[tuple[str, str]]:
     pages = f"{_k('pgup')} / {_k('pgdn')}"
     return [
         ("← →", _("one event back or on")),
-        *_pick(rules, {GURKA: (pages, _("the previous or next deal")),
-                       DURAK: (pages, _("the previous or next bout"))},
-               (pages, _("the previous or next deal (Durak: bout)"))),
+        *_one_row(rules, pages, lambda f: f.replay_pages(),
+                  _("the previous or next deal (Durak: bout)")),
         (f"{_k('home')} / {_k('end')}", _("the start or the end")),
         (f"{_k('ctrl')}+{_k('pgup')} / {_k('ctrl')}+{_k('pgdn')}",
          _("the previous or next record of a file of several")),
@@ -93,7 +98,7 @@ def rules_keys() -> list[tuple[str, str]]:
     """(keys, what they do) on the rules screen (:mod:`game.ui.rules_scene`)."""
     return [
         ("← →", _("the previous or next game")),
-        (f"1–{len(RULESET_IDS)}", _("a game from the list")),
+        (f"1–{min(9, len(ruleset_ids()))}", _("a game from the list")),
         ("↑ ↓", _("scroll the text")),
         (f"{_k('pgup')} / {_k('pgdn')}", _("a page up or down")),
         # TRANSLATORS: {shift} is the name of the Shift key, as translated above

@@ -2,7 +2,7 @@
 
     from game.ui import sound
     sound.configure(app.settings)   # after loading or changing settings
-    sound.play("deal")              # shuffle, deal, play, trick, knockout
+    sound.play("deal")              # shuffle, deal, play, trick, knockout, win
 
 A machine without audio (mixer init fails, no device, a missing or broken
 file) plays silently: nothing here ever raises.  The mixer is started
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..paths import asset
 
-NAMES = ("shuffle", "deal", "play", "trick", "knockout")
+NAMES = ("shuffle", "deal", "play", "trick", "knockout", "win")
 DEFAULT_VOLUME = 0.3
 
 _enabled = True

@@ -3,15 +3,21 @@ a ruleset filter, and a reset that asks first and keeps a backup.
 
 Opened from the main menu with ``app.manager.push(StatsScene(app))``; it imports
 no other scene and pops itself (Back, Esc).  The figures come from
-:func:`game.stats.load_games` when the scene opens and after a reset; a
-change of filter only computes them again (:func:`game.stats.compute`).  A bad statistics file has been set aside by then; its one-line notice
-is shown at the foot of the screen.
+:func:`game.stats.load_figures` when the scene opens and after a reset, read on a
+thread of their own (:class:`Job`): a large file, or one another program holds
+locked, never holds up a frame; meanwhile the panel says the statistics are being
+read (or reset) and Back still works.  A change of filter only computes them again
+(:func:`game.stats.compute`).  A bad statistics file has been set aside by then;
+its one-line notice is shown at the foot of the screen.
 
 Keys: Left / Right on the filter change the ruleset, Tab / Up / Down move
 between the controls, Enter activates; in the confirm step Esc cancels.
 """
 
 from __future__ import annotations
+
+import threading
+from typing import Callable
 
 import pygame
 
@@ -27,12 +33,38 @@ TITLE_PX = 30
 NOTE_PX = 14
 
 
+class Job:
+    """``work()`` on a thread of its own (a daemon: only reading waits there; a reset
+    writes in one transaction, so a window closed meanwhile loses nothing)."""
+
+    def __init__(self, work: Callable, kind: str):
+        self.kind = kind
+        self.result = None
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, args=(work,), name=f"gurka-stats-{kind}",
+                                       daemon=True)
+        self.thread.start()
+
+    def _run(self, work: Callable) -> None:
+        try:
+            self.result = work()
+        except BaseException as e:  # noqa: BLE001 - handed to the scene, which shows a notice
+            self.error = e
+
+    @property
+    def done(self) -> bool:
+        return not self.thread.is_alive()
+
+
 class StatsScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.rules: str | None = None
         self.stats: S.Stats = S.Stats()
-        self.games: list[dict] = []
+        self.figures: S.Figures = S.Figures()
+        #: reading or resetting on its thread (None when idle)
+        self.job: Job | None = None
+        self.clock = 0.0
         #: a line at the foot of the screen: a set-aside notice or the reset's result
         self.status = ""
         self.confirming = False
@@ -54,23 +86,66 @@ class StatsScene(Scene):
         return Choice(lambda: _("Show"), options, self.rules, self.set_filter, name="filter")
 
     def reload(self) -> None:
-        """Read the games again (opened, reset); the figures follow."""
-        self.games, notice = S.load_games()
-        if notice:
-            self.status = notice
+        """Read the figures again (opened, reset), off the frame path; they show once read."""
+        self.start(lambda: (None, None, S.load_figures()), "loading")
+
+    def start(self, work: Callable, kind: str) -> None:
+        self.job = Job(work, kind)
+        self.confirming = False
         self.refresh()
 
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.job is not None:
+            if self.job.done:
+                self.finish()
+            else:
+                self.invalidate()          # the dots of "Reading …" move
+
+    def finish(self) -> None:
+        """The job's result on the screen (called once its thread has ended)."""
+        job, self.job = self.job, None
+        if job.error is not None or job.result is None:
+            self.status = _("The statistics could not be read.")
+            self.figures = S.Figures()
+        else:
+            backup, notice, figures = job.result
+            self.figures = figures
+            if job.kind == "reset":
+                if backup is not None:
+                    # TRANSLATORS: {file} is the name of the backup copy of the statistics
+                    self.status = _("Your statistics were reset. A backup was kept as {file}.").format(
+                        file=backup.name)
+                else:
+                    self.status = str(notice) if notice else _("The statistics could not be reset.")
+            if figures.notice:
+                self.status = str(figures.notice)
+        self.refresh()
+
+    def wait(self) -> None:
+        """Until the figures are read (tests, the tour)."""
+        if self.job is not None:
+            self.job.thread.join()
+            self.finish()
+
+    def animating(self) -> bool:
+        return self.job is not None
+
+    @property
+    def busy(self) -> bool:
+        return self.job is not None
+
     def refresh(self) -> None:
-        """The figures of the games read, for the current filter (no file access)."""
-        self.stats = S.compute(self.games, self.rules)
+        """The figures read, for the current filter (no file access)."""
+        self.stats = S.compute(self.figures, self.rules)
         if self.rules is not None and self.rules not in self.stats.rulesets:
             self.rules = None
-            self.stats = S.compute(self.games, None)
+            self.stats = S.compute(self.figures, None)
         self.aids = aids_line(self.stats.total)     # the foot of the screen, without a notice
         old = self.w_filter
         self.w_filter = self._make_filter()
         self.w_filter.rect = old.rect
-        self.w_reset.enabled = self.w_filter.visible = self.stats.games > 0
+        self.w_reset.enabled = self.w_filter.visible = self.stats.games > 0 and not self.busy
         focus, keyboard = self.widgets.focus, self.widgets.keyboard
         self.widgets = WidgetGroup([self.w_filter, self.w_reset, self.w_back])
         self.widgets.focus = focus if focus is not None and self.stats.games else (0 if self.stats.games else 2)
@@ -88,7 +163,7 @@ class StatsScene(Scene):
 
     # -- reset --------------------------------------------------------------------------
     def ask_reset(self) -> None:
-        if self.empty:
+        if self.empty or self.busy:
             return
         self.confirming = True
         self.confirm_widgets.focus = 0
@@ -100,16 +175,16 @@ class StatsScene(Scene):
         self.invalidate()
 
     def do_reset(self) -> None:
-        self.confirming = False
-        backup, notice = S.reset()
-        if backup is not None:
-            # TRANSLATORS: {file} is the name of the backup copy of the statistics
-            self.status = _("Your statistics were reset. A backup was kept as {file}.").format(
-                file=backup.name)
-        else:
-            self.status = notice or _("The statistics could not be reset.")
+        """Reset (a backup first) and read again, off the frame path."""
+        if self.busy:
+            return
         self.rules = None
-        self.reload()
+        self.status = ""
+
+        def work():
+            backup, notice = S.reset()
+            return backup, notice, S.load_figures()
+        self.start(work, "reset")
 
     def close(self) -> None:
         if self.manager is not None:
@@ -172,14 +247,16 @@ class StatsScene(Scene):
         T.blit_text(surface, _("Statistics"), TITLE_PX * u, self.title_pos, T.ACCENT, bold=True,
                     anchor="midtop", max_width=size[0] - 40 * u)
         T.panel(surface, self.panel, u)
-        if self.empty:
+        if self.busy:
+            self._draw_busy(surface, u)
+        elif self.empty:
             self._draw_empty(surface, u)
         else:
             draw_table(surface, self.table_rect, self.stats.rows, self.stats.total,
                        self.stats.rules is None, u)
             draw_chart(surface, self.chart_rect, self.stats.series, u)
         self.widgets.draw(surface, u)
-        foot = self.status or ("" if self.empty else self.aids)
+        foot = self.status or ("" if self.empty or self.busy else self.aids)
         if foot:
             px = NOTE_PX * u
             while px > 12 and len(T.wrap(foot, px, self.status_rect.width)) > 2:
@@ -190,6 +267,22 @@ class StatsScene(Scene):
             T.blit_wrapped(surface, foot, px, r, T.TEXT_DIM, align="center")
         if self.confirming:
             self._draw_confirm(surface, u)
+
+    def _draw_busy(self, surface, u):
+        """The panel while the figures are read (or the statistics reset): a line and three
+        dots that fill in turn."""
+        if self.job is not None and self.job.kind == "reset":
+            text = _("Resetting your statistics…")
+        else:
+            text = _("Reading your statistics…")
+        c = self.panel.center
+        T.blit_text(surface, text, 22 * u, (c[0], c[1] - int(16 * u)), T.ACCENT, bold=True,
+                    anchor="midbottom", max_width=self.panel.width - 60 * u)
+        lit = int(self.clock // 300) % 4
+        gap = int(26 * u)
+        for i in range(3):
+            color = T.ACCENT if i < lit else (84, 104, 94)
+            pygame.draw.circle(surface, color, (c[0] + (i - 1) * gap, c[1] + int(14 * u)), max(3, int(6 * u)))
 
     def _draw_empty(self, surface, u):
         r = self.panel.inflate(-int(80 * u), -int(40 * u))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..engine.rulesets import NATIVE_NAMES
+from ..engine.registry import ruleset_ids
 from ..i18n import _, ngettext, pgettext
 from . import theme as T
 from .messages import level_name
@@ -24,10 +24,11 @@ DASH = "–"
 def rules_label(rules: str) -> str:
     """A ruleset's name; with its country when another ruleset has the same name (Agurk).
     A ruleset this version does not know (stored by a newer one) shows its id as it is."""
-    if rules not in NATIVE_NAMES:
+    ids = ruleset_ids()
+    if rules not in ids:
         return rules
     name = ruleset_name(rules)
-    if list(NATIVE_NAMES.values()).count(name) > 1:
+    if [ruleset_name(r) for r in ids].count(name) > 1:
         return f"{name} ({ruleset_country(rules)})"
     return name
 

@@ -292,55 +292,140 @@ def _solid_panel(surface, rect: pygame.Rect, u: float, border, fill) -> None:
         pygame.draw.rect(surface, border, rect, max(1, int(2 * u)), border_radius=r)
 
 
-_felt_cache: dict[tuple[int, int], pygame.Surface] = {}
+_felt_cache: dict[tuple, pygame.Surface] = {}
+#: the table's surface chosen in the settings (:func:`configure`): ``green``, ``blue``, ``wood``
+_felt_name = ["green"]
+#: (dark edge, light centre) of each cloth felt
+FELT_TONES = {"green": (FELT_DARK, FELT_LIGHT), "blue": ((14, 36, 70), (36, 76, 128))}
+FELT_NAMES = ("green", "blue", "wood")
 
 
-def felt(size: tuple[int, int]) -> pygame.Surface:
-    """A green felt table background for ``size`` with a soft vignette (cached).  The
-    vignette is drawn at a quarter of the size and scaled up (rings a shade apart); the
-    weave is added and taken off the pixels, not blended (a 4K felt is a few frames' work,
-    not a stall)."""
-    surf = _felt_cache.get(size)
+def configure(settings: dict | None) -> None:
+    """Take the table's surface from the settings (an unknown one: the green felt)."""
+    name = (settings or {}).get("felt")
+    _felt_name[0] = name if name in FELT_NAMES else "green"
+
+
+def felt_name() -> str:
+    return _felt_name[0]
+
+
+def felt(size: tuple[int, int], name: str | None = None) -> pygame.Surface:
+    """The table's surface for ``size`` (cached): a felt with a soft vignette, or a wooden
+    table top (``name``: which; None: the one chosen).  Drawn at a quarter of the size and
+    scaled up, the felt's weave and the wood's fine grain then added and taken off the
+    pixels, not blended (a 4K table is a few frames' work, not a stall)."""
+    name = name if name in FELT_NAMES else _felt_name[0]
+    key = (name, tuple(size))
+    surf = _felt_cache.get(key)
     if surf is not None:
         return surf
-    w, h = size
-    sw, sh = max(1, w // 4), max(1, h // 4)
-    small = pygame.Surface((sw, sh))
-    small.fill(FELT_DARK)
-    # radial light: concentric ellipses from dark edge to lighter centre
-    steps = 28
+    surf = _wood(size) if name == "wood" else _cloth(size, *FELT_TONES[name])
+    if len(_felt_cache) > 4:
+        _felt_cache.clear()
+    _felt_cache[key] = surf
+    return surf
+
+
+def _rings(small: pygame.Surface, dark, light, steps: int = 28) -> None:
+    """Concentric ellipses from ``dark`` at the edge to ``light`` in the middle."""
+    sw, sh = small.get_size()
     for i in range(steps):
         t = i / (steps - 1)
-        col = tuple(int(FELT_DARK[k] + (FELT_LIGHT[k] - FELT_DARK[k]) * t) for k in range(3))
+        col = tuple(int(dark[k] + (light[k] - dark[k]) * t) for k in range(3))
         rw, rh = int(sw * (1.5 - t * 1.05)), int(sh * (1.5 - t * 1.05))
         pygame.draw.ellipse(small, col, pygame.Rect(sw // 2 - rw // 2, sh // 2 - rh // 2, rw, rh))
-    if pygame.display.get_surface() is not None:
-        small = small.convert()                       # the screen's pixel format (scaled, kept)
-    surf = pygame.transform.scale(small, size)    # its rings step by one shade: no edge to smooth
-    # a fine woven texture, deterministic: light threads added, dark ones taken off
-    light, dark = pygame.Surface((8, 8)), pygame.Surface((8, 8))
-    for y in range(8):
-        for x in range(8):
-            if (x * 3 + y * 5) % 7 == 0:
-                light.set_at((x, y), (7, 7, 7))
-            elif (x * 5 + y * 3) % 11 == 0:
-                dark.set_at((x, y), (2, 6, 4))
-    for tile in (light, dark):
+
+
+def _tiles(size, tiles) -> pygame.Surface:
+    """A 128 x 128 tile of each 8 x 8 pattern of ``tiles``."""
+    out = []
+    for tile in tiles:
         big = pygame.Surface((128, 128))
         for y in range(0, 128, 8):
             for x in range(0, 128, 8):
                 big.blit(tile, (x, y))
-        if tile is light:
-            light = big
-        else:
-            dark = big
+        out.append(big)
+    return out
+
+
+def _cloth(size, dark, light) -> pygame.Surface:
+    w, h = size
+    sw, sh = max(1, w // 4), max(1, h // 4)
+    small = pygame.Surface((sw, sh))
+    small.fill(dark)
+    _rings(small, dark, light)
+    if pygame.display.get_surface() is not None:
+        small = small.convert()                       # the screen's pixel format (scaled, kept)
+    surf = pygame.transform.scale(small, size)    # its rings step by one shade: no edge to smooth
+    # a fine woven texture, deterministic: light threads added, dark ones taken off
+    light_t, dark_t = pygame.Surface((8, 8)), pygame.Surface((8, 8))
+    for y in range(8):
+        for x in range(8):
+            if (x * 3 + y * 5) % 7 == 0:
+                light_t.set_at((x, y), (7, 7, 7))
+            elif (x * 5 + y * 3) % 11 == 0:
+                dark_t.set_at((x, y), (2, 6, 4))
+    add, sub = _tiles(size, (light_t, dark_t))
     for y in range(0, h, 128):
         for x in range(0, w, 128):
-            surf.blit(light, (x, y), special_flags=pygame.BLEND_RGB_ADD)
-            surf.blit(dark, (x, y), special_flags=pygame.BLEND_RGB_SUB)
-    if len(_felt_cache) > 4:
-        _felt_cache.clear()
-    _felt_cache[size] = surf
+            surf.blit(add, (x, y), special_flags=pygame.BLEND_RGB_ADD)
+            surf.blit(sub, (x, y), special_flags=pygame.BLEND_RGB_SUB)
+    return surf
+
+
+#: the wooden table: planks of warm brown, their grain a shade darker and lighter
+WOOD = ((112, 68, 38), (124, 77, 43), (104, 62, 34), (118, 72, 40), (110, 66, 37))
+
+
+def _wood(size) -> pygame.Surface:
+    """A table top of long planks running across: each plank its own shade, wavy grain lines
+    and a knot or two (a fixed seed: the same table every time), lit in the middle."""
+    import math
+    import random
+    w, h = size
+    sw, sh = max(8, w // 4), max(8, h // 4)
+    small = pygame.Surface((sw, sh))
+    rng = random.Random(7)
+    planks = 7
+    ph = sh / planks
+    for p in range(planks):
+        top, bottom = int(p * ph), int((p + 1) * ph)
+        base = WOOD[p % len(WOOD)]
+        small.fill(base, pygame.Rect(0, top, sw, bottom - top))
+        for _ in range(9):                              # grain: long wavy lines along the plank
+            y0 = rng.uniform(top + 1, bottom - 1)
+            amp, freq, phase = rng.uniform(0.3, 1.6), rng.uniform(1.5, 4.0), rng.uniform(0, 6.3)
+            d = rng.choice((-12, -8, 9))
+            col = tuple(max(0, min(255, c + d)) for c in base)
+            pts = [(x, y0 + amp * math.sin(phase + freq * x / sw * 6.28)) for x in range(0, sw + 4, 4)]
+            pygame.draw.lines(small, col, False, pts, 1)
+        for _ in range(rng.choice((0, 1, 1, 2))):      # a knot: rings round a dark eye
+            kx, ky = rng.uniform(0.1, 0.9) * sw, rng.uniform(top + ph * 0.3, bottom - ph * 0.3)
+            for i, r in enumerate((ph * 0.34, ph * 0.24, ph * 0.14)):
+                col = tuple(max(0, c - 6 - 5 * i) for c in base)
+                pygame.draw.ellipse(small, col, pygame.Rect(kx - r * 2.2, ky - r, r * 4.4, r * 2), 1)
+            pygame.draw.ellipse(small, tuple(max(0, c - 24) for c in base),
+                                pygame.Rect(kx - ph * 0.12, ky - ph * 0.05, ph * 0.24, ph * 0.1))
+        pygame.draw.line(small, (58, 34, 18), (0, bottom - 1), (sw, bottom - 1), 1)   # the seam
+    # light in the middle, darker at the edges: multiplied by grey rings
+    shade = pygame.Surface((sw, sh))
+    _rings(shade, (150, 150, 150), (255, 255, 255))
+    small.blit(shade, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    if pygame.display.get_surface() is not None:
+        small = small.convert()
+    surf = pygame.transform.smoothscale(small, size)
+    # the fine grain at full size: thin streaks added and taken off
+    streak_l, streak_d = pygame.Surface((8, 8)), pygame.Surface((8, 8))
+    for x in range(8):
+        streak_l.set_at((x, 2), (5, 3, 2))
+        streak_d.set_at((x, 5), (6, 4, 3))
+        streak_d.set_at(((x * 3) % 8, 7), (4, 3, 2))
+    add, sub = _tiles(size, (streak_l, streak_d))
+    for y in range(0, h, 128):
+        for x in range(0, w, 128):
+            surf.blit(add, (x, y), special_flags=pygame.BLEND_RGB_ADD)
+            surf.blit(sub, (x, y), special_flags=pygame.BLEND_RGB_SUB)
     return surf
 
 

@@ -2,7 +2,7 @@
 
 The tour drives the real app (headless with the dummy video driver, or in a window when
 there is a display) through every screen and state and saves ``DIR/NAME.png`` for each
-name of :data:`STEPS`, then exits 0.  It is how translators and reviewers look at the
+name of its steps (:func:`game.ui.tour_steps.steps`), then exits 0.  It is how translators and reviewers look at the
 game, and the tests run it in every language at two sizes.
 
 Games are brought to the wanted moment in-process (every seat, the human ones too,
@@ -30,8 +30,10 @@ import pygame
 
 from ..engine import new_game
 from ..engine.registry import find_ruleset
-from .tour_steps import (STEPS, Step, Unreachable, add_step, buyback_offer, deals_scored, decided,
-                         defending, finished, human_to_act, leads_a_pair, mid_deal, names, step)
+from . import tour_net  # noqa: F401  (registers the network table's screens)
+from .tour_steps import (STEPS, Step, Unreachable, add_per_ruleset, add_step, buyback_offer,
+                         deals_scored, decided, defending, finished, human_to_act, leads_a_pair,
+                         mid_deal, names, step, steps)
 
 #: how many in-process decisions a game may take to reach a wanted moment
 MAX_STEPS = 20000
@@ -62,6 +64,13 @@ class Tour:
         self.show = show
         self.saved: list[str] = []
         self.problems: list[str] = []
+        #: what a step keeps open until its screen is saved (a network table's other side)
+        self.kept: list = []
+
+    def keep_until_shot(self, other) -> None:
+        """Close ``other`` (``close()``) once the step's screen is saved."""
+        if other is not None:
+            self.kept.append(other)
 
     # -- the app ------------------------------------------------------------------------
     def fresh(self) -> None:
@@ -70,8 +79,24 @@ class Tour:
         from .widget_base import InputMode
         InputMode.reset()
         self.app.manager.clear()
+        for other in self.kept:         # a network step's other side, in this process
+            other.close()
+        self.kept.clear()
         self.app.settings["speed"] = "instant"
         self.app.settings["tutorial_offered"] = True   # the menu's first-start offer has its own step
+        self.look()
+
+    #: the look of every screen but the look steps' own (:meth:`look`)
+    LOOK = {"felt": "green", "card_back": "red", "card_size": "100", "four_colour": False,
+            "reduced_motion": False}
+
+    def look(self, **look) -> None:
+        """The table, backs, card size... of :data:`LOOK` with ``look`` over it (applied, not saved)."""
+        want = dict(self.LOOK, **look)
+        settings = self.app.settings
+        if any(settings.get(k) != v for k, v in want.items()):
+            settings.update(want)
+            self.app.apply_settings(save=False)
 
     def push(self, name: str, **kw):
         scene = self.app.nav.push(name, **kw)
@@ -168,7 +193,7 @@ class Tour:
 
     def run(self, only: list[str] | None = None) -> list[str]:
         self.out.mkdir(parents=True, exist_ok=True)
-        for st in STEPS:
+        for st in steps():
             if only and st.name not in only:
                 continue
             self.fresh()
@@ -236,6 +261,7 @@ def run_tour(out: str, lang: str | None = None, size=None) -> int:
     return 1 if t.problems else 0
 
 
-__all__ = ["STEPS", "Step", "Tour", "Unreachable", "add_step", "step", "names", "tour", "run_tour",
+__all__ = ["STEPS", "Step", "Tour", "Unreachable", "add_step", "add_per_ruleset", "step", "steps",
+           "names", "tour", "run_tour",
            "buyback_offer", "deals_scored", "decided", "defending", "finished", "human_to_act",
            "leads_a_pair", "mid_deal"]

@@ -3,8 +3,10 @@
 A step is a function of the running :class:`game.ui.tour.Tour` (``t``): it pushes scenes
 by name, brings a game to a moment (``t.table(rules, stop)``, ``t.game(...)``), sends
 keys and clicks, and returns with the screen to save on top.  Add one with
-``@step("name")`` (or :func:`add_step`); a step that cannot reach its screen raises
-:class:`Unreachable`.  The names of issue 11 are never dropped.
+``@step("name")`` (or :func:`add_step`), or one screen per ruleset with
+:func:`add_per_ruleset` (the rulesets registered when the tour runs, those registered at run
+time too); a step that cannot reach its screen raises :class:`Unreachable`.  The names of
+issue 11 are never dropped.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from typing import Callable
 
 import pygame
 
-from ..engine.registry import DURAK, RULESET_IDS, find_ruleset
+from ..engine.registry import DEFAULT_RULESET, DURAK, GURKA, ruleset_ids, rulesets
+
 
 class Unreachable(RuntimeError):
     """The step could not bring the app to its screen."""
@@ -26,14 +29,39 @@ class Step:
     run: Callable
 
 
-#: every screen of the tour, in order
-STEPS: list[Step] = []
+@dataclass(frozen=True)
+class PerRuleset:
+    """A screen for every ruleset: ``prefix-<ruleset id>``, shown by ``run(rules, t)``."""
+
+    prefix: str
+    run: Callable
+
+
+#: every screen of the tour, in order (a :class:`PerRuleset` stands for one per ruleset)
+STEPS: list[Step | PerRuleset] = []
 
 
 def add_step(name: str, fn: Callable) -> None:
-    if any(s.name == name for s in STEPS):
+    if any(isinstance(s, Step) and s.name == name for s in STEPS):
         raise ValueError(f"tour step {name!r} exists already")
     STEPS.append(Step(name, fn))
+
+
+def add_per_ruleset(prefix: str, fn: Callable) -> None:
+    """A step ``prefix-<id>`` for every ruleset registered when the tour runs: ``fn(rules, t)``."""
+    STEPS.append(PerRuleset(prefix, fn))
+
+
+def steps() -> list[Step]:
+    """The tour's screens in order, one per ruleset where a step is per ruleset."""
+    out: list[Step] = []
+    for s in STEPS:
+        if isinstance(s, PerRuleset):
+            out.extend(Step(f"{s.prefix}-{r}", lambda t, r=r, run=s.run: run(r, t))
+                       for r in ruleset_ids())
+        else:
+            out.append(s)
+    return out
 
 
 def step(name: str):
@@ -44,11 +72,12 @@ def step(name: str):
 
 
 def names() -> list[str]:
-    return [s.name for s in STEPS]
+    return [s.name for s in steps()]
 
 
 def durak_id() -> str:
-    return next(r for r in RULESET_IDS if find_ruleset(r).family is DURAK)
+    """The first ruleset of the Durak family (for the screens only Durak has)."""
+    return rulesets(DURAK)[0].id
 
 
 def opens(t, rules: str, stop, key: int, what: str) -> None:
@@ -150,10 +179,8 @@ def _rules(rules: str, t) -> None:
     t.push("rules", rules=rules)
 
 
-for _r in RULESET_IDS:
-    add_step(f"setup-{_r}", lambda t, r=_r: _setup(r, t))
-for _r in RULESET_IDS:
-    add_step(f"rules-{_r}", lambda t, r=_r: _rules(r, t))
+add_per_ruleset("setup", _setup)
+add_per_ruleset("rules", _rules)
 
 
 @step("settings")
@@ -161,12 +188,67 @@ def _settings(t) -> None:
     t.push("settings")
 
 
+@step("settings-look")
+def _settings_look(t) -> None:
+    """The page of the table and the cards, with its preview."""
+    scene = t.push("settings")
+    t.click(scene.w_tab_look.rect.center)
+    if scene.page != "look":
+        raise Unreachable("the page of the table and the cards did not open")
+
+
+@step("settings-look-wood")
+def _settings_look_wood(t) -> None:
+    """The page of the table and the cards with a wooden table, the Nordic back, large print."""
+    t.look(felt="wood", card_back="nordic", card_size="large-print")
+    _settings_look(t)
+
+
 def _table(rules: str, t) -> None:
     t.table(rules, mid_deal)
 
 
-for _r in RULESET_IDS:
-    add_step(f"table-{_r}", lambda t, r=_r: _table(r, t))
+add_per_ruleset("table", _table)
+
+
+def _gurka_most_players() -> str:
+    """The first ruleset of the Gurka family that seats eight."""
+    return next(r.id for r in rulesets(GURKA) if r.players[1] >= 8)
+
+
+def _gurka_pairs() -> str:
+    """The first ruleset where a pair may be led and nothing is exchanged (score piles)."""
+    return next(r.id for r in rulesets() if r.options.get("multi_lead")
+                and not r.options.get("exchange"))
+
+
+def _another_gurka() -> str:
+    """A ruleset of the Gurka family other than the one offered first."""
+    return next(r.id for r in rulesets(GURKA) if r.id != DEFAULT_RULESET)
+
+
+#: tables in each look: the felts, the backs and the card sizes (every other screen shows
+#: the green felt, the red back, 100 % and two-colour suits): (look, ruleset, players, options)
+LOOKS = {
+    "look-blue-125": (dict(felt="blue", card_back="blue", card_size="125", four_colour=True),
+                      lambda: DEFAULT_RULESET, 4, None),
+    "look-wood-150": (dict(felt="wood", card_back="nordic", card_size="150"), durak_id, 4, None),
+    "look-wood-150-crowded": (dict(felt="wood", card_back="red", card_size="150"), _gurka_most_players, 8,
+                              {"hand_size": 6}),
+    "look-large-print": (dict(card_back="nordic", card_size="large-print"), _gurka_pairs, 3, None),
+    "look-large-print-crowded": (dict(felt="blue", card_size="large-print", four_colour=True),
+                                 _gurka_most_players, 8, {"hand_size": 6}),
+}
+
+
+def _look_table(name: str, t) -> None:
+    look, rules, players, options = LOOKS[name]
+    t.look(**look)
+    t.table(rules(), mid_deal, players=players, options=options)
+
+
+for _name in LOOKS:
+    add_step(_name, lambda t, n=_name: _look_table(n, t))
 
 
 @step("table-durak-defend")
@@ -188,18 +270,50 @@ def _durak_teams(t) -> None:
     t.table(durak_id(), mid_deal, players=6, options={"teams": "3v3"})
 
 
+@step("table-durak-teams-pointer")
+def _durak_teams_pointer(t) -> None:
+    """The pointer resting on a seat's box: its name, team and level in whole words."""
+    table = t.table(durak_id(), mid_deal, players=6, options={"teams": "3v3"})
+    pos = table.lay.seat_rect(2).center
+    t.frames(1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+    t.settle()
+    if table.hover_seat != 2:
+        raise Unreachable("the pointer found no seat")
+
+
 @step("table-gurka-is-pair")
 def _pair(t) -> None:
-    rules = next(r for r in RULESET_IDS if find_ruleset(r).options.get("multi_lead")
-                 and not find_ruleset(r).options.get("exchange"))
+    rules = next(r.id for r in rulesets() if r.options.get("multi_lead")
+                 and not r.options.get("exchange"))
     table = t.table(rules, leads_a_pair)
-    pair = next(a["cards"] for a in table.state.legal_actions()
+    pair = next(a["cards"] for a in table.stream.legal_actions()
                 if a["type"] == "play" and len(a["cards"]) == 2)
     for card in pair:
         rects = dict(table.hand_layout())
         t.click(rects[card].center)
     if sorted(table.selected) != sorted(pair):
         raise Unreachable("the pair could not be selected")
+
+
+def follows_a_set(state, seat: int = 0) -> bool:
+    """``seat`` to follow a lead of several cards, with more than one way to do it."""
+    plays = [a for a in state.legal_actions() if a["type"] == "play"] if state.to_act() == seat else []
+    return len(plays) > 2 and len(plays[0]["cards"]) > 1
+
+
+@step("table-gurka-is7-match")
+def _match(t) -> None:
+    """Following a set in seven-round Gúrka: the set to match marked on the table, the
+    first card chosen shown against its partner in the set."""
+    rules = next(r.id for r in rulesets() if r.options.get("multi_lead") and r.options.get("exchange"))
+    table = t.table(rules, follows_a_set)
+    for _k in range(2):             # the highest cards that may go, each against its partner
+        card = next((c for c in reversed(table.visible_hand())
+                     if c in table.legal_cards() and c not in table.selected), None)
+        if card is not None:
+            t.click(dict(table.hand_layout())[card].center)
+    if len(table.selected) != 2:
+        raise Unreachable("no set could be chosen")
 
 
 def deals_scored(k: int):
@@ -211,7 +325,7 @@ def deals_scored(k: int):
 
 @step("scoresheet")
 def _scoresheet(t) -> None:
-    opens(t, RULESET_IDS[0], deals_scored(4), pygame.K_s, "the score sheet")
+    opens(t, DEFAULT_RULESET, deals_scored(4), pygame.K_s, "the score sheet")
 
 
 @step("scoresheet-durak")
@@ -249,7 +363,7 @@ def _hint(t, rules: str, stop, **table_args) -> None:
 
 @step("hint")
 def _hint_gurka(t) -> None:
-    _hint(t, RULESET_IDS[0], mid_deal)
+    _hint(t, DEFAULT_RULESET, mid_deal)
 
 
 @step("hint-durak")
@@ -264,17 +378,17 @@ def _hint_durak_teams(t) -> None:
 
 @step("undo")
 def _undo(t) -> None:
-    table = t.table(RULESET_IDS[0], decided(2))
-    n = len(table.state.events)
+    table = t.table(DEFAULT_RULESET, decided(2))
+    n = len(table.stream.events)
     t.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u", scancode=0)])
     t.frames(2)
-    if len(table.state.events) >= n:
+    if len(table.stream.events) >= n:
         raise Unreachable("nothing was taken back")
 
 
 @step("handoff")
 def _handoff(t) -> None:
-    t.table(RULESET_IDS[0], lambda s: mid_deal(s, 1), humans=(0, 1))
+    t.table(DEFAULT_RULESET, lambda s: mid_deal(s, 1), humans=(0, 1))
     if type(t.top).__name__ != "HandoffScene":
         raise Unreachable("no hand-off screen")
 
@@ -299,23 +413,34 @@ def _before_last_trick(state) -> int:
 
 @step("last-trick")
 def _last_trick_held(t) -> None:
-    table = t.table(RULESET_IDS[0], _deal_scored, upto=_before_last_trick)
+    table = t.table(DEFAULT_RULESET, _deal_scored, upto=_before_last_trick)
     if table.tl.held is None:
         raise Unreachable("the last trick was not held")
+
+
+def _last_card(state) -> bool:
+    """The player's last card of a deal, the only move left."""
+    legal = state.legal_actions() if state.to_act() == 0 else []
+    return len(legal) == 1 and legal[0]["type"] == "play" and len(state.hands[0]) == 1
+
+
+@step("table-last-card")
+def _table_last_card(t) -> None:
+    """The prompt over the last card of a deal: it is played, there is no rule to follow."""
+    t.table(DEFAULT_RULESET, _last_card)
 
 
 @step("table-crowded")
 def _crowded(t) -> None:
     """The most seats a Gurka ruleset allows, with hands small enough for them."""
-    gurka = [find_ruleset(r) for r in RULESET_IDS if find_ruleset(r).family is not DURAK]
-    entry = max(gurka, key=lambda e: e.players[1])
+    entry = max(rulesets(GURKA), key=lambda e: e.players[1])
     n = entry.players[1]
     t.table(entry.id, tricks_in_deal(1), players=n, options={"hand_size": 52 // n})
 
 
 @step("lookback")
 def _lookback(t) -> None:
-    opens(t, RULESET_IDS[0], tricks_in_deal(2), pygame.K_l, "the look back")
+    opens(t, DEFAULT_RULESET, tricks_in_deal(2), pygame.K_l, "the look back")
 
 
 @step("lookback-durak")
@@ -325,41 +450,70 @@ def _lookback_durak(t) -> None:
 
 @step("log")
 def _movelog(t) -> None:
-    opens(t, RULESET_IDS[-1], tricks_in_deal(3), pygame.K_m, "the move log")
+    opens(t, durak_id(), tricks_in_deal(3), pygame.K_m, "the move log")
 
 
 # -- statistics (issue 12) -----------------------------------------------------------------
+def _stats_read(t):
+    """The statistics screen once its figures are read (on a thread of their own)."""
+    scene = t.app.nav.push("stats")
+    t.wait_for(lambda: not scene.busy)
+    t.settle()
+    return scene
+
+
 @step("stats-empty")
 def _stats_empty(t) -> None:
-    t.app.nav.push("stats")
-    t.settle()
+    _stats_read(t)
 
 
-@step("stats")
-def _stats(t) -> None:
+def _some_stats(t) -> None:
     """Some finished games of every ruleset in the tour's own statistics file."""
     from ..stats import record_game
     when = {"started": "2026-11-20T19:00:00", "finished": "2026-11-20T19:25:00", "duration_s": 1500.0,
             "undo_used": False, "hints": 0, "human_seat": 0, "demo": False}
-    for k, rules in enumerate(RULESET_IDS * 2):
+    for k, rules in enumerate(ruleset_ids() * 2):
         state = t.game(rules, finished)
         notice = record_game(state.record(), dict(when, hints=k % 3, undo_used=k % 4 == 0))
         if notice:
-            raise Unreachable(notice)
-    t.app.nav.push("stats")
-    t.settle()
+            raise Unreachable(str(notice))
+
+
+@step("stats")
+def _stats(t) -> None:
+    _some_stats(t)
+    _stats_read(t)
+
+
+@step("stats-reading")
+def _stats_reading(t) -> None:
+    """The panel while the figures are read (a large file, or one another program holds):
+    a read that takes a few seconds, shot while it goes on."""
+    import time
+    scene = _stats_read(t)
+    scene.start(lambda: (time.sleep(3), None, None, scene.figures)[1:], "loading")
+    t.frames(3)
 
 
 @step("pause")
 def _pause(t) -> None:
-    t.table(RULESET_IDS[0], mid_deal)
+    t.table(DEFAULT_RULESET, mid_deal)
     t.key(pygame.K_ESCAPE)
 
 
 @step("buyback")
 def _buyback(t) -> None:
-    rules = next(r for r in RULESET_IDS if find_ruleset(r).options.get("buyback") == "stake")
+    rules = next(r.id for r in rulesets() if r.options.get("buyback") == "stake")
     t.table(rules, buyback_offer)
+
+
+@step("buyback-keys")
+def _buyback_keys(t) -> None:
+    """The buy-back's question as the keys answer it (after a key): Enter, Tab to Pass."""
+    rules = next(r.id for r in rulesets() if r.options.get("buyback") == "stake")
+    t.table(rules, buyback_offer)
+    t.key(pygame.K_DOWN)                # a key that does nothing here: the keys' wording
+    t.settle()
 
 
 def _result(rules: str, t) -> None:
@@ -373,18 +527,66 @@ def _result(rules: str, t) -> None:
     t.settle()
 
 
-for _r in RULESET_IDS:
-    add_step(f"result-{_r}", lambda t, r=_r: _result(r, t))
+add_per_ruleset("result", _result)
 
 
-def _last_game(t, rules: str | None = None) -> dict:
-    """A finished game kept as the last one (the table keeps it when a game ends)."""
-    import json
+def ended(won: bool):
+    """The game is over and the player at the screen (seat 0) won it, or lost it."""
+    def stop(state) -> bool:
+        if not state.is_over():
+            return False
+        ev = next((e for e in reversed(state.events) if e["type"] == "game_over"), {})
+        if "winners" in ev:
+            return (0 in ev["winners"]) == won
+        losers = ev.get("losing_team") or ([] if ev.get("loser") is None else [ev["loser"]])
+        return bool(losers) and (0 not in losers) == won
+    return stop
 
-    from ..settings import atomic_write_text
-    from .replay_open import last_game_path
-    record = t.game(rules or RULESET_IDS[0], finished).record()
-    atomic_write_text(last_game_path(), json.dumps(record, ensure_ascii=False) + "\n")
+
+def _result_moment(t, rules: str, won: bool, at: float | None) -> None:
+    """The result screen of a game the player won or lost; ``at``: the moment (ms) of the
+    celebration to show (the falling cards), None: once everything stands still."""
+    table = t.table(rules, ended(won), upto=last_scoring)
+
+    def there() -> bool:
+        if t.top is table and table.tl.held is not None:
+            table.flow.go_on()
+        return type(t.top).__name__ == "ResultScene"
+    t.wait_for(there)
+    result = t.top
+    if at is None:
+        t.settle()
+        return
+    t.frames(2)
+    result.t = at
+    t.frames(1)
+
+
+@step("result-won")
+def _result_won(t) -> None:
+    _result_moment(t, DEFAULT_RULESET, True, 1400.0)
+
+
+@step("result-won-durak")
+def _result_won_durak(t) -> None:
+    _result_moment(t, durak_id(), True, 2200.0)
+
+
+@step("result-lost")
+def _result_lost(t) -> None:
+    _result_moment(t, DEFAULT_RULESET, False, None)
+
+
+def _last_game(t, rules: str | None = None, mine=(0,), when: str | None = None) -> dict:
+    """A finished game kept among the finished games (the table keeps it when a game ends)."""
+    from .. import history
+    record = t.game(rules or DEFAULT_RULESET, finished, humans=mine or (0,)).record()
+    if mine == ():
+        for p in record["players"]:
+            p["seat"] = "ai:normal"
+    notice = history.add_game(record, list(mine), when)
+    if notice is not None:
+        raise Unreachable(str(notice))
     return record
 
 
@@ -394,11 +596,62 @@ def _replays(t) -> None:
     t.push("replays")
 
 
+@step("replay-history")
+def _replay_history(t) -> None:
+    """The finished games: the player's own of every ruleset (won, lost, durak), and games
+    without the player (every seat a computer's)."""
+    for k, rules in enumerate(ruleset_ids()):
+        _last_game(t, rules, when=f"2026-11-{20 + k:02d}T19:{10 + k:02d}:00")
+    _last_game(t, durak_id(), mine=(), when="2026-11-27T20:00:00")
+    _last_game(t, _another_gurka(), mine=(), when="2026-11-28T21:30:00")
+    t.push("replays")
+    t.top.widgets.by_name("last").activate()
+    t.settle()
+    if type(t.top).__name__ != "HistoryScene":
+        raise Unreachable("no list of finished games")
+
+
+@step("saves")
+def _saves(t) -> None:
+    """Continue with a saved game of several rulesets: the list of them, newest first."""
+    from . import savegame
+    for rules, stop in ((durak_id(), mid_deal), (_another_gurka(), lambda s: _deals(s) >= 3),
+                        (DEFAULT_RULESET, lambda s: _deals(s) >= 2)):
+        state = t.game(rules, stop)
+        if savegame.save(state.record(), {"game": 2}) is not None:
+            raise Unreachable("no save")
+    menu = t.push("menu")
+    menu.widgets.by_name("continue").activate()
+    t.settle()
+    if type(t.top).__name__ != "SavesScene":
+        raise Unreachable("no list of saved games")
+
+
+@step("new-game-replaces")
+def _new_game_replaces(t) -> None:
+    """Start in the setup when that ruleset has a saved game: the question, naming the
+    ruleset and the deal Continue would open."""
+    from . import savegame
+    rules = _another_gurka()
+    state = t.game(rules, lambda s: _deals(s) >= 3)
+    if savegame.save(state.record(), {"game": 1}) is not None:
+        raise Unreachable("no save")
+    setup = t.push("setup", rules=rules)
+    setup.start()
+    t.settle()
+    if type(t.top).__name__ != "ConfirmScene":
+        raise Unreachable("no question")
+
+
+def _deals(state) -> int:
+    return sum(1 for e in state.events if e["type"] == "deal")
+
+
 @step("replay-file")
 def _replay_file(t) -> None:
     import json
 
-    from ..settings import data_dir
+    from ..user_files import data_dir
     folder = data_dir()
     (folder / "records").mkdir(parents=True, exist_ok=True)
     record = _last_game(t)
@@ -414,9 +667,15 @@ def _replay_file(t) -> None:
 
 
 def _replay_at(t, rules: str) -> None:
+    from .. import history
     record = _last_game(t, rules)
     t.push("replays")
     t.top.widgets.by_name("last").activate()
+    t.settle()
+    kept = next((g for g in history.list_games()[0] if g.rules == rules), None)
+    if kept is None:
+        raise Unreachable("the game was not kept")
+    t.top.open(kept.file)
     t.settle()
     viewer = t.top
     if type(viewer).__name__ != "ReplayTable":
@@ -431,7 +690,7 @@ def _replay_at(t, rules: str) -> None:
 
 @step("replay-viewer")
 def _replay_viewer(t) -> None:
-    _replay_at(t, RULESET_IDS[0])
+    _replay_at(t, DEFAULT_RULESET)
 
 
 @step("replay-viewer-durak")
@@ -439,13 +698,60 @@ def _replay_viewer_durak(t) -> None:
     _replay_at(t, durak_id())
 
 
+@step("replay-opening")
+def _replay_opening(t) -> None:
+    """The replay menu while a file of many records is read and checked: each record waits
+    a moment while the menu is on the screen (the shot comes meanwhile); once it is gone,
+    the records replay at once and the engine's own replay is put back."""
+    import json
+    import time
+
+    from ..user_files import data_dir
+    from . import replay_open
+    record = _last_game(t)
+    path = data_dir() / "evening.jsonl"
+    path.write_text((json.dumps(record) + "\n") * 40, encoding="utf-8")
+    menu = t.push("replays")
+    real = replay_open.replay
+
+    def slowly(rec):
+        if menu in t.app.manager.stack:
+            time.sleep(0.2)
+        else:
+            replay_open.replay = real
+        return real(rec)
+    replay_open.replay = slowly
+    menu.open_path(path)
+    t.wait_for(lambda: menu.opening is None or menu.opening.checked >= 12)
+    t.frames(2)
+
+
+@step("open-file-not-a-file")
+def _open_file_not_a_file(t) -> None:
+    """The file picker saying what a typed path is, when it is no file it can open."""
+    from ..user_files import data_dir
+    folder = data_dir()
+    (folder / "records").mkdir(parents=True, exist_ok=True)
+    _last_game(t)
+    t.push("replays")
+    t.top.widgets.by_name("file").activate()
+    t.settle()
+    picker = t.top
+    if type(picker).__name__ != "FilePicker":
+        raise Unreachable("no file picker")
+    picker.go(folder)
+    picker.path_box.value = str(folder / "last evening.jsonl")      # no such file
+    picker.open_selected()
+    t.settle()
+
+
 @step("replay-refused")
 def _replay_refused(t) -> None:
-    from ..settings import data_dir
+    from ..user_files import data_dir
     from .replays import open_in_viewer
     bad = data_dir() / "broken.jsonl"
     bad.parent.mkdir(parents=True, exist_ok=True)
-    bad.write_text('{"format": "gurka-record/1", "rules": "%s", "events": []}\n' % RULESET_IDS[0],
+    bad.write_text('{"format": "gurka-record/1", "rules": "%s", "events": []}\n' % DEFAULT_RULESET,
                    encoding="utf-8")
     t.push("replays")
     open_in_viewer(t.app, bad)
@@ -457,6 +763,8 @@ def _replay_refused(t) -> None:
 @step("notice-corrupt-save")
 def _corrupt_save(t) -> None:
     from .. import saves
+    for slot in saves.list_saves()[0]:          # the saves of earlier steps: this one alone
+        saves.delete_save(slot.path)
     saves.save_path().parent.mkdir(parents=True, exist_ok=True)
     saves.save_path().write_text('{"format": "gurka-save/1", "record": {"events": 7}}',
                                  encoding="utf-8")
@@ -467,5 +775,3 @@ def _corrupt_save(t) -> None:
     t.settle()
     if type(t.top).__name__ != "MessageScene":
         raise Unreachable("no notice")
-
-

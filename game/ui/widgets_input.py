@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from . import motion
 from . import theme as T
 from .widget_base import Widget, draw_label, text_of as _text
 
@@ -377,7 +378,7 @@ class TextInput(Widget):
         px = T.fit_px(shown + "|", self.px * u, r.width - 12 * u)
         tr = T.blit_text(surface, shown, px, (r.left + int(6 * u), r.centery), col, anchor="midleft",
                          max_width=r.width - 12 * u)
-        if focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+        if focused and (motion.reduced() or (pygame.time.get_ticks() // 500) % 2 == 0):
             x = r.left + int(6 * u)
             if self.value:
                 x = min(tr.right, x + T.font(px).size(self.value[:self.caret])[0])

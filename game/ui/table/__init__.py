@@ -4,7 +4,7 @@
 - :mod:`.timeline` cards in flight, banners, the count-up, waits, skipping
 - :mod:`.pace` how long things take
 - :mod:`.layout` pure geometry (seats, the hand fan, the trick, Durak pairs)
-- :mod:`.ai_driver` AI seats through the worker process
+- :mod:`game.play` the game's host, its AI seats and the seat's stream the table draws from
 - :mod:`.input` the click model (card / pair / selection intents); :mod:`.keys` the keyboard
 - :mod:`.draw` common drawing; :mod:`.part_base` and one module per family
   (:mod:`.gurka_part`, :mod:`.durak_part`) for what differs; :mod:`.families` maps

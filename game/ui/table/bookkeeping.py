@@ -1,63 +1,44 @@
 """What the table keeps of a game besides its record: the per-game marks in the session,
-the statistics and the last finished game.
+the statistics and the finished game's record.
 
-The session (saved with the game, :mod:`game.saves`) holds, for the game being played:
-``started`` (ISO time), ``played_s`` (seconds at the table), ``hints`` (how many hints
-the player whose statistics these are, the first human seat, asked for) and ``undo_used`` (an undo was made: the record itself, fixed by
-RECORDS.md, carries no such mark).  When a game ends (never in the demo) its record
-is kept as ``last_game.json`` in the data folder (the replay viewer's "last finished
-game"; not a tutorial's) and, with a human seat, it goes into the statistics
-(:func:`game.stats.record_game`) with those marks.
+The session (saved with the game, :mod:`game.saves`, whose :func:`~game.saves.clean_session`
+checks it) holds, for the game being played: ``started`` (ISO time), ``played_s``
+(seconds at the table), ``hints`` (how many hints the player whose statistics these are,
+the first human seat, asked for) and ``undo_used`` (an undo was made: the record itself,
+fixed by game/engine/RECORDS.md, carries no such mark).  When a game ends (never in the demo,
+never a tutorial) its record is kept among the finished games (:func:`game.history.add_game`,
+with the seats played at this screen: a network game's record, which arrives with its end,
+too) and, with a human seat, it goes into the statistics (:func:`game.stats.record_game`)
+with those marks.
 """
 
 from __future__ import annotations
 
-import json
-import math
 import threading
-import time
 
-from ...settings import atomic_write_text
-from ..replay_open import last_game_path
-
-#: the session keys that belong to one game (a new game of the session starts them afresh)
-PER_GAME = ("started", "played_s", "hints", "undo_used")
-
-
-def now_iso() -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%S")
-
-
-def clean(session: dict) -> dict:
-    """The per-game marks of ``session`` checked (a save is hostile) and filled in."""
-    started = session.get("started")
-    if not (isinstance(started, str) and len(started) <= 40):
-        session["started"] = now_iso()
-    played = session.get("played_s")
-    if not (isinstance(played, (int, float)) and not isinstance(played, bool)
-            and math.isfinite(played) and 0 <= played < 10 ** 9):
-        session["played_s"] = 0.0
-    hints = session.get("hints")
-    if not (isinstance(hints, int) and not isinstance(hints, bool) and 0 <= hints < 10 ** 6):
-        session["hints"] = 0
-    if not isinstance(session.get("undo_used"), bool):
-        session["undo_used"] = False
-    return session
+from ...saves import PER_GAME, now_iso
 
 
 def next_session(session: dict) -> dict:
-    """The session for the next game: what carries over, without this game's marks."""
-    out = {k: v for k, v in session.items() if k not in PER_GAME}
-    return clean(out)
+    """The session for the next game: what carries over, without this game's marks (the
+    next table's :func:`~game.saves.clean_session` starts them afresh)."""
+    return {k: v for k, v in session.items() if k not in PER_GAME}
+
+
+def people_record(record: dict) -> dict:
+    """A finished network game as this screen keeps it: the seats of the players who joined
+    from their computers (``net``) are people, as a hot-seat game's (``human``)."""
+    players = [{**p, "seat": "human"} if p.get("seat") == "net" else p for p in record["players"]]
+    return {**record, "players": players}
 
 
 class Bookkeeping:
     def __init__(self, scene):
         self.s = scene
-        clean(scene.session)
         self.done = False
         self._writer: threading.Thread | None = None
-        self._notice: str | None = None
+        #: what the writer could not write (Notices and texts), put into words when shown
+        self._notices: list = []
 
     @property
     def session(self) -> dict:
@@ -71,7 +52,7 @@ class Bookkeeping:
     @property
     def stats_seat(self) -> int | None:
         """The seat whose statistics the game goes into: the first human (hot seat too)."""
-        humans = [s for s, p in enumerate(self.s.players) if p["seat"] == "human"]
+        humans = self.s.humans
         return humans[0] if humans else None
 
     def hint_used(self, seat: int) -> None:
@@ -83,7 +64,7 @@ class Bookkeeping:
     def undo_used(self) -> None:
         self.session["undo_used"] = True
 
-    def finish(self) -> None:
+    def finish(self, record: dict) -> None:
         """The game ended: keep its record and add it to the statistics (once; never in the
         demo), on a thread of its own: the writes (a file, the statistics database) stay off
         the frame path.  :meth:`show_notice` then shows a notice for the player when
@@ -91,7 +72,7 @@ class Bookkeeping:
         if self.done or self.s.app.demo or self.s.coach is not None:   # a tutorial is no game of yours
             return
         self.done = True
-        record = self.s.state.record()
+        record = people_record(record)
         seat = self.stats_seat
         marks = None
         if seat is not None:
@@ -100,27 +81,30 @@ class Bookkeeping:
                      "undo_used": bool(self.session["undo_used"]), "hints": int(self.session["hints"]),
                      "human_seat": seat, "demo": False}
         # not a daemon: a game that ended just before the window closed is still kept
-        self._writer = threading.Thread(target=self._write, args=(record, marks), name="gurka-books")
+        self._writer = threading.Thread(target=self._write, args=(record, marks, list(self.s.humans)),
+                                        name="gurka-books")
         self._writer.start()
 
-    def _write(self, record: dict, marks: dict | None) -> None:
-        try:
-            atomic_write_text(last_game_path(), json.dumps(record, ensure_ascii=False) + "\n")
-        except OSError:
-            pass    # the replay viewer then offers no "last game"; the game itself goes on
+    def _write(self, record: dict, marks: dict | None, mine: list[int]) -> None:
+        from ...history import add_game
+        kept = add_game(record, mine)      # a Notice when it could not be kept; the game goes on
+        if kept is not None:
+            self._notices.append(kept)
         if marks is not None:
             from ...stats import record_game
-            self._notice = record_game(record, marks)
+            notice = record_game(record, marks)
+            if notice:
+                self._notices.append(notice)
 
     def show_notice(self) -> None:
-        """The writer's notice for the player (the statistics could not be written), shown
-        once it has finished."""
+        """The writer's notices for the player (the game could not be kept, the statistics
+        could not be written), shown once it has finished."""
         if self._writer is None or self._writer.is_alive():
             return
         self._writer = None
-        notice, self._notice = self._notice, None
-        if notice:
-            self.s.app.nav.push("message", text=notice)
+        notices, self._notices = self._notices, []
+        if notices:
+            self.s.app.nav.push("message", text="\n\n".join(str(n) for n in notices))
 
     def flush(self) -> None:
         """Wait for the writer (leaving the table, tests)."""

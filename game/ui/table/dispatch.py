@@ -30,8 +30,9 @@ def dispatch(scene, e) -> None:
         return
     if e.type == pygame.MOUSEMOTION:
         card = scene.card_at(e.pos)
-        if card != scene.hover_card:
-            scene.hover_card = card
+        seat = None if card is not None else scene.seat_at(e.pos)
+        if card != scene.hover_card or seat != scene.hover_seat:
+            scene.hover_card, scene.hover_seat = card, seat
             scene.invalidate()
         return
     if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:

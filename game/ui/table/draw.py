@@ -12,11 +12,13 @@ import math
 import pygame
 
 from .. import cards as C
+from .. import motion
 from .. import theme as T
 from .layers import StaticLayer, disjoint, widget_look
 from .marks import dealer_letter
-from .part_base import LEVEL_SEP
+from . import seat_tags
 from .texts import MomentTexts
+from .warmup import LATER
 
 
 #: between the parts of the header line
@@ -34,17 +36,6 @@ def pack(parts: list[str], px: float, width: float) -> list[str]:
     return lines
 
 
-def fitting_level(level: str, name: str, width: float, u: float) -> str:
-    """A seat's level tag for a panel line ``width`` wide beside ``name``: its last parts
-    (the AI level after the team) give way while the two do not fit, so that a long name is
-    not cut to a few letters (3 v 3 with long names); the first part always stays."""
-    parts = level.split(LEVEL_SEP) if level else []
-    name_w = T.font(17 * u, True).size(name)[0]
-    while len(parts) > 1 and name_w + T.font(12 * u).size(LEVEL_SEP.join(parts))[0] > width:
-        parts.pop()
-    return LEVEL_SEP.join(parts)
-
-
 class Renderer(MomentTexts):
     def __init__(self, scene):
         self.s = scene
@@ -55,6 +46,8 @@ class Renderer(MomentTexts):
         self._shout_cache = None    # (key, image, area): the shout drawn once
         self.prompt_lines = 0
         self.news_box: pygame.Rect | None = None   # where the announcement line is this frame
+        self._fan_key: tuple | None = None   # what the hand's fan was worked out for, and the fan
+        self._fan: list = []
         self.layer = StaticLayer(self)
         #: the rectangles the last frame changed (None: the whole window)
         self.dirty: list[pygame.Rect] | None = None
@@ -128,18 +121,24 @@ class Renderer(MomentTexts):
 
     # -- the viewer's hand ----------------------------------------------------------------------
     def hand_layout(self) -> list[tuple[str, pygame.Rect]]:
+        """Where each card of the viewer's hand lies (chosen cards raised, the one under the
+        pointer a little): worked out once for each change of the hand, the choice, the
+        pointer or the layout, however often a frame or a click asks."""
         s = self.s
         landing = s.tl.landing_cards()
         hand = [c for c in s.visible_hand() if c not in landing]
-        u = self.lay.u
-        lift = {}
         mine = s.my_turn()
-        for c in hand:
-            if c in s.sel.cards or c == s.sel.defend_with:
-                lift[c] = int(22 * u)
-            elif c == s.hover_card and mine:
-                lift[c] = int(10 * u)
-        return self.lay.hand_rects(hand, lift)
+        key = (self.lay, tuple(hand), tuple(s.sel.cards), s.sel.defend_with, s.hover_card if mine else None)
+        if key != self._fan_key:
+            u = self.lay.u
+            lift = {}
+            for c in hand:
+                if c in s.sel.cards or c == s.sel.defend_with:
+                    lift[c] = int(22 * u)
+                elif c == s.hover_card and mine:
+                    lift[c] = int(10 * u)
+            self._fan_key, self._fan = key, self.lay.hand_rects(hand, lift)
+        return [(c, pygame.Rect(r)) for c, r in self._fan]
 
     def hand_target(self, seat: int, card: str):
         """A flight's target: ``card`` in ``seat``'s hand (the fan for the viewer)."""
@@ -166,6 +165,28 @@ class Renderer(MomentTexts):
             lay = dict(self.hand_layout())
             return [lay[c].center if c in lay else self.lay.seat_pos(seat) for c in cards]
         return [self.lay.seat_pos(seat) for _c in cards]
+
+    def ahead(self):
+        """Jobs for spare frame time: the faces of the viewer's hand first (once the deal is
+        shown: they turn face up as they land), then the texts of the moment's."""
+        yield from self._hand_faces_ahead()
+        yield from super().ahead()
+
+    #: frames the drawing ahead waits for the viewer's cards to be dealt
+    DEAL_WAIT = 30
+
+    def _hand_faces_ahead(self):
+        asked = [0]
+
+        def dealt():
+            if self.s.visible_hand() or asked[0] >= self.DEAL_WAIT:
+                return None
+            asked[0] += 1
+            return LATER
+        yield dealt
+        settings = self.s.app.settings
+        for card in list(self.s.visible_hand()):
+            yield from C.face_jobs(card, self.lay.hand_w, settings)
 
     def pair_at(self, pos) -> int | None:
         return self.s.part.pair_at(pos)
@@ -251,10 +272,11 @@ class Renderer(MomentTexts):
         s = self.s
         m = s.model
         count = max(0, m.counts[seat] - s.tl.landing(seat))
-        to_act = s.state.to_act() == seat and not s.busy() and not s.finished
+        to_act = s.stream.to_act() == seat and not s.busy() and not s.finished
         flash = self.flash(seat)
-        return (to_act, m.in_game(seat), s.players[seat]["name"], m.dealer == seat, count,
-                tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat),
+        return (to_act, m.in_game(seat), s.players[seat]["name"], s.part.seat_words(seat), m.dealer == seat,
+                count,
+                tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat), s.stream.seat_note(seat),
                 (flash.text, flash.color) if flash is not None else None)
 
     def flash(self, seat: int):
@@ -275,10 +297,17 @@ class Renderer(MomentTexts):
         self.s.part.draw_centre(surface)
         self._recording = False
 
+    def header_area(self) -> pygame.Rect:
+        """Where the header (the game's name, the deal, the pot) is drawn: top left, clear of
+        a seat at the top."""
+        u = self.lay.u
+        width = self.lay.size[0] / 2 - self.lay.panel_w / 2 - 32 * u
+        return pygame.Rect(int(16 * u), int(12 * u), int(width), int(24 * u + 2 * T.line_step(15 * u)))
+
     def header(self, surface) -> None:
         u = self.lay.u
         s = self.s
-        width = self.lay.size[0] / 2 - self.lay.panel_w / 2 - 32 * u     # clear of a seat at the top
+        width = self.header_area().width
         T.blit_text(surface, s.part.title(), 18 * u, (int(16 * u), int(12 * u)), T.ACCENT, bold=True,
                     max_width=width)
         line = s.part.header()
@@ -298,7 +327,7 @@ class Renderer(MomentTexts):
         u = self.lay.u
         m = s.model
         rect = self.lay.seat_rect(seat)
-        to_act = s.state.to_act() == seat and not s.busy() and not s.finished
+        to_act = s.stream.to_act() == seat and not s.busy() and not s.finished
         out = not m.in_game(seat)
         T.panel(surface, rect, u, alpha=200 if not out else 120, border=T.FOCUS if to_act else T.PANEL_BORDER)
         if to_act:
@@ -306,13 +335,16 @@ class Renderer(MomentTexts):
                              border_radius=int(12 * u))
         p = s.players[seat]
         col = T.TEXT_DIM if out else T.TEXT
-        level = fitting_level(s.part.level_text(seat), p["name"], rect.width - int(22 * u), u)
-        room = T.font(12 * u).size(level)[0] + int(12 * u) if level else 0   # the name stops short of it
+        # the level beside the name, shortened where a long name needs the room ("Norm.")
+        level = seat_tags.level_tag(s.part.level(seat), p["name"], rect.width - int(22 * u), u)
+        lpx = seat_tags.LEVEL_PX * u
+        room = T.font(lpx).size(level)[0] + int(12 * u) if level else 0   # the name stops short of it
         T.blit_text(surface, p["name"], 17 * u, (rect.left + int(10 * u), rect.top + int(6 * u)), col,
                     bold=True, max_width=rect.width - max(int(44 * u), room + int(10 * u)))
         if level:
-            T.blit_text(surface, level, 12 * u, (rect.right - int(8 * u), rect.top + int(8 * u)), T.TEXT_DIM,
+            T.blit_text(surface, level, lpx, (rect.right - int(8 * u), rect.top + int(8 * u)), T.TEXT_DIM,
                         anchor="topright")
+        team = s.part.team(seat)
         if m.dealer == seat:
             letter = dealer_letter()           # one or two letters ("G", "Gj"): the chip fits them
             side = max(int(22 * u), T.font(12 * u, True).size(letter)[0] + int(10 * u))
@@ -328,6 +360,10 @@ class Renderer(MomentTexts):
             # a banner at the seat takes the place of its line while it shows
             T.blit_text(surface, flash.text, 15 * u, (rect.left + int(10 * u), rect.top + int(29 * u)),
                         flash.color, bold=True, max_width=rect.width - int(20 * u))
+        elif s.stream.seat_note(seat):
+            # a network seat's state ("lost the connection") takes the place of its line
+            T.blit_text(surface, s.stream.seat_note(seat), 14 * u, (rect.left + int(10 * u), rect.top + int(30 * u)),
+                        T.ACCENT, bold=True, max_width=rect.width - int(20 * u))
         else:
             T.blit_text(surface, "  ·  ".join(s.part.seat_line(seat, count)), 14 * u,
                         (rect.left + int(10 * u), rect.top + int(30 * u)), T.TEXT_DIM if out else T.TEXT,
@@ -336,6 +372,8 @@ class Renderer(MomentTexts):
         area = rect.inflate(int(12 * u), int(12 * u))
         if m.dealer == seat:
             area.union_ip(d.inflate(4, 4))           # the dealer chip sits on the panel's corner
+        if team is not None:                         # the team badge on its lower edge
+            area.union_ip(seat_tags.draw_badge(surface, self.lay, seat, team).inflate(4, 4))
         hand = m.hands[seat] if s.open_hands and self.lay.seat_slot(seat) != 0 and not out else None
         if hand:
             cards = [c for c in s.part.sort_hand(hand) if c not in s.tl.landing_cards()]
@@ -344,11 +382,7 @@ class Renderer(MomentTexts):
             k = min(count, 10)
             w = self.lay.small_w
             fx = rect.centerx - (k - 1) * w * 0.18 / 2
-            ch = C.height_for(w)
-            # above the panel, except for the seats along the top (below theirs): side seats
-            # next to each other on a crowded table never put their fans between them
-            top_row = rect.centery < self.lay.center[1] - self.lay.ry * 0.5
-            fy = rect.bottom + ch * 0.5 + 3 * u if top_row else rect.top - ch * 0.5 - 3 * u
+            fy = self.lay.backs_rect(seat, k).centery       # above the panel, or below a top seat's
             for i in range(k):
                 area.union_ip(self.card(surface, None, False, (fx + i * w * 0.18, fy), w, shadow=False))
         return area
@@ -408,19 +442,23 @@ class Renderer(MomentTexts):
                 r = self.card(surface, None, False, (x, self.lay.hand_y + self.lay.hand_h / 2), self.lay.hand_w)
                 area.union_ip(r.inflate(2 * pad, 2 * pad))
             return area
-        legal = s.legal_cards()
-        mine = s.my_turn()
+        legal = s.legal_cards() if s.my_turn() else set()
         w = self.lay.hand_w
-        for c, r in self.hand_layout():
+        fan = self.hand_layout()
+        # the glows first, then the cards over them: a glow shows round a card where no other
+        # card lies (a chosen card's frame was drawn across the card beside it)
+        for c, r in fan:
             surface.blit(C.shadow(w), r.move(int(2 * u), int(3 * u)))
+            if c in s.sel.cards or c in legal:
+                self.mark(surface, r.center, w, T.GOOD if c in s.sel.cards else T.ACCENT)
+            area.union_ip(r.inflate(2 * pad, 2 * pad))
+        for c, r in fan:
             surface.blit(C.face(c, w, s.app.settings), r)
             T.note_box(surface, "card", r)
-            if mine and legal:
-                if c in legal or c in s.sel.cards:
-                    self.mark(surface, r.center, w, T.GOOD if c in s.sel.cards else T.ACCENT)
-                else:
-                    surface.blit(C.dim(w), r)
-            area.union_ip(r.inflate(2 * pad, 2 * pad))
+            if legal and c not in legal and c not in s.sel.cards:
+                surface.blit(C.dim(w), r)
+        if s.my_turn():
+            s.part.hand_marks(surface, fan)       # the chosen cards against a set to match
         return area
 
     def flights(self, surface) -> list[pygame.Rect]:
@@ -431,7 +469,8 @@ class Renderer(MomentTexts):
         for f in s.tl.flights:
             if not f.started(now):
                 continue
-            t = f.progress(now)
+            # reduced motion: a card shows where it lands from the moment it sets off
+            t = 1.0 if motion.reduced() else f.progress(now)
             tx, ty, tw = f.target()
             sx, sy = f.src[0] * W, f.src[1] * H
             x = sx + (tx - sx) * t

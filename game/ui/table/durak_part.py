@@ -6,18 +6,27 @@ import pygame
 
 from ...engine.cards import RANKS
 from ...engine.public import new_table
+from ...engine.views import seen_cards
 from ...i18n import _, ngettext
 from .. import cards as C
 from .. import messages as M
+from .. import resume_point
 from .. import theme as T
+from .. import tool_names
 from ..widget_base import InputMode
 from ..widgets import Button
 from . import durak_words as W
 from . import hint_words, marks, pace, sheet
-from .part_base import LEVEL_SEP, SUIT_ORDER, LookBack, TablePart
+from .part_base import LED, SUIT_ORDER, LookBack, TablePart
 
 
 class DurakPart(TablePart):
+    holds_pairs = True
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self._bout_head: int | None = None    # the move log's heading of the bout under way
+
     # -- hands ------------------------------------------------------------------------------
     def sort_hand(self, cards: list[str]) -> list[str]:
         trump = self.m.trump
@@ -30,17 +39,8 @@ class DurakPart(TablePart):
         return (getattr(self, "swept", True), tuple(c for c, _p in getattr(self, "ending", ())),
                 frozenset(f.card for f in self.tl.flights if f.face_up and not f.started(now)))
 
-    END_EVENTS = ("bout_end", "draw", "out")
-
     def replay_from(self, events: list[dict]) -> int:
-        i = j = self.before_end(events)
-        while j > 0 and events[j - 1]["type"] in ("draw", "out"):
-            j -= 1
-        if j and events[j - 1]["type"] == "bout_end":
-            i = j - 1       # a finished bout (maybe held for the player) is shown again, as a trick is
-        while i > 0 and events[i - 1]["type"] in ("attack", "defend", "pass", "take", "swap", "out"):
-            i -= 1
-        return i
+        return resume_point.durak(events)
 
     # -- events -----------------------------------------------------------------------------
     def on_deal(self, ev: dict) -> float:
@@ -52,13 +52,8 @@ class DurakPart(TablePart):
 
     def _trump_dealt(self) -> bool:
         """Whether the deal gave anyone a trump (else forehand opens a first game too: the
-        rules' house default).  What a hand holds is hidden from the table's view, so this
-        is read from the game's deal; an unknown hand counts as holding one."""
-        deal = next((e for e in self.s.state.events if e.get("type") == "deal"), None)
-        if not deal or not isinstance(deal.get("trump"), str):
-            return True
-        suit = deal["trump"][1:]
-        return any(not isinstance(h, list) or any(c[1:] == suit for c in h) for h in deal["hands"])
+        rules' house default); its holder shows the lowest one, so every seat knows."""
+        return self.m.lowest_trump is not None
 
     def on_attack(self, ev: dict) -> float:
         p = ev["player"]
@@ -155,7 +150,7 @@ class DurakPart(TablePart):
         p = ev["player"]
         sp = self.sp()
         self.fold(ev)
-        cards = ev["cards"] if isinstance(ev["cards"], list) else []
+        cards = seen_cards(ev["cards"])
         if sp > 0:
             for j, c in enumerate(cards):
                 self.tl.fly(c, False, self.lay.frac(self.lay.stock_pos()), self.draw.hand_target(p, c),
@@ -180,6 +175,9 @@ class DurakPart(TablePart):
             log.head(lambda: _("Game {n}").format(n=n))
         elif kind == "attack":
             opening = m.bout is not None and len(m.bout.pairs) == len(ev["cards"])
+            if opening:                 # a bout begins: its heading says who opened it
+                number = len(m.bouts)
+                self._bout_head = log.group(lambda: W.bout_heading(number, self.name(p), self.you(p)))
             cards = ev["cards"]
             log.add(p, lambda: W.attacks(self.name(p), self.you(p), self.card_text(cards), opening))
         elif kind == "defend":
@@ -191,10 +189,16 @@ class DurakPart(TablePart):
         elif kind == "bout_end":
             b = m.bouts[-1]
             result, defender, count = b.result, b.defender, len(b.cards())
-            log.add(None, lambda: W.bout_title(result, self.name(defender), self.you(defender), count))
+            if self._bout_head is not None:     # … and once it is over, how it ended
+                number, opener = len(m.bouts), b.opener
+                log.replace(self._bout_head, lambda: W.bout_heading(
+                    number, self.name(opener), self.you(opener),
+                    W.bout_title(result, self.name(defender), self.you(defender), count)))
+                self._bout_head = None
+            else:
+                log.add(None, lambda: W.bout_title(result, self.name(defender), self.you(defender), count))
         elif kind == "draw":
-            cards = ev["cards"]
-            n = len(cards) if isinstance(cards, list) else int(cards)
+            n = len(seen_cards(ev["cards"]))
             if n:
                 log.add(None, lambda: W.draws(self.name(p), self.you(p), n))
         elif kind == "out":
@@ -212,17 +216,18 @@ class DurakPart(TablePart):
         b = done[-1]
         lay = self.lay
         count = len(b.pairs)
-        out = LookBack(W.bout_title(b.result, self.name(b.defender), self.you(b.defender), len(b.cards())))
+        title = W.bout_title(b.result, self.name(b.defender), self.you(b.defender), len(b.cards()))
+        out = LookBack(W.opened(self.name(b.opener), self.you(b.opener)) + " · " + title)
         mark = T.GOOD if b.result == "beaten" else None
         for i, (a, d, attacker) in enumerate(b.pairs):
             out.cards.append((a, lay.look_pair_pos(i, 0, count), None))
             if d:
                 out.cards.append((d, lay.look_pair_pos(i, 1, count), mark))
-            out.tags.append((lay.look_pair_pos(i, 1, count), self.name(attacker)))
+            out.tags.append((lay.look_pair_pos(i, 1, count), self.name(attacker), LED if i == 0 else None))
         return out
 
     def lookback_label(self) -> str:
-        return _("Previous bout")
+        return tool_names.previous_bout()
 
     # -- decisions ---------------------------------------------------------------------------------
     def buttons(self, legal: list[dict]) -> list:
@@ -244,40 +249,47 @@ class DurakPart(TablePart):
 
     def prompt(self, legal: list[dict]) -> str:
         types = {a["type"] for a in legal}
+        keys = InputMode.key
         if types == {"swap", "pass"}:
             m = self.m
             holder = next((p for p in range(self.s.n) if m.trump_card in m.known[p]), None) \
                 if not m.stock and m.trump_card else None
-            if holder is not None and holder != self.s.state.to_act():
-                return W.claim(self.card_text([m.trump_card]), self.name(holder))
-            return W.prompt("swap")
+            if holder is not None and holder != self.s.stream.to_act():
+                question = W.claim(self.card_text([m.trump_card]), self.name(holder))
+            else:
+                question = W.prompt("swap")
+            return question + " " + W.swap_keys(offer=True) if keys else question
         if "defend" in types:
-            return W.prompt("defend", InputMode.key)
-        if "take" in types:
-            return W.prompt("must_take", InputMode.key)
-        if "attack" in types and not self.m.pairs:
-            return W.prompt("open", InputMode.key)
-        return W.prompt("add", InputMode.key)
+            kind = "defend"
+        elif "take" in types:
+            kind = "must_take"
+        elif "attack" in types and not self.m.pairs:
+            kind = "open"
+        else:
+            kind = "add"
+        if keys and "swap" in types:       # the six of trumps may be swapped now too: Tab reaches it
+            return W.keys_with_swap(kind)
+        return W.prompt(kind, keys)
 
     # -- texts ---------------------------------------------------------------------------------------
     def header(self) -> str:
         m = self.m
         line = _("Trump: {suit}").format(suit=C.SUIT_GLYPH[m.trump]) if m.trump else ""
+        viewer = self.s.viewer
+        team = self.team(viewer) if viewer is not None and 0 <= viewer < self.s.n else None
+        if team is not None and viewer in self.s.humans:
+            partners = [self.name(p) for p in range(self.s.n) if p != viewer and self.team(p) == team]
+            # TRANSLATORS: the table header in Durak for teams: who plays with the player at the
+            # screen, {n} the team's number (its badge on the seats), {names} "Clara and Emma"
+            line += "  ·  " + _("Your team ({n}): {names}").format(n=team + 1, names=M.join_names(partners))
         game = self.s.session.get("game", 1)
         if game > 1:
             # TRANSLATORS: the table header; {n} is the game's number in this session
             line += "  ·  " + _("Game {n}").format(n=game)
-        return line.strip()
+        return line.strip().removeprefix("·").strip()
 
-    def level_text(self, seat: int) -> str:
-        """In team play the seat's team comes first ("team 1 · Normal")."""
-        level = super().level_text(seat)
-        team = self.m.team_of(seat)
-        if team is None:
-            return level
-        # TRANSLATORS: Durak in teams (2 v 2, 3 v 3): which team a seat plays for, 1 or 2
-        mark = _("team {n}").format(n=team + 1)
-        return LEVEL_SEP.join([mark, level]) if level else mark
+    def team(self, seat: int) -> int | None:
+        return self.m.team_of(seat)
 
     def seat_line(self, seat: int, count: int) -> list[str]:
         parts = super().seat_line(seat, count)
@@ -364,7 +376,7 @@ class DurakPart(TablePart):
         """The durak (or the losing team, or a draw), who went out in which order, and the
         evening's tally of duraks (the session's, this game included)."""
         m = self.m
-        you = M.local_seat(self.s.players)
+        you = M.local_seat(self.s.humans)
         if m.losing_team:
             title = M.team_loses([self.name(s) for s in m.losing_team], you in m.losing_team)
         elif m.loser is not None:
@@ -394,8 +406,8 @@ class DurakPart(TablePart):
     def score_sheet(self):
         return sheet.durak_sheet(self.m, self.s.players, self.s.session)
 
-    def note_result(self, session: dict) -> None:
-        sheet.add_durak_game(session, self.m)
+    def note_result(self, session: dict, final) -> None:
+        sheet.add_durak_game(session, final)
 
     def hint_line(self, hint: dict) -> str:
         return hint_words.durak_line(hint, self.s.app.settings)

@@ -97,6 +97,24 @@ def safe(name: str, you: bool, teams: bool = False) -> str:
     return _("{name} has no cards left and is safe").format(name=name)
 
 
+def opened(name: str, you: bool) -> str:
+    """Who opened a bout (the look back's caption)."""
+    if you:
+        # TRANSLATORS: Durak, the look back at the previous bout: the player at the screen
+        # made its first attack
+        return _("You opened")
+    # TRANSLATORS: Durak, the look back at the previous bout: {name} made its first attack
+    return _("{name} opened").format(name=name)
+
+
+def bout_heading(n: int, opener: str, you_opened: bool, outcome: str | None = None) -> str:
+    """The move log's heading of a bout: its number, who opened it and, once it is over, how
+    it ended ("Bout 4: Anna opened · Björn picks up 3 cards")."""
+    # TRANSLATORS: Durak, the move log: the heading of the {n}th bout of a game
+    words = _("Bout {n}").format(n=n) + ": " + opened(opener, you_opened)
+    return words + " · " + outcome if outcome else words
+
+
 def bout_title(result: str, name: str, you: bool, n: int) -> str:
     """The look back's caption of a finished bout."""
     return held(name, you) if result == "beaten" else picks_up(name, you, n)
@@ -111,6 +129,35 @@ def claim(card: str, name: str) -> str:
     # may still swap their six of trumps for it
     return _("You hold the six of trumps: take {card} from {name} in exchange for it?").format(
         card=card, name=name)
+
+
+def swap_keys(offer: bool = False) -> str:
+    """Keyboard play at the offer to swap the six of trumps: how the keys answer it (Enter
+    presses the first button, Keep the six; Tab reaches Swap trump six)."""
+    # TRANSLATORS: Durak, keyboard play, after the question whether to swap the six of
+    # trumps; Enter and Tab are keys, "Swap trump six" the button's name
+    return _("Enter keeps it, Tab to Swap trump six.")
+
+
+def keys_with_swap(kind: str) -> str:
+    """Keyboard play when the six of trumps may be swapped beside the move asked for: the
+    line of ``kind`` (defend, must_take, open, add) naming the Swap button Tab reaches too."""
+    if kind == "defend":
+        # TRANSLATORS: Durak, keyboard play; the six of trumps may be swapped too; Tab reaches
+        # the Take button, then the Swap trump six button
+        return _("Defend: ← → picks a card, Enter beats with it (Space, then 1–9: which attack), or "
+                 "Tab to Take or to Swap trump six.")
+    if kind == "must_take":
+        # TRANSLATORS: Durak, keyboard play; the six of trumps may be swapped too
+        return _("None of your cards can beat the attack: press Enter to take, or Tab to Swap trump six.")
+    if kind == "open":
+        # TRANSLATORS: Durak, keyboard play; the six of trumps may be swapped too
+        return _("Attack: ← → picks a card, Enter plays it (several of a rank: Space on each first), or "
+                 "Tab to Swap trump six.")
+    # TRANSLATORS: Durak, keyboard play; the six of trumps may be swapped too; Tab reaches the
+    # Done button, then the Swap trump six button
+    return _("Throw in a card of a rank on the table (← →, then Enter; several: Space on each first), or "
+             "Tab to Done or to Swap trump six.")
 
 
 def prompt(kind: str, keys: bool = False) -> str:
@@ -141,6 +188,8 @@ def prompt(kind: str, keys: bool = False) -> str:
         return _("Attack: click a card to play it. Of a rank you hold more of, choose the cards, "
                  "then press Attack.")
     if keys:
-        # TRANSLATORS: Durak, keyboard play; ← → are the arrow keys; Tab reaches the Done button
-        return _("Throw in a card of a rank on the table (← →, then Enter), or Tab to Done.")
+        # TRANSLATORS: Durak, keyboard play; ← → are the arrow keys; Space chooses several cards
+        # first; Tab reaches the Done button
+        return _("Throw in a card of a rank on the table (← →, then Enter; several: Space on each "
+                 "first), or Tab to Done.")
     return _("Throw in a card of a rank on the table (click it), or press Done.")

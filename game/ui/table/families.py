@@ -1,14 +1,63 @@
-"""Which table part plays which family (the engine's family objects, never their names)."""
+"""What the interface has for each family: the one place it looks up a ruleset's family.
+
+Keyed by the engine's family objects (:mod:`game.engine.registry`), never by their names:
+the table part that shows and plays the family, what a tutorial's callout reads off the
+public table, and the keyboard rows that differ per family (:mod:`game.ui.shortcuts`).
+A new family adds one entry here."""
 
 from __future__ import annotations
 
-from ...engine.registry import DURAK, GURKA, Family
+from dataclasses import dataclass
+from typing import Callable
+
+from ...engine.registry import DURAK, GURKA, Family, family_of
+from ...i18n import _
+from .. import resume_point, tool_names
 from .durak_part import DurakPart
 from .gurka_part import GurkaPart
 from .part_base import TablePart
 
-PARTS: dict[Family, type[TablePart]] = {GURKA: GurkaPart, DURAK: DurakPart}
+
+def _none(*_args) -> None:
+    return None
+
+
+def _no_cards(*_args) -> list:
+    return []
+
+
+@dataclass(frozen=True)
+class FamilyUI:
+    #: the table part that shows and plays the family
+    part: type[TablePart]
+    #: the look back's name (L): "Previous trick" (or bout), as its button says it
+    look_back: Callable[[], str]
+    #: what Page Up / Page Down do in the replay viewer: "the previous or next deal" (or bout)
+    replay_pages: Callable[[], str]
+    #: the family's own keys at the table: (keys, what they do)
+    own_keys: Callable[[], list[tuple[str, str]]] = _no_cards
+    #: ``(public table, seat) -> cards``: a seat's score pile (a callout rings it)
+    pile: Callable = _no_cards
+    #: ``public table -> card``: the face-up trump card under the stock, None without one
+    trump_card: Callable = _none
+    #: ``events -> index``: the first event a resumed game shows again with its animation
+    #: (:mod:`game.ui.resume_point`)
+    resume_from: Callable = len
+
+
+FAMILY_UI: dict[Family, FamilyUI] = {
+    GURKA: FamilyUI(GurkaPart, tool_names.previous_trick, lambda: _("the previous or next deal"),
+                    pile=lambda model, s: list(model.piles[s]), resume_from=resume_point.gurka),
+    DURAK: FamilyUI(DurakPart, tool_names.previous_bout, lambda: _("the previous or next bout"),
+                    own_keys=lambda: [("1–9", _("Durak: the attack card to beat"))],
+                    trump_card=lambda model: model.bottom, resume_from=resume_point.durak),
+}
+
+
+def family_ui(rules: str) -> FamilyUI:
+    """What the interface has for ruleset ``rules``' family."""
+    return FAMILY_UI[family_of(rules)]
 
 
 def part_for(family: Family) -> type[TablePart]:
-    return PARTS[family]
+    return FAMILY_UI[family].part

@@ -5,7 +5,7 @@ move log.
   (``trick_pause``: the last trick of a deal, every trick, or never) and a human plays at
   the table: nothing more is shown until a click on the table, the Continue button, Space
   or Enter.
-- Skipping is explicit: the Skip button or Space / Enter while the others play; a click on
+- Skipping is explicit: the "Show at once" button or Space / Enter while the others play; a click on
   the table never skips.  It shows every move at once until the player is to act (or a
   held trick).
 - L (and a button) shows the previous trick or bout, M (and a button) the move log.
@@ -16,6 +16,7 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import _
+from .. import tool_names
 from ..widgets import Button
 
 _CONFIRM = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -27,12 +28,15 @@ class Flow:
     def __init__(self, scene):
         self.s = scene
         # TRANSLATORS: a button at the table while the others play: show every move at once
-        self.skip_btn = Button(lambda: _("Skip"), scene.skip_animations, name="skip", px=16)
+        # TRANSLATORS: a button while the others play: their moves shown at once, without the
+        # animation ("Skip" read as skipping the game, or a tutorial)
+        self.skip_btn = Button(lambda: _("Show at once"), scene.skip_animations, name="skip", px=16)
         # TRANSLATORS: a button under a finished trick the table waits on
         self.go_btn = Button(lambda: _("Continue"), self.go_on, primary=True, name="go_on")
         self.back_btn = Button(self._back_label, self.look_back, name="lookback", px=14)
         # TRANSLATORS: a button at the table: the list of the moves so far (its key, M, is added)
-        self.log_btn = Button(lambda: _("Moves") + " (M)", self.open_log, name="movelog", px=14)
+        self.log_btn = Button(lambda: tool_names.with_key(tool_names.moves(), "M"), self.open_log,
+                              name="movelog", px=14)
         self.buttons = [self.back_btn, self.log_btn, self.go_btn, self.skip_btn]
         self.refresh()
 
@@ -65,7 +69,7 @@ class Flow:
 
     def skippable(self) -> bool:
         s = self.s
-        return not (s.finished or self.held() or s.my_turn()) and s.state.to_act() is not None
+        return not (s.finished or self.held() or s.my_turn()) and s.stream.to_act() is not None
 
     def key(self, e) -> bool:
         """Keys of the flow (True when used)."""
@@ -95,12 +99,8 @@ class Flow:
     def place(self, lay) -> None:
         w, h = lay.size
         u = lay.u
-        menu = self.s.menu_button.rect
-        y = menu.bottom + int(8 * u)
-        for b in (self.log_btn, self.back_btn):     # under the Menu button, clear of the seats
-            b.rect = pygame.Rect(0, y, int(158 * u), menu.height)
-            b.rect.right = menu.right
-            y = b.rect.bottom + int(8 * u)
+        for b, r in zip((self.log_btn, self.back_btn), lay.flow_rects()):   # under the Menu button
+            b.rect = r
         bw, bh = int(190 * u), int(44 * u)
         for b in (self.go_btn, self.skip_btn):
             b.rect = pygame.Rect(w - bw - int(16 * u), h - int(16 * u) - bh, bw, bh)

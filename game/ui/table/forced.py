@@ -33,7 +33,7 @@ class AutoPlay:
         self.due = None
         if not s.app.settings.get("auto_play") or key == self.held or s.coach is not None:
             return
-        action = forced_action(s.state.legal_actions())
+        action = forced_action(s.stream.legal_actions())
         if action is not None:
             self.due = (s.tl.now + pace.FORCED * s.speed(), action, key)
 

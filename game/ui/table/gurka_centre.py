@@ -2,7 +2,8 @@
 
 Every card of the trick lies towards its owner; on a crowded table (six seats and more)
 the trick lies in rows in playing order and every card carries its owner's name.  The
-card to reach is marked while the trick is under way; when it is over, the cards that
+card to reach is marked while the trick is under way (a set to match: each of its cards with
+its place in it, 1 for its lowest); when it is over, the cards that
 won it (green) and, in the last trick, the cards that scored (red).  Icelandic score piles
 lie beside their owners' panels.
 """
@@ -11,8 +12,8 @@ from __future__ import annotations
 
 from .. import theme as T
 from . import gurka_words as W
-from .marks import name_tag
-from .part_base import LookBack
+from .marks import name_tag, set_place
+from .part_base import LED, TOOK, LookBack
 
 
 def draw_centre(part, surface) -> None:
@@ -36,18 +37,26 @@ def draw_centre(part, surface) -> None:
         ref = None if over else m.reference_card()
         won = set(part.winning(m.tricks[-1])) if over and m.tricks else set()
         slots = part.slots()
+        # a lead of several cards: the set to match is marked, each card with its place in
+        # it (1 = its lowest), as the chosen cards in the hand are (:meth:`GurkaPart.hand_marks`)
+        best = m.set_to_match()
+        places = {c: k + 1 for k, c in enumerate(m.by_strength(m.trick[best][1]))} if best is not None else {}
         for i, (seat, cs) in enumerate(m.trick):
-            for j, c in enumerate(cs):
-                if c in flying:
-                    continue
-                pos = lay.trick_pos(seat, j, len(cs), i, slots)
-                d.card(surface, c, True, pos[:2], pos[2])
+            shown = [(c, lay.trick_pos(seat, j, len(cs), i, slots)) for j, c in enumerate(cs) if c not in flying]
+            # the marks first, then the cards: a set's frames show round it, never across
+            # the card laid over the one before
+            for c, pos in shown:
                 if (seat, c) in part.losers:
                     d.mark(surface, pos[:2], pos[2], T.ERROR, strong=True)
                 elif c in won and seat == m.trick_winner:
                     d.mark(surface, pos[:2], pos[2], T.GOOD, strong=True)
-                elif c == ref:
+                elif c == ref or (i == best and c in places):
                     d.mark(surface, pos[:2], pos[2], T.ACCENT, strong=True)
+            for c, pos in shown:
+                d.card(surface, c, True, pos[:2], pos[2])
+            if i == best and not any(c in flying for c in cs):
+                for j, c in enumerate(cs):
+                    set_place(surface, lay, lay.trick_pos(seat, j, len(cs), i, slots), places[c], T.TEXT)
             if lay.crowded and not any(c in flying for c in cs):
                 name_tag(surface, lay, lay.trick_pos(seat, 0, 1, i, slots), part.name(seat))
     if m.dealer is not None and any(m.counts):
@@ -71,8 +80,9 @@ def lookback(part) -> LookBack | None:
     slots = len(trick.plays)
     last = total is not None and number == total
     cards_won = part.winning(trick)
-    title = W.takes_trick(part.name(trick.winner), part.you(trick.winner), part.card_text(cards_won),
-                          last)
+    leader = trick.plays[0][0]
+    title = W.led(part.name(leader), part.you(leader)) + " · " + W.takes_trick(
+        part.name(trick.winner), part.you(trick.winner), part.card_text(cards_won), last)
     if number is not None:
         title = W.trick_counter(number, total) + ":  " + title
     out = LookBack(title)
@@ -80,5 +90,6 @@ def lookback(part) -> LookBack | None:
         for j, c in enumerate(cs):
             pos = lay.trick_pos(seat, j, len(cs), i, slots)
             out.cards.append((c, pos, T.GOOD if seat == trick.winner else None))
-        out.tags.append((lay.trick_pos(seat, 0, 1, i, slots), part.name(seat)))   # who played it
+        role = TOOK if seat == trick.winner else LED if i == 0 else None
+        out.tags.append((lay.trick_pos(seat, 0, 1, i, slots), part.name(seat), role))   # who played it
     return out

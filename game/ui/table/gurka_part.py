@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from ...engine import gurka_moves as gm
+from ...engine.views import seen_cards
 from ...i18n import _, ngettext
 from .. import messages as M
+from .. import resume_point
 from .. import rules_text as R
 from .. import theme as T
+from .. import tool_names
 from ..widget_base import InputMode
 from ..widgets import Button
 from . import gurka_words as W
 from . import hint_words, pace, sheet
 from .gurka_centre import draw_centre, lookback
+from .marks import set_place
 from .part_base import SUIT_ORDER, TablePart
 
 
@@ -21,6 +26,7 @@ class GurkaPart(TablePart):
         self.losers: set = set()    # (seat, card) that scored in the last trick
         self.prev_trick = None      # the last trick of the deal before (the look back)
         self._trick_log: list[int] = []   # move-log entries of the trick under way
+        self._trick_head: int | None = None   # the move log's heading of the trick under way
 
     # -- hands ------------------------------------------------------------------------------
     def sort_hand(self, cards: list[str]) -> list[str]:
@@ -44,28 +50,8 @@ class GurkaPart(TablePart):
         """How many plays a trick of this deal has (the seats dealt in)."""
         return max(1, sum(1 for x in self.m.in_deal if x))
 
-    END_EVENTS = ("score", "out", "buyback")
-
-    def before_end(self, events: list[dict]) -> int:
-        """Also a deal scored with nothing played since (the player left at the score sheet
-        or a buy-back): its last trick, the scores and the sheet are shown again, then the
-        next deal is dealt again."""
-        i = super().before_end(events)
-        if i == len(events):
-            k = i - 1 if i and events[i - 1]["type"] == "deal" else i
-            j = k
-            while j > 0 and events[j - 1]["type"] in self.END_EVENTS:
-                j -= 1
-            i = j if j < k else i
-        return i
-
     def replay_from(self, events: list[dict]) -> int:
-        i = self.before_end(events)
-        if i and events[i - 1]["type"] == "trick":
-            i -= 1
-        while i > 0 and events[i - 1]["type"] == "play":
-            i -= 1
-        return i
+        return resume_point.gurka(events)
 
     # -- events -----------------------------------------------------------------------------
     def on_deal(self, ev: dict) -> float:
@@ -87,14 +73,15 @@ class GurkaPart(TablePart):
         deck = self.lay.deck_pos(self.m.dealer)
         if sp > 0:
             small = self.lay.small_w / self.lay.size[0]
-            for i, _c in enumerate(ev["discard"]):
+            for i, _c in enumerate(seen_cards(ev["discard"])):
                 self.tl.fly(None, False, src, self.draw.fixed(deck), i * 60 * sp, pace.PLAY_FLIGHT * sp,
                             small, vanish=True)
-            for i, c in enumerate(ev["draw"]):
+            drawn = seen_cards(ev["draw"])
+            for i, c in enumerate(drawn):
                 self.tl.fly(c, False, self.lay.frac(deck), self.draw.hand_target(p, c),
                             (200 + i * 60) * sp, pace.PLAY_FLIGHT * sp, small, seat=p)
-            dur = (250 + 60 * len(ev["draw"]) + pace.PLAY_FLIGHT) * sp
-        k = len(ev["discard"])
+            dur = (250 + 60 * len(drawn) + pace.PLAY_FLIGHT) * sp
+        k = len(seen_cards(ev["discard"]))
         # TRANSLATORS: a banner over the seat of the player who exchanges; {n} is a number of cards
         self.tl.banner(ngettext("exchanges {n} card", "exchanges {n} cards", k).format(n=k),
                        max(700.0, pace.BANNER * sp), seat=p, color=T.TEXT)
@@ -138,13 +125,25 @@ class GurkaPart(TablePart):
         if last:
             # the last trick stays for the scoring (which waits for the player, see on_score)
             self.announce(text, pace.LAST_REVEAL + pace.NEWS)
-            return pace.LAST_REVEAL * sp
+            return self.last_reveal()
         if self.hold_or(False, self._sweep):
             self.announce(text, sticky=True)
             return pace.TRICK_HOLD * sp
         self.announce(text, pace.TRICK_HOLD + pace.SWEEP)
         self._sweep(delay=pace.TRICK_HOLD * sp)
         return (pace.TRICK_HOLD + pace.SWEEP) * sp
+
+    def last_reveal(self) -> float:
+        """How long the deal's last trick lies before the scoring: ``LAST_REVEAL`` at the
+        speed set; when the scoring will not wait for the player (After a trick: never), long
+        enough that from its last card landing to the score sheet it lies ``LAST_READ`` (at
+        fast speed it lay 1.4 s, too short to see who took it with which card).  Instant speed
+        waits for nothing (``build_scripts/bench.py pace last`` measures it)."""
+        sp = self.sp()
+        if sp <= 0 or self.s.flow.wants_hold(True):
+            return pace.LAST_REVEAL * sp
+        after = (pace.PLAY_SETTLE + pace.SCORE_COUNT + pace.SCORE_REST) * sp     # the card settles; the count-up
+        return max(pace.LAST_REVEAL * sp, pace.LAST_READ - after)
 
     def _sweep(self, delay: float = 0.0) -> None:
         """The finished trick flies to its winner."""
@@ -176,7 +175,7 @@ class GurkaPart(TablePart):
                     flash = _("−1 life") if m.options.get("lives") else f"+{pen}"
                     self.tl.banner(flash, max(1200.0, 2200 * sp), seat=s, color=T.ERROR)
             self.tl.count_totals(before, m.totals, pace.SCORE_COUNT * sp)
-            dur = (pace.SCORE_COUNT + 300) * sp
+            dur = (pace.SCORE_COUNT + pace.SCORE_REST) * sp
             nxt = self.next_event()
             if nxt is None or nxt["type"] != "out":
                 return self._after_score(dur)
@@ -219,7 +218,7 @@ class GurkaPart(TablePart):
         """Between deals: the scoreboard (humans click on, AI-only tables go on by themselves),
         once the count-up and a knock-out's shout have been seen."""
         self.tl.wait(dur)
-        rest = self.s.state.events[self.s.shown:]
+        rest = self.s.stream.events[self.s.shown:]
         if any(e["type"] == "game_over" for e in rest):
             return dur
         auto = not self.s.humans or self.s.app.demo
@@ -239,7 +238,10 @@ class GurkaPart(TablePart):
                      else (lambda: _("Deal {n}").format(n=n)))
             self._trick_log = []
         elif kind == "play":
-            if len(m.trick) == 1:
+            if len(m.trick) == 1:       # a trick begins: its heading says who leads
+                number, total = len(m.tricks) + 1, m.tricks_in_deal()
+                self._trick_head = log.group(lambda: W.trick_heading(
+                    number, total, self.name(p), self.you(p)))
                 self._trick_log = []
             cards = ev["cards"]
             self._trick_log.append(log.add(p, lambda: W.plays(self.name(p), self.you(p), self.card_text(cards))))
@@ -248,6 +250,11 @@ class GurkaPart(TablePart):
             for i, (seat, cs) in zip(self._trick_log, m.trick):
                 if seat == w:
                     log.replace(i, lambda cs=cs: W.plays_and_takes(self.name(w), self.you(w), self.card_text(cs)))
+            if self._trick_head is not None:        # … and once it is over, who took it
+                number, total, leader = len(m.tricks), m.tricks_in_deal(), m.trick[0][0]
+                log.replace(self._trick_head, lambda: W.trick_heading(
+                    number, total, self.name(leader), self.you(leader), self.name(w), self.you(w)))
+                self._trick_head = None
         elif kind == "score":
             if m.tricks:
                 self.prev_trick = m.tricks[-1]      # the look back's trick once the next deal starts
@@ -255,15 +262,12 @@ class GurkaPart(TablePart):
             for i in range(len(self.score_words(row))):
                 log.add(None, lambda i=i: self.score_words(row)[i])
         elif kind == "exchange":
-            d = ev["discard"]
-            n = d if isinstance(d, int) else len(d)
+            n = len(seen_cards(ev["discard"]))
             log.add(p, lambda: W.exchanges(self.name(p), self.you(p), n))
         elif kind == "out":
             log.add(None, lambda: M.is_out(self.name(p), self.you(p)))
         elif kind == "buyback":
-            points = ev["points"]
-            lives = self.m.options.get("lives") or 0
-            log.add(p, lambda: W.buys_back(self.name(p), self.you(p), W.standing(points, lives)))
+            log.add(p, self.buyback_words(ev))
 
     # -- the look back -----------------------------------------------------------------------------
     def lookback(self):
@@ -273,14 +277,27 @@ class GurkaPart(TablePart):
         return bool(self.m.tricks) or self.prev_trick is not None
 
     def lookback_label(self) -> str:
-        return _("Previous trick")
+        return tool_names.previous_trick()
 
     def on_buyback(self, ev: dict) -> float:
         self.fold(ev)
         p = ev["player"]
         self.tl.set_totals(self.m.totals)
         self.tl.banner(_("buys back in"), max(900.0, 1500 * self.sp()), seat=p, color=T.ACCENT)
+        self.announce(self.buyback_words(ev)(), color=T.ACCENT)      # what it cost, where it puts them
         return 700 * self.sp()
+
+    def buyback_words(self, ev: dict):
+        """A buy-back in words (said when read): the stake it puts into the pot, if any, and
+        the points (or lives) it brings the player to, like the highest of the others."""
+        p, points = ev["player"], ev["points"]
+        o = self.m.options
+        lives = o.get("lives") or 0
+        like = [s for s in range(self.s.n) if s != p and self.m.in_game(s) and self.m.totals[s] == points]
+        stake = gm.buyback_price(o)
+        return lambda: W.buys_back(self.name(p), self.you(p), W.standing(points, lives),
+                                   M.join_names([self.name(s) for s in like]) if like else "",
+                                   M.chips(stake) if stake else "")
 
     # -- decisions ---------------------------------------------------------------------------------
     def buttons(self, legal: list[dict]) -> list:
@@ -312,42 +329,53 @@ class GurkaPart(TablePart):
         return ngettext("Exchange {n} card", "Exchange {n} cards", k).format(n=k)
 
     def _buyback_label(self) -> str:
-        o = self.m.options
-        if o.get("buyback") == "stake":
-            return M.buy_back_for(o.get("stake", 0))
-        return _("Buy back")
+        price = gm.buyback_price(self.m.options)
+        return M.buy_back_for(price) if price else _("Buy back")
 
     def prompt(self, legal: list[dict]) -> str:
         types = {a["type"] for a in legal}
-        seat = self.s.state.to_act()
+        seat = self.s.stream.to_act()
         if "exchange" in types:
             top = max(len(a["discard"]) for a in legal)
+            if InputMode.key:
+                # TRANSLATORS: keyboard play at seven-round Gúrka's exchange; {n} is the most
+                # cards this player may exchange; ← → Space Enter are keys
+                return ngettext("Choose up to {n} card to exchange with ← → and Space, then press Enter "
+                                "(Enter with none chosen keeps your cards).",
+                                "Choose up to {n} cards to exchange with ← → and Space, then press Enter "
+                                "(Enter with none chosen keeps your cards).", top).format(n=top)
             # TRANSLATORS: {n} is the most cards this player may exchange
             return ngettext("Choose up to {n} card to exchange, then confirm.",
                             "Choose up to {n} cards to exchange, then confirm.", top).format(n=top)
         if "buyback" in types:
-            lives = self.m.options.get("lives") or 0
-            points = W.standing(self.s.state.buyback_points(seat), lives)
-            if self.m.out[seat]:
-                # TRANSLATORS: {points} is a number of points with its word, such as "24 points",
-                # or with lives the lives left, such as "2 lives left"
-                return _("You are out. Buy back in with {points}?").format(points=points)
-            if lives:
-                # TRANSLATORS: with lives, still in but with fewer lives than everyone else: an
-                # early buy-back (once a game); {lives} such as "2 lives left"
-                return _("You are still in but behind everyone: buy back now (once a game) and go on "
-                         "with {lives}, the fewest of the others?").format(lives=points)
-            # TRANSLATORS: still in, but with more points than everyone else: an early buy-back
-            # (once a game) brings the player down to the others' highest; {points} such as "12 points"
-            return _("You are still in but behind everyone: buy back now (once a game) and go on "
-                     "with {points}, the highest of the others?").format(points=points)
+            question = self._buyback_question(seat)
+            return question + " " + W.buyback_keys() if InputMode.key else question
         plays = [a for a in legal if a["type"] == "play"]
         multi = any(len(a["cards"]) > 1 for a in plays)
         single_click = any(len(a["cards"]) == 1 for a in plays)
         settings = self.s.app.settings
         hand = self.m.hands[seat] if seat is not None and 0 <= seat < len(self.m.hands) else None
-        need = W.requirement(self.m.requirement(hand), settings)
-        return need + " " + W.how_to(single_click, multi, InputMode.key)
+        req = self.m.requirement(hand)
+        if req.code == "must_match_or_lowest":   # the rule, then how, shortly: the set is marked
+            return W.requirement(req, settings) + " " + W.set_how_to(req.count, InputMode.key)
+        return W.requirement(req, settings) + " " + W.how_to(single_click, multi, InputMode.key)
+
+    def _buyback_question(self, seat: int) -> str:
+        lives = self.m.options.get("lives") or 0
+        points = W.standing(self.m.buyback_points(seat), lives)
+        if self.m.out[seat]:
+            # TRANSLATORS: {points} is a number of points with its word, such as "24 points",
+            # or with lives the lives left, such as "2 lives left"
+            return _("You are out. Buy back in with {points}?").format(points=points)
+        if lives:
+            # TRANSLATORS: with lives, still in but with fewer lives than everyone else: an
+            # early buy-back (once a game); {lives} such as "2 lives left"
+            return _("You are behind everyone: buy back now (once a game) with {lives}, the fewest "
+                     "of the others?").format(lives=points)
+        # TRANSLATORS: still in, but with more points than everyone else: an early buy-back
+        # (once a game) brings the player down to the others' highest; {points} such as "12 points"
+        return _("You are behind everyone: buy back now (once a game) with {points}, the highest "
+                 "of the others?").format(points=points)
 
     # -- texts ---------------------------------------------------------------------------------------
     def header(self) -> str:
@@ -373,7 +401,7 @@ class GurkaPart(TablePart):
                 # e.g. "Out above 21"
                 word = _("Out above {n}")
             line += "  ·  " + word.format(n=o.get("limit"))
-        return line.strip()
+        return line.strip().removeprefix("·").strip()      # before the first deal: no deal part
 
     def seat_line(self, seat: int, count: int) -> list[str]:
         parts = super().seat_line(seat, count)
@@ -387,17 +415,29 @@ class GurkaPart(TablePart):
             parts.append(M.points(int(round(total))))
         return parts
 
+    def hand_marks(self, surface, fan: list) -> None:
+        """Following a set: each chosen card with its place against the set to match (the
+        same number on the table), green where it is as strong as its partner there, yellow
+        where it is not (the click model keeps a choice that can still make a move: such a
+        card goes only as one of the player's lowest cards)."""
+        where = dict(fan)
+        chosen = [c for c, _r in fan if c in self.s.sel.cards]    # in hand order: ties left first
+        pairs = self.m.match_pairs(chosen) if chosen else []
+        for k, (card, _theirs, holds) in enumerate(pairs):
+            r = where.get(card)
+            if r is not None:
+                set_place(surface, self.lay, (r.centerx, r.centery, r.width), k + 1, T.GOOD if holds else T.ACCENT)
+
     def seat_extra_key(self, seat: int) -> tuple:
-        chips = self.s.session.get("chips")
-        return (chips[seat], self.s.chips_paid, self.m.staked(seat)) if chips else ()
+        chips = self.s.held_chips()
+        return (chips[seat],) if chips else ()
 
     def seat_extra(self, surface, seat: int, rect) -> None:
-        chips = self.s.session.get("chips")
+        chips = self.s.held_chips()
         if not chips:
             return
         u = self.lay.u
-        held = chips[seat] if self.s.chips_paid else chips[seat] - self.m.staked(seat)
-        T.blit_text(surface, M.chips(held), 12 * u,
+        T.blit_text(surface, M.chips(chips[seat]), 12 * u,
                     (rect.left + int(10 * u), rect.bottom - int(4 * u)), T.ACCENT, anchor="bottomleft")
 
     # -- the middle of the table ---------------------------------------------------------------------
@@ -408,7 +448,7 @@ class GurkaPart(TablePart):
     def result(self) -> tuple[str, list[str]]:
         s = self.s
         m = self.m
-        you = M.local_seat(s.players)
+        you = M.local_seat(s.humans)
         winners = list(m.winners or [])
         title = M.wins([self.name(w) for w in winners if w != you], you in winners)
         lives = m.options.get("lives")
@@ -427,7 +467,7 @@ class GurkaPart(TablePart):
 
     def score_sheet(self):
         s = self.s
-        return sheet.gurka_sheet(self.m, s.players, s.session.get("chips"), s.chips_paid)
+        return sheet.gurka_sheet(self.m, s.players, s.held_chips())
 
     def hint_line(self, hint: dict) -> str:
         return hint_words.gurka_line(hint, self.s.app.settings)

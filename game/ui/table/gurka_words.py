@@ -7,9 +7,10 @@ written as on the cards (``K♠``, ``10♥``) in the player's card letters.
 
 from __future__ import annotations
 
-from ...i18n import _, ngettext, pgettext
+from ...i18n import _, ngettext
 from .. import cards as C
 from .. import messages as M
+from .. import rule_words
 
 
 def cards_text(cards, settings) -> str:
@@ -92,14 +93,55 @@ def standing(total: int, lives: int) -> str:
     return ngettext("{n} life left", "{n} lives left", left).format(n=left)
 
 
-def buys_back(name: str, you: bool, points: str) -> str:
+def buys_back(name: str, you: bool, points: str, like: str, chips: str = "") -> str:
+    """A buy-back said as it happens (the announcement and the move log): what it costs (the
+    stake into the pot, if any) and where it puts the player (the highest of the others)."""
+    if chips:
+        if you:
+            # TRANSLATORS: a buy-back, said when it happens; {chips} is a number of chips with its
+            # word ("10 chips"), {points} a number of points with its word ("25 points") or with
+            # lives the lives left ("2 lives left"), {like} the names of the players who have as many
+            return _("You buy back in: {chips} to the pot, {points} like {like}").format(
+                chips=chips, points=points, like=like)
+        # TRANSLATORS: a buy-back, said when it happens; {name} is a name, {chips} a number of chips
+        # ("10 chips"), {points} points ("25 points") or lives left, {like} the names of the players
+        # who have as many
+        return _("{name} buys back in: {chips} to the pot, {points} like {like}").format(
+            name=name, chips=chips, points=points, like=like)
     if you:
-        # TRANSLATORS: the move log; {points} is a number of points with its word ("24 points"),
-        # or with lives the lives left ("2 lives left")
-        return _("You buy back in with {points}").format(points=points)
-    # TRANSLATORS: the move log; {name} is a name, {points} a number of points with its word,
-    # or with lives the lives left
-    return _("{name} buys back in with {points}").format(name=name, points=points)
+        # TRANSLATORS: a buy-back, said when it happens; {points} is a number of points with its word
+        # ("24 points") or with lives the lives left ("2 lives left"), {like} the names of the
+        # players who have as many
+        return _("You buy back in with {points}, like {like}").format(points=points, like=like)
+    # TRANSLATORS: a buy-back, said when it happens; {name} is a name, {points} points or lives
+    # left, {like} the names of the players who have as many
+    return _("{name} buys back in with {points}, like {like}").format(name=name, points=points, like=like)
+
+
+def led(name: str, you: bool) -> str:
+    """Who led a trick (the look back's caption)."""
+    if you:
+        # TRANSLATORS: the look back at the previous trick: the player at the screen led it
+        return _("You led")
+    # TRANSLATORS: the look back at the previous trick: {name} led it (played its first card)
+    return _("{name} led").format(name=name)
+
+
+def took(name: str, you: bool) -> str:
+    """Who took a trick (the move log's heading of a trick)."""
+    if you:
+        # TRANSLATORS: the move log, the heading of a finished trick: the player at the screen took it
+        return _("you took it")
+    # TRANSLATORS: the move log, the heading of a finished trick: {name} took it
+    return _("{name} took it").format(name=name)
+
+
+def trick_heading(n: int, total: int, leader: str, you_led: bool, winner: str | None = None,
+                  you_took: bool = False) -> str:
+    """The move log's heading of a trick: its number, who led it and, once it is over, who
+    took it ("Trick 3 of 6: Anna led · Björn took it")."""
+    words = trick_counter(n, total) + ": " + led(leader, you_led)
+    return words + " · " + took(winner, you_took) if winner is not None else words
 
 
 def trick_counter(n: int, total: int) -> str:
@@ -109,60 +151,10 @@ def trick_counter(n: int, total: int) -> str:
 
 # -- prompts -----------------------------------------------------------------------------------
 
-def a_rank(rank: str) -> str:
-    """A card of ``rank`` in words, as a player says it ("a nine", "a king")."""
-    # TRANSLATORS: a card of a rank in words, as in "play at least a nine" (your language's case)
-    return {
-        "2": pgettext("rank noun", "a two"),
-        "3": pgettext("rank noun", "a three"),
-        "4": pgettext("rank noun", "a four"),
-        "5": pgettext("rank noun", "a five"),
-        "6": pgettext("rank noun", "a six"),
-        "7": pgettext("rank noun", "a seven"),
-        "8": pgettext("rank noun", "an eight"),
-        "9": pgettext("rank noun", "a nine"),
-        "T": pgettext("rank noun", "a ten"),
-        "J": pgettext("rank noun", "a jack"),
-        "Q": pgettext("rank noun", "a queen"),
-        "K": pgettext("rank noun", "a king"),
-        "A": pgettext("rank noun", "an ace"),
-    }[rank]
-
-
 def requirement(req, settings) -> str:
-    """What the card to play must be, from the public table's requirement."""
-    rank = a_rank(req.card[0]) if req.card else ""
-    if req.kind == "lead_lowest_set":
-        # TRANSLATORS: Icelandic leads of several cards with "lead your lowest": the player
-        # holds more than one card of their lowest rank
-        return _("Your lead: one of your lowest cards, or several of them.")
-    if req.kind == "lead_lowest":
-        return _("Your lead: lead one of your lowest cards.")
-    if req.kind == "two":
-        return _("A 2 was led: play a 2 if you hold one.")
-    if req.kind == "lowest":
-        return _("No ace on an ace: play one of your lowest cards.")
-    if req.kind == "reach_or_lowest":
-        # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to reach
-        return _("Play at least {a_rank}, or one of your lowest cards.").format(a_rank=rank)
-    if req.kind == "reach_nearest_or_lowest":
-        # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to
-        # reach; the lowest card that reaches it, or instead one of the player's lowest cards
-        return _("Play your lowest card that reaches {a_rank}, or one of your lowest cards.").format(
-            a_rank=rank)
-    if req.kind == "reach_nearest":
-        # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to reach
-        return _("Play your lowest card that reaches {a_rank}, else one of your lowest cards.").format(
-            a_rank=rank)
-    if req.kind == "reach":
-        # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to reach
-        return _("Play at least {a_rank} if you can, else one of your lowest cards.").format(a_rank=rank)
-    if req.kind == "match":
-        # TRANSLATORS: a lead of several cards; {n} is how many the player must play
-        return ngettext("Play {n} card to match the strongest set, or your lowest.",
-                        "Play {n} cards that match the strongest set card by card, or your {n} lowest.",
-                        req.count).format(n=req.count)
-    return _("Your lead: any card.")
+    """What the card to play must be, from the public table's requirement (a
+    :class:`~game.engine.gurka_moves.Requirement`; worded by :mod:`..rule_words`)."""
+    return rule_words.words(req.code, req.params, settings)
 
 
 def how_to(single_click: bool, multi: bool, keys: bool = False) -> str:
@@ -178,7 +170,28 @@ def how_to(single_click: bool, multi: bool, keys: bool = False) -> str:
         # TRANSLATORS: keyboard play; ← → are the arrow keys, Enter the key
         return _("← → picks a card, Enter plays it.")
     if multi and not single_click:
-        return _("Click the cards to choose them, then press Play (or click a chosen card again).")
+        return _("Click the cards to choose them, then press Play.")
     if multi:
-        return _("A click plays a card; of a rank you hold more of, choose the cards, then press Play.")
+        return _("A click plays a card; for several of a rank, choose them, then press Play.")
     return _("Click a card to play it.")
+
+
+def set_how_to(n: int, keys: bool = False) -> str:
+    """How to follow a lead of ``n`` cards (the set to match is marked on the table, each of
+    its cards numbered from its lowest up, as the chosen cards are in the hand): short, after
+    the rule's own words (:func:`requirement`)."""
+    if keys:
+        # TRANSLATORS: keyboard play, following a lead of several cards; {n} is how many cards to
+        # play; ← → Space Enter are keys
+        return ngettext("Pick {n} card with ← → and Space, then press Enter.",
+                        "Pick {n} cards with ← → and Space, then press Enter.", n).format(n=n)
+    # TRANSLATORS: following a lead of several cards; {n} is how many cards to play
+    return ngettext("Click {n} card, then press Play.", "Click {n} cards, then press Play.", n).format(n=n)
+
+
+def buyback_keys() -> str:
+    """Keyboard play at a buy-back: how the keys answer it (:mod:`.keys`: Enter presses the
+    first button, Buy back; Tab reaches Pass)."""
+    # TRANSLATORS: keyboard play at the offer to buy back in; Enter and Tab are keys, "Pass" is
+    # the button's name
+    return _("Enter buys back, Tab to Pass.")

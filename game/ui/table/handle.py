@@ -17,6 +17,11 @@ class TableHandle:
         return self._scene.players
 
     @property
+    def humans(self) -> list[int]:
+        """The seats played at this screen."""
+        return list(self._scene.humans)
+
+    @property
     def n(self) -> int:
         return self._scene.n
 
@@ -49,11 +54,15 @@ class TableHandle:
         return dict(self._scene.session)
 
     def is_over(self) -> bool:
-        return self._scene.state.is_over()
+        return self._scene.stream.is_over()
 
     def result(self) -> tuple[str, list[str]]:
         """The title and lines of the result screen."""
         return self._scene.part.result()
+
+    def outcome(self) -> str | None:
+        """``won``, ``lost`` or None for the player at the screen (:meth:`.part_base.TablePart.outcome`)."""
+        return self._scene.part.outcome()
 
     def score_sheet(self):
         """The score sheet's contents (:class:`game.ui.table.sheet.Sheet`)."""
@@ -93,7 +102,14 @@ class TableHandle:
             self._scene.renderer.mark(surface, center, width, mark, strong=True)
         return r
 
+    @property
+    def network(self):
+        """A network table's facts and the host's decisions (:class:`game.net.hosted.TableNetwork`,
+        a joiner's :class:`~game.net.hosted.JoinedNetwork`), or None."""
+        return self._scene.stream.network
+
     # -- what an overlay may do ---------------------------------------------------------------
+
     def tick(self, dt: float) -> None:
         """Keep the table's banners and count-up running under an overlay."""
         self._scene.tl.advance(dt)

@@ -44,10 +44,9 @@ class Hints:
             return self.current() is not None
         if self.current() is not None:
             return True
-        seat = s.state.to_act()
         worker = s.ai.pool()
         self.key = s.decision_key
-        self.ticket = worker.submit(s.state.view(seat), s.state.legal_actions(), "hint",
+        self.ticket = worker.submit(s.stream.view(), s.stream.legal_actions(), "hint",
                                     s.ai.rng.randrange(2 ** 31))
         s.invalidate()
         return True
@@ -69,7 +68,7 @@ class Hints:
             result = {"action": result, "figures": [], "fallback": True}
         self.shown = (self.key, result)
         self._pick(result["action"] if isinstance(result["action"], dict) else {})
-        s.books.hint_used(s.state.to_act())
+        s.books.hint_used(s.stream.to_act())
         s.save()
         s.invalidate()
 
@@ -82,7 +81,11 @@ class Hints:
         except (KeyError, TypeError):
             return
         hinted = [c for c in s.visible_hand() if c in cards]
-        if action.get("type") == "exchange" or len(cards) > 1:
+        button = self.button()
+        if button is not None:               # Take, Done, Swap …: the keyboard's focus goes there
+            s.widgets.set_focus(button)
+            s.hover_card = None
+        elif action.get("type") == "exchange" or len(cards) > 1:
             s.sel.clear()
             s.sel.cards = hinted
             s.hover_card = hinted[0] if hinted else None
@@ -107,6 +110,18 @@ class Hints:
         if self.shown and self.shown[0] == s.decision_key and s.my_turn():
             return self.shown[1]
         return None
+
+    def button(self):
+        """The button the hint for this decision points at (Take, Done, Swap trump six …), or
+        None (a hint of cards, or no hint)."""
+        hint = self.current()
+        action = hint.get("action") if hint else None
+        if not isinstance(action, dict) or action.get("type") not in BUTTONS:
+            return None
+        if action["type"] == "exchange" and action.get("discard"):
+            return None                      # an exchange of cards: the cards are chosen
+        button = self.s.widgets.by_name(BUTTONS[action["type"]])
+        return button if button is not None and button.enabled and button.visible else None
 
     def line(self) -> str:
         hint = self.current()

@@ -21,7 +21,8 @@ Words = Callable[[], str]
 class Entry:
     seat: int | None      # the player who moved (None: a heading such as "Deal 3")
     words: Words
-    head: bool = False
+    head: bool = False    # a deal's (Durak: a game's) heading
+    group: bool = False   # a trick's (Durak: a bout's) heading: who led, who took it
 
     @property
     def text(self) -> str:
@@ -38,6 +39,11 @@ class MoveLog:
 
     def head(self, words: Words) -> None:
         self.entries.append(Entry(None, words, head=True))
+
+    def group(self, words: Words) -> int:
+        """A trick's or bout's heading (rewritten when it ends: :meth:`replace`); its index."""
+        self.entries.append(Entry(None, words, group=True))
+        return len(self.entries) - 1
 
     def replace(self, index: int, words: Words) -> None:
         if 0 <= index < len(self.entries):

@@ -3,7 +3,9 @@
 Left / Right pick a card, Up or Space clicks it (select / play, the click model of
 :mod:`.input`; with no card picked yet, it picks the first card that may be played, or,
 when no card may be, presses the first button; a hint picks its cards), Down unselects,
-Enter plays the selection (or the picked card, or presses the first button: Play, Take,
+Enter plays the one move there is (a forced card: "Your last card: press Enter"), confirms
+an exchange (the cards chosen, or none), plays the selection (or the picked card, or presses
+the first button: Play, Take,
 Exchange …, as it does whenever no card may be played; with nothing picked and no button,
 or only Take while a card may beat, it picks as Space does: Enter never takes by
 accident), 1-9 choose the attack to beat;
@@ -14,6 +16,8 @@ move log are the flow's keys (:mod:`.flow`).
 from __future__ import annotations
 
 import pygame
+
+from .forced import forced_action
 
 _CONFIRM = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
@@ -54,21 +58,32 @@ def handle_key(scene, e) -> bool:
             _pick_first(scene, hand)
         return True
     if k in _CONFIRM:
-        legal = scene.state.legal_actions()
-        if sel.defend_with is not None:
+        legal = scene.stream.legal_actions()
+        hinted = scene.hints.button()
+        forced = forced_action(legal)
+        if hinted is not None and not sel.cards:
+            hinted.activate()                    # the hint points at a button: Enter presses it
+        elif forced is not None and not sel.cards and sel.defend_with is None:
+            scene.do(forced)                     # the one move there is: as the prompt says
+        elif sel.exchanging(legal):
+            # an exchange is confirmed: the cards chosen, or none (keep them all), never the
+            # picked card chosen instead ("Enter with none chosen keeps your cards")
+            if sel.complete(legal) is not None:
+                scene.play_selection()
+        elif sel.defend_with is not None:
             action = sel.first_defence(legal)
             if action is not None:
                 scene.do(action)
         elif sel.cards and sel.complete(legal) is not None:
             scene.play_selection()
-        elif scene.action_buttons and not _playable(scene, hand):
-            scene.action_buttons[0].activate()   # no card may be played: the first button
+        elif _first_button(scene) is not None and not _playable(scene, hand):
+            _first_button(scene).activate()      # no card may be played: the first button
         elif scene.hover_card in hand and scene.hover_card not in sel.cards:
             scene.click_card(scene.hover_card)
             if sel.cards and sel.complete(legal) is not None and not sel.exchanging(legal):
                 scene.play_selection()           # a single card of a multi-card choice
-        elif scene.action_buttons and scene.action_buttons[0].name != "take":
-            scene.action_buttons[0].activate()
+        elif _first_button(scene) is not None and _first_button(scene).name != "take":
+            _first_button(scene).activate()
         else:           # nothing picked, and no button or only Take while a card may beat: as Space
             _pick_first(scene, hand)
         scene.invalidate()
@@ -84,9 +99,15 @@ def _pick_first(scene, hand: list[str]) -> None:
     if lit:
         scene.hover_card = (asked or lit)[0]    # in a tutorial: the card its callout asks for
         scene.widgets.focus = None
-    elif scene.action_buttons:
-        scene.action_buttons[0].activate()
+    elif _first_button(scene) is not None:
+        _first_button(scene).activate()
     scene.invalidate()
+
+
+def _first_button(scene):
+    """The decision's first button that can be pressed now (Attack is greyed out until its
+    cards are chosen), or None."""
+    return next((b for b in scene.action_buttons if b.enabled and b.visible), None)
 
 
 def _asked_cards(scene) -> list[str]:

@@ -22,6 +22,7 @@ from collections.abc import Callable
 import pygame
 
 from ... import i18n
+from .. import cards as C
 from .. import theme as T
 
 #: a part of the layer: its name, its key, and a function drawing it that returns its area
@@ -103,8 +104,8 @@ class StaticLayer:
         """What every part reads: a change draws all of the layer anew."""
         s = self.r.s
         settings = s.app.settings
-        return (s.lay.size, s.lay.viewer, i18n.current_language(), settings.get("card_indices"),
-                settings.get("four_colour"), T.recording())
+        return (s.lay.size, s.lay.viewer, i18n.current_language(), C.look_key(settings), T.felt_name(),
+                T.recording())
 
     def middle_key(self) -> tuple:
         """What the middle of the table shows."""

@@ -20,15 +20,44 @@ SEVEN = (150.0, 190.0, 230.0, 310.0, 350.0, 390.0)
 
 
 class Layout:
-    def __init__(self, size: tuple[int, int], n: int, viewer: int, unit: float | None = None):
+    def __init__(self, size: tuple[int, int], n: int, viewer: int, unit: float | None = None,
+                 scale: float | None = None, pairs: bool | None = None):
         self.size = size
         self.n = n
         self.viewer = viewer
-        w, h = size
-        u = self.u = unit or T.unit(size)   # ``unit``: a part of a bigger window (the replay viewer)
-        self.hand_w = max(40, int(min(96 * u, w * 0.085, h * 0.125)))
-        self.table_w = int(self.hand_w * 0.86)
-        self.small_w = int(self.hand_w * 0.42)
+        #: the middle holds Durak's pairs, the stock and the discard pile (None: it may)
+        self.pairs = self.n <= 6 if pairs is None else pairs
+        self.u = unit or T.unit(size)   # ``unit``: a part of a bigger window (the replay viewer)
+        #: the card size asked for (the ``card_size`` setting: 1.0, 1.25, 1.5)
+        self.scale = C.scale() if scale is None else scale
+        # larger cards as far as the table holds them: the viewer's hand first, then the
+        # cards in the middle, a step smaller each until nothing overlaps (100 %: as always)
+        for hand, middle in self._tries(self.scale):
+            self._place(hand, middle)
+            if self.fits():
+                break
+        else:
+            self._place(1.0, 1.0)
+        self.hand_scale, self.middle_scale = self._placed
+
+    @staticmethod
+    def _tries(scale: float):
+        steps = max(0, int(round((scale - 1.0) / 0.05)))
+        hands = [1.0 + 0.05 * k for k in range(steps, -1, -1)]
+        for hand in hands:
+            for k in range(int(round((hand - 1.0) / 0.05)), -1, -1):
+                yield hand, 1.0 + 0.05 * k
+
+    def _place(self, hand: float, middle: float) -> None:
+        """Every size and place for the viewer's hand ``hand`` times and the middle's cards
+        ``middle`` times their size at 100 %."""
+        self._placed = (hand, middle)
+        w, h = self.size
+        u = self.u
+        base = min(96 * u, w * 0.085, h * 0.125)
+        self.hand_w = max(40, int(base * hand))
+        self.table_w = int(max(40, int(base)) * 0.86 * middle)
+        self.small_w = int(max(40, int(base)) * 0.42)
         self.hand_h = C.height_for(self.hand_w)
         self.table_h = C.height_for(self.table_w)
         self.hand_y = h - self.hand_h - int(16 * u)
@@ -37,9 +66,185 @@ class Layout:
         self.ry = h * 0.42 - int(60 * u)
         self.panel_w, self.panel_h = int(176 * u), int(64 * u)
         self.tag_h = int(18 * u)
+        #: how far towards its owner a card of the trick lies (of the way to the seat, across
+        #: and up or down)
+        self.fx = 0.42 if self.n > 2 else 0.3
+        self.fy = self.fx * 0.9
+        self._nudge: dict[int, tuple[int, int]] = {}
+        if (hand, middle) != (1.0, 1.0):
+            self._make_room()
+        self._clear_the_buttons()
         #: the widths cards are drawn at (cached); anything else is scaled from these
         self.card_sizes = (self.small_w, int(self.small_w * 1.1), self.table_w, self.hand_w)
         self.crowded = self._toward_owners_overlap()
+
+    def _make_room(self) -> None:
+        """Larger cards: the ring of seats flattens from below (its top stays where it is)
+        so that its middle lies halfway between the cards of the top seat and the line above
+        the taller hand, and its lowest seats above the prompt; the trick's cards lie as far
+        towards their owners as that room allows."""
+        u = self.u
+        top = self.center[1] - self.ry                      # the top seat's centre stays
+        under_top = top + self.panel_h / 2 + 3 * u + C.height_for(self.small_w)
+        floor = self.news_rect(1, 2).top
+        cy = min(self.center[1], (under_top + floor) / 2)
+        low = max([math.sin(math.radians(self.seat_angle(s))) for s in range(self.n)
+                   if self.seat_slot(s) != 0] + [0.0])
+        # the lowest seats' panels end above the prompt
+        most = (self.prompt_top(2) - 6 * u - self.panel_h / 2 - low * (cy - top) - cy) / (1 + low) if low else 0
+        cy = min(cy, cy + most) if most < 0 else cy
+        self.ry = cy - top
+        self.center = (self.center[0], int(cy))
+        room = min(cy - under_top, floor - cy) - self.table_h / 2
+        self.fy = max(0.0, min(self.fy, room / max(1.0, self.ry)))
+
+    # -- the buttons in the top right corner ---------------------------------------------------
+    def menu_rect(self) -> pygame.Rect:
+        """The Menu button, top right."""
+        u = self.u
+        return pygame.Rect(self.size[0] - int(112 * u), int(10 * u), int(100 * u), int(36 * u))
+
+    def flow_rects(self) -> list[pygame.Rect]:
+        """The look back's and the move log's buttons under the Menu button ("Moves (M)"
+        first, "Previous trick (L)" under it)."""
+        u = self.u
+        menu = self.menu_rect()
+        out, y = [], menu.bottom + int(8 * u)
+        for _i in range(2):
+            r = pygame.Rect(0, y, int(158 * u), menu.height)
+            r.right = menu.right
+            out.append(r)
+            y = r.bottom + int(8 * u)
+        return out
+
+    def toolbar_band(self) -> pygame.Rect:
+        """Where the toolbar's row (Scores, Hint, Undo) may lie: left of the Menu button up
+        to the top seat's panel."""
+        u = self.u
+        menu = self.menu_rect()
+        left = self.size[0] // 2 + self.panel_w // 2 + int(12 * u)
+        return pygame.Rect(left, menu.top, menu.left - left, menu.height)
+
+    def corner_buttons(self) -> list[pygame.Rect]:
+        """The buttons of the top right corner, which no seat's box may touch."""
+        return [self.toolbar_band(), self.menu_rect(), *self.flow_rects()]
+
+    #: the room kept between a seat's box and a button or another seat's box (design pixels)
+    CLEARANCE = 8
+
+    def _clear_the_buttons(self) -> None:
+        """A seat whose box would touch a button of the top right corner ("Previous bout
+        (L)" at six seats, "Moves (M)" at eight) moves the least way clear of it: down or
+        towards the middle (the backs of its cards stay on the side they were)."""
+        m = int(self.CLEARANCE * self.u)
+        corner = [r.inflate(2 * m, 2 * m) for r in self.corner_buttons()]
+        for s in range(self.n):
+            if self.seat_slot(s) == 0:
+                continue
+            for _try in range(4):
+                box = self.seat_box(s)
+                hit = [c for c in corner if c.colliderect(box)]
+                if not hit:
+                    break
+                c = hit[0]
+                down, left = c.bottom - box.top, box.right - c.left
+                dx, dy = self._nudge.get(s, (0, 0))
+                self._nudge[s] = (dx, dy + down) if down <= left else (dx - left, dy)
+
+    def seat_box(self, seat: int) -> pygame.Rect:
+        """A seat's box as drawn: its panel with the ring round the one to act and a team
+        badge on its lower edge (the dealer chip on its corner lies within)."""
+        ring = int(3 * self.u) + 1
+        return self.seat_rect(seat).inflate(2 * ring, 2 * ring).union(self.badge_rect(seat))
+
+    def badge_rect(self, seat: int) -> pygame.Rect:
+        """Where a seat's team badge lies (team play): a circle on the lower edge of its box,
+        at the left (the dealer's chip is on the right corner)."""
+        rect = self.seat_rect(seat)
+        side = int(20 * self.u)
+        r = pygame.Rect(0, 0, side, side)
+        r.center = (rect.left + int(22 * self.u), rect.bottom)
+        return r
+
+    def backs_above(self, seat: int) -> bool:
+        """The backs of another seat's cards lie above its panel (the seats low and at the
+        sides), or below it (the seats along the top): side seats next to each other on a
+        crowded table never put their fans between them."""
+        return math.sin(math.radians(self.seat_angle(seat))) > -0.5 + 1e-9
+
+    def backs_rect(self, seat: int, count: int = 10) -> pygame.Rect:
+        """Where the backs of another seat's ``count`` cards lie (at most ten are drawn)."""
+        rect = self.seat_rect(seat)
+        sw, ch = self.small_w, C.height_for(self.small_w)
+        k = max(1, min(count, 10))
+        fan = pygame.Rect(0, 0, int(sw * (1 + (k - 1) * 0.18)), ch)
+        fan.center = (rect.centerx, int(rect.top - ch * 0.5 - 3 * self.u if self.backs_above(seat)
+                                        else rect.bottom + ch * 0.5 + 3 * self.u))
+        return fan
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """Where the other seats are: their panels and the backs of their cards above or
+        below them (as :class:`.draw.Renderer` draws at most ten)."""
+        out = []
+        for s in range(self.n):
+            out.append(self.seat_rect(s))
+            if self.seat_slot(s) != 0:
+                out.append(self.backs_rect(s))
+        return out
+
+    def fits(self) -> bool:
+        """Whether the cards of the middle (a whole trick, two cards a seat, or six Durak
+        pairs with the stock and the discard pile) keep clear of the seats and their cards,
+        of the announcement line and of the window's edges, and the lowest seats of the
+        prompt, as well as they do at 100 % (what they touch there they may touch here)."""
+        if self._placed == (1.0, 1.0):
+            return True
+        mine = self._overlaps()
+        placed = self._placed
+        self._place(1.0, 1.0)
+        base = self._overlaps()
+        self._place(*placed)
+        return len(mine) == len(base) and all(
+            over <= max(0, b_over) and hits <= b_hits and (not out or b_out)
+            for (over, hits, out), (b_over, b_hits, b_out) in zip(mine, base))
+
+    def _overlaps(self) -> list[tuple[int, frozenset, bool]]:
+        """For each card the middle may hold (and each seat below the middle): how far it
+        reaches below the announcement line, which seats' panels or cards it touches, and
+        whether it leaves the window."""
+        u = self.u
+        clear = self.keep_clear()
+        floor = self.news_rect(1, 2).top
+        window = pygame.Rect(0, 0, *self.size)
+        out = []
+        mine = self.seat_rect(self.viewer)
+        for r in clear:
+            if r != mine and r.centery > self.center[1]:
+                out.append((r.bottom - (self.prompt_top(2) - int(4 * u)), frozenset(), False))
+        cards = []
+        w, ch = self.table_w, self.table_h
+        for i in range(self.n):
+            seat = (self.viewer + i) % self.n
+            for j, k in ((0, 1), (0, 2), (1, 2)):
+                x, y, cw = self.trick_pos(seat, j, k, i, self.n)
+                r = pygame.Rect(0, 0, int(cw), C.height_for(cw))
+                r.center = (int(x), int(y))
+                cards.append(r.union(self.tag_rect(x, y, cw)) if self.crowded else r)
+        if self.pairs:
+            for i in range(6):
+                for j in (0, 1):
+                    x, y, cw = self.pair_pos(i, j, 6)
+                    r = pygame.Rect(0, 0, int(cw), C.height_for(cw))
+                    r.center = (int(x), int(y))
+                    cards.append(r)
+            sx, sy = self.stock_pos()
+            dx, dy = self.discard_pos()
+            cards += [pygame.Rect(0, 0, w, ch).move(sx - w // 2, sy - ch // 2),
+                      pygame.Rect(0, 0, ch, w).move(sx + w * 0.45 - ch // 2, sy - w // 2),
+                      pygame.Rect(0, 0, int(ch * 1.2), int(ch * 1.2)).move(dx - ch * 0.6, dy - ch * 0.6)]
+        for r in cards:
+            out.append((r.bottom - floor, frozenset(r.collidelistall(clear)), not window.contains(r)))
+        return out
 
     def _toward_owners_overlap(self) -> bool:
         """Would one card per seat, each laid toward its owner, overlap?  Then the trick
@@ -79,7 +284,8 @@ class Layout:
             u = self.u
             return (int(16 * u) + self.panel_w // 2, self.size[1] - int(16 * u) - self.panel_h // 2)
         a = math.radians(self.seat_angle(seat))
-        return (int(self.center[0] + self.rx * math.cos(a)), int(self.center[1] + self.ry * math.sin(a)))
+        dx, dy = self._nudge.get(seat, (0, 0))
+        return (int(self.center[0] + self.rx * math.cos(a)) + dx, int(self.center[1] + self.ry * math.sin(a)) + dy)
 
     def seat_rect(self, seat: int) -> pygame.Rect:
         r = pygame.Rect(0, 0, self.panel_w, self.panel_h)
@@ -152,9 +358,8 @@ class Layout:
     def _toward(self, seat: int, j: int, k: int) -> tuple[float, float, float]:
         sx, sy = self.seat_dir(seat)
         cx, cy = self.center
-        f = 0.42 if self.n > 2 else 0.3
-        x = cx + (sx - cx) * f + (j - (k - 1) / 2) * self.table_w * 0.38
-        y = cy + (sy - cy) * f * 0.9
+        x = cx + (sx - cx) * self.fx + (j - (k - 1) / 2) * self.table_w * 0.38
+        y = cy + (sy - cy) * self.fy
         return (x, y, self.table_w)
 
     def row_pos(self, i: int, slots: int, j: int = 0, k: int = 1) -> tuple[float, float, float]:

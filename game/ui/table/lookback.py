@@ -3,7 +3,7 @@
 Opened with L or the table's button.  The table is drawn without its middle (seats and
 the hand stay), every card of the previous trick lies where it lay, towards the seat of
 who played it (with names on a crowded table), the winning cards marked, and a caption
-says who won it.  L, Esc, a click or Back returns; the game waits meanwhile.
+says who led it and who won it (their name tags are marked too).  L, Esc, a click or Back returns; the game waits meanwhile.
 """
 
 from __future__ import annotations
@@ -16,6 +16,10 @@ from ..scene import Scene
 from ..widgets import Button, WidgetGroup
 from .flow import LOOK_BACK_KEY
 from .marks import name_tag
+from .part_base import LED, TOOK
+
+#: the outline of the name tag of who led the trick (opened the bout) and of who took it
+ROLE_COLOURS = {LED: T.ACCENT, TOOK: T.GOOD}
 
 
 class LookbackScene(Scene):
@@ -61,8 +65,8 @@ class LookbackScene(Scene):
         T.shade(surface, 60)
         for card, pos, mark in back.cards:
             self.table.draw_card(surface, card, pos[:2], pos[2], mark)
-        for pos, name in back.tags:
-            name_tag(surface, lay, pos, name)
+        for pos, name, role in back.tags:
+            name_tag(surface, lay, pos, name, ROLE_COLOURS.get(role))
         width = lay.middle_width() - int(20 * u)
         px, lines = T.fit_wrapped(back.title, 17 * u, width, 2, bold=True)
         step = T.line_step(px, True)

@@ -26,7 +26,7 @@ class MoveLogScene(Scene):
         self.scroll = None            # px from the top; None: at the end
         self.widgets = WidgetGroup([Button(lambda: _("Close"), self.close, primary=True, name="close")])
         self.widgets.focus = 0
-        self.lines: list[tuple[str, float, tuple, bool]] = []
+        self.lines: list[tuple[str, float, tuple, bool, int]] = []
 
     def close(self) -> None:
         if self.manager is not None and self.manager.top is self:
@@ -48,12 +48,18 @@ class MoveLogScene(Scene):
         u = self.u
         px = 16 * u
         self.lines = []
+        indent = int(18 * u)
         for e in self.table.log.entries:
-            color, bold, size = (T.ACCENT, True, 17 * u) if e.head else (T.TEXT, False, px)
-            for ln in T.wrap(e.text, size, self.view.width - int(12 * u), bold):
-                self.lines.append((ln, size, color, bold))
+            if e.head:
+                color, bold, size, left = T.ACCENT, True, 17 * u, 0
+            elif e.group:     # a trick or bout: its moves are indented under it
+                color, bold, size, left = T.TEXT, True, px, 0
+            else:
+                color, bold, size, left = T.TEXT, False, px, indent
+            for ln in T.wrap(e.text, size, self.view.width - int(12 * u) - left, bold):
+                self.lines.append((ln, size, color, bold, left))
         self.step = T.line_step(px)
-        self.content_h = sum(T.line_step(sz, b) for _t, sz, _c, b in self.lines)
+        self.content_h = sum(T.line_step(sz, b) for _t, sz, _c, b, _x in self.lines)
 
     @property
     def max_scroll(self) -> int:
@@ -99,10 +105,10 @@ class MoveLogScene(Scene):
             T.blit_text(surface, _("No moves yet."), 16 * u, self.view.topleft, T.TEXT_DIM)
         top = self.max_scroll if self.scroll is None else self.scroll
         y = self.view.top - top
-        for text, px, color, bold in self.lines:
+        for text, px, color, bold, left in self.lines:
             h = T.line_step(px, bold)
             if y >= self.view.top and y + h <= self.view.bottom:
-                T.blit_text(surface, text, px, (self.view.left, y), color, bold=bold)
+                T.blit_text(surface, text, px, (self.view.left + left, y), color, bold=bold)
             y += h
         if self.max_scroll:
             track = pygame.Rect(self.view.right + int(4 * u), self.view.top, int(6 * u), self.view.height)

@@ -13,7 +13,11 @@ AI_MIN_DELAY = 480      # from asking an AI seat to its card leaving the hand: w
 TRICK_HOLD = 1500       # a finished trick stays on the table, its winner named
 SWEEP = 380             # the trick swept to its winner
 LAST_REVEAL = 1500      # the last trick of a deal, before the scoring
+LAST_READ = 2600        # the last trick of a deal lies at least this long (real time, at any
+                        # speed but instant) before the score sheet covers it, when the table
+                        # does not wait for the player (After a trick: never)
 SCORE_COUNT = 900       # totals counting up
+SCORE_REST = 300        # the counted totals stay before the score sheet between deals
 KNOCKOUT = 1800         # the shout when a player is knocked out
 BOUT_HOLD = 1500        # a finished Durak bout stays, its outcome named, before it is cleared
 TAKE_HOLD = 1500        # a Durak take is announced

@@ -16,28 +16,37 @@ from ...i18n import _
 from .. import messages as M
 from .. import rules_text as R
 from .. import theme as T
+from .. import tool_names
 from . import pace
 
-#: between the parts of a seat's level tag ("team 2 · Normal"): the later ones give way to
-#: a long name on a narrow panel (:func:`game.ui.table.draw.fitting_level`)
+#: between the parts of a seat's tags in words ("team 2 · Normal", :meth:`TablePart.seat_words`)
 LEVEL_SEP = " · "
 
 #: suits in the hand when it is sorted by suit: black and red in turn
 SUIT_ORDER = "SHCD"
 
 
+#: a look back's name tag of who led the trick (opened the bout), and of who took it
+LED, TOOK = "led", "took"
+
+
 @dataclass
 class LookBack:
-    """The previous trick or bout as the look back shows it: a caption and every card where
-    it lies, with the name of who played it (``tags``: (x, y, width) of a card and a name to
-    put under it)."""
+    """The previous trick or bout as the look back shows it: a caption (who led, who took
+    it) and every card where it lies, with the name of who played it (``tags``: (x, y,
+    width) of a card, a name to put under it, and :data:`LED` / :data:`TOOK` / None: the
+    tag of who led and of who took it are marked)."""
 
     title: str
     cards: list = field(default_factory=list)     # (card, (x, y, width), mark colour or None)
-    tags: list = field(default_factory=list)      # ((x, y, width), name)
+    tags: list = field(default_factory=list)      # ((x, y, width), name, LED / TOOK / None)
 
 
 class TablePart:
+    #: the middle of the table holds pairs, a stock and a discard pile (Durak): what room
+    #: larger cards leave there (:class:`.layout.Layout`)
+    holds_pairs = False
+
     def __init__(self, scene):
         self.s = scene
 
@@ -69,7 +78,7 @@ class TablePart:
 
     def you(self, seat) -> bool:
         """Is ``seat`` the player at the screen (their own sentences, never their name)?"""
-        return M.is_you(self.s.players, seat)
+        return M.is_you(self.s.humans, seat)
 
     def card_text(self, cards) -> str:
         from .. import cards as C
@@ -84,7 +93,7 @@ class TablePart:
         self.tl.banner(text, dur, delay=delay * self.sp(), color=color)
 
     def next_event(self) -> dict | None:
-        events = self.s.state.events
+        events = self.s.stream.events
         return events[self.s.shown] if self.s.shown < len(events) else None
 
     # -- showing one event -------------------------------------------------------------------------
@@ -109,23 +118,11 @@ class TablePart:
     def log(self, ev: dict) -> None:
         """Write the event just shown into the move log (``self.s.log``), in words."""
 
-    #: the events between a game's last trick or bout and its ``game_over``
-    END_EVENTS: tuple[str, ...] = ()
-
     def replay_from(self, events: list[dict]) -> int:
         """Resuming a save: the index of the first event to show again with its animation
-        (the moves of the trick or bout under way); the ones before are shown at once."""
+        (the moves of the trick or bout under way); the ones before are shown at once
+        (:mod:`game.ui.resume_point`, which the words naming a save use too)."""
         return len(events)
-
-    def before_end(self, events: list[dict]) -> int:
-        """Where the end of a finished game begins (a save of a game whose end the player
-        had not seen yet: it is shown again, then the result), else ``len(events)``."""
-        i = len(events)
-        if i and events[i - 1]["type"] == "game_over":
-            i -= 1
-            while i > 0 and events[i - 1]["type"] in self.END_EVENTS:
-                i -= 1
-        return i
 
     def lookback(self) -> LookBack | None:
         """The previous trick or bout, or None when there is none yet."""
@@ -136,7 +133,7 @@ class TablePart:
         return False
 
     def lookback_label(self) -> str:
-        return _("Previous trick")
+        return tool_names.previous_trick()
 
     def static_key(self) -> tuple:
         """What else the part's static drawing depends on (see :mod:`.layers`)."""
@@ -177,12 +174,28 @@ class TablePart:
     def title(self) -> str:
         return f"{R.ruleset_name(self.s.rules)} · {R.ruleset_country(self.s.rules)}"
 
-    def level_text(self, seat: int) -> str:
+    def level(self, seat: int) -> str:
+        """The seat's AI level (``normal``), or "" for a person."""
         spec = self.s.players[seat]["seat"]
         if spec == "human":
             return ""
-        level = spec.split(":")[1] if spec.count(":") >= 1 else ""
-        return M.level_name(level)
+        return spec.split(":")[1] if spec.count(":") >= 1 else ""
+
+    def level_text(self, seat: int) -> str:
+        return M.level_name(self.level(seat))
+
+    def team(self, seat: int) -> int | None:
+        """The team ``seat`` plays for (0, 1), or None when everyone plays for themselves."""
+        return None
+
+    def seat_words(self, seat: int) -> str:
+        """The seat's tags in whole words ("team 2 · Normal"): what its box shows, perhaps
+        shorter, and says whole while the pointer rests on it."""
+        team = self.team(seat)
+        # TRANSLATORS: Durak in teams (2 v 2, 3 v 3): which team a seat plays for, 1 or 2
+        parts = [_("team {n}").format(n=team + 1)] if team is not None else []
+        level = self.level_text(seat)
+        return LEVEL_SEP.join(parts + ([level] if level else []))
 
     def out_banner(self, seat: int) -> None:
         self.tl.banner(_("is out"), max(800.0, 1200 * self.sp()), seat=seat, color=T.GOOD)
@@ -218,6 +231,9 @@ class TablePart:
     def seat_line(self, seat: int, count: int) -> list[str]:
         return [_("out")] if not self.m.in_game(seat) else [M.cards_count(count)]
 
+    def hand_marks(self, surface, fan: list) -> None:
+        """Marks over the viewer's hand ``fan`` ((card, rect) as drawn) on their turn."""
+
     def seat_extra(self, surface, seat: int, rect) -> None:
         """Anything drawn under a seat's panel (chips)."""
 
@@ -234,6 +250,19 @@ class TablePart:
     def result(self) -> tuple[str, list[str]]:  # pragma: no cover - interface
         raise NotImplementedError
 
+    def outcome(self) -> str | None:
+        """``won`` or ``lost`` for the player at the screen once the game is over (hot seat:
+        ``won`` when one of the people at the screen won), None for a draw, a game of AI seats
+        only, or a game not over: what the result screen celebrates or consoles."""
+        winners = getattr(self.m, "winners", None)
+        if not winners:
+            return None
+        humans = self.s.humans
+        you = M.local_seat(humans)
+        if you is not None:
+            return "won" if you in winners else "lost"
+        return "won" if any(p in winners for p in humans) else None
+
     def score_sheet(self):  # pragma: no cover - interface
         """What the score sheet shows (:class:`.sheet.Sheet`)."""
         raise NotImplementedError
@@ -249,5 +278,6 @@ class TablePart:
     def chapter_label(self, k: int, total: int) -> str:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def note_result(self, session: dict) -> None:
-        """The game just ended: note what the session keeps of it (Durak: who was durak)."""
+    def note_result(self, session: dict, final) -> None:
+        """The game ended (``final``: its public table): note what the session keeps of it
+        (Durak: who was durak)."""

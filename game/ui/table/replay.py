@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...engine import IllegalActionError
 from ...engine.public import new_table
 from ...i18n import _, pgettext
 from .. import theme as T
@@ -36,17 +37,23 @@ def rate_text(rate: float) -> str:
 
 
 class Replayed:
-    """The engine's replayed game as the table reads it: the events to show (all of them,
-    or one seat's view of them) and who acts at each point."""
+    """The replayed game as the table reads it, with the face of a seat's stream
+    (:mod:`game.play.stream`): the events to show (all of them for a finished game, else the
+    player's view of them), who acts at each point, and no decision to make."""
 
-    def __init__(self, state, events: list[dict]):
+    authority = None
+    network = None
+    problem = None
+
+    def __init__(self, state, events: list[dict], seat: int):
         self.engine = state
         self.events = events
         self.rules = state.rules
         self.players = state.players
         self.options = state.options
-        self.seed = getattr(state, "seed", 0)
         self.game = state.game
+        self.seat = seat
+        self.mine = [s for s, p in enumerate(state.players) if p.get("seat") == "human"]
         self.at = 0
 
     def to_act(self):
@@ -54,14 +61,38 @@ class Replayed:
         nxt = self.events[self.at] if self.at < len(self.events) else None
         return nxt.get("player") if nxt and isinstance(nxt.get("player"), int) else None
 
+    def thinking(self) -> None:
+        return None
+
     def is_over(self) -> bool:
         return self.engine.is_over()
 
     def legal_actions(self) -> list:
         return []
 
+    def send(self, action: dict) -> None:
+        raise IllegalActionError("a replay is only watched", "bad_action")
+
+    def take_refusal(self) -> None:
+        return None
+
+    def tick(self, now: float, shown: int, min_delay: float) -> None:
+        """The viewer steps the game itself."""
+
+    def serve(self) -> None:
+        """Nothing to serve: a record is only watched."""
+
+    def seat_note(self, seat: int) -> str:
+        return ""
+
+    def look_from(self, seat: int) -> None:
+        self.seat = seat
+
     def record(self) -> dict:
         return self.engine.record()
+
+    def close(self) -> None:
+        pass
 
 
 class ReplayTable(TableScene):
@@ -75,7 +106,7 @@ class ReplayTable(TableScene):
         seat = humans[0] if humans else 0
         self.complete = game.finished
         events = list(state.events) if self.complete else state.view(seat)["events"]
-        super().__init__(app, Replayed(state, events), {"game": state.game}, save=False)
+        super().__init__(app, Replayed(state, events, seat), {"game": state.game}, save=False)
         self.open_hands = self.complete
         self.viewer = seat
         self.hidden = False
@@ -112,7 +143,7 @@ class ReplayTable(TableScene):
     # -- what is shown ------------------------------------------------------------------------
     @property
     def events(self) -> list[dict]:
-        return self.state.events
+        return self.stream.events
 
     def _play_label(self) -> str:
         # TRANSLATORS: the replay viewer's buttons: play the recorded game on, or stop it
@@ -125,13 +156,13 @@ class ReplayTable(TableScene):
         """Show the first ``k`` events at rest."""
         k = max(0, min(len(self.events), k))
         self.tl.skip()
-        self.model = new_table(self.rules, self.state.options, self.players, self.state.game)
+        self.model = new_table(self.rules, self.stream.options, self.players, self.stream.game)
         self.part = part_for(self.entry.family)(self)
         self.shown = 0
         self.session.pop("durak_log", None)      # the game's end is noted again on reaching it
         self.fast_forward(k)
-        self.state.at = self.shown
-        self.finished = self.shown >= len(self.events) and self.state.is_over()
+        self.stream.at = self.shown
+        self.finished = self.shown >= len(self.events) and self.stream.is_over()
         if self.finished:
             self.game_over()
         if self.shown >= len(self.events):
@@ -141,7 +172,7 @@ class ReplayTable(TableScene):
     def _show_next(self) -> None:
         ev = self.events[self.shown]
         self.shown += 1
-        self.state.at = self.shown
+        self.stream.at = self.shown
         self.part.show(ev)
         self.invalidate()
 
@@ -199,7 +230,10 @@ class ReplayTable(TableScene):
         durak) afresh, however often the viewer comes back to it."""
         self.finished = True
         self.session.pop("durak_log", None)
-        self.part.note_result(self.session)
+        self.part.note_result(self.session, self.model)
+
+    def _settle(self) -> None:
+        """A recorded game is never settled again (its end is noted on reaching it)."""
 
     def my_turn(self) -> bool:
         return False
@@ -266,7 +300,7 @@ class ReplayTable(TableScene):
         w, h = size
         u = T.unit(size)
         bar = int((BAR_H + (RECORD_ROW if self.w_record else 0)) * u)
-        self.lay = Layout((w, h - bar), self.n, self.viewer, unit=u)
+        self.lay = Layout((w, h - bar), self.n, self.viewer, unit=u, pairs=self.part.holds_pairs)
         self.menu_button.rect = pygame.Rect(w - int(112 * u), int(10 * u), int(100 * u), int(36 * u))
         self.toolbar.place()
         self.renderer.place_buttons()

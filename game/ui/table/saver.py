@@ -3,29 +3,32 @@
 Writing a save is a JSON dump, a write and an fsync: milliseconds that must not land in
 a frame.  The writer keeps only the newest request (an older one not yet written is
 dropped: the newer record contains it), writes in order, and reports a problem once,
-for the table to show.  ``flush`` waits for the writer (leaving the table, tests).
+for the table to show: the :class:`~game.notices.Notice` :mod:`game.saves` gave.
+``flush`` waits for the writer (leaving the table, tests).
 """
 
 from __future__ import annotations
 
 import threading
 
+from ...notices import Notice
 from .. import savegame
 
 
 class Saver:
     def __init__(self):
         self._cond = threading.Condition()
-        self._job = None              # ("save", record, session) or ("delete",)
+        self._job = None              # ("save", record, session) or ("delete", rules)
         self._busy = False
-        self._problem: str | None = None
+        self._problem: Notice | None = None
         self._thread: threading.Thread | None = None
 
     def save(self, record: dict, session: dict) -> None:
         self._submit(("save", record, dict(session)))
 
-    def delete(self) -> None:
-        self._submit(("delete",))
+    def delete(self, rules: str) -> None:
+        """Forget the save of ``rules`` (the game is over)."""
+        self._submit(("delete", rules))
 
     def _submit(self, job) -> None:
         with self._cond:
@@ -44,16 +47,17 @@ class Saver:
                         return
                 job, self._job = self._job, None
                 self._busy = True
+            problem = None
             try:
-                problem = savegame.save(job[1], job[2]) if job[0] == "save" else savegame.delete()
+                problem = savegame.save(job[1], job[2]) if job[0] == "save" else savegame.delete(job[1])
             finally:
                 with self._cond:
                     self._busy = False
-                    if problem:
+                    if problem is not None:
                         self._problem = problem
                     self._cond.notify_all()
 
-    def take_problem(self) -> str | None:
+    def take_problem(self) -> Notice | None:
         """A problem with the last write, once (None when all went well)."""
         with self._cond:
             problem, self._problem = self._problem, None

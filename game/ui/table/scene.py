@@ -1,12 +1,19 @@
-"""The card table scene: its life cycle, the update loop, applying actions, saving.
+"""The card table scene: its life cycle, the update loop, sending decisions, saving.
 
-The engine is the only judge: the table asks it for ``legal_actions()`` and ``apply()``s
-what a player chose; an illegal choice comes back as an ``IllegalActionError`` whose code
-is shown translated.  The engine's events are shown one after another: each is folded into
-the public table (:mod:`game.engine.public`, ``self.model``) by the family part together
-with its animation (:mod:`.timeline`), so the picture lags the engine by exactly the events
-still to be shown.  Hand-offs, scored deals and the end of the game are raised as table
-events; the app turns them into overlays (:mod:`game.ui.nav`).
+The table draws from one seat's stream (:mod:`game.play.stream`) and nothing else: the
+events of that seat's view (another hand, the stock: only their counts), whose turn it is,
+and the seat's legal actions when it is theirs.  So a game against the AI, a hot-seat game
+(the stream looks from the seat of the person at the screen), a network game and a tutorial
+are drawn the same way, and no screen can show what its seat may not see.  The engine is
+the only judge: a decision is sent through the stream to the game's host
+(:class:`game.play.host.TableHost`, in this process or on another computer), which applies
+it; a refusal comes back as an ``IllegalActionError`` whose code is shown translated.
+
+The events are shown one after another: each is folded into the public table
+(:mod:`game.engine.public`, ``self.model``) by the family part together with its animation
+(:mod:`.timeline`), so the picture lags the game by exactly the events still to be shown.
+Hand-offs, scored deals and the end of the game are raised as table events; the app turns
+them into overlays (:mod:`game.ui.nav`).
 """
 
 from __future__ import annotations
@@ -17,15 +24,18 @@ import pygame
 
 from ...engine import CHANCE, IllegalActionError, new_game, replay
 from ...engine import session as sessions
-from ...engine.public import new_table
+from ...engine.public import new_table, table_of
 from ...engine.registry import find_ruleset
+from ...saves import clean_session
+from ...play.ai_seats import AIDriver
+from ...play.host import LOCAL, SCRIPT, TableHost
+from ...play.stream import LocalStream
 from ...i18n import _
 from .. import messages as M
 from .. import theme as T
 from ..scene import Scene
 from ..widgets import Button, WidgetGroup
 from . import pace
-from .ai_driver import AIDriver
 from .bookkeeping import Bookkeeping, next_session
 from .dispatch import dispatch
 from .draw import Renderer
@@ -36,10 +46,12 @@ from .handle import TableHandle
 from .hints import Hints
 from .input import Selection
 from .layout import Layout
+from .network import NetworkTable
 from .prompt import prompt_for
 from .journal import MoveLog
 from .saver import Saver
 from .timeline import Timeline
+from . import seat_tags
 from .toolbar import Toolbar
 from .undo import Undo
 from .warmup import Warmup
@@ -49,34 +61,45 @@ class TableScene(Scene):
     #: every seat's cards face up (the replay of a finished game)
     open_hands = False
 
-    def __init__(self, app, state, session: dict | None = None, save: bool = True, coach=None):
+    def __init__(self, app, stream, session: dict | None = None, save: bool = True, coach=None):
         super().__init__(app)
         self.coach = coach   # a tutorial's coach (game.ui.tutorial.coach), consulted at a few points
-        self.entry = find_ruleset(state.rules)
-        self.state = state
-        self.rules = state.rules
-        self.players = [dict(p) for p in state.players]
+        self.stream = stream
+        #: the game's host when it runs in this process (saving, undo, a coach), else None
+        self.host = stream.authority
+        self.entry = find_ruleset(stream.rules)
+        self.rules = stream.rules
+        self.players = [dict(p) for p in stream.players]
         self.n = len(self.players)
-        self.session = dict(session or {})
-        self.session.setdefault("game", getattr(state, "game", 1))
+        # the one check of a session (a save's is hostile): game number, chips, the marks
+        self.session = clean_session(session or {}, self.n, stream.game)
         if self.session.get("chips") is None:
-            self.session["chips"] = sessions.start_chips(state.options, self.n)
-        self.save_enabled = save and not app.demo
+            self.session["chips"] = sessions.start_chips(stream.options, self.n)
+        if self.session["chips"] is not None and "purse" not in self.session:
+            self.session["purse"] = list(self.session["chips"])    # the chips this game began with
+        if self.session.get("settled") is not True or not stream.is_over():
+            self.session.pop("settled", None)     # (a saved session's word is checked)
+        self.save_enabled = save and not app.demo and self.host is not None
         self.books = Bookkeeping(self)
-        self.model = new_table(self.rules, state.options, self.players, self.session["game"])
+        self.model = new_table(self.rules, stream.options, self.players, self.session["game"])
         self.shown = 0
         self.tl = Timeline()
-        self.humans = [s for s, p in enumerate(self.players) if p["seat"] == "human"]
-        self.viewer = self.humans[0] if self.humans else 0
+        #: the seats played at this screen (several in hot seat)
+        self.humans = list(stream.mine)
+        self.viewer = stream.seat
         self.hidden, self.turned_down_by = len(self.humans) > 1, None
         self.sel = Selection()
         self.message, self.message_color = "", T.TEXT
         self.error_until = 0.0
         self.skipping = False
-        self.ai = AIDriver(getattr(state, "seed", 0) * 7919 + 17)
+        decider = getattr(self.host, "decider", None)
+        #: the AI worker's driver: the host's AI seats decide through it, and hints share its worker
+        self.ai = decider if decider is not None else AIDriver(random.randrange(2 ** 31))
         self.hover_card: str | None = None
-        self.finished = self.chips_paid = False
-        self.noted = False          # the session has noted this game's result
+        #: the seat whose box the pointer rests on: its tags in whole words (:mod:`.seat_tags`)
+        self.hover_seat: int | None = None
+        #: the end of the game has been shown (its result screen raised)
+        self.finished = False
         self.action_buttons: list[Button] = []
         self.menu_button = Button(lambda: _("Menu"), self.open_pause, name="menu", px=16)
         self.toolbar = Toolbar(self)
@@ -93,18 +116,38 @@ class TableScene(Scene):
         self.hints = Hints(self)
         self.log = MoveLog()
         self.flow = Flow(self)
+        self.network = NetworkTable(self)
         self.widgets = self._group()
+        if self.host is not None:
+            self.host.listen(self.save)    # after every move, whoever made it
         self.on_game_over = None   # hook for the demo / tests
         self.back = False          # back from an overlay this frame (see resume)
 
     # -- creating ------------------------------------------------------------------
+    @classmethod
+    def hosted(cls, app, state, session: dict | None = None, save: bool = True,
+               coach=None) -> TableScene:
+        """The table of a game hosted here: its people at this screen, its AI seats decided
+        by the AI worker (a tutorial's other seats are played by its ``coach``)."""
+        specs = [p["seat"] for p in state.players]
+        if coach is not None:
+            control = [LOCAL if s == "human" else SCRIPT for s in specs]
+            return cls(app, LocalStream(TableHost(state, control)), session, save=save, coach=coach)
+        decider = AIDriver(getattr(state, "seed", 0) * 7919 + 17)
+        if "net" in specs:      # a network table: the others join it from their computers
+            from ...net.hosted import host_name, network_control, open_table
+            keep = (session or {}).get("net")
+            stream = open_table(state, network_control(specs), host_name(state.players), decider, keep=keep)
+            return cls(app, stream, session, save=save)
+        return cls(app, LocalStream(TableHost(state, decider=decider)), session, save=save, coach=coach)
+
     @classmethod
     def new(cls, app, rules: str, players: list[dict], options: dict | None = None,
             seed: int | None = None, session: dict | None = None, **extra) -> TableScene:
         seed = random.randrange(1, 2 ** 31) if seed is None else seed
         session = dict(session or {})
         state = new_game(rules, players, options, seed=seed, game=session.get("game", 1), **extra)
-        return cls(app, state, session)
+        return cls.hosted(app, state, session)
 
     @classmethod
     def from_record(cls, app, record: dict, session: dict | None = None) -> TableScene:
@@ -113,16 +156,17 @@ class TableScene(Scene):
         state.auto_chance = True
         while state.to_act() == CHANCE:
             state.resolve_chance()
-        scene = cls(app, state, session)
+        scene = cls.hosted(app, state, session)
         # the moves of the trick (or bout) under way are shown again, as they were played
-        scene.fast_forward(scene.part.replay_from(state.events))
+        scene.fast_forward(scene.part.replay_from(scene.stream.events))
         return scene
 
     def fast_forward(self, upto: int | None = None) -> None:
         """Show the events so far (the first ``upto``) without animation (a loaded save)."""
-        end = len(self.state.events) if upto is None else max(self.shown, min(upto, len(self.state.events)))
+        events = self.stream.events
+        end = len(events) if upto is None else max(self.shown, min(upto, len(events)))
         while self.shown < end:
-            ev = self.state.events[self.shown]
+            ev = events[self.shown]
             self.model.apply(ev)
             self.shown += 1
             self.part.log(ev)
@@ -131,19 +175,23 @@ class TableScene(Scene):
 
     def next_game(self) -> TableScene:
         """The session's next game at this table (Play again)."""
+        state = self.host.state
         session = next_session(self.session)
         session["game"] = session.get("game", 1) + 1
-        extra = self.state.session_next()
+        extra = state.session_next()
         session["next"] = extra
-        state = new_game(self.rules, self.players, dict(self.state.options),
+        state = new_game(self.rules, self.players, dict(state.options),
                          seed=random.randrange(1, 2 ** 31), game=session["game"], **extra)
-        return TableScene(self.app, state, session)
+        return TableScene.hosted(self.app, state, session)
 
     # -- life cycle -------------------------------------------------------------------
     def enter(self):
         self.save()
 
     def exit(self):
+        self.stream.close()
+        if self.host is not None:
+            self.host.close()
         self.ai.close()
         self.flush()
 
@@ -163,9 +211,11 @@ class TableScene(Scene):
         if not self.save_enabled:
             return
         if self.finished:    # kept until the end is shown: closing before then loses nothing
-            self.saver.delete()
+            self.saver.delete(self.rules)
         else:
-            self.saver.save(self.state.record(), self.session)
+            if self.stream.network is not None:     # the table is opened again by Continue
+                self.session["net"] = self.stream.network.keep()
+            self.saver.save(self.stream.record(), self.session)
 
     def leave(self) -> None:
         """Save and stop thinking: the player goes back to the menu."""
@@ -183,19 +233,29 @@ class TableScene(Scene):
     def speed(self) -> float:
         return 0.0 if self.skipping else self.app.speed
 
+    def ai_delay(self) -> float:
+        """How long (ms) a computer player waits before it plays: the AI pace setting (none
+        while the player skips to their own turn)."""
+        return 0.0 if self.skipping else pace.AI_MIN_DELAY * self.app.ai_pace
+
     def animating(self) -> bool:
         if self.manager and self.manager.top is not self:
             return self.tl.moving(banners=False)     # under an overlay: what shows through moves
         if self.coach is not None and self.coach.note is not None:
             return self.tl.moving()    # a tutorial's callout waits to be read
-        return bool(self.tl.moving() or self.tl.waiting() or self.ai.thinking or self.autoplay.pending
-                    or self.hints.thinking
+        return bool(self.tl.moving() or self.tl.waiting() or self.stream.thinking() is not None
+                    or self.autoplay.pending or self.hints.thinking
                     or (self.error_until and self.tl.now < self.error_until + 50)
-                    or self.shown < len(self.state.events))
+                    or self.shown < len(self.stream.events) or self.others_to_act())
 
     def busy(self) -> bool:
-        return self.tl.waiting() or self.shown < len(self.state.events) or any(
+        return self.tl.waiting() or self.shown < len(self.stream.events) or any(
             not f.vanish for f in self.tl.flights)
+
+    def others_to_act(self) -> bool:
+        """A seat not played at this screen is to decide (the frames go on: its move comes)."""
+        seat = self.stream.to_act()
+        return seat is not None and seat >= 0 and seat not in self.humans
 
     # -- per frame ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -204,20 +264,79 @@ class TableScene(Scene):
             self.back = False
             return      # an overlay just opened (the scores) or closed: what follows waits
         problem = self.saver.take_problem()
-        if problem:
-            self.flash(problem)
+        if problem is not None:
+            self.flash(str(problem))
         self.books.tick(dt)
         self.books.show_notice()
         self.hints.poll()
         self.toolbar.refresh()
+        self._take_refusal()
+        self.network.frame()
         self._show_events()
+        self._tick_stream()
+        self._settle()
         self.flow.refresh()
 
+    def background(self, dt: float) -> None:
+        self.network.background()
+
+    def refresh_players(self) -> None:
+        """A network table: the names of the players who sat down (they come with the stream)."""
+        players = [dict(p) for p in self.stream.players]
+        if players != self.players and len(players) == self.n:
+            self.players = players
+            self.invalidate()
+
+    def leave_network(self, text: str) -> None:
+        """A joiner's table is over for good (refused, closed, lost): say why, back to the menu."""
+        self.stream.close()
+        self.app.nav.back_to("menu")
+        if text:
+            self.app.nav.push("message", text=text)
+
+    def _tick_stream(self) -> None:
+        """Tell the game how far this screen has shown it; its AI seats decide once every
+        screen has caught up (and no sooner than the pace lets a card be followed)."""
+        shown = self.shown if not self.tl.waiting() else max(0, self.shown - 1)
+        self.stream.tick(self.tl.now, shown, self.ai_delay())
+
+    def _settle(self) -> None:
+        """The game is over (its host says so, whatever the animation shows yet): its end is
+        settled at once, once per game (the session remembers it, and is saved): the chips
+        paid out, the evening's tally, the statistics and the record of the finished game."""
+        if self.session.get("settled") or not self.stream.is_over():
+            return
+        record = self.stream.record()
+        if record is None:
+            return      # a network game: its whole record comes with its end
+        final = table_of(record)
+        if self.session.get("chips"):
+            self.session["chips"] = sessions.settle_chips(self.session["purse"], final)
+        self.part.note_result(self.session, final)
+        self.session["settled"] = True
+        self.books.finish(record)
+        self.save()
+
+    def held_chips(self) -> list[int] | None:
+        """Every seat's chips as the table shows them: the stakes taken out of this game's
+        purse until its end is shown, the settled chips after."""
+        if not self.session.get("chips"):
+            return None
+        if self.finished:
+            return list(self.session["chips"])
+        return [c - self.model.staked(s) for s, c in enumerate(self.session["purse"])]
+
+    def _take_refusal(self) -> None:
+        """A decision the host refused after it was sent (a network game): say why, ask again."""
+        refusal = self.stream.take_refusal()
+        if refusal is not None:
+            self.flash(M.illegal_reason(refusal, self.app.settings))
+            self._decision_key = None
     def _show_events(self) -> None:
         if self.lay is None:
             return  # not laid out yet: positions for animations are unknown
         self.warmup.step()
-        events = self.state.events
+        events = self.stream.events
         while not self.tl.waiting() and self.shown < len(events):
             ev = events[self.shown]
             if self.coach is not None and self.coach.hold(self, ev):
@@ -236,23 +355,17 @@ class TableScene(Scene):
         """Nothing left to show: whose decision is it?"""
         if self.coach is not None and self.coach.advance(self):
             return
-        seat = self.state.to_act()
+        seat = self.stream.to_act()
         if seat is None or seat == CHANCE:
             return
-        spec = self.players[seat]["seat"]
-        if spec == "human" and self.skipping:
+        if seat not in self.humans:     # the AI, a scripted seat or someone elsewhere decides
+            if self.action_buttons:
+                self.clear_actions()
+            return
+        if self.skipping:
             self.skipping = False    # skipped up to the player's own decision
             self.tl.flights.clear()
             self.part.settled()
-        if spec != "human":
-            action = self.ai.poll(self.tl.now, pace.AI_MIN_DELAY * self.speed())
-            if action is not None:
-                self.do(action)
-            elif not self.ai.thinking:
-                self.ai.ask(self.state, seat, spec, self.tl.now)
-                if self.action_buttons:
-                    self.clear_actions()
-            return
         if self.hidden and seat == self.viewer == self.turned_down_by:
             self.reveal_for(seat)    # the same player again, only AI moves between: no hand-over
         if self.hidden or seat != self.viewer:
@@ -262,24 +375,33 @@ class TableScene(Scene):
                 self.raise_event("handoff", seat=seat)
                 return
             self.set_viewer(seat)
-        key = (len(self.state.events), seat)
+        key = (len(self.stream.events), seat)
         if key != self._decision_key:
             self._decision_key = key
             self.sel.clear()
             self.build_actions()
             self.autoplay.arm(key)
+            # an announcement showing as the player's decision comes up stays until they
+            # decide: it never fades behind the new prompt (it tells what they answer; a
+            # tutorial's callouts say it themselves)
+            if self.coach is None:
+                self.tl.keep(("news",))
             self.invalidate()
         self.autoplay.poll()
 
     @property
     def decision_key(self) -> tuple:
         """(events so far, seat to act): which decision of the game this is."""
-        return (len(self.state.events), self.state.to_act())
+        return (len(self.stream.events), self.stream.to_act())
 
     def set_viewer(self, seat: int) -> None:
+        """Hot seat: the person at the screen is now ``seat``'s player; the table is folded
+        again from that seat's view (nothing of the other hands stays in it)."""
         if seat != self.viewer:
             self.viewer = seat
-            self.lay = Layout(self.size, self.n, seat) if self.lay else None
+            self.stream.look_from(seat)
+            self.lay = Layout(self.size, self.n, seat, pairs=self.part.holds_pairs) if self.lay else None
+            self._fold_afresh()
 
     def reveal_for(self, seat: int) -> None:
         """The hand-off screen was clicked by ``seat``'s player."""
@@ -289,37 +411,48 @@ class TableScene(Scene):
         self.invalidate()
 
     # -- applying actions ----------------------------------------------------------------
-    def do(self, action: dict) -> bool:
-        """Apply an action through the engine; False (and the reason shown) when illegal."""
-        seat = self.state.to_act()
+    def do(self, action: dict, seat: int | None = None) -> bool:
+        """Send the decision of the seat at the screen (or, for a tutorial's coach, of the
+        scripted ``seat``); False (and the reason shown) when it is refused."""
+        to_act = self.stream.to_act()
         if self.coach is not None and not self.coach.allow(self, action):
             return False
         try:
-            self.state.apply(action)
+            if seat is None:
+                self.stream.send(action)
+            else:
+                self.host.submit(seat, action)
         except IllegalActionError as e:
             self.flash(M.illegal_reason(e, self.app.settings))
             return False
+        seat = to_act
         self.message = ""
         self.error_until = 0.0
         self.sel.clear()
         self._decision_key = None
+        if seat is not None and seat in self.humans:
+            self.tl.end(("news",))           # the announcement kept while they decided
         self.hints.cancel()
         self.clear_actions()
-        if seat is not None and seat >= 0 and self.players[seat]["seat"] == "human":
+        if seat is not None and seat >= 0 and seat in self.humans:
             if len(self.humans) == 1:
                 self.set_viewer(seat)
-            elif self.state.to_act() != seat:
+            elif self.stream.to_act() != seat:
                 self.hidden, self.turned_down_by = True, seat   # hot seat: the hand turns down
-        self.save()
         self.invalidate()
         return True
 
     def restart_from(self, state) -> None:
         """Show ``state`` afresh without animation (the record replayed after an undo)."""
-        self.ai.cancel()
         self.hints.forget()     # a later decision may have the key of the hint's, in another position
-        self.state = state
-        self.model = new_table(self.rules, state.options, self.players, self.session["game"])
+        self.host.replace(state)
+        self._fold_afresh()
+        self.autoplay.hold(self.decision_key)
+
+    def _fold_afresh(self) -> None:
+        """Fold the stream's events from the start, at rest (after an undo, or when the
+        screen looks from another seat)."""
+        self.model = new_table(self.rules, self.stream.options, self.players, self.session["game"])
         self.shown, self.log = 0, MoveLog()     # the log is written afresh by the fold below
         self.tl.reset()
         self.skipping = False
@@ -330,8 +463,6 @@ class TableScene(Scene):
         self._decision_key = None
         self.clear_actions()
         self.fast_forward()
-        seat = state.to_act()
-        self.autoplay.hold((len(state.events), seat))
         self.invalidate()
 
     def flash(self, text: str, color=T.ERROR) -> None:
@@ -341,19 +472,16 @@ class TableScene(Scene):
         self.invalidate()
 
     def game_over(self) -> None:
+        """The end of the game has been shown: its result screen opens (the game was settled
+        when it ended, :meth:`_settle`; the save is kept until now, so that a window closed
+        before the end was seen shows it again)."""
         self.finished = True
         self.clear_actions()
         self.hidden = False
-        if not self.chips_paid and self.session.get("chips"):
-            self.session["chips"] = sessions.settle_chips(self.session["chips"], self.model)
-            self.chips_paid = True
-        if not self.noted:
-            self.noted = True
-            self.part.note_result(self.session)
+        self._settle()
         if self.save_enabled:
-            self.saver.delete()
+            self.saver.delete(self.rules)
         self.tl.busy_until = self.tl.now
-        self.books.finish()
         if self.on_game_over:
             self.on_game_over(self)
         self.raise_event("game_over")
@@ -363,15 +491,20 @@ class TableScene(Scene):
 
     # -- decisions for the human at the screen -------------------------------------------------
     def my_turn(self) -> bool:
-        seat = self.state.to_act()
+        seat = self.stream.to_act()
         return (seat is not None and seat >= 0 and not self.hidden and seat == self.viewer
-                and self.players[seat]["seat"] == "human" and not self.busy() and not self.finished)
+                and seat in self.humans and not self.busy() and not self.finished)
 
     def legal(self) -> list[dict]:
-        return self.state.legal_actions() if self.my_turn() else []
+        return self.stream.legal_actions() if self.my_turn() else []
 
     def _group(self) -> WidgetGroup:
-        return self.toolbar.group([self.menu_button, *self.flow.buttons, *self.toolbar.buttons, *self.action_buttons])
+        """The table's buttons in the order Tab goes through them: the decision's own
+        buttons first (what the prompt names: Take, Done, Swap …), then going on, the tools,
+        the views, Undo and the Menu last (Tab then Enter never takes a move back)."""
+        flow, tools = self.flow, self.toolbar
+        return tools.group([*self.action_buttons, flow.go_btn, flow.skip_btn, tools.hint, tools.scores,
+                            flow.back_btn, flow.log_btn, tools.undo, self.menu_button])
 
     def clear_actions(self) -> None:
         self.action_buttons = []
@@ -379,14 +512,14 @@ class TableScene(Scene):
         self.renderer.place_buttons()
 
     def build_actions(self) -> None:
-        self.action_buttons = self.part.buttons(self.state.legal_actions())
+        self.action_buttons = self.part.buttons(self.stream.legal_actions())
         self.widgets = self._group()
         self.renderer.place_buttons()
         self.sync_buttons()
 
     def sync_buttons(self) -> None:
         """Play / Attack / Exchange are enabled only on a selection that makes a legal move."""
-        legal = self.state.legal_actions() if self.action_buttons else []
+        legal = self.stream.legal_actions() if self.action_buttons else []
         for b in self.action_buttons:
             if b.name in ("play", "attack", "exchange"):
                 b.enabled = self.sel.complete(legal) is not None
@@ -403,7 +536,7 @@ class TableScene(Scene):
     def click_card(self, card: str) -> None:
         if not self.my_turn():
             return
-        action = self.sel.click_card(card, self.state.legal_actions())
+        action = self.sel.click_card(card, self.stream.legal_actions())
         if self.sel.defend_with is not None:
             self.message = _("Now click the card to beat, or press its number.")
             self.message_color = T.TEXT
@@ -417,13 +550,13 @@ class TableScene(Scene):
         pairs = self.model.pairs
         if not self.my_turn() or not 0 <= index < len(pairs):
             return
-        action = self.sel.click_pair(pairs[index][0], self.state.legal_actions())
+        action = self.sel.click_pair(pairs[index][0], self.stream.legal_actions())
         if action is not None:
             self.do(action)
 
     def play_selection(self) -> None:
         """The Play / Attack / Exchange button: apply the selected cards."""
-        action = self.sel.complete(self.state.legal_actions())
+        action = self.sel.complete(self.stream.legal_actions())
         if action is None:
             self.flash(_("Select the cards to play first.") if not self.sel.cards
                        else _("These cards do not make a move together."))
@@ -453,10 +586,9 @@ class TableScene(Scene):
 
     # -- geometry (the renderer and the tests ask) ------------------------------------------------
     def layout(self, size) -> None:
-        self.lay = Layout(size, self.n, self.viewer)
+        self.lay = Layout(size, self.n, self.viewer, pairs=self.part.holds_pairs)
         self.warmup.start(self.lay, self.app.settings, self.app.nav.import_ahead(), self.renderer.ahead())
-        self.menu_button.rect = pygame.Rect(size[0] - int(112 * self.lay.u), int(10 * self.lay.u),
-                                            int(100 * self.lay.u), int(36 * self.lay.u))
+        self.menu_button.rect = self.lay.menu_rect()
         self.flow.place(self.lay)
         self.toolbar.place()
         self.renderer.place_buttons()
@@ -491,8 +623,20 @@ class TableScene(Scene):
             self.renderer.drawn_over(self.coach.callout.areas)
 
     def draw_extras(self, surface) -> list:
-        """What is drawn over the table before its buttons (a hint); the rectangles it covers."""
-        return self.hints.draw(surface)
+        """What is drawn over the table before its buttons (a hint, a seat's tags in whole
+        words under the pointer); the rectangles it covers."""
+        rects = self.hints.draw(surface)
+        seat = self.hover_seat
+        if seat is not None and 0 <= seat < self.n and self.lay is not None:
+            rects.append(seat_tags.draw_words(surface, self.lay, seat, self.players[seat]["name"],
+                                              self.part.seat_words(seat)))
+        return rects
+
+    def seat_at(self, pos) -> int | None:
+        """The seat whose box is at ``pos`` (the player's own included), or None."""
+        if self.lay is None:
+            return None
+        return next((s for s in range(self.n) if self.lay.seat_rect(s).collidepoint(pos)), None)
 
     def dirty_rects(self):
         if self.coach is not None:      # where the callout is and was

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...i18n import _
+from ...saves import MAX_DURAK_GAMES
 from .. import messages as M
 
 #: marks on the sheet
@@ -56,8 +57,8 @@ class Sheet:
 
 
 # -- the Gurka family ---------------------------------------------------------------------
-def gurka_sheet(model, players: list[dict], chips: list[int] | None = None,
-                chips_paid: bool = False) -> Sheet:
+def gurka_sheet(model, players: list[dict], held: list[int] | None = None) -> Sheet:
+    """``held``: every seat's chips as the table shows them now (None: nothing is staked)."""
     lives = model.options.get("lives")
     names = [p["name"] for p in players]
     # TRANSLATORS: the title of the score sheet
@@ -100,8 +101,7 @@ def gurka_sheet(model, players: list[dict], chips: list[int] | None = None,
         note = _("out") if model.out[s] else ""
         totals.append(Cell(str(t), note, "dim" if model.out[s] else "plain", None, t))
     sheet.summary.append(Row(_("Lives lost") if lives else _("Total"), totals, True))
-    if chips and model.options.get("stake"):
-        held = [c if chips_paid else c - model.staked(s) for s, c in enumerate(chips)]
+    if held and model.options.get("stake"):
         # TRANSLATORS: a row of the score sheet: every player's chips
         sheet.summary.append(Row(_("Chips"), [Cell(str(h), value=h) for h in held], True))
         sheet.footer.append(M.pot(model.pot))
@@ -125,25 +125,16 @@ def gurka_sheet(model, players: list[dict], chips: list[int] | None = None,
 
 
 # -- Durak ------------------------------------------------------------------------------------
-#: the evening's games the sheet keeps, the latest (more than any evening; a save that claims
-#: hundreds of thousands would make every look at the sheet take seconds)
-MAX_DURAK_GAMES = 500
-
-
 def durak_log(session: dict, n: int) -> list[list[int]]:
-    """The session's finished games (the last :data:`MAX_DURAK_GAMES`) as lists of losing
-    seats ([] for a draw); a bad entry in a saved session is left out."""
-    log = session.get("durak_log")
-    if not isinstance(log, list):
-        return []
-    return [list(g) for g in log[-MAX_DURAK_GAMES:] if isinstance(g, list) and len(g) <= n
-            and all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n for s in g)]
+    """The session's finished games as lists of losing seats ([] for a draw), the latest
+    :data:`game.saves.MAX_DURAK_GAMES` (:func:`game.saves.clean_session` has checked them)."""
+    return [list(g) for g in session.get("durak_log") or []]
 
 
 def add_durak_game(session: dict, model) -> None:
     """Note the finished game's losers in the session (the evening's tally)."""
     losers = list(model.losing_team or ([] if model.loser is None else [model.loser]))
-    session["durak_log"] = durak_log(session, model.n) + [losers]
+    session["durak_log"] = (durak_log(session, model.n) + [losers])[-MAX_DURAK_GAMES:]
 
 
 def durak_sheet(model, players: list[dict], session: dict) -> Sheet:

@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import pygame
 
+from .. import motion
 from .. import theme as T
 from .timeline import ease
+
+
+def shown_alpha(banner, now: float) -> int:
+    """How opaque a banner shows now: it fades out at its end, unless motion is reduced."""
+    return 255 if motion.reduced() else banner.alpha(now)
 
 
 class MomentTexts:
@@ -18,8 +24,10 @@ class MomentTexts:
         rects = []
         news = s.tl.shown(("news",))
         self.news_box = None
+        if news is not None and s.coach is not None and s.coach.note is not None:
+            news = None     # a tutorial's callout is read: its arrows would cross the line's text
         if news is not None:
-            self.news_box = self.news(surface, news.text, news.color, news.alpha(now))
+            self.news_box = self.news(surface, news.text, news.color, shown_alpha(news, now))
             rects.append(self.news_box)
         big = s.tl.shown(("big",))
         if big is None:
@@ -31,9 +39,9 @@ class MomentTexts:
         """The shout: it grows in, then fades.  Drawn once into an image (the recorder of the
         layout tests gets it drawn in place), so a frame scales and blends one picture."""
         u = self.lay.u
-        alpha = big.alpha(now)
+        alpha = shown_alpha(big, now)
         t = (now - big.start) / big.dur
-        scale = 0.6 + 0.4 * ease(min(1.0, t * 4))
+        scale = 1.0 if motion.reduced() else 0.6 + 0.4 * ease(min(1.0, t * 4))
         centre = (self.lay.center[0], self.lay.center[1] - int(20 * u))
         if T.recording():
             return self._shout_drawn(surface, big, scale, alpha, centre).inflate(int(12 * u), int(12 * u))
@@ -157,17 +165,33 @@ class MomentTexts:
             text, color = s.message, s.message_color
         elif s.message and s.message_color != T.ERROR and s.my_turn():
             text = s.message
+        elif not s.my_turn() and s.tl.held is None and s.tl.shown(("news",)) is not None:
+            # while the others play, an announcement takes the place of "Björn is thinking…"
+            # (a fading announcement stacked over the new prompt was hard to read)
+            text = ""
         else:
             text = s.prompt()
         if not text:
             return None
         width = self.lay.middle_width() - int(20 * u)
         px, lines = T.fit_wrapped(text, 17 * u, width, 2, bold=True)
+        box = self._prompt_box(lines, px, width)
+        if " ".join(lines) != " ".join(text.split()):
+            # two lines cut it even at the smallest size (a buy-back's question and its keys in
+            # Icelandic): a third line where no seat's box lies beside it
+            px3, lines3 = T.fit_wrapped(text, 17 * u, width, 3, bold=True)
+            box3 = self._prompt_box(lines3, px3, width)
+            seats = [self.lay.seat_box(s) for s in range(self.s.n) if self.lay.seat_slot(s) != 0]
+            if box3.collidelist(seats) == -1:
+                px, lines, box = px3, lines3, box3
         self.prompt_lines = len(lines)
-        step = T.line_step(px, True)
-        box = pygame.Rect(0, 0, width + int(20 * u), len(lines) * step + int(10 * u))
-        box.midbottom = (self.lay.size[0] // 2, self.lay.prompt_bottom())
         return (tuple(lines), px, color, tuple(box))
+
+    def _prompt_box(self, lines, px: float, width: int) -> pygame.Rect:
+        u = self.lay.u
+        box = pygame.Rect(0, 0, width + int(20 * u), len(lines) * T.line_step(px, True) + int(10 * u))
+        box.midbottom = (self.lay.size[0] // 2, self.lay.prompt_bottom())
+        return box
 
     def draw_prompt(self, surface, spec) -> pygame.Rect:
         if spec is None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .. import motion
 from .. import theme as T
 
 
@@ -78,7 +79,7 @@ class CountUp:
     new: list[float] = field(default_factory=list)
 
     def value(self, seat: int, now: float) -> float:
-        if not self.dur or now >= self.start + self.dur or seat >= len(self.new):
+        if not self.dur or now >= self.start + self.dur or seat >= len(self.new) or motion.reduced():
             return self.new[seat] if seat < len(self.new) else 0.0
         t = ease((now - self.start) / self.dur)
         return self.old[seat] + (self.new[seat] - self.old[seat]) * t
@@ -125,6 +126,13 @@ class Timeline:
         """Do ``then`` once ``dur`` ms have passed (and show nothing further before)."""
         self.due.append((self.now + dur, then))
         self.wait(dur)
+
+    def keep(self, place: tuple) -> None:
+        """The banner showing at ``place`` stays, wholly opaque, until it is ended or replaced
+        (an announcement the player reads while deciding: it never fades over the prompt)."""
+        b = self.shown(place)
+        if b is not None:
+            b.dur = max(b.dur, 1e9)
 
     def end(self, place: tuple) -> None:
         """End the banners at ``place`` now."""

@@ -10,15 +10,16 @@ import pygame
 
 from ...i18n import _
 from .. import theme as T
+from .. import tool_names
 from ..widgets import Button, WidgetGroup
 
 
 class Toolbar:
     def __init__(self, scene):
         self.s = scene
-        self.scores = Button(lambda: _("Scores"), self.open_scores, name="scores", px=15)
-        self.hint = Button(lambda: _("Hint"), self.ask_hint, name="hint", px=15)
-        self.undo = Button(lambda: _("Undo"), self.take_back, name="undo", px=15)
+        self.scores = Button(tool_names.scores, self.open_scores, name="scores", px=15)
+        self.hint = Button(tool_names.hint, self.ask_hint, name="hint", px=15)
+        self.undo = Button(tool_names.undo, self.take_back, name="undo", px=15)
         self.buttons: list[Button] = [self.scores, self.hint, self.undo]
 
     # -- the tools ------------------------------------------------------------------------
@@ -54,9 +55,9 @@ class Toolbar:
 
     def group(self, widgets: list) -> WidgetGroup:
         """The table's buttons as a widget group made anew (after each move): Tab goes
-        through them as they stand (the top row left to right, then down), and the focus
-        stays on the button of the same name when there still is one."""
-        return WidgetGroup(widgets, reading_order=True).keep_focus(getattr(self.s, "widgets", None))
+        through them in the order given, and the focus stays on the button of the same name
+        when there still is one."""
+        return WidgetGroup(widgets).keep_focus(getattr(self.s, "widgets", None))
 
     # -- keys and places ----------------------------------------------------------------------
     def handle_key(self, e) -> bool:
@@ -86,10 +87,13 @@ class Toolbar:
         menu = self.s.menu_button.rect
         gap = int(6 * u)
         row = [self.scores] + ([self.hint] if self.offers_hint() else []) + [self.undo]
-        room = menu.left - (lay.size[0] // 2 + lay.panel_w // 2 + int(12 * u)) - gap * len(row)
+        room = lay.toolbar_band().width - gap * len(row)
         font = T.font(15 * u, True)
-        widths = [max(int(64 * u), font.size(b.text)[0] + int(24 * u)) for b in row]
-        if sum(widths) > room:                  # labels shrink (never under 12 px) to share it
+        for pad in (24, 22, 20, 18):            # less room round the labels before they shrink
+            widths = [max(int(64 * u), font.size(b.text)[0] + int(pad * u)) for b in row]
+            if sum(widths) <= room:
+                break
+        else:                                   # labels shrink (never under 12 px) to share it
             widths = [room // len(row)] * len(row)
         x = menu.left
         for b, bw in zip(row, widths):

@@ -62,12 +62,12 @@ class Undo:
         """Undo is on offer at this table at all (setting, one human, not the demo)."""
         s = self.s
         return (bool(s.app.settings.get("undo", True)) and not s.app.demo and s.coach is None
-                and self.seat() is not None)
+                and s.host is not None and s.stream.network is None and self.seat() is not None)
 
     def point(self) -> int | None:
-        if not self.allowed() or self.s.finished or self.s.state.is_over():
+        if not self.allowed() or self.s.finished or self.s.stream.is_over():
             return None
-        return undo_point(self.s.state.events, self.seat())
+        return undo_point(self.s.host.events(), self.seat())
 
     def available(self) -> bool:
         return self.point() is not None
@@ -78,7 +78,7 @@ class Undo:
         if cut is None:
             return False
         s = self.s
-        state = undone(s.state.record(), cut)
+        state = undone(s.stream.record(), cut)
         s.restart_from(state)
         s.books.undo_used()
         s.save()

@@ -1,7 +1,10 @@
 """Card faces drawn ahead of need, a few at a time in spare frame time.
 
 After a layout every card face the table can show is drawn at the table's sizes (the
-viewer's hand, the trick), so that no frame has to draw one when a card is first played.
+viewer's hand, the trick), so that no frame has to draw one when a card is first played;
+the cards of the viewer's hand first (the renderer's jobs ahead), a face with pictures a
+part at a time (:func:`game.ui.cards.face_jobs`) or, where it can, asked of the painter
+process (:mod:`game.ui.painter`) and taken from it as it finishes them.
 """
 
 from __future__ import annotations
@@ -17,9 +20,14 @@ from .. import theme as T
 FONT_SIZES = (12, 13, 14, 15, 16, 17, 18, 20, 22, 24, 26, 32, 90)
 
 
+#: what a job returns when it cannot be done yet (see :meth:`Warmup.step`)
+LATER = object()
+
+
 class Warmup:
     def __init__(self):
         self._todo = iter(())
+        self._pending = None
 
     def start(self, lay, settings: dict, *first) -> None:
         """``first``: other jobs to do before the card faces (the app's imports ahead, the
@@ -40,14 +48,23 @@ class Warmup:
                 yield lambda w=w: C.dim(w)
             for w in (lay.hand_w, lay.table_w):
                 for card in NAMES:
-                    yield lambda c=card, w=w: C.face(c, w, settings)
+                    # a face with pictures a part at a time: no frame waits for a whole one
+                    yield from C.face_jobs(card, w, settings)
         self._todo = jobs()
+        self._pending = None
 
     def step(self, budget_ms: float = 2.0) -> bool:
-        """Draw ahead for up to ``budget_ms``; False once everything is drawn."""
+        """Draw ahead for up to ``budget_ms``; False once everything is drawn (and every face
+        asked of the painter taken).  A job that
+        returns :data:`LATER` is not ready yet (what it draws is not known): it is asked
+        again next frame, and nothing after it runs before."""
         end = time.perf_counter() + budget_ms / 1000
-        for job in self._todo:
-            job()
-            if time.perf_counter() >= end:
+        C.collect(end)                      # faces the painter process has finished
+        while time.perf_counter() < end:
+            job, self._pending = self._pending or next(self._todo, None), None
+            if job is None:
+                return C.pending() > 0          # done once the painter's faces are in
+            if job() is LATER:
+                self._pending = job
                 return True
-        return False
+        return True

@@ -65,6 +65,8 @@ def pile(s: int) -> tuple:
 
 
 STOCK = ("stock",)
+#: the table's header (the deal, the pot, the points that put a player out)
+HEADER = ("header",)
 TRUMP = ("trump",)
 DISCARD = ("discard",)
 

@@ -5,9 +5,8 @@ the discard pile, a score pile) with arrows to them, and the last callout with i
 Everything is read from the table scene as it is drawn: the hand's fan, where the
 renderer drew each card on the table this frame (``scene.renderer.drawn``), the seats,
 the stock and the discard pile of its layout; so a callout follows a resize or a
-language switch at once.  What differs per family (score piles, the trump card) is said
-per family object (as the table's own :mod:`game.ui.table.families` does), never by its
-name.
+language switch at once.  What differs per family (score piles, the trump card) is read
+through the interface's one family lookup (:mod:`game.ui.table.families`).
 """
 
 from __future__ import annotations
@@ -16,10 +15,11 @@ import math
 
 import pygame
 
-from ...engine.registry import DURAK, GURKA
 from ...i18n import _
 from .. import cards as C
+from .. import messages as M
 from .. import theme as T
+from ..table.families import FAMILY_UI
 from ..widgets import Button, WidgetGroup
 
 _TEXT_PX = 16          # design pixels: 16 px at 1024x640, never under 12
@@ -30,12 +30,6 @@ def _card_rect(x: float, y: float, w: float) -> pygame.Rect:
     r = pygame.Rect(0, 0, int(w), C.height_for(int(w)))
     r.center = (int(x), int(y))
     return r
-
-
-#: family -> the cards of a seat's score pile (families without piles have none)
-PILES = {GURKA: lambda model, s: list(model.piles[s])}
-#: family -> the trump card shown under the stock (None once drawn)
-TRUMP_CARD = {DURAK: lambda model: model.bottom}
 
 
 def merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
@@ -64,7 +58,7 @@ def clear_of(r: pygame.Rect, over: list[pygame.Rect], u: float) -> pygame.Rect:
 def target_rects(scene, spec: tuple) -> list[pygame.Rect]:
     """The rectangles a callout points at for one ``point`` entry of a beat."""
     lay = scene.lay
-    family = scene.entry.family
+    family = FAMILY_UI[scene.entry.family]
     kind = spec[0]
     if kind == "hand":
         fan = dict(scene.hand_layout())
@@ -82,13 +76,13 @@ def target_rects(scene, spec: tuple) -> list[pygame.Rect]:
     if kind == "seat":
         return [lay.seat_rect(spec[1])]
     if kind == "pile":
-        cards = PILES.get(family, lambda _m, _s: [])(scene.model, spec[1])
+        cards = family.pile(scene.model, spec[1])
         rects = [drawn[c][0] for c in cards if c in drawn]
         return merged(rects) or [lay.seat_rect(spec[1])]
     if kind == "stock":
         return [_card_rect(*lay.stock_pos(), lay.table_w)]
     if kind == "trump":
-        card = TRUMP_CARD.get(family, lambda _m: None)(scene.model)
+        card = family.trump_card(scene.model)
         if card not in drawn:
             return []
         # it lies crosswise under the stock: ring what shows of it
@@ -98,6 +92,8 @@ def target_rects(scene, spec: tuple) -> list[pygame.Rect]:
         return [shown if shown.width > 4 else r]
     if kind == "discard":
         return [_card_rect(*lay.discard_pos(), lay.table_w).inflate(lay.table_w // 2, 0)]
+    if kind == "header":
+        return [scene.renderer.header_area()]
     return []
 
 
@@ -106,9 +102,13 @@ def beat_text(scene, beat) -> str:
     player's settings write them, seats by their names)."""
     settings = scene.app.settings
     args = {}
+    options = scene.model.options
     for k, v in beat.args.items():
         if isinstance(v, int):
             args[k] = scene.players[v]["name"] if 0 <= v < len(scene.players) else "?"
+        elif isinstance(v, tuple):          # an option's number in words: ("chips", "stake") …
+            words = {"chips": M.chips, "points": M.points}[v[0]]
+            args[k] = words(int(options.get(v[1]) or 0))
         else:
             args[k] = C.card_text(v, settings)
     try:

@@ -27,7 +27,6 @@ import pygame
 from ...engine import CHANCE, IllegalActionError
 from ...i18n import _
 from .. import theme as T
-from ..table import pace
 from .beats import HUMAN, Beat, Tutorial, same_action
 from .callout import Callout
 
@@ -101,7 +100,7 @@ class Coach:
         if self.finished or self.note is not None:
             return True
         b = self.beat
-        state = scene.state
+        state = scene.host.state
         if b is None:
             return self.finish(scene)
         if b.kind == "say":
@@ -128,10 +127,10 @@ class Coach:
             return False
         now = scene.tl.now
         if self.due is None:
-            self.due = now + pace.AI_MIN_DELAY * scene.speed()
+            self.due = now + scene.ai_delay()
         if now >= self.due:
             self.due = None
-            if not scene.do(dict(b.action)):
+            if not scene.do(dict(b.action), seat=seat):
                 return self.finish(scene, f"beat {self.i}: the scripted move was refused")
         return True
 
@@ -140,7 +139,7 @@ class Coach:
         if self.finished or self.note is not None:
             return False
         b = self.beat
-        state = scene.state
+        state = scene.host.state
         if b is None or b.kind != "move":
             return False
         legal = state.legal_actions()

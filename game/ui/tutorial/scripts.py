@@ -1,17 +1,17 @@
-"""The three tutorials as data, keyed by ruleset id (the one tutorial module naming ids).
+"""The three tutorials as data, each found through its ruleset's registry entry.
 
 Each is a guided first deal at a table of three: the player at the screen in seat 0, two
 scripted seats.  The deals are fixed so that every rule the tutorial claims shows up
 (``lessons``; ``tests/test_tutorial_scripts.py`` checks each claim against the engine):
 
-- ``gurka-se`` (Swedish rules, six cards): must reach the card just before yours, else
+- Swedish Gurka (six cards): must reach the card just before yours, else
   play your lowest; only the card just before counts; equal cards, the later wins; keep
   a low card for the last trick; the last trick scores.
-- ``gurka-is`` (Icelandic, a five-card first deal instead of ten, then four): a pair led
+- Icelandic Gúrka (a five-card first deal instead of ten, then four): a pair led
   and answered, with a set that matches and with the lowest cards; the highest card in
   the trick counts and the lowest card is always allowed; the 6 of clubs; a score pile;
   exactly 21 back to 0.
-- ``durak`` (podkidnoy, three players): the lowest trump attacks first; attack, beat in
+- Podkidnoy Durak (three players): the lowest trump attacks first; attack, beat in
   suit and with a trump, throw in (also by the third player), take, refill, the defence
   holds.
 """
@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from ...engine.registry import DURAK_RU, GURKA_IS, GURKA_SE
 from ...i18n import N_
-from .beats import (DISCARD, PASS, STOCK, TAKE, TRUMP, Tutorial, attack, bot, chance, deal,
+from .beats import (DISCARD, HEADER, PASS, STOCK, TAKE, TRUMP, Tutorial, attack, bot, chance, deal,
                     defend, hand, pile, play, say, seat, table, you)
 
 # -- Gurka, Swedish rules -------------------------------------------------------------------
@@ -34,6 +35,11 @@ _SE = (
     say(N_("Welcome to Gurka! You and two others have six cards each. Five tricks are played, "
            "then a last trick with everyone's final card: whoever plays the highest card in it "
            "takes penalty points. Only that trick counts."), hand()),
+    # TRANSLATORS: the tutorial points at the table's header; {chips} is a number of chips with its
+    # word ("10 chips"), {points} a number of points with its word ("30 points")
+    say(N_("Up here: the pot. Before the first deal everyone put {chips} into it, and the last "
+           "player left in takes it all. Penalty points add up from deal to deal: at {points} a "
+           "player is out."), HEADER, chips=("chips", "stake"), points=("points", "limit")),
     # TRANSLATORS: {name} is a player's name
     say(N_("Suits do not matter, only ranks: the ace is high, the 2 is low. {name} sits on the "
            "dealer's left and leads the first trick."), seat(1), name=1),
@@ -249,29 +255,31 @@ _DURAK_FINAL = N_("The game goes on like this. Once the stock is empty nobody dr
                   "the defender holds; and until the stock is empty, the holder of the six of "
                   "trumps may swap it for the trump card under the stock.")
 
-TUTORIALS: dict[str, Tutorial] = {
-    "gurka-se": Tutorial(
-        "gurka-se", "tutorial-gurka", MappingProxyType({}), _SE_DEAL, _SE, _GURKA_FINAL,
+_LIST = (
+    Tutorial(
+        GURKA_SE.id, "tutorial-gurka", MappingProxyType({}), _SE_DEAL, _SE, _GURKA_FINAL,
         N_("The heart of Swedish Gurka: reach the card before yours, play your lowest when you "
            "cannot, and keep a low card for the last trick."),
         ("must_reach", "lowest", "previous_only", "later_wins", "keep_low", "last_trick"),
         "must_reach"),
-    "gurka-is": Tutorial(
-        "gurka-is", "tutorial-gurka-is", MappingProxyType({"hand_size": 5}), _IS_DEAL, _IS,
+    Tutorial(
+        GURKA_IS.id, "tutorial-gurka-is", MappingProxyType({"hand_size": 5}), _IS_DEAL, _IS,
         _IS_FINAL,
         N_("Pairs led and answered, the highest card in the trick, the 6 of clubs, score piles "
            "and exactly 21."),
         ("pair_led", "pair_answered", "lowest_set", "optional_lowest", "highest_counts",
          "top_card", "score_pile", "exactly_21", "last_trick"),
         "pair_answered"),
-    "durak": Tutorial(
-        "durak", "tutorial-durak", MappingProxyType({}), _DURAK_DEAL, _DURAK, _DURAK_FINAL,
+    Tutorial(
+        DURAK_RU.id, "tutorial-durak", MappingProxyType({}), _DURAK_DEAL, _DURAK, _DURAK_FINAL,
         N_("Attack and beat, throw in and take, the refill from the stock, and what trumps do."),
         ("lowest_trump_first", "attack", "beat_suit", "beat_trump", "throw_in", "take", "refill",
          "beaten_off"),
         "beat_trump"),
-}
+)
 
+#: ruleset id -> its tutorial
+TUTORIALS: dict[str, Tutorial] = {t.rules: t for t in _LIST}
 #: the tutorials in the order the chooser shows them
 TUTORIAL_IDS: tuple[str, ...] = tuple(TUTORIALS)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ...ai.worker import AIWorker
+from ..ai.worker import AIWorker
 
 
 def level_of(spec: str) -> str:

@@ -1,0 +1,360 @@
+"""A joiner's stream: one seat of a game hosted on another computer.
+
+:class:`NetStream` has the face of :class:`game.play.stream.LocalStream` (the table draws from
+it the same way) plus its connection:
+
+    stream = NetStream("192.168.1.23", 47411, name="Anna", code="4821")
+    ...every frame:
+    stream.poll()                 # takes what arrived (also done by tick); never blocks
+    stream.state                  # connecting / joined / over / refused / lost / closed / broken
+    stream.problem                # one translated line when refused / lost / closed / broken
+    stream.started                # the host has started the game (before: the waiting table)
+    stream.seat_status            # per seat: name, who (host / ai / net), link, ai
+    stream.reconnect()            # after "lost": back to the seat with its token
+
+``authority`` is None: a joiner holds nothing but its seat's view.  Its own actions go to the
+host (:meth:`send` returns at once; while an action waits for the host's answer,
+:meth:`legal_actions` is empty and :attr:`pending` is true); a refusal comes back later
+through :meth:`take_refusal`, with the engine's code and parameters.  Everything the host
+sends is checked (:mod:`.protocol`, :mod:`.view_check`): a host that sends garbage, lines
+over the limit, events the rules do not allow, views that contradict each other, or nothing
+at all, leaves this stream ``broken`` or ``lost`` with one line in :attr:`problem`; nothing
+else happens (no file of the player's is touched, but the reconnect token's).  At the end
+the host's record is checked against everything it sent (:func:`.view_check.check_end`) and
+:meth:`record` gives it: the game goes into the joiner's own statistics and replays.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import time
+from typing import Callable
+
+from ..engine import IllegalActionError
+from . import protocol as P
+from .link import GONE, MSG, Conn, NetThread, drain
+from .texts import broken_text, closed_text, lost_text, refused_text, unreachable_text
+from .tokens import TokenStore
+from .view_check import ViewChecker, ViewError, check_end
+
+CONNECTING, JOINED, OVER = "connecting", "joined", "over"
+REFUSED, LOST, CLOSED, BROKEN = "refused", "lost", "closed", "broken"
+#: states in which the stream has ended for good (back to the menu)
+FINAL = (REFUSED, CLOSED, BROKEN)
+
+
+class NetStream:
+    authority = None
+
+    def __init__(self, address: str, port: int, name: str, code: str, *, seat: int | None = None,
+                 limits: P.Limits = P.LIMITS, tokens: TokenStore | None = None,
+                 trace: Callable[[bytes], None] | None = None, clock=time.monotonic):
+        self.address = address
+        self.port = int(port)
+        self.where = f"{address}:{self.port}"
+        self.name = name
+        self.code = code
+        self.wanted_seat = seat
+        self.limits = limits
+        self.tokens = tokens
+        #: called on the network thread with every line received (a transcript; tests)
+        self.trace = trace
+        self.clock = clock
+        self.state = CONNECTING
+        self.problem: str | None = None
+        #: the host's refusal or closing code, or the joiner's own finding (``broken``...)
+        self.reason: str | None = None
+        self.started = False
+        self.seat_status: list[dict] = []
+        self.host_name = ""
+        self.table_id: str | None = None
+        self._welcome: dict | None = None
+        self._token: str | None = None
+        self._stored = False           # the hello used a token from the user folder
+        self.seat = seat if seat is not None else 0
+        self._events: list[dict] = []
+        self._checker: ViewChecker | None = None
+        self._to_act: int | None = -1
+        self._legal: list[dict] = []
+        self._thinking: int | None = None
+        self._refusals: list[IllegalActionError] = []
+        self._ident = 0
+        self._pending: tuple[int, int] | None = None      # (id, events when sent)
+        self._seen_sent = -1
+        self._record: dict | None = None
+        self._network = None
+        self._conn: Conn | None = None
+        self.inbox: queue.SimpleQueue = queue.SimpleQueue()
+        self.net = NetThread("gurka-join")
+        self._connect()
+
+    # -- the connection ---------------------------------------------------------------------------
+    def _connect(self) -> None:
+        token = table = None
+        if self._token and self.table_id:
+            token, table = self._token, self.table_id
+            self._stored = False
+        elif self.tokens is not None:
+            kept = self.tokens.get(self.where)
+            if kept:
+                token, table = kept["token"], kept["table"]
+                self._stored = True
+        hello = P.hello(self.name, self.code, token, table, len(self._events) if token else 0,
+                        self.wanted_seat)
+        self.state = CONNECTING
+        self.problem = self.reason = None
+        self.net.submit(self._run(hello))
+
+    async def _run(self, hello: dict) -> None:
+        limits = self.limits
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(self.address, self.port, limit=limits.host_line + 2),
+                limits.connect)
+        except (OSError, asyncio.TimeoutError, ValueError):
+            self.inbox.put((GONE, None, "unreachable", ""))
+            return
+        conn = Conn(self.net, reader, writer, self.inbox, limits, limits.host_line, P.HOST_DEPTH,
+                    P.check_from_host, limits.connect, closing_message=lambda *_a: None)
+        conn.trace = self.trace
+        self._conn = conn
+        conn.send(hello)
+        await conn.run()
+
+    def reconnect(self) -> None:
+        """After ``lost``: connect again and take the seat back with its token (the events
+        missed come from where this stream left off)."""
+        if self.state != LOST:
+            return
+        if self._conn is not None:
+            self._conn.close()
+        self._connect()
+
+    def close(self) -> None:
+        """Leave the table (the host is told) and stop the network thread."""
+        conn, self._conn = self._conn, None
+        if conn is not None and not conn.closed:
+            conn.close(P.BYE)
+        time.sleep(0.02)
+        self.net.stop()
+
+    # -- what arrives -------------------------------------------------------------------------------
+    def poll(self) -> None:
+        """Take what arrived (never waits)."""
+        for item in drain(self.inbox):
+            if self.state in FINAL:
+                break
+            if item[0] == MSG:
+                _kind, conn, message = item
+                conn.taken()
+                if conn is not self._conn:
+                    continue
+                try:
+                    self._on_message(message)
+                except ViewError as e:
+                    self._break(str(e))
+            elif item[0] == GONE:
+                _kind, conn, code, text = item
+                if conn is None or conn is self._conn:
+                    self._on_gone(code, text)
+
+    def _break(self, detail: str) -> None:
+        self.state, self.reason, self.problem = BROKEN, "broken", broken_text(detail)
+        if self._conn is not None:
+            self._conn.close()
+
+    def _on_gone(self, code: str, text: str) -> None:
+        if self.state in FINAL or self.state == OVER:
+            return
+        if code == "protocol":
+            self.state, self.reason = REFUSED, "protocol"
+            self.problem = refused_text("protocol", text)
+        elif code in ("bad_message", "too_long"):
+            self._break(text)
+        elif code == "unreachable" and self._welcome is None:
+            self.state, self.reason, self.problem = LOST, code, unreachable_text(self.where)
+        else:
+            self.state, self.reason, self.problem = LOST, code, lost_text()
+
+    def _on_message(self, m: dict) -> None:
+        kind = m["type"]
+        if kind == "welcome":
+            self._on_welcome(m)
+        elif kind == "refused":
+            if m["reason"] == "bad_token" and self._stored and self.tokens is not None:
+                self.tokens.drop(self.where)       # a token of an older table: join afresh
+                self._stored = False
+                self._token = None
+                self._conn = None
+                self._connect_fresh()
+                return
+            self.state, self.reason = REFUSED, m["reason"]
+            self.problem = refused_text(m["reason"], m.get("protocol"))
+        elif kind == "status":
+            if self._welcome is None or len(m["seats"]) != len(self._welcome["players"]):
+                raise ViewError("a status of another table")
+            if m["thinking"] is not None and m["thinking"] >= len(m["seats"]):
+                raise ViewError("a status naming a seat not at the table")
+            self.started = self.started or m["started"]
+            self.seat_status = m["seats"]
+            self._thinking = m["thinking"]
+        elif kind == "update":
+            self._on_update(m)
+        elif kind == "refusal":
+            if self._pending is not None and self._pending[0] == m["id"]:
+                self._pending = None
+            self._refusals.append(IllegalActionError(m["text"], m["code"], **m["params"]))
+        elif kind == "end":
+            state = check_end(m["record"], self.seat, self._events, self._welcome)
+            self._record = state.record()
+            self.state = OVER
+            if self.tokens is not None:
+                self.tokens.drop(self.where)
+        elif kind == "closed":
+            if self.state != OVER:
+                self.state, self.reason, self.problem = CLOSED, m["reason"], closed_text(m["reason"])
+
+    def _connect_fresh(self) -> None:
+        kept, self.tokens = self.tokens, None
+        try:
+            self._connect()
+        finally:
+            self.tokens = kept
+
+    def _on_welcome(self, m: dict) -> None:
+        if not 0 <= m["seat"] < len(m["players"]):
+            raise ViewError("a seat that is not at the table")
+        same = self._welcome is not None and m["table"] == self.table_id and m["seat"] == self.seat
+        if not same:
+            self._events = []
+            self._checker = ViewChecker(m["rules"], m["options"], m["players"], m["game"], m["seat"])
+            self._seen_sent = -1
+            self._to_act, self._legal = -1, []
+        self._welcome = m
+        self.table_id = m["table"]
+        self.seat = m["seat"]
+        self._token = m["token"]
+        self.host_name = m["host"]
+        self._pending = None
+        self.state = JOINED
+        if self.tokens is not None:
+            self.tokens.put(self.where, m["table"], m["token"], m["seat"])
+
+    def _on_update(self, m: dict) -> None:
+        if m["from"] != len(self._events):
+            raise ViewError(f"events from {m['from']} when {len(self._events)} have come")
+        for ev in m["events"]:
+            self._checker.add(ev)
+            self._events.append(ev)
+        self._checker.check_turn(m["to_act"], m["legal"])
+        self._to_act, self._legal = m["to_act"], m["legal"]
+        self.started = True
+        if self._pending is not None and m.get("done") == self._pending[0]:
+            self._pending = None
+
+    # -- the stream's face (game.play.stream) ----------------------------------------------------
+    @property
+    def rules(self) -> str | None:
+        return self._welcome["rules"] if self._welcome else None
+
+    @property
+    def options(self) -> dict:
+        return dict(self._welcome["options"]) if self._welcome else {}
+
+    @property
+    def players(self) -> list[dict]:
+        if not self._welcome:
+            return []
+        players = [dict(p) for p in self._welcome["players"]]
+        for p, s in zip(players, self.seat_status):
+            p["name"] = s["name"]
+        return players
+
+    @property
+    def game(self) -> int:
+        return self._welcome["game"] if self._welcome else 1
+
+    @property
+    def mine(self) -> list[int]:
+        return [self.seat]
+
+    @property
+    def events(self) -> list[dict]:
+        return self._events
+
+    @property
+    def pending(self) -> bool:
+        """An action of this seat was sent and the host has not answered yet."""
+        return self._pending is not None
+
+    def to_act(self) -> int | None:
+        """The seat to decide (-1 before the first update: nobody yet; None once over)."""
+        return self._to_act
+
+    def thinking(self) -> int | None:
+        """The seat deciding now (an AI at the host, or a person elsewhere), if not this one."""
+        return self._thinking if self._thinking != self.seat else None
+
+    def is_over(self) -> bool:
+        return self.state == OVER or (self.started and self._to_act is None)
+
+    def legal_actions(self) -> list[dict]:
+        if self._to_act != self.seat or self._pending is not None or self.state != JOINED:
+            return []
+        return [dict(a) for a in self._legal]
+
+    def view(self) -> dict:
+        """The seat's whole view, as ``state.view(seat)`` gives it (hand from the fold)."""
+        w = self._welcome or {}
+        return {"rules": w.get("rules"), "options": dict(w.get("options", {})), "game": self.game,
+                "seat": self.seat, "players": self.players,
+                "hand": self._checker.hand() if self._checker else [], "events": list(self._events)}
+
+    def send(self, action: dict) -> None:
+        """Send the seat's decision to the host; IllegalActionError at once when it is not
+        this seat's turn, else the host's refusal later (:meth:`take_refusal`)."""
+        if self.state != JOINED or not self.started:
+            raise IllegalActionError("the game has not started", "not_started")
+        if self._to_act != self.seat or self._pending is not None:
+            raise IllegalActionError("it is not your turn", "not_your_turn")
+        problem = P.action_problem(action)
+        if problem:
+            raise IllegalActionError(problem, "bad_action")
+        self._ident += 1
+        self._pending = (self._ident, len(self._events))
+        self._conn.send(P.act(self._ident, len(self._events), action))
+
+    def take_refusal(self) -> IllegalActionError | None:
+        return self._refusals.pop(0) if self._refusals else None
+
+    def tick(self, now: float, shown: int, min_delay: float) -> None:
+        """Every frame: take what arrived; tell the host how far this screen has shown."""
+        self.poll()
+        shown = max(0, min(shown, len(self._events)))
+        if self.state == JOINED and shown != self._seen_sent and self._conn is not None:
+            self._seen_sent = shown
+            self._conn.send(P.seen(shown))
+
+    def serve(self) -> None:
+        """Every frame, also under the pause menu: take what arrived."""
+        self.poll()
+
+    def seat_note(self, seat: int) -> str:
+        from .hosted import seat_words
+        return seat_words(self.seat_status, seat, self.started)
+
+    @property
+    def network(self):
+        """What this screen shows of the table (:class:`game.net.hosted.JoinedNetwork`)."""
+        if self._network is None:
+            from .hosted import JoinedNetwork
+            self._network = JoinedNetwork(self)
+        return self._network
+
+    def look_from(self, seat: int) -> None:
+        raise ValueError("a network seat looks only from its own seat")
+
+    def record(self) -> dict | None:
+        """The whole game once it is over and checked (None before: the other hands stay hidden)."""
+        return self._record

@@ -1,0 +1,225 @@
+"""The ``host`` and ``join`` commands: a network table without a window.
+
+``python -m game host``: a table whose seats are AI levels, bots and network seats; it prints
+where it listens and its code, waits for the network seats (or ``--start-after`` seconds,
+then the AI fills the empty ones), plays to the end and writes the record (``--out``, JSON
+Lines as ``simulate`` writes them).  ``python -m game join HOST:PORT``: one network seat
+played by an AI level or a bot program from its own view; it exits 0 at the game's end, and
+when refused or dropped prints one line saying why and exits 1.  Both loops poll the network
+and never wait on it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+from ..engine import new_game
+from ..engine.records import MAX_NAME, clean_name, seat_problem
+from ..engine.rulesets import effective_options
+from ..play.decider import PlayerDecider
+from ..play.host import AI, REMOTE, TableHost
+from ..safe_json import clip
+from . import protocol as P
+from .client import FINAL, LOST, OVER, NetStream
+from .server import NetHost
+from .tokens import TokenStore
+
+#: seconds the host keeps sending after the end (the record goes out), and its loop's nap
+END_GRACE = 1.0
+NAP = 0.004
+#: a joiner tries again this often after a lost connection
+RETRY_EVERY = 1.0
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)
+
+
+def _err(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def check_host_args(args, options: dict, refuse) -> list[str]:
+    """The seat specs of ``host`` (its ``--option`` values parsed into ``options``), or
+    ``refuse(text)`` (raises)."""
+    effective_options(args.rules, options, args.players)
+    specs = args.seats.split(",") if args.seats else ["net"]
+    if len(specs) == 1:
+        specs = specs * args.players
+    if len(specs) != args.players:
+        refuse(f"--seats lists {len(specs)} seats for {args.players} players")
+    for spec in specs:
+        if spec == "human":
+            refuse("--seats: a table without a window has no human seat (use net, ai:LEVEL or ext:PATH)")
+        problem = seat_problem(spec)
+        if problem:
+            refuse(f"--seats: {problem}")
+        if spec.startswith("ext:") and not Path(spec[4:]).is_file():
+            refuse(f"--seats: {clip(spec, 80)}: no such file")
+    if args.code is not None and not P.CODE.fullmatch(args.code):
+        refuse("--code takes four digits, e.g. 4821")
+    if not 0 <= args.port <= 65535:
+        refuse("--port takes 0 to 65535 (0: any free port)")
+    for name, value in (("--start-after", args.start_after), ("--lost-wait", args.lost_wait)):
+        if value is not None and not 0 <= value <= 86_400:
+            refuse(f"{name} takes 0 to 86,400 seconds")
+    if seat_problem(args.fill) or not args.fill.startswith("ai:"):
+        refuse("--fill takes an AI level, e.g. ai:normal")
+    return specs
+
+
+def run_host(args, options: dict, specs: list[str], write_out) -> int:
+    """Host one game (arguments checked by :func:`check_host_args`)."""
+    players = [{"name": f"P{i}" if spec != "net" else f"Seat {i + 1}", "seat": spec}
+               for i, spec in enumerate(specs)]
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    state = new_game(args.rules, players, options, seed=seed)
+    control = [REMOTE if spec == "net" else AI for spec in specs]
+    decider = PlayerDecider(seed, bot={"budget": args.bot_time})
+    host = TableHost(state, control, decider=decider)
+    table = NetHost(host, args.name, code=args.code, address=args.address, port=args.port,
+                    advertise=True)     # (never on loopback)
+    try:
+        address, port = table.open()
+    except OSError as e:
+        host.close()
+        _err(f"error: {e}")
+        return 1
+    if address in ("0.0.0.0", ""):
+        from .discovery import lan_addresses
+        shown = ", ".join(f"{a}:{port}" for a in lan_addresses()) or f"this computer's address:{port}"
+    else:
+        shown = f"{address}:{port}"
+    _say(f"table open at {shown}, code {table.code}, {len(table.links)} network seat(s) ({P.PROTOCOL})")
+    table.lost_to_ai = (args.lost_wait, args.fill) if args.lost_wait is not None else None
+    opened = time.monotonic()
+    ended_at = None
+    try:
+        while True:
+            now = time.monotonic()
+            table.poll(now)
+            for notice in table.take_notices():
+                _say(notice.text)
+            if not table.started:
+                all_in = all(lk.link == "connected" for lk in table.links.values())
+                waited = args.start_after is not None and now - opened >= args.start_after
+                if all_in or waited:
+                    table.start(args.fill)
+                    _say("the game starts: " + ", ".join(p["name"] for p in host.players))
+            else:
+                host.step(now * 1000.0, 0.0)
+            if host.is_over():
+                ended_at = ended_at or now
+                if now - ended_at >= END_GRACE:
+                    break
+            time.sleep(NAP)
+    except KeyboardInterrupt:
+        table.close("host_left")
+        host.close()
+        _err("interrupted: the table is closed")
+        return 130
+    table.close("game_over")
+    host.close()
+    out = state.outcome()
+    _say(f"game over: {len(state.events)} events, "
+         + ("a draw" if out.draw else "winners " + ", ".join(str(s) for s in out.winners)))
+    if args.out:
+        write_out(Path(args.out), [host.state.record()])
+        _say(f"wrote the record to {args.out}")
+    return 0
+
+
+_ADDRESS = re.compile(r"\[([0-9a-fA-F:.]+)\]:(\d{1,5})|([^:\s\[\]]{1,253}):(\d{1,5})")
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` or ``[IPv6]:PORT``; ValueError (one line) otherwise."""
+    m = _ADDRESS.fullmatch(text.strip())
+    if not m:
+        raise ValueError(f"an address is HOST:PORT, e.g. 192.168.1.23:{P.DEFAULT_PORT}, not {clip(text, 60)!r}")
+    host, port = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    if not 1 <= int(port) <= 65535:
+        raise ValueError("a port is from 1 to 65535")
+    return host, int(port)
+
+
+def check_join_args(args, refuse) -> tuple[str, int]:
+    try:
+        address = parse_address(args.address)
+    except ValueError as e:
+        refuse(str(e))
+    if not P.CODE.fullmatch(args.code):
+        refuse("--code takes the table's four digits, e.g. 4821")
+    name = clean_name(args.name)
+    if not name or len(args.name) > MAX_NAME:
+        refuse(f"--name takes 1 to {MAX_NAME} visible characters")
+    problem = seat_problem(args.play)
+    if problem or not (args.play.startswith("ai:") or args.play.startswith("ext:")):
+        refuse("--play takes ai:LEVEL or ext:PATH")
+    if args.play.startswith("ext:") and not Path(args.play[4:]).is_file():
+        refuse(f"--play: {clip(args.play, 80)}: no such file")
+    if not 0 <= args.wait <= 3600:
+        refuse("--wait takes 0 to 3,600 seconds")
+    return address
+
+
+def run_join(args, address: tuple[str, int], write_out) -> int:
+    from ..ai.seats import make_player
+    trace_fh = open(args.trace, "ab") if args.trace else None   # noqa: SIM115 - closed below
+    stream = NetStream(address[0], address[1], clean_name(args.name), args.code, seat=args.seat,
+                       tokens=TokenStore(), trace=trace_fh.write if trace_fh else None)
+    player = None
+    lost_at = None
+    retried = 0.0
+    said_joined = False
+    try:
+        while True:
+            stream.poll()
+            now = time.monotonic()
+            if stream.state in FINAL:
+                _err(stream.problem or stream.state)
+                return 1
+            if stream.state == OVER:
+                break
+            if stream.state == LOST:
+                lost_at = lost_at or now
+                if now - lost_at > args.wait:
+                    _err(stream.problem or "the connection was lost")
+                    return 1
+                if now - retried >= RETRY_EVERY:
+                    retried = now
+                    stream.reconnect()
+                time.sleep(0.05)
+                continue
+            if stream.state == "joined":
+                lost_at = None
+                if not said_joined:
+                    said_joined = True
+                    _say(f"joined {stream.host_name}'s table at seat {stream.seat} ({stream.rules})")
+            legal = stream.legal_actions()
+            if legal:
+                if player is None:
+                    player = make_player(args.play, seed=args.seed * 100 + stream.seat,
+                                         bot={"budget": args.bot_time})
+                stream.send(player.choose(stream.view(), legal))
+            stream.tick(now * 1000.0, len(stream.events), 0.0)
+            time.sleep(NAP)
+    except KeyboardInterrupt:
+        _err("interrupted: left the table")
+        return 130
+    finally:
+        stream.close()
+        if player is not None and hasattr(player, "close"):
+            player.close()
+        if trace_fh is not None:
+            trace_fh.close()
+    record = stream.record()
+    _say(f"game over: {len(record['events'])} events")
+    if args.out:
+        write_out(Path(args.out), [record])
+        _say(f"wrote the record to {args.out}")
+    return 0

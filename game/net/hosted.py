@@ -1,0 +1,227 @@
+"""A network table at a screen: the host's stream, and what both sides' screens show of the
+table (who sits where, who is connected, the code and the address to type).
+
+The host's own screen reads a :class:`HostedStream`: the ordinary stream of a game hosted in
+this process (:class:`game.play.stream.LocalStream`) that also serves the network every frame
+(:meth:`HostedStream.serve`: the joiners' moves come in, the news goes out, the AI seats
+decide), also while the host reads the score sheet or the pause menu: the others play on.
+Until the host starts the game nobody moves.
+
+Both screens ask their stream's :attr:`network` (a :class:`TableNetwork`) what to show of
+the table: its seats and their state, the table code and this computer's addresses (the
+host), and what happened at the door ("Anna lost the connection").
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+
+from ..play.host import AI, LOCAL, REMOTE, TableHost
+from ..play.stream import LocalStream
+from . import protocol as P
+from .server import NetHost
+from .texts import seat_back_text, seat_joined_text, seat_lost_text
+
+#: the AI levels a host may give an empty or dropped network seat
+FILL_LEVELS = ("easy", "normal", "hard")
+
+
+def clock_ms() -> float:
+    return time.monotonic() * 1000.0
+
+
+@dataclass
+class SeatNews:
+    """Something that happened at a network seat: ``kind`` is ``joined``, ``back`` or ``lost``."""
+
+    kind: str
+    seat: int
+    name: str
+    text: str
+
+
+class TableNetwork:
+    """What a screen shows of a network table (the host's side; :class:`JoinedNetwork` is a
+    joiner's)."""
+
+    hosting = True
+
+    def __init__(self, net: NetHost, addresses: list[str]):
+        self.net = net
+        #: where others reach this table ("192.168.1.23:47411"), most likely first
+        self.addresses = [f"{a}:{net.port}" for a in addresses]
+        self.fill = "ai:normal"
+
+    @property
+    def code(self) -> str:
+        return self.net.code
+
+    @property
+    def started(self) -> bool:
+        return self.net.started
+
+    @property
+    def host_name(self) -> str:
+        return self.net.name
+
+    def seats(self) -> list[dict]:
+        """Per seat: ``name``, ``who`` (host, ai, net), ``link`` (open, connected, lost or None)
+        and ``ai`` (the AI plays it now)."""
+        return self.net.seat_status()
+
+    def waiting_for(self) -> list[int]:
+        """The network seats nobody holds now."""
+        return [s for s, st in enumerate(self.seats()) if st["who"] == "net" and st["link"] != "connected"]
+
+    def start(self, fill: str | None = None) -> None:
+        """The game begins; the network seats nobody holds are played by ``fill`` meanwhile."""
+        self.fill = fill or self.fill
+        self.net.start(self.fill)
+
+    def hand_to_ai(self, seat: int, spec: str | None = None) -> None:
+        self.net.hand_to_ai(seat, spec or self.fill)
+
+    def news(self) -> list[SeatNews]:
+        return [SeatNews(n.kind, n.seat, n.name, n.text) for n in self.net.take_notices()]
+
+    def keep(self) -> dict:
+        """What the host's save keeps to open this table again (Continue): the same table, code
+        and port, and each seat's token, so the same players take their seats back."""
+        return {"table": self.net.table_id, "code": self.net.code, "port": self.net.port,
+                "tokens": {str(s): t for s, t in self.net.tokens().items()}}
+
+
+class JoinedNetwork:
+    """What a joiner's screen shows of the network table it sits at (from the host's status)."""
+
+    hosting = False
+    code = None
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.addresses = [stream.where]
+        self._links: dict[int, str] = {}
+
+    @property
+    def started(self) -> bool:
+        return self.stream.started
+
+    @property
+    def host_name(self) -> str:
+        return self.stream.host_name
+
+    def seats(self) -> list[dict]:
+        return [dict(s) for s in self.stream.seat_status]
+
+    def waiting_for(self) -> list[int]:
+        return [s for s, st in enumerate(self.seats()) if st["who"] == "net" and st["link"] != "connected"]
+
+    def news(self) -> list[SeatNews]:
+        """The other network seats that came, went or came back since the last call."""
+        out = []
+        for seat, st in enumerate(self.seats()):
+            before, now = self._links.get(seat), st.get("link")
+            self._links[seat] = now
+            if seat == self.stream.seat or before is None or before == now:
+                continue
+            if now == "lost":
+                out.append(SeatNews("lost", seat, st["name"], seat_lost_text(st["name"])))
+            elif now == "connected":
+                kind = "back" if before == "lost" else "joined"
+                text = seat_back_text(st["name"]) if kind == "back" else seat_joined_text(st["name"])
+                out.append(SeatNews(kind, seat, st["name"], text))
+        return out
+
+
+class HostedStream(LocalStream):
+    """The host's screen at a network table: a local stream that serves the network too."""
+
+    def __init__(self, host: TableHost, net: NetHost, addresses: list[str], seat: int | None = None):
+        super().__init__(host, seat)
+        self.net = net
+        self.network = TableNetwork(net, addresses)
+        self._delay = 0.0
+
+    def legal_actions(self) -> list[dict]:
+        return super().legal_actions() if self.net.started else []
+
+    def send(self, action: dict) -> None:
+        if not self.net.started:
+            from ..engine import IllegalActionError
+            raise IllegalActionError("the game has not started", "not_started")
+        super().send(action)
+
+    def tick(self, now: float, shown: int, min_delay: float) -> None:
+        self._delay = min_delay
+        self.host.seen(self, shown, clock_ms())
+
+    def serve(self) -> None:
+        self.net.poll()
+        if self.net.started:
+            self.host.step(clock_ms(), self._delay)
+
+    def seat_note(self, seat: int) -> str:
+        return seat_words(self.network.seats(), seat, self.net.started)
+
+    def close(self) -> None:
+        self.net.close()
+        super().close()
+
+
+def seat_words(seats: list[dict], seat: int, started: bool) -> str:
+    """A network seat's state in words for its panel ("" when there is nothing to say)."""
+    from ..i18n import _
+    st = seats[seat] if 0 <= seat < len(seats) else None
+    if st is None or st.get("who") != "net":
+        return ""
+    if st.get("link") == "lost":
+        return _("lost the connection")
+    if st.get("link") == "open" and not started:
+        return _("waiting for a player")
+    return ""
+
+
+def loopback_only() -> bool:
+    """``GURKA_NET_LOOPBACK=1`` (tests, two windows on one computer): tables are opened on
+    127.0.0.1 only, never advertised, and the join screen does not look for tables: nothing
+    leaves this computer."""
+    return os.environ.get("GURKA_NET_LOOPBACK") == "1"
+
+
+def open_table(state, control: list[str], host_name: str, decider, port: int = P.DEFAULT_PORT,
+               keep: dict | None = None) -> HostedStream:
+    """Host ``state`` on the network: its ``remote`` seats are taken by players who join.
+    ``keep``: a reopened table's :meth:`TableNetwork.keep` (same table, code and port; its
+    players rejoin with their tokens).  OSError (one line) when no port can be had."""
+    from .discovery import lan_addresses
+    address = "127.0.0.1" if loopback_only() else "0.0.0.0"
+    advertise = not loopback_only()
+    host = TableHost(state, control, decider=decider)
+    keep = keep or {}
+    wanted = keep.get("port") or port
+    for attempt in (wanted, 0):          # the usual port, else any free one
+        net = NetHost(host, host_name, code=keep.get("code"), address=address, port=attempt,
+                      table_id=keep.get("table"), tokens=keep.get("tokens"), advertise=advertise)
+        try:
+            net.open()
+            break
+        except OSError:
+            if attempt == 0:
+                host.close()
+                raise
+    addresses = lan_addresses() if address in ("0.0.0.0", "") else [address]
+    local = host.seats(LOCAL)
+    return HostedStream(host, net, addresses or ["127.0.0.1"], local[0] if local else None)
+
+
+def host_name(players: list[dict]) -> str:
+    """The host's name as joiners see it: the first person at the host's screen."""
+    return next((p["name"] for p in players if p.get("seat") == "human"), "") or "Host"
+
+
+def network_control(specs: list[str]) -> list[str]:
+    """The control of each seat of a network table: this screen's people, the network seats,
+    the AI."""
+    return [LOCAL if s == "human" else REMOTE if s == "net" else AI for s in specs]

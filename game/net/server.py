@@ -1,0 +1,478 @@
+"""The host of a network table: a :class:`~game.play.host.TableHost` whose remote seats are
+played from other computers.
+
+    host = TableHost(state, control, decider=AIDriver(seed))      # net seats: control "remote"
+    table = NetHost(host, name="Bo", port=47411)
+    address, port = table.open()            # listens (a background thread) while the table is open
+    ...every frame / loop iteration:
+    table.poll()                            # never blocks; all game work happens here
+    table.start(fill="ai:normal")           # the host starts: open seats are played by the AI
+    table.hand_to_ai(seat, "ai:normal")     # a lost seat is played by the AI until its player returns
+    table.close()                           # the host leaves: every joiner is told
+
+The engine is only ever touched in :meth:`NetHost.poll` (the caller's thread).  The network
+thread (:mod:`.link`) reads and checks lines, turns away a full table, a wrong table code
+and a rate-limited address, and hands every checked message to :meth:`poll`.  A joiner gets
+only its own seat's view of the events (:meth:`TableHost.view_events`), whose turn it is, its
+legal actions when it is to act, the seats' status, refusals with the engine's code, and at
+the game's end the whole record.  The host's own screen reads an ordinary
+:class:`~game.play.stream.LocalStream` on the same TableHost.
+
+An action is applied only when it is one of the seat's legal actions exactly
+(:func:`game.ai.ext.match_action`); anything else is judged on a copy of the game, for the
+engine's reason, and the game is left as it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+import time
+from dataclasses import dataclass, field
+
+from ..ai.ext import match_action
+from ..engine import IllegalActionError
+from ..engine.records import clean_name
+from ..play.host import LOCAL, REMOTE, SCRIPT, TableHost
+from . import protocol as P
+from .gate import Tries, new_code, new_table_id, new_token, same_secret
+from .link import GONE, MSG, Conn, NetThread, drain
+from .texts import seat_back_text, seat_joined_text, seat_lost_text
+
+
+@dataclass(eq=False)
+class SeatLink:
+    """One network seat: who holds it, how to reach them."""
+
+    seat: int
+    #: "open" (nobody has taken it), "connected", "lost"
+    link: str = "open"
+    token: str | None = None
+    #: the token given with the last welcome, until the joiner is heard from on it
+    pending: str | None = None
+    conn: Conn | None = None
+    lost_since: float | None = None
+    #: events sent on the current connection, and the turn last told
+    sent: int = 0
+    told: tuple | None = None
+    last_id: int = -1
+    #: the id of this seat's act applied since the last update
+    done: int | None = None
+    ended: bool = False
+
+
+@dataclass
+class Notice:
+    """Something the host's screen may show: ``kind`` is ``joined``, ``back`` or ``lost``."""
+
+    kind: str
+    seat: int
+    name: str
+    text: str = field(default="")
+
+
+class NetHost:
+    def __init__(self, host: TableHost, name: str, *, code: str | None = None,
+                 address: str = "0.0.0.0", port: int = P.DEFAULT_PORT, limits: P.Limits = P.LIMITS,
+                 table_id: str | None = None, tokens: dict | None = None, advertise: bool = False,
+                 clock=time.monotonic):
+        if code is not None and not P.CODE.fullmatch(code):
+            raise ValueError("a table code is four digits")
+        self.host = host
+        self.name = clean_name(name) or "Host"
+        self.code = code or new_code()
+        self.table_id = table_id if table_id and P.TABLE_ID.fullmatch(table_id) else new_table_id()
+        self.bind_address = address
+        self.port = port
+        self.limits = limits
+        self.clock = clock
+        self.tries = Tries(limits)
+        self.links: dict[int, SeatLink] = {s: SeatLink(s) for s in host.seats(REMOTE)}
+        for seat, token in (tokens or {}).items():     # a table reopened (the host's Continue)
+            seat = int(seat)
+            if seat in self.links and isinstance(token, str) and P.TOKEN.fullmatch(token):
+                self.links[seat].token = token
+                self.links[seat].link = "lost"
+                self.links[seat].lost_since = clock()
+        self.started = False
+        self.inbox: queue.SimpleQueue = queue.SimpleQueue()
+        self.net: NetThread | None = None
+        self._server = None
+        self._conns: set[Conn] = set()
+        self._dirty = True
+        self._status_sent = None
+        self._notices: list[Notice] = []
+        #: (seconds, spec): a seat lost for that long is handed to that AI (None: the host decides)
+        self.lost_to_ai: tuple[float, str] | None = None
+        #: advertise the table on the local network while it is open (:mod:`.discovery`; never
+        #: when it listens on loopback only)
+        self.advertise = advertise
+        self._advertiser = None
+        self._free_told = None
+        #: messages taken and connections dropped (benchmarks, tests)
+        self.counts = {"messages": 0, "dropped": 0, "refused": 0}
+        host.listen(self._changed)
+
+    # -- opening and closing ----------------------------------------------------------------
+    def open(self) -> tuple[str, int]:
+        """Start listening; the bound (address, port).  OSError (one line) when the port cannot
+        be had (another program uses it)."""
+        if self.net is not None:
+            return self.bind_address, self.port
+        self.net = NetThread("gurka-host")
+        try:
+            self._server = self.net.submit(self._listen()).result(10)
+        except OSError as e:
+            self.net.stop()
+            self.net = None
+            raise OSError(f"cannot open a table on port {self.port}: {e.strerror or e}") from None
+        sock = self._server.sockets[0].getsockname()
+        self.port = int(sock[1])
+        if self.advertise and not self.bind_address.startswith("127.") and self.bind_address != "::1":
+            self._start_advertising()
+        return self.bind_address, self.port
+
+    def free_seats(self) -> int:
+        return sum(1 for lk in self.links.values() if lk.link == "open")
+
+    def _start_advertising(self) -> None:
+        """Advertise on a thread of its own (registering takes a moment; the loop never waits)."""
+        from .discovery import Advertiser
+        state = self.host.state
+        adv = Advertiser(self.port, state.rules, self.name, self.free_seats(), self.host.n, self.table_id)
+        self._advertiser = adv
+        self._free_told = adv.free
+        threading.Thread(target=adv.start, name="gurka-advertise", daemon=True).start()
+
+    def _advertise_free(self) -> None:
+        free = self.free_seats()
+        if self._advertiser is not None and free != self._free_told:
+            self._free_told = free
+            threading.Thread(target=self._advertiser.update, args=(free,), daemon=True).start()
+
+    async def _listen(self):
+        return await asyncio.start_server(self._accept, self.bind_address, self.port,
+                                          limit=self.limits.joiner_line + 2, reuse_address=True)
+
+    @property
+    def is_open(self) -> bool:
+        return self.net is not None
+
+    def close(self, reason: str = "host_left") -> None:
+        """The host leaves (or the game is over and done): every joiner is told, the table
+        stops listening, its thread ends."""
+        if self.net is None:
+            return
+        if self._advertiser is not None:
+            adv, self._advertiser = self._advertiser, None
+            threading.Thread(target=adv.stop, name="gurka-advertise", daemon=True).start()
+        text = "the host has left the table" if reason == "host_left" else "the game is over"
+        for conn in list(self._conns):
+            conn.close(P.closed(reason, text))
+        net, self.net = self.net, None
+
+        async def shut():
+            if self._server is not None:
+                self._server.close()
+            await asyncio.sleep(0.05)      # the closing lines go out first
+        try:
+            net.submit(shut()).result(2)
+        except Exception:  # noqa: BLE001 - leaving the table must never fail on the network
+            pass
+        net.stop()
+
+    # -- the network thread ---------------------------------------------------------------------
+    async def _accept(self, reader, writer) -> None:
+        if len(self._conns) >= self.limits.connections:
+            self.counts["refused"] += 1
+            try:
+                writer.write(P.encode(P.refused("busy", "the table is busy")))
+                writer.close()
+            except (ConnectionError, RuntimeError):
+                pass
+            return
+        conn = Conn(self.net, reader, writer, self.inbox, self.limits, self.limits.joiner_line,
+                    P.JOINER_DEPTH, P.check_from_joiner, self.limits.handshake, gate=self._gate,
+                    closing_message=self._closing)
+        self._conns.add(conn)
+        try:
+            await conn.run()
+        finally:
+            self._conns.discard(conn)
+
+    @staticmethod
+    def _closing(code: str, text: str, handshaken: bool) -> dict:
+        if code == "protocol":
+            return P.refused("protocol", f"this table speaks {P.PROTOCOL}, not {text}")
+        return P.closed(code, text) if handshaken else P.refused(code, text)
+
+    def _gate(self, conn: Conn, hello: dict) -> dict | None:
+        """The network thread's check of a hello: the rate limit, then the table code."""
+        now = self.clock()
+        if self.tries.blocked(conn.address, now):
+            return P.refused("too_many_tries", "too many wrong codes; wait a minute")
+        if not same_secret(hello["code"], self.code):
+            self.tries.fail(conn.address, now)
+            return P.refused("wrong_code", "wrong table code")
+        return None
+
+    # -- the main loop ----------------------------------------------------------------------------
+    def poll(self, now: float | None = None) -> None:
+        """Take what arrived, apply it, send the news.  Never blocks."""
+        now = self.clock() if now is None else now
+        for item in drain(self.inbox):
+            if item[0] == MSG:
+                _kind, conn, message = item
+                conn.taken()
+                self.counts["messages"] += 1
+                self._on_message(conn, message, now)
+            elif item[0] == GONE:
+                self.counts["dropped"] += 1
+                self._on_gone(item[1], now)
+        if self.lost_to_ai is not None and self.started:
+            wait, spec = self.lost_to_ai
+            for link in self.links.values():
+                if (link.link == "lost" and not self.host.handed(link.seat)
+                        and link.lost_since is not None and now - link.lost_since >= wait):
+                    self.host.hand_to_ai(link.seat, spec)
+        self._advertise_free()
+        self._send_news()
+
+    def _changed(self) -> None:
+        self._dirty = True
+
+    def take_notices(self) -> list[Notice]:
+        """What happened at the door since the last call (joined, back, lost)."""
+        notices, self._notices = self._notices, []
+        return notices
+
+    # -- the host's decisions ------------------------------------------------------------------
+    def start(self, fill: str = "ai:normal") -> None:
+        """The game begins: every network seat nobody holds now is played by ``fill`` (an
+        ``ai:LEVEL``) until a player takes it."""
+        for link in self.links.values():
+            if link.link != "connected" and not self.host.handed(link.seat):
+                self.host.hand_to_ai(link.seat, fill)
+        self.started = True
+        self._dirty = True
+
+    def hand_to_ai(self, seat: int, spec: str) -> None:
+        """A network seat is played by the AI ``spec`` until its player rejoins."""
+        if seat not in self.links:
+            raise ValueError(f"seat {seat} is not a network seat")
+        self.host.hand_to_ai(seat, spec)
+
+    def release(self, seat: int) -> None:
+        """Free a network seat (its player's token no longer holds it; before the start, say)."""
+        link = self.links[seat]
+        if link.conn is not None:
+            link.conn.close(P.closed("replaced", "the host freed this seat"))
+        self.links[seat] = SeatLink(seat)
+        self._dirty = True
+
+    def tokens(self) -> dict[int, str]:
+        """Each held seat's reconnect token: kept in the host's save, so that the same
+        players can rejoin a reopened table (``NetHost(..., tokens=...)``)."""
+        out = {}
+        for s, link in self.links.items():
+            token = link.token or link.pending
+            if token:
+                out[s] = token
+        return out
+
+    def seat_status(self) -> list[dict]:
+        """Per seat: ``name``, ``who`` (``host``: a person at the host's screen, ``ai``,
+        ``net``), ``link`` (network seats: ``open``, ``connected``, ``lost``; else None) and
+        ``ai`` (whether the host's AI plays it now)."""
+        host = self.host
+        out = []
+        for s, p in enumerate(host.players):
+            link = self.links.get(s)
+            if link is not None:
+                who = "net"
+            else:
+                who = "host" if host.control[s] in (LOCAL, SCRIPT) else "ai"
+            out.append({"name": p["name"], "who": who, "link": link.link if link else None,
+                        "ai": host.control[s] == "ai"})
+        return out
+
+    def thinking(self) -> int | None:
+        """The seat deciding now: the host's AI at work, else the person whose turn it is (not
+        a network seat whose player is away: nobody is thinking there)."""
+        seat = self.host.thinking()
+        if seat is not None:
+            return seat
+        to_act = self.host.to_act()
+        if self.started and to_act is not None and to_act >= 0 and self.host.control[to_act] != "ai":
+            link = self.links.get(to_act)
+            return to_act if link is None or link.link == "connected" else None
+        return None
+
+    # -- messages --------------------------------------------------------------------------------
+    def _on_message(self, conn: Conn, message: dict, now: float) -> None:
+        kind = message["type"]
+        if kind == "hello":
+            self._on_hello(conn, message, now)
+            return
+        link = self.links.get(conn.seat) if conn.seat is not None else None
+        if link is None or link.conn is not conn:
+            return        # a connection that was refused, replaced or released: nothing it says counts
+        if link.pending is not None:          # heard from on the new token: the old one is gone
+            link.token, link.pending = link.pending, None
+        if kind == "act":
+            self._on_act(link, message)
+        elif kind == "seen":
+            self.host.seen(link, min(message["events"], len(self.host.state.events)), now)
+        elif kind == "bye":
+            conn.close()
+            self._lose(link, now)
+
+    def _on_hello(self, conn: Conn, hello: dict, now: float) -> None:
+        if conn.closed:
+            return
+        token = hello.get("token")
+        if token is not None and hello.get("table") == self.table_id:
+            link = next((lk for lk in self.links.values()
+                         if same_secret(token, lk.token) or same_secret(token, lk.pending)), None)
+            if link is None:
+                self.tries.fail(conn.address, now)
+                self._refuse(conn, "bad_token", "no seat holds this token")
+                return
+            self._seat(link, conn, hello.get("have", 0), back=True)
+            return
+        wanted = hello.get("seat")
+        free = [lk for lk in self.links.values() if lk.link == "open"]
+        if self.host.is_over():
+            free = []
+        link = next((lk for lk in free if lk.seat == wanted), free[0] if free else None)
+        if link is None:
+            self._refuse(conn, "full", "no free seat at this table")
+            return
+        self.host.rename(link.seat, clean_name(hello["name"]) or f"P{link.seat + 1}")
+        self._seat(link, conn, 0, back=False)
+
+    def _refuse(self, conn: Conn, reason: str, text: str) -> None:
+        self.counts["refused"] += 1
+        conn.close(P.refused(reason, text))
+
+    def _seat(self, link: SeatLink, conn: Conn, have: int, back: bool) -> None:
+        if link.conn is not None and link.conn is not conn:
+            link.conn.close(P.closed("replaced", "this seat was taken up by a new connection"))
+        conn.seat = link.seat
+        link.conn = conn
+        link.link = "connected"
+        link.lost_since = None
+        link.sent = max(0, min(have, len(self.host.state.events)))
+        link.told = None
+        link.last_id = -1
+        link.done = None
+        link.ended = False
+        link.pending = new_token()
+        if link.token is None:
+            link.token, link.pending = link.pending, None
+        conn.send(P.welcome(self.table_id, link.seat, link.pending or link.token, self.name,
+                            self.host.state))
+        if self.host.handed(link.seat):
+            self.host.hand_back(link.seat)
+        name = self.host.players[link.seat]["name"]
+        text = seat_back_text(name) if back else seat_joined_text(name)
+        self._notices.append(Notice("back" if back else "joined", link.seat, name, text))
+        self._status_sent = None
+        self._dirty = True
+
+    def _on_act(self, link: SeatLink, message: dict) -> None:
+        ident, action = message["id"], message["action"]
+        seat = link.seat
+        host = self.host
+
+        def refuse(code: str, text: str, **params) -> None:
+            link.conn.send(P.refusal(ident, code, params, text))
+        if ident <= link.last_id:
+            refuse("duplicate", "this action was sent before")
+            return
+        link.last_id = ident
+        if not self.started:
+            refuse("not_started", "the game has not started")
+            return
+        if "player" in action and action["player"] != seat:
+            refuse("not_your_seat", "you play your own seat only")
+            return
+        if host.to_act() != seat:
+            refuse("not_your_turn", "it is not your turn")
+            return
+        if message["at"] != len(host.state.events):
+            refuse("stale", "the game has moved on since")
+            return
+        chosen = match_action(action, host.legal_actions(seat))
+        if chosen is not None:
+            try:
+                host.submit(seat, chosen)
+                link.done = ident
+                return
+            except IllegalActionError as e:      # cannot happen: a legal action is legal
+                refuse(e.code, e.reason, **e.params)
+                return
+        try:       # not a legal action: the engine says why, on a copy (the game stays as it is)
+            host.state.copy().apply({k: v for k, v in action.items() if k != "player"})
+        except IllegalActionError as e:
+            refuse(e.code, e.reason, **e.params)
+            return
+        except Exception:  # noqa: BLE001 - whatever the engine makes of it, it is refused
+            pass
+        refuse("bad_action", "that is not an action you may take")
+
+    def _on_gone(self, conn: Conn, now: float) -> None:
+        link = self.links.get(conn.seat) if conn.seat is not None else None
+        if link is not None and link.conn is conn:
+            self._lose(link, now)
+
+    def _lose(self, link: SeatLink, now: float) -> None:
+        link.conn = None
+        link.link = "lost"
+        link.lost_since = now
+        self.host.forget(link)
+        if link.ended:
+            return        # gone after the game's end (its record was sent): nothing to tell
+        name = self.host.players[link.seat]["name"]
+        self._notices.append(Notice("lost", link.seat, name, seat_lost_text(name)))
+        self._status_sent = None
+
+    # -- news ----------------------------------------------------------------------------------------
+    def _send_news(self) -> None:
+        status = {"type": "status", "started": self.started, "seats": self.seat_status(),
+                  "thinking": self.thinking()}
+        if status != self._status_sent:
+            self._status_sent = status
+            for link in self.links.values():
+                if link.conn is not None:
+                    link.conn.send(status)
+        if not self.started:
+            return
+        host = self.host
+        over = host.is_over()
+        total = len(host.state.events)
+        to_act = host.to_act()
+        record = None
+        for link in self.links.values():
+            conn = link.conn
+            if conn is None or conn.closed:
+                continue
+            legal = host.legal_actions(link.seat) if to_act == link.seat else []
+            told = (total, to_act, len(legal))
+            if link.sent < total or link.told != told or link.done is not None:
+                while True:
+                    chunk = host.view_events(link.seat, link.sent)[:P.MAX_UPDATE_EVENTS]
+                    last = link.sent + len(chunk) >= total
+                    conn.send(P.update(link.sent, chunk, to_act, legal if last else [],
+                                       link.done if last else None))
+                    link.sent += len(chunk)
+                    if last:
+                        break
+                link.told = told
+                link.done = None
+            if over and not link.ended:
+                record = record or host.state.record()
+                conn.send({"type": "end", "record": record})
+                link.ended = True
+        self._dirty = False

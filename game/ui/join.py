@@ -1,0 +1,206 @@
+"""Join a table: sit down at a game another computer hosts on the local network.
+
+The tables on the network appear by themselves (DNS-SD, :class:`game.net.discovery.Browser`:
+the host's name, the game, the free seats); choosing one fills in its address, which can
+also be typed (``192.168.1.23:47411``, the host's waiting table shows it).  The player types
+their name and the table's four-digit code and joins; the table opens as soon as the host
+has given them a seat (:class:`game.net.client.NetStream`), and waits there for the host to
+start.  A refusal (a wrong code, no free seat, another version) is said in one line under
+the fields.  A player who had a seat at the table at that address (the game was closed, or
+crashed) gets it back: the seat's token is kept in the user folder.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..i18n import _, ngettext
+from . import rules_text as R
+from . import theme as T
+from .names import human_name
+from .scene import Scene
+from .widgets import Button, ChoiceList, TextInput, WidgetGroup
+
+#: how long the screen waits for the host's answer before it says so (seconds)
+ANSWER_WAIT = 12.0
+
+
+def parse_address(text: str) -> tuple[str, int] | None:
+    """``host:port`` (or ``host``: the usual port) as typed; None when it is no address."""
+    from ..net.protocol import DEFAULT_PORT
+    text = text.strip()
+    if not text or len(text) > 253 or any(c.isspace() for c in text):
+        return None
+    host, _sep, port = text.rpartition(":") if text.count(":") == 1 else (text, "", "")
+    if not host:
+        return None
+    if not port:
+        return host, DEFAULT_PORT
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        return None
+    return host, int(port)
+
+
+def table_line(table) -> str:
+    """A found table in words: the host's name, the game, the free seats."""
+    try:
+        game = R.ruleset_name(table.rules)
+    except ValueError:
+        game = table.rules
+    # TRANSLATORS: a table found on the local network; {host} is the host's name, {game} the game,
+    # {n} how many seats are free
+    return ngettext("{host} · {game} · {n} free seat", "{host} · {game} · {n} free seats", table.free).format(
+        host=table.host, game=game, n=table.free)
+
+
+class JoinScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.browser = None
+        self.found: list = []
+        self.list = ChoiceList([], on_change=self.pick, name="tables", px=17, row_h=40)
+        last = (app.settings.get("last_setup") or {}).get("seats") or [{}]
+        name = next((s.get("name") for s in last if s.get("kind") == "human"), "") or human_name(1)
+        self.w_address = TextInput(app.settings.get("join_address", "") or "", name="address", px=18,
+                                   max_len=60, placeholder=lambda: "192.168.1.23:47411")
+        self.w_name = TextInput(name, name="name", px=18, max_len=14)
+        self.w_code = TextInput("", name="code", px=18, max_len=4, placeholder=lambda: "0000")
+        self.join_btn = Button(lambda: _("Join"), self.join, primary=True, name="join")
+        self.back_btn = Button(lambda: _("Back"), self.back, name="back")
+        self.widgets = WidgetGroup([self.list, self.w_address, self.w_name, self.w_code, self.back_btn,
+                                    self.join_btn])
+        self.widgets.focus = 1
+        self.status = ""
+        self.stream = None
+        self._asked_at = 0.0
+
+    # -- looking for tables -----------------------------------------------------------------------
+    def enter(self) -> None:
+        from ..net.discovery import Browser
+        from ..net.hosted import loopback_only
+        if not loopback_only():
+            self.browser = Browser()
+            self.browser.start()
+
+    def exit(self) -> None:
+        if self.browser is not None:
+            self.browser.stop()
+            self.browser = None
+        if self.stream is not None:       # left while the host had not answered
+            self.stream.close()
+            self.stream = None
+
+    def list_tables(self, found: list) -> None:
+        """The tables found on the network (:class:`game.net.discovery.FoundTable`), listed."""
+        if [t.where for t in found] != [t.where for t in self.found]:
+            self.found = list(found)
+            self.list.items = [(t.where, (lambda t=t: table_line(t))) for t in found]
+            self.list.index = min(self.list.index, max(0, len(found) - 1))
+            self.invalidate()
+
+    def pick(self, where) -> None:
+        if where:
+            self.w_address.value = where
+            self.w_address.tail = 0
+            self.invalidate()
+
+    # -- joining --------------------------------------------------------------------------------
+    def join(self) -> None:
+        from ..engine.records import clean_name
+        from ..net.client import NetStream
+        from ..net.tokens import TokenStore
+        where = parse_address(self.w_address.value)
+        name = clean_name(self.w_name.value.strip())
+        code = self.w_code.value.strip()
+        if where is None:
+            self.status = _("Type the address the host's table shows, such as 192.168.1.23:47411.")
+        elif not name:
+            self.status = _("Type your name.")
+        elif not (len(code) == 4 and code.isdigit()):
+            self.status = _("The table code is four digits: the host's table shows it.")
+        else:
+            self.status = _("Joining…")
+            self.app.settings["join_address"] = self.w_address.value.strip()
+            self.stream = NetStream(where[0], where[1], name, code, tokens=TokenStore())
+            self._asked_at = pygame.time.get_ticks() / 1000.0
+        self.invalidate()
+
+    def update(self, dt: float) -> None:
+        if self.browser is not None:
+            self.list_tables(self.browser.tables())
+        stream = self.stream
+        if stream is None:
+            return
+        stream.serve()
+        if stream.state == "joined" or stream.state == "over":
+            self.stream = None
+            self.app.nav.replace("table", stream=stream)
+        elif stream.problem:
+            self.status = stream.problem
+            stream.close()
+            self.stream = None
+            self.invalidate()
+        elif pygame.time.get_ticks() / 1000.0 - self._asked_at > ANSWER_WAIT:
+            self.status = _("The host does not answer.")
+            stream.close()
+            self.stream = None
+            self.invalidate()
+
+    def back(self) -> None:
+        self.manager.pop()
+
+    def handle_event(self, e) -> None:
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and isinstance(self.widgets.focused, TextInput):
+            self.join()
+            return
+        if self.widgets.handle_event(e):
+            return
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            self.back()
+
+    def animating(self) -> bool:
+        return self.stream is not None or self.browser is not None
+
+    # -- layout and drawing ----------------------------------------------------------------------
+    def layout(self, size) -> None:
+        w, h = size
+        u = T.unit(size)
+        m = int(28 * u)
+        top = int(96 * u)
+        half = (w - 3 * m) // 2
+        self.left = pygame.Rect(m, top, half, h - top - int(110 * u))
+        self.right = pygame.Rect(2 * m + half, top, half, self.left.height)
+        self.list.rect = pygame.Rect(self.left.left, self.left.top + int(34 * u), self.left.width,
+                                     self.left.height - int(34 * u))
+        y = self.right.top + int(34 * u)
+        for field in (self.w_address, self.w_name, self.w_code):
+            field.rect = pygame.Rect(self.right.left, y, self.right.width, int(42 * u))
+            y += int(84 * u)
+        self.status_rect = pygame.Rect(self.right.left, y - int(30 * u), self.right.width, int(70 * u))
+        bw, bh = int(200 * u), int(48 * u)
+        self.back_btn.rect = pygame.Rect(m, h - bh - int(24 * u), bw, bh)
+        self.join_btn.rect = pygame.Rect(w - m - bw, h - bh - int(24 * u), bw, bh)
+
+    def draw(self, surface) -> None:
+        size = surface.get_size()
+        u = T.unit(size)
+        surface.blit(T.felt(size), (0, 0))
+        T.blit_text(surface, _("Join a table"), 30 * u, (size[0] // 2, int(24 * u)), T.ACCENT, bold=True,
+                    anchor="midtop", max_width=size[0] - 40 * u)
+        # TRANSLATORS: the join screen: the tables other computers host on the local network
+        T.blit_text(surface, _("Tables on this network"), 18 * u, self.left.topleft, T.TEXT, bold=True,
+                    max_width=self.left.width)
+        if not self.found:
+            # TRANSLATORS: the join screen, while no table has been found on the local network
+            T.blit_wrapped(surface, _("No table found yet. You can also type the address the host's "
+                                      "table shows."), 16 * u, self.list.rect.inflate(-int(16 * u), 0),
+                           T.TEXT_DIM)
+        labels = (_("Address"), _("Your name"), _("Table code"))
+        for field, label in zip((self.w_address, self.w_name, self.w_code), labels):
+            T.blit_text(surface, label, 17 * u, (field.rect.left, field.rect.top - int(28 * u)), T.TEXT,
+                        bold=True, max_width=field.rect.width)
+        self.widgets.draw(surface, u)
+        if self.status:
+            color = T.TEXT if self.stream is not None else T.ERROR
+            T.blit_wrapped(surface, self.status, 16 * u, self.status_rect, color)

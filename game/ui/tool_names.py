@@ -1,0 +1,39 @@
+"""The names of the table's tools, as their buttons say them.
+
+The buttons (:mod:`game.ui.table.toolbar`, :mod:`game.ui.table.flow`) and the key lists
+(:mod:`game.ui.shortcuts`) take them from here, so a key list names each key by the
+button it presses, in every language.
+"""
+
+from __future__ import annotations
+
+from ..i18n import _
+
+
+def scores() -> str:
+    return _("Scores")
+
+
+def hint() -> str:
+    return _("Hint")
+
+
+def undo() -> str:
+    return _("Undo")
+
+
+def moves() -> str:
+    return _("Moves")
+
+
+def previous_trick() -> str:
+    return _("Previous trick")
+
+
+def previous_bout() -> str:
+    return _("Previous bout")
+
+
+def with_key(name: str, key: str) -> str:
+    """A button's name with the key that presses it ("Moves (M)")."""
+    return f"{name} ({key})"

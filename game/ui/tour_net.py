@@ -1,0 +1,130 @@
+"""The tour's screens of a network table (:mod:`game.ui.tour_steps` registers them).
+
+Every table here is opened on 127.0.0.1 only and never advertised (``GURKA_NET_LOOPBACK``):
+the other side is a joiner (:class:`game.net.client.NetStream`) or a host
+(:class:`game.net.server.NetHost`) in this same process, served between the frames, so the
+screens are the real ones without a second computer.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ..engine.registry import DEFAULT_RULESET
+from .tour_steps import Unreachable, mid_deal, step
+
+#: the other player's name at the tour's network tables
+JOINER = "Anna"
+
+
+def _until(cond, seconds: float = 10.0) -> None:
+    """Wait for ``cond()`` without a frame (no scene is on the stack yet)."""
+    import time
+    end = time.monotonic() + seconds
+    while not cond():
+        if time.monotonic() > end:
+            raise Unreachable("timed out")
+        time.sleep(0.005)
+
+
+def _loopback() -> None:
+    os.environ["GURKA_NET_LOOPBACK"] = "1"
+
+
+def _host_table(t, started: bool = False, joined: bool = True):
+    """The host's table (seats: the person at this screen, a network seat, the computer); a
+    joiner in this process has taken the network seat when ``joined``."""
+    from ..net.client import NetStream
+    from .names import ai_name, human_name
+    _loopback()
+    players = [{"name": human_name(1), "seat": "human"}, {"name": human_name(2), "seat": "net"},
+               {"name": ai_name(2), "seat": "ai:normal"}]
+    table = t.push("table", rules=DEFAULT_RULESET, players=players, seed=3)
+    net = table.stream.network
+    if net is None:
+        raise Unreachable("no network table")
+    joiner = None
+    if joined:
+        joiner = NetStream("127.0.0.1", table.stream.net.port, JOINER, net.code)
+        t.wait_for(lambda: (joiner.serve(), not net.waiting_for())[1])
+    if started:
+        t.top.start()
+        t.settle()
+    return table, joiner
+
+
+@step("net-host-waiting")
+def _net_host_waiting(t) -> None:
+    table, joiner = _host_table(t)
+    t.frames(2)
+    if type(t.top).__name__ != "LobbyScene":
+        raise Unreachable("no waiting table")
+    t.keep_until_shot(joiner)
+
+
+@step("net-table")
+def _net_table(t) -> None:
+    table, joiner = _host_table(t, started=True)
+
+    def mid_trick():
+        """Both people play their first legal card until a trick is done and it is the host's
+        turn again."""
+        joiner.serve()
+        if joiner.to_act() == joiner.seat and joiner.legal_actions() and not joiner.pending:
+            joiner.send(joiner.legal_actions()[0])
+        state = table.host.state
+        if mid_deal(state) and any(e["type"] == "trick" for e in state.events) and not table.busy():
+            return True
+        if table.my_turn() and table.stream.legal_actions():
+            table.do(table.stream.legal_actions()[0])
+        return False
+    t.wait_for(mid_trick, 30)
+    t.settle()
+    t.keep_until_shot(joiner)
+
+
+@step("net-seat-lost")
+def _net_seat_lost(t) -> None:
+    table, joiner = _host_table(t, started=True)
+    joiner.close()                     # the joiner leaves: their seat is lost to the host
+    t.wait_for(lambda: type(t.top).__name__ == "SeatLostScene", 30)
+    t.settle()
+
+
+@step("join")
+def _join(t) -> None:
+    _loopback()
+    join = t.push("join")
+    join.w_address.value = "192.168.1.23:47411"
+    join.w_name.value = JOINER
+    join.w_code.value = "4821"
+    from ..net.discovery import FoundTable
+    from ..net.protocol import PROTOCOL
+    join.list_tables([FoundTable("192.168.1.23", 47411, DEFAULT_RULESET, "Björn", 1, 3, PROTOCOL,
+                                 "0123456789abcdef")])       # as a table found on the network shows
+    t.settle()
+
+
+@step("net-joiner-waiting")
+def _net_joiner_waiting(t) -> None:
+    """A joiner's table before the host starts: the host is a table in this process."""
+    from ..engine import new_game
+    from ..net.client import NetStream
+    from ..net.hosted import network_control, open_table
+    from ..play.ai_seats import AIDriver
+    from .names import ai_name
+    _loopback()
+    players = [{"name": "Björn", "seat": "human"}, {"name": "?", "seat": "net"},
+               {"name": ai_name(2), "seat": "ai:normal"}]
+    state = new_game(DEFAULT_RULESET, players, {}, seed=3)
+    host = open_table(state, network_control([p["seat"] for p in players]), "Björn", AIDriver(1))
+    stream = NetStream("127.0.0.1", host.net.port, JOINER, host.network.code)
+    try:
+        _until(lambda: (host.serve(), stream.serve(), stream.state == "joined")[2])
+        t.app.nav.push("table", stream=stream)
+        t.wait_for(lambda: (host.serve(), type(t.top).__name__ == "LobbyScene")[1])
+        t.settle()
+        t.keep_until_shot(host)
+    except Unreachable:
+        host.close()
+        raise
