@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Callable
 
 from game.engine import new_game
-from game.net import protocol as P
+from game.net import protocol
 from game.net.client import NetStream
 from game.net.server import NetHost
 from game.play.host import TableHost
@@ -122,7 +122,7 @@ def _junk(port: int, count: int, stop: threading.Event) -> None:
             elif kind == 2:
                 s.sendall(b"{")
             elif kind == 3:
-                s.sendall(b"A" * (P.LIMITS.joiner_line * 2))
+                s.sendall(b"A" * (protocol.LIMITS.joiner_line * 2))
         except OSError:
             pass
         socks.append(s)
@@ -230,7 +230,7 @@ def table_frames(seconds: float = 5.0, connections: int = 200, size=(1280, 800))
                 top.go()
         elif table.my_turn() and table.stream.legal_actions() and not table.busy():
             table.do(table.stream.legal_actions()[0])
-        elif table.tl.held is not None:
+        elif table.timeline.held is not None:
             table.flow.go_on()
         clock.tick(60)
         return took

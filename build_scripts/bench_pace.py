@@ -131,14 +131,14 @@ def last_trick(rules: str, n: int, speed: str, pause: str, seed: int = 3, app=No
         for _frame in range(60 * 60):
             app.step([], dt)
             if landed is None and table.shown > last_play and not any(
-                    f.card in last_cards for f in table.tl.flights):
-                landed = table.tl.now
+                    f.card in last_cards for f in table.timeline.flights):
+                landed = table.timeline.now
             if landed is None:
                 continue
             if app.manager.top is not table:
-                return (table.tl.now - landed) / 1000, False
-            if table.tl.held is not None:
-                return (table.tl.now - landed) / 1000, True
+                return (table.timeline.now - landed) / 1000, False
+            if table.timeline.held is not None:
+                return (table.timeline.now - landed) / 1000, True
     finally:
         app.manager.clear()
         if own:

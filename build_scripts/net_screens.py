@@ -274,7 +274,7 @@ class Driver:
             return
         if table is None or top is not table:
             return
-        if table.tl.held is not None or (table.my_turn() and table.stream.legal_actions() and not table.busy()):
+        if table.timeline.held is not None or (table.my_turn() and table.stream.legal_actions() and not table.busy()):
             self._last_key = now
             self.key("Return")
 

@@ -122,16 +122,16 @@ def _whole(value: object, below: int) -> bool:
 def _network(keep: object, players: int) -> dict | None:
     """A network table's keepsake (its id, code, port and the seats' tokens), checked; None
     when any of it is not what the host wrote."""
-    from .net import protocol as P
+    from .net import protocol
     if not (isinstance(keep, dict) and set(keep) == {"table", "code", "port", "tokens"}):
         return None
     table, code, port, tokens = keep["table"], keep["code"], keep["port"], keep["tokens"]
-    if not (isinstance(table, str) and P.TABLE_ID.fullmatch(table) and isinstance(code, str)
-            and P.CODE.fullmatch(code) and _whole(port, 65536) and isinstance(tokens, dict)
+    if not (isinstance(table, str) and protocol.TABLE_ID.fullmatch(table) and isinstance(code, str)
+            and protocol.CODE.fullmatch(code) and _whole(port, 65536) and isinstance(tokens, dict)
             and len(tokens) <= players):
         return None
     if not all(isinstance(s, str) and s.isdigit() and int(s) < players and isinstance(t, str)
-               and P.TOKEN.fullmatch(t) for s, t in tokens.items()):
+               and protocol.TOKEN.fullmatch(t) for s, t in tokens.items()):
         return None
     return {"table": table, "code": code, "port": port, "tokens": dict(tokens)}
 

@@ -118,7 +118,7 @@ class KeyPlayer:
             if name == "ResultScene":
                 return
             if top is table:
-                if table.tl.held is not None:
+                if table.timeline.held is not None:
                     self._go_on(table)
                 elif table.my_turn():
                     self._decide(table)

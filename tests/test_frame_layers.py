@@ -102,7 +102,7 @@ def test_a_still_table_under_the_score_sheet_is_not_drawn_again_every_frame(app)
     deadline = time.monotonic() + 120     # the AI seats answer in wall time, not in frames
     while time.monotonic() < deadline:
         app.step([], 50)
-        if table.my_turn() and not table.tl.moving():
+        if table.my_turn() and not table.timeline.moving():
             break
         time.sleep(0.0005)
     assert table.my_turn()

@@ -22,7 +22,7 @@ def test_chips_are_settled_when_the_game_ends_and_shown_when_its_end_is(app, ins
     for _ in range(5000):           # on to the result
         if top(app) == "ResultScene":
             break
-        if table.tl.held is not None:
+        if table.timeline.held is not None:
             table.flow.go_on()
         elif top(app) != "TableScene":
             app.manager.top.go() if hasattr(app.manager.top, "go") else app.manager.pop()
@@ -36,7 +36,7 @@ def test_a_durak_game_is_on_the_evenings_tally_once(app, instant_ai):  # noqa: F
     for _ in range(5000):
         if top(app) == "ResultScene":
             break
-        if table.tl.held is not None:
+        if table.timeline.held is not None:
             table.flow.go_on()
         elif top(app) != "TableScene":
             app.manager.top.go() if hasattr(app.manager.top, "go") else app.manager.pop()

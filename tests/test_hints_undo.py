@@ -49,7 +49,7 @@ def test_no_hint_of_another_position_after_an_undo(app, instant_ai):
             app.manager.top.go()
         elif top == "ResultScene" or collisions >= 20:
             break
-        elif table.tl.held is not None:
+        elif table.timeline.held is not None:
             table.flow.go_on()
         elif table.my_turn():
             key = table.decision_key

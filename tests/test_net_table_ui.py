@@ -56,7 +56,7 @@ def play_on(app, table, rng):
         if name == "TableScene":
             if table.my_turn() and table.stream.legal_actions():
                 table.do(rng.choice(table.stream.legal_actions()))
-            elif table.tl.held is not None:
+            elif table.timeline.held is not None:
                 table.flow.go_on()
         elif name in ("ScoreSheetScene", "HandoffScene"):
             scene = app.manager.top

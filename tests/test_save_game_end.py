@@ -40,7 +40,7 @@ def play_until(app, table, rng, stop, limit: int) -> None:
             app.manager.top.go() if hasattr(app.manager.top, "go") else app.manager.pop()
         elif table.my_turn():
             table.do(rng.choice(table.host.state.legal_actions()))
-        elif table.tl.held is not None:
+        elif table.timeline.held is not None:
             table.flow.go_on()
         frames(app)
 
@@ -86,7 +86,7 @@ def test_closing_before_the_end_is_shown_keeps_the_game(app, instant_ai, rules, 
     for _ in range(3000):
         if top(app) == "ResultScene":
             break
-        if resumed.tl.held is not None:
+        if resumed.timeline.held is not None:
             resumed.flow.go_on()
         elif top(app) != "TableScene":
             app.manager.top.go() if hasattr(app.manager.top, "go") else app.manager.pop()
@@ -125,7 +125,7 @@ def test_continue_between_deals_shows_the_score_sheet_again(app, instant_ai, rul
     for _ in range(3000):
         if top(app) == "ScoreSheetScene":
             break
-        if table.tl.held is not None:
+        if table.timeline.held is not None:
             table.flow.go_on()
         frames(app)
     assert top(app) == "ScoreSheetScene"        # the deal's scores, as when the player left
@@ -142,10 +142,10 @@ def test_continue_shows_a_held_bout_again(app, instant_ai):
     table = TableScene.new(app, "durak", S.players(3, (0,)), {}, seed=5)
     app.manager.push(table)
     play_until(app, table, random.Random(2),
-               lambda: table.tl.held is not None and len(table.host.state.events) > 12, 100000)
-    assert table.tl.held is not None
+               lambda: table.timeline.held is not None and len(table.host.state.events) > 12, 100000)
+    assert table.timeline.held is not None
     bout = [c for c, _p in table.part.ending]         # the bout's cards, still on the table
-    news = table.tl.shown(("news",)).text
+    news = table.timeline.shown(("news",)).text
     table.leave()
     app.manager.clear()
     menu = MainMenu(app)
@@ -154,5 +154,5 @@ def test_continue_shows_a_held_bout_again(app, instant_ai):
     menu.on_continue()
     resumed = app.manager.top
     frames(app, 300)
-    assert resumed.tl.held is not None                  # the bout waits for the player again
-    assert bout and [c for c, _p in resumed.part.ending] == bout and resumed.tl.shown(("news",)).text == news
+    assert resumed.timeline.held is not None                  # the bout waits for the player again
+    assert bout and [c for c, _p in resumed.part.ending] == bout and resumed.timeline.shown(("news",)).text == news

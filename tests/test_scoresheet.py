@@ -155,7 +155,7 @@ def test_between_deals_the_sheet_replaces_the_scoreboard(app):
         top = app.manager.top
         if type(top).__name__ == "ScoreSheetScene":
             break
-        if table.tl.held is not None:
+        if table.timeline.held is not None:
             table.flow.go_on()          # the deal's last trick waits for the player
         if table.my_turn():
             _human_plays(app, table)

@@ -35,7 +35,7 @@ def test_the_look_back_calls_the_pair_deals_fourth_trick_the_last(app):
     coach = scene.coach
     # the callout after the first deal's last trick ("... loses the deal with ...")
     assert run_to(app, scene, lambda: coach.note is not None and "score pile" in coach.note.text)
-    assert len(scene.part.m.tricks) == 4
+    assert len(scene.part.model.tricks) == 4
     look = lookback(scene.part)
     assert look is not None and look.title.startswith("Trick 4 of 4")
     assert "last trick" in look.title

@@ -15,17 +15,17 @@ def test_view_keys_work_while_a_callout_waits_for_next(app):
     scene = app.nav.push("tutorial", rules="gurka-se")
     coach = scene.coach
     # the callout over the second finished trick ("Two eights"): L has the first to show
-    assert run_to(app, scene, lambda: coach.note is not None and coach.i == 10)
+    assert run_to(app, scene, lambda: coach.note is not None and coach.step == 10)
     assert coach.note.before == "trick"
     frames(app, 3)
-    at = coach.i
+    at = coach.step
     for key, route in ((pygame.K_m, "movelog"), (pygame.K_s, "scoresheet"), (pygame.K_l, "lookback")):
         _key(app, key)
         assert app.nav.top_is(route), (pygame.key.name(key), type(app.manager.top).__name__)
         _key(app, pygame.K_ESCAPE)
         frames(app, 2)
         assert app.manager.top is scene
-        assert coach.i == at and coach.note is not None
+        assert coach.step == at and coach.note is not None
 
 
 def test_space_picks_the_card_the_callout_asks_for(app):
@@ -59,8 +59,8 @@ def test_the_announcement_line_gives_way_while_a_callout_is_read(app):
     line is not drawn; it is back once the player reads on."""
     scene = app.nav.push("tutorial", rules="gurka-se")
     coach = scene.coach
-    assert run_to(app, scene, lambda: coach.note is not None and coach.i >= 3)
-    scene.tl.banner("Björn takes the trick with K♠", 60000.0)
+    assert run_to(app, scene, lambda: coach.note is not None and coach.step >= 3)
+    scene.timeline.banner("Björn takes the trick with K♠", 60000.0)
     surface = app.screen.copy()
     scene.renderer.banners(surface)
     assert scene.renderer.news_box is None

@@ -27,7 +27,7 @@ def wait_for_callout(app, scene, limit=3000):
         if coach.finished or coach.showing(scene) is not None:
             return
         frames(app)
-    raise AssertionError(f"no callout came (beat {coach.i}: {coach.beat})")
+    raise AssertionError(f"no callout came (beat {coach.step}: {coach.beat})")
 
 
 def hand_rect(scene, card):
@@ -100,7 +100,7 @@ def play_through(app, rid):
         assert coach.callout.box is not None and coach.callout.box.width > 0
         shown = coach.showing(scene) or coach.beat
         for spec in shown.point:            # every callout points at something on screen
-            assert target_rects(scene, spec), (rid, coach.i, spec)
+            assert target_rects(scene, spec), (rid, coach.step, spec)
         if coach.note is not None:
             notes += 1
             click(app, coach.callout.next_button.rect.center)
@@ -189,16 +189,16 @@ def test_a_callout_holds_the_table_until_next(app):
     scene = app.nav.push("tutorial", rules="gurka-se")
     wait_for_callout(app, scene)
     coach = scene.coach
-    assert coach.note is not None and coach.i == 0
+    assert coach.note is not None and coach.step == 0
     n = len(scene.host.state.events)
     frames(app, 200, dt=100)
     card = scene.visible_hand()[0]
     click(app, hand_rect(scene, card).center)
-    assert len(scene.host.state.events) == n and coach.i == 0
+    assert len(scene.host.state.events) == n and coach.step == 0
     assert scene.prompt() == ""                 # no "… is thinking" under a callout
     assert not scene.animating()
     frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
-    assert coach.i == 1
+    assert coach.step == 1
 
 
 def test_escape_opens_the_pause_menu_over_a_callout(app):
@@ -246,7 +246,7 @@ def test_the_window_updates_where_the_callout_is_and_was(app):
     click(app, scene.coach.callout.next_button.rect.center)      # on to the next callout
     rects = app.dirty                                            # that frame's rectangles
     assert rects is not None, "a steady table frame names its rectangles"
-    assert scene.coach.note is not None and scene.coach.i == 1
+    assert scene.coach.note is not None and scene.coach.step == 1
     assert any(r.contains(old) for r in rects)                   # the old callout is wiped
     areas = scene.coach.callout.areas
     assert areas and all(any(r.contains(a) for r in rects) for a in areas)

@@ -44,7 +44,7 @@ def test_a_won_game_is_celebrated_and_a_lost_one_consoled(app, calm, rules):
     for _ in range(40):                                   # the cards fall, inside the window
         app.step([], 40)
         ch = result.cascade.card_w * 1.42
-        for _card, _x, y in result.cascade.positions(result.t):
+        for _card, _x, y in result.cascade.positions(result.elapsed):
             assert -ch <= y <= app.screen.get_height() - ch / 2 + 1     # falling in, bouncing on the edge
     assert result.cascade.positions(1500)                 # cards in the air mid-way
     for _ in range(80):
@@ -87,12 +87,12 @@ def test_reduced_motion_leaves_out_the_celebration_and_the_flights(app, calm):
     app.settings["speed"] = "normal"
     table = S.table_at(app, "gurka-se", 4, S.trick_full(1), seed=2)
     S.settle(app)
-    while table.tl.flights or table.tl.waiting():
-        table.tl.advance(50)
+    while table.timeline.flights or table.timeline.waiting():
+        table.timeline.advance(50)
     S.play_until(table.host.state, S.trick_full(2), 3)
     app.step([], 16)
-    flight = next(f for f in table.tl.flights if f.card)
-    start = table.tl.now
+    flight = next(f for f in table.timeline.flights if f.card)
+    start = table.timeline.now
     tx, ty, tw = flight.target()
     from game.ui import theme as T
     rec = T.record_boxes(True)
@@ -102,7 +102,7 @@ def test_reduced_motion_leaves_out_the_celebration_and_the_flights(app, calm):
         T.record_boxes(False)
     cards = [b.rect for b in rec.boxes if b.kind == "card"]
     assert any(abs(r.centerx - tx) <= 1 and abs(r.centery - ty) <= 1 for r in cards), (cards, tx, ty)
-    assert table.tl.now == start
+    assert table.timeline.now == start
     # the totals show their new values at once
     from game.ui.table.timeline import CountUp
     count = CountUp(0.0, 900.0, [0.0], [10.0])

@@ -198,12 +198,12 @@ def test_enter_presses_the_button_tab_focused_even_under_a_held_trick(app):
     app.settings["trick_pause"] = "every"
     table = new_table(app, "agurk-no", 3, human=(0,), speed="instant")
     for _ in range(6000):
-        if table.tl.held is not None:
+        if table.timeline.held is not None:
             break
         if table.my_turn():
             play_human(app, table)
         frames(app)
-    assert table.tl.held is not None
+    assert table.timeline.held is not None
     for _ in range(8):                                 # Tab goes along the top row to Menu
         frames(app, 1, [key(pygame.K_TAB)])
         if table.widgets.focused is table.menu_button:
@@ -211,7 +211,7 @@ def test_enter_presses_the_button_tab_focused_even_under_a_held_trick(app):
     assert table.widgets.focused is table.menu_button
     frames(app, 1, [key(pygame.K_RETURN)])
     assert type(app.manager.top).__name__ == "PauseScene"
-    assert table.tl.held is not None                   # the trick still waits
+    assert table.timeline.held is not None                   # the trick still waits
 
 
 def test_durak_enter_with_nothing_picked_does_not_take_while_a_card_can_beat(app, tmp_path):

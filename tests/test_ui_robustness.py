@@ -187,9 +187,9 @@ def test_keyboard_only_game(home):
         if name == "ScoreSheetScene":
             frames(app, 1, [key(pygame.K_RETURN)])
             continue
-        if table.tl.held is not None:          # the last trick waits: Enter goes on
+        if table.timeline.held is not None:          # the last trick waits: Enter goes on
             frames(app, 1, [key(pygame.K_RETURN)])
-            assert table.tl.held is None
+            assert table.timeline.held is None
             continue
         if table.my_turn():
             legal = table.host.state.legal_actions()

@@ -26,7 +26,7 @@ def click_widget(app, w):
 
 def go_on_if_held(app, table) -> bool:
     """A finished trick waits for the player: press Continue."""
-    if table.tl.held is None:
+    if table.timeline.held is None:
         return False
     assert table.flow.go_btn.visible
     click_widget(app, table.flow.go_btn)

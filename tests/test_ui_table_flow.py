@@ -49,7 +49,7 @@ def shown_times(app, table, kinds, until, limit=20000):
         while seen < table.shown:
             ev = table.host.state.events[seen]
             if ev["type"] in kinds:
-                out.append((ev["type"], table.tl.now, ev))
+                out.append((ev["type"], table.timeline.now, ev))
             seen += 1
     return out
 
@@ -82,7 +82,7 @@ def play_human(app, table):
 
 def run_to_hold(app, table, limit=20000):
     for _ in range(limit):
-        if table.tl.held is not None:
+        if table.timeline.held is not None:
             return True
         if table.my_turn():
             play_human(app, table)
@@ -96,7 +96,7 @@ def test_the_last_trick_waits_for_the_player_and_names_who_pays(app, instant_ai)
     table = new_table(app, "agurk-no", 3, human=(0,), speed="fast")
     assert run_to_hold(app, table)
     assert table.model.deal_over()                          # held after the deal's last trick
-    news = table.tl.shown(("news",))
+    news = table.timeline.shown(("news",))
     row = table.model.sheet[-1]
     seat, card = row.losers[0]
     words = table.part.score_words(row)
@@ -107,9 +107,9 @@ def test_the_last_trick_waits_for_the_player_and_names_who_pays(app, instant_ai)
     assert table.flow.go_btn.visible and not table.flow.skip_btn.visible
     assert "Enter" in table.prompt()
     frames(app, 200)                                        # it waits as long as it takes
-    assert table.tl.held is not None and type(app.manager.top).__name__ == "TableScene"
+    assert table.timeline.held is not None and type(app.manager.top).__name__ == "TableScene"
     click(app, (table.size[0] // 2, table.size[1] // 3))    # a click on the table goes on
-    assert table.tl.held is None
+    assert table.timeline.held is None
     for _ in range(400):
         frames(app)
         if type(app.manager.top).__name__ == "ScoreboardScene":
@@ -122,23 +122,23 @@ def test_the_trick_pause_setting(app, instant_ai, mode, held_tricks):
     app.settings["trick_pause"] = mode
     table = new_table(app, "agurk-no", 3, human=(0,), speed="fast")
     for _ in range(6000):
-        if table.tl.held is not None or table.model.deal_over():
+        if table.timeline.held is not None or table.model.deal_over():
             break
         if table.my_turn():
             play_human(app, table)
         frames(app)
     if held_tricks:
-        assert table.tl.held is not None and not table.model.deal_over()   # the first trick waits
+        assert table.timeline.held is not None and not table.model.deal_over()   # the first trick waits
         frames(app, 1, [key(pygame.K_RETURN)])                                  # Enter goes on
-        assert table.tl.held is None
+        assert table.timeline.held is None
     else:
-        assert table.tl.held is None and table.model.deal_over()
+        assert table.timeline.held is None and table.model.deal_over()
 
 
 def test_a_table_without_humans_never_waits(app, instant_ai):
     table = new_table(app, "agurk-no", 3, speed="fast")
     for _ in range(6000):
-        assert table.tl.held is None
+        assert table.timeline.held is None
         if table.model.deal_over():
             break
         frames(app)
@@ -149,19 +149,19 @@ def test_skipping_is_explicit(app, instant_ai):
     table = new_table(app, "agurk-no", 4, human=(0,), seed=3)
     for _ in range(3000):          # the AI seats are playing: cards in the air
         frames(app)
-        if table.tl.flights and not table.my_turn() and table.tl.waiting():
+        if table.timeline.flights and not table.my_turn() and table.timeline.waiting():
             break
-    assert table.tl.flights
-    before = (len(table.tl.flights), table.tl.busy_until)
+    assert table.timeline.flights
+    before = (len(table.timeline.flights), table.timeline.busy_until)
     click(app, (table.size[0] // 2, table.size[1] // 2))          # a click is no skip
-    assert (len(table.tl.flights), table.tl.busy_until) == before and not table.skipping
+    assert (len(table.timeline.flights), table.timeline.busy_until) == before and not table.skipping
     assert table.flow.skip_btn.visible
     click(app, table.flow.skip_btn.rect.center)                   # the Skip button is
     for _ in range(200):
-        if table.my_turn() or table.tl.held is not None:
+        if table.my_turn() or table.timeline.held is not None:
             break
         frames(app)
-    assert table.my_turn() or table.tl.held is not None
+    assert table.my_turn() or table.timeline.held is not None
     assert not table.skipping
 
 
@@ -173,7 +173,7 @@ def test_resuming_shows_the_trick_under_way_again(app, instant_ai):
     app.manager.push(scene)
     assert scene.shown == len(state.events) - 3                   # the three plays are to come
     frames(app, 2)
-    assert scene.tl.flights                                       # ...flying in, not jumped to
+    assert scene.timeline.flights                                       # ...flying in, not jumped to
 
 
 def test_hot_seat_hand_turns_down_while_the_others_play(app, instant_ai):
@@ -206,13 +206,13 @@ def test_durak_announces_who_opens_and_what_is_taken(app, instant_ai):
     table = new_table(app, "durak", 3, seed=9, speed="fast")
     first = shown_times(app, table, ("attack",), lambda out: bool(out))
     opener = first[0][2]["player"]
-    news = table.tl.shown(("news",))
+    news = table.timeline.shown(("news",))
     assert news is not None and news.text == W.opens(S.NAMES[opener], False, True)
     got = shown_times(app, table, ("bout_end",), lambda out: any(e["result"] == "taken" for _k, _t, e in out))
     assert got and got[-1][2]["result"] == "taken"
     bout = [b for b in table.model.bouts if b.result == "taken"][-1]
     said = W.picks_up(S.NAMES[bout.defender], False, len(bout.cards()))
-    assert table.tl.shown(("news",)).text == said
+    assert table.timeline.shown(("news",)).text == said
     assert any(e.group and e.text.endswith(" · " + said) for e in table.log.entries)   # the bout's heading
 
 
@@ -239,7 +239,7 @@ def test_prompts_state_the_card_to_reach_and_the_click_model(app, instant_ai):
 def test_an_overlay_hides_the_tables_banners_and_prompt(app, instant_ai):
     from game.ui import theme as T
     table = S.table_then(app, "gurka-se", 4, S.trick_full(3), S.after("trick", 1), seed=2)
-    news = table.tl.shown(("news",))
+    news = table.timeline.shown(("news",))
     assert news is not None
 
     def texts():
@@ -325,14 +325,14 @@ def test_an_announcement_never_fades_over_a_prompt(app, instant_ai, rules, n, sp
             table.do(table.stream.legal_actions()[0])
         frames(app)
         r = table.renderer
-        news = table.tl.shown(("news",))
+        news = table.timeline.shown(("news",))
         if r.news_box is None or news is None:
             continue
         spec = r.prompt_spec()
         if spec is not None:
             together += 1
-            assert news.alpha(table.tl.now) == 255, (news.text, spec[0])
-        elif news.alpha(table.tl.now) < 255:
+            assert news.alpha(table.timeline.now) == 255, (news.text, spec[0])
+        elif news.alpha(table.timeline.now) < 255:
             fading += 1
     assert fading                     # announcements faded, alone
     assert together or rules != "durak"     # a take announced as the thrower's decision comes up

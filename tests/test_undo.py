@@ -171,7 +171,7 @@ def test_finished_games_go_into_the_statistics_with_their_marks(app, tmp_path):
         top = app.manager.top
         if type(top).__name__ == "ScoreSheetScene":
             top.go()
-        elif table.tl.held is not None:
+        elif table.timeline.held is not None:
             table.flow.go_on()          # the deal's last trick waits for the player
     assert table.finished
     table.books.flush()                 # the writer thread has kept it

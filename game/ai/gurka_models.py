@@ -22,7 +22,7 @@ from __future__ import annotations
 from ..engine.cards import FULL_DECK, INDEX
 from ..engine.public import fold, new_table
 from . import gurka_policy as gp
-from . import learned as L
+from . import learned
 from . import learned_table
 from .gurka_likely import deal_plays, legal_moves
 
@@ -62,7 +62,7 @@ def agreement(view: dict, S, V, opts) -> dict:
         for s, cards, before, later in deal_plays(tricks):
             hand = list(cards) + later
             if s != me:
-                moves = L.distinct(legal_moves(hand, before, S, opts), S)
+                moves = learned.distinct(legal_moves(hand, before, S, opts), S)
                 if len(moves) > 1:
                     row = out.setdefault(s, [0, 0, 0, 0])
                     row[0] += 1
@@ -77,13 +77,13 @@ def agreement(view: dict, S, V, opts) -> dict:
     return out
 
 
-def _situation(hand, before, gone, n_deal: int, k: int, opts, S, V) -> L.Situation:
+def _situation(hand, before, gone, n_deal: int, k: int, opts, S, V) -> learned.Situation:
     """The compact state of a seat holding ``hand`` after ``before`` in its trick, the cards
     ``gone`` (played earlier in the deal, piled) out of its sight; ``k`` cards a play."""
     unseen = [c for c in FULL_DECK if c not in gone and c not in hand]
     h = len(hand)
     in_hands = len(before) * (h - k) + (n_deal - 1 - len(before)) * h
-    return L.Situation(hand, before, L.strength_count(unseen, S), in_hands, n_deal, opts, S, V)
+    return learned.Situation(hand, before, learned.strength_count(unseen, S), in_hands, n_deal, opts, S, V)
 
 
 def _log_ratio(n: int, heur: int, lrn: int, both: int) -> float:
@@ -136,7 +136,7 @@ class ModelPlays:
         w = 1.0
         for s, cards, key, before, later, gone in self.rows:
             hand = list(hands[s]) + list(later) + list(cards)
-            moves = L.distinct(legal_moves(hand, before, S, opts), S)
+            moves = learned.distinct(legal_moves(hand, before, S, opts), S)
             keys = [gp.move_key(m, S) for m in moves]
             if key not in keys:
                 w *= IMPOSSIBLE

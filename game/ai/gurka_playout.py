@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..engine.cards import INDEX, names
 from . import gurka_policy as gp
-from . import learned as L
+from . import learned
 
 
 def _deal_played(st) -> list[int]:
@@ -54,7 +54,7 @@ def rollout(st, rng, S, models: dict, eps: float) -> None:
             if len(hand) == 1:
                 move = (hand[0],)
             else:
-                moves = L.distinct(st.moves(), S)
+                moves = learned.distinct(st.moves(), S)
                 if len(moves) == 1:
                     move = moves[0]
                 elif eps and rng.random() < eps:
@@ -64,7 +64,7 @@ def rollout(st, rng, S, models: dict, eps: float) -> None:
                     for c in hand:
                         count[S[c]] -= 1
                     in_hands = sum(len(st.hands[s]) for s in st.in_deal) - len(hand)
-                    sit = L.Situation(hand, st.trick, count, in_hands, len(st.in_deal),
+                    sit = learned.Situation(hand, st.trick, count, in_hands, len(st.in_deal),
                                       st.options, S, st.V)
                     move = model.best(sit, moves)
             for c in move:

@@ -32,7 +32,7 @@ import time
 from typing import Callable
 
 from ..engine import IllegalActionError
-from . import protocol as P
+from . import protocol as wire
 from .link import GONE, MSG, Conn, NetThread, drain
 from .texts import broken_text, closed_text, lost_text, refused_text, unreachable_text
 from .tokens import TokenStore
@@ -48,7 +48,7 @@ class NetStream:
     authority = None
 
     def __init__(self, address: str, port: int, name: str, code: str, *, seat: int | None = None,
-                 limits: P.Limits = P.LIMITS, tokens: TokenStore | None = None,
+                 limits: wire.Limits = wire.LIMITS, tokens: TokenStore | None = None,
                  trace: Callable[[bytes], None] | None = None, clock=time.monotonic):
         self.address = address
         self.port = int(port)
@@ -100,7 +100,7 @@ class NetStream:
             if kept:
                 token, table = kept["token"], kept["table"]
                 self._stored = True
-        hello = P.hello(self.name, self.code, token, table, len(self._events) if token else 0,
+        hello = wire.hello(self.name, self.code, token, table, len(self._events) if token else 0,
                         self.wanted_seat)
         self.state = CONNECTING
         self.problem = self.reason = None
@@ -115,8 +115,8 @@ class NetStream:
         except (OSError, asyncio.TimeoutError, ValueError):
             self.inbox.put((GONE, None, "unreachable", ""))
             return
-        conn = Conn(self.net, reader, writer, self.inbox, limits, limits.host_line, P.HOST_DEPTH,
-                    P.check_from_host, limits.connect, closing_message=lambda *_a: None)
+        conn = Conn(self.net, reader, writer, self.inbox, limits, limits.host_line, wire.HOST_DEPTH,
+                    wire.check_from_host, limits.connect, closing_message=lambda *_a: None)
         conn.trace = self.trace
         self._conn = conn
         conn.send(hello)
@@ -135,7 +135,7 @@ class NetStream:
         """Leave the table (the host is told) and stop the network thread."""
         conn, self._conn = self._conn, None
         if conn is not None and not conn.closed:
-            conn.close(P.BYE)
+            conn.close(wire.BYE)
         time.sleep(0.02)
         self.net.stop()
 
@@ -318,12 +318,12 @@ class NetStream:
             raise IllegalActionError("the game has not started", "not_started")
         if self._to_act != self.seat or self._pending is not None:
             raise IllegalActionError("it is not your turn", "not_your_turn")
-        problem = P.action_problem(action)
+        problem = wire.action_problem(action)
         if problem:
             raise IllegalActionError(problem, "bad_action")
         self._ident += 1
         self._pending = (self._ident, len(self._events))
-        self._conn.send(P.act(self._ident, len(self._events), action))
+        self._conn.send(wire.act(self._ident, len(self._events), action))
 
     def take_refusal(self) -> IllegalActionError | None:
         return self._refusals.pop(0) if self._refusals else None
@@ -334,7 +334,7 @@ class NetStream:
         shown = max(0, min(shown, len(self._events)))
         if self.state == JOINED and shown != self._seen_sent and self._conn is not None:
             self._seen_sent = shown
-            self._conn.send(P.seen(shown))
+            self._conn.send(wire.seen(shown))
 
     def serve(self) -> None:
         """Every frame, also under the pause menu: take what arrived."""

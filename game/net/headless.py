@@ -23,7 +23,7 @@ from ..engine.rulesets import effective_options
 from ..play.decider import PlayerDecider
 from ..play.host import AI, REMOTE, TableHost
 from ..safe_json import clip
-from . import protocol as P
+from . import protocol
 from .client import FINAL, LOST, OVER, NetStream
 from .server import NetHost
 from .tokens import TokenStore
@@ -60,7 +60,7 @@ def check_host_args(args, options: dict, refuse) -> list[str]:
             refuse(f"--seats: {problem}")
         if spec.startswith("ext:") and not Path(spec[4:]).is_file():
             refuse(f"--seats: {clip(spec, 80)}: no such file")
-    if args.code is not None and not P.CODE.fullmatch(args.code):
+    if args.code is not None and not protocol.CODE.fullmatch(args.code):
         refuse("--code takes four digits, e.g. 4821")
     if not 0 <= args.port <= 65535:
         refuse("--port takes 0 to 65535 (0: any free port)")
@@ -94,7 +94,7 @@ def run_host(args, options: dict, specs: list[str], write_out) -> int:
         shown = ", ".join(f"{a}:{port}" for a in lan_addresses()) or f"this computer's address:{port}"
     else:
         shown = f"{address}:{port}"
-    _say(f"table open at {shown}, code {table.code}, {len(table.links)} network seat(s) ({P.PROTOCOL})")
+    _say(f"table open at {shown}, code {table.code}, {len(table.links)} network seat(s) ({protocol.PROTOCOL})")
     table.lost_to_ai = (args.lost_wait, args.fill) if args.lost_wait is not None else None
     opened = time.monotonic()
     ended_at = None
@@ -140,7 +140,7 @@ def parse_address(text: str) -> tuple[str, int]:
     """``HOST:PORT`` or ``[IPv6]:PORT``; ValueError (one line) otherwise."""
     m = _ADDRESS.fullmatch(text.strip())
     if not m:
-        raise ValueError(f"an address is HOST:PORT, e.g. 192.168.1.23:{P.DEFAULT_PORT}, not {clip(text, 60)!r}")
+        raise ValueError(f"an address is HOST:PORT, e.g. 192.168.1.23:{protocol.DEFAULT_PORT}, not {clip(text, 60)!r}")
     host, port = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
     if not 1 <= int(port) <= 65535:
         raise ValueError("a port is from 1 to 65535")
@@ -152,7 +152,7 @@ def check_join_args(args, refuse) -> tuple[str, int]:
         address = parse_address(args.address)
     except ValueError as e:
         refuse(str(e))
-    if not P.CODE.fullmatch(args.code):
+    if not protocol.CODE.fullmatch(args.code):
         refuse("--code takes the table's four digits, e.g. 4821")
     name = clean_name(args.name)
     if not name or len(args.name) > MAX_NAME:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..play.host import AI, LOCAL, REMOTE, TableHost
 from ..play.stream import LocalStream
-from . import protocol as P
+from . import protocol
 from .server import NetHost
 from .texts import seat_back_text, seat_joined_text, seat_lost_text
 
@@ -190,7 +190,7 @@ def loopback_only() -> bool:
     return os.environ.get("GURKA_NET_LOOPBACK") == "1"
 
 
-def open_table(state, control: list[str], host_name: str, decider, port: int = P.DEFAULT_PORT,
+def open_table(state, control: list[str], host_name: str, decider, port: int = protocol.DEFAULT_PORT,
                keep: dict | None = None) -> HostedStream:
     """Host ``state`` on the network: its ``remote`` seats are taken by players who join.
     ``keep``: a reopened table's :meth:`TableNetwork.keep` (same table, code and port; its

@@ -35,7 +35,7 @@ from ..ai.ext import match_action
 from ..engine import IllegalActionError
 from ..engine.records import clean_name
 from ..play.host import LOCAL, REMOTE, SCRIPT, TableHost
-from . import protocol as P
+from . import protocol as wire
 from .gate import Tries, new_code, new_table_id, new_token, same_secret
 from .link import GONE, MSG, Conn, NetThread, drain
 from .texts import seat_back_text, seat_joined_text, seat_lost_text
@@ -74,15 +74,15 @@ class Notice:
 
 class NetHost:
     def __init__(self, host: TableHost, name: str, *, code: str | None = None,
-                 address: str = "0.0.0.0", port: int = P.DEFAULT_PORT, limits: P.Limits = P.LIMITS,
+                 address: str = "0.0.0.0", port: int = wire.DEFAULT_PORT, limits: wire.Limits = wire.LIMITS,
                  table_id: str | None = None, tokens: dict | None = None, advertise: bool = False,
                  clock=time.monotonic):
-        if code is not None and not P.CODE.fullmatch(code):
+        if code is not None and not wire.CODE.fullmatch(code):
             raise ValueError("a table code is four digits")
         self.host = host
         self.name = clean_name(name) or "Host"
         self.code = code or new_code()
-        self.table_id = table_id if table_id and P.TABLE_ID.fullmatch(table_id) else new_table_id()
+        self.table_id = table_id if table_id and wire.TABLE_ID.fullmatch(table_id) else new_table_id()
         self.bind_address = address
         self.port = port
         self.limits = limits
@@ -91,7 +91,7 @@ class NetHost:
         self.links: dict[int, SeatLink] = {s: SeatLink(s) for s in host.seats(REMOTE)}
         for seat, token in (tokens or {}).items():     # a table reopened (the host's Continue)
             seat = int(seat)
-            if seat in self.links and isinstance(token, str) and P.TOKEN.fullmatch(token):
+            if seat in self.links and isinstance(token, str) and wire.TOKEN.fullmatch(token):
                 self.links[seat].token = token
                 self.links[seat].link = "lost"
                 self.links[seat].lost_since = clock()
@@ -169,7 +169,7 @@ class NetHost:
             threading.Thread(target=adv.stop, name="gurka-advertise", daemon=True).start()
         text = "the host has left the table" if reason == "host_left" else "the game is over"
         for conn in list(self._conns):
-            conn.close(P.closed(reason, text))
+            conn.close(wire.closed(reason, text))
         net, self.net = self.net, None
 
         async def shut():
@@ -187,13 +187,13 @@ class NetHost:
         if len(self._conns) >= self.limits.connections:
             self.counts["refused"] += 1
             try:
-                writer.write(P.encode(P.refused("busy", "the table is busy")))
+                writer.write(wire.encode(wire.refused("busy", "the table is busy")))
                 writer.close()
             except (ConnectionError, RuntimeError):
                 pass
             return
         conn = Conn(self.net, reader, writer, self.inbox, self.limits, self.limits.joiner_line,
-                    P.JOINER_DEPTH, P.check_from_joiner, self.limits.handshake, gate=self._gate,
+                    wire.JOINER_DEPTH, wire.check_from_joiner, self.limits.handshake, gate=self._gate,
                     closing_message=self._closing)
         self._conns.add(conn)
         try:
@@ -204,17 +204,17 @@ class NetHost:
     @staticmethod
     def _closing(code: str, text: str, handshaken: bool) -> dict:
         if code == "protocol":
-            return P.refused("protocol", f"this table speaks {P.PROTOCOL}, not {text}")
-        return P.closed(code, text) if handshaken else P.refused(code, text)
+            return wire.refused("protocol", f"this table speaks {wire.PROTOCOL}, not {text}")
+        return wire.closed(code, text) if handshaken else wire.refused(code, text)
 
     def _gate(self, conn: Conn, hello: dict) -> dict | None:
         """The network thread's check of a hello: the rate limit, then the table code."""
         now = self.clock()
         if self.tries.blocked(conn.address, now):
-            return P.refused("too_many_tries", "too many wrong codes; wait a minute")
+            return wire.refused("too_many_tries", "too many wrong codes; wait a minute")
         if not same_secret(hello["code"], self.code):
             self.tries.fail(conn.address, now)
-            return P.refused("wrong_code", "wrong table code")
+            return wire.refused("wrong_code", "wrong table code")
         return None
 
     # -- the main loop ----------------------------------------------------------------------------
@@ -267,7 +267,7 @@ class NetHost:
         """Free a network seat (its player's token no longer holds it; before the start, say)."""
         link = self.links[seat]
         if link.conn is not None:
-            link.conn.close(P.closed("replaced", "the host freed this seat"))
+            link.conn.close(wire.closed("replaced", "the host freed this seat"))
         self.links[seat] = SeatLink(seat)
         self._dirty = True
 
@@ -354,11 +354,11 @@ class NetHost:
 
     def _refuse(self, conn: Conn, reason: str, text: str) -> None:
         self.counts["refused"] += 1
-        conn.close(P.refused(reason, text))
+        conn.close(wire.refused(reason, text))
 
     def _seat(self, link: SeatLink, conn: Conn, have: int, back: bool) -> None:
         if link.conn is not None and link.conn is not conn:
-            link.conn.close(P.closed("replaced", "this seat was taken up by a new connection"))
+            link.conn.close(wire.closed("replaced", "this seat was taken up by a new connection"))
         conn.seat = link.seat
         link.conn = conn
         link.link = "connected"
@@ -371,7 +371,7 @@ class NetHost:
         link.pending = new_token()
         if link.token is None:
             link.token, link.pending = link.pending, None
-        conn.send(P.welcome(self.table_id, link.seat, link.pending or link.token, self.name,
+        conn.send(wire.welcome(self.table_id, link.seat, link.pending or link.token, self.name,
                             self.host.state))
         if self.host.handed(link.seat):
             self.host.hand_back(link.seat)
@@ -387,7 +387,7 @@ class NetHost:
         host = self.host
 
         def refuse(code: str, text: str, **params) -> None:
-            link.conn.send(P.refusal(ident, code, params, text))
+            link.conn.send(wire.refusal(ident, code, params, text))
         if ident <= link.last_id:
             refuse("duplicate", "this action was sent before")
             return
@@ -462,9 +462,9 @@ class NetHost:
             told = (total, to_act, len(legal))
             if link.sent < total or link.told != told or link.done is not None:
                 while True:
-                    chunk = host.view_events(link.seat, link.sent)[:P.MAX_UPDATE_EVENTS]
+                    chunk = host.view_events(link.seat, link.sent)[:wire.MAX_UPDATE_EVENTS]
                     last = link.sent + len(chunk) >= total
-                    conn.send(P.update(link.sent, chunk, to_act, legal if last else [],
+                    conn.send(wire.update(link.sent, chunk, to_act, legal if last else [],
                                        link.done if last else None))
                     link.sent += len(chunk)
                     if last:

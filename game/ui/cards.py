@@ -33,9 +33,9 @@ import pygame
 from .. import i18n
 from ..engine.cards import NAMES
 from ..settings import CARD_BACKS, CARD_SCALE, CARD_SIZES
-from . import card_art as A
+from . import card_art
 from . import card_backs
-from . import theme as T
+from . import theme
 from .card_art import ART_RATIO, CARD_FILL
 
 RATIO = 1.42  # height / width (the art, 1.4, is drawn unstretched, centred on the card)
@@ -119,7 +119,7 @@ def large_print(settings: dict | None) -> bool:
 # -- drawing helpers ---------------------------------------------------------------------------
 
 def _glyph(text: str, px: float, color, bold=False) -> pygame.Surface:
-    return T.font(px, bold).render(text, True, color)
+    return theme.font(px, bold).render(text, True, color)
 
 
 def _ink(text: str, px: float, color, bold: bool = False, most_w: float | None = None) -> pygame.Surface:
@@ -172,7 +172,7 @@ def face(card: str, width: int, settings: dict | None = None) -> pygame.Surface:
     key = _face_key(card, width, settings)
     surf = _cache.get(key)
     if surf is None:
-        if large_print(settings) or width < SIMPLE_BELOW or A.parts(card) is None:
+        if large_print(settings) or width < SIMPLE_BELOW or card_art.parts(card) is None:
             return _keep(key, _drawn_face(card, width, settings))
         surf = _keep(key, _whole_art_face(card, width, settings))
     return surf
@@ -182,9 +182,9 @@ def _whole_art_face(card: str, width: int, settings: dict) -> pygame.Surface:
     """The face from its art rendered in one go (a face needed now, not ahead)."""
     size = (width, int(round(width * ART_RATIO)))
     try:
-        data = A.render_art([A.doc(card, suit_color(card[1], settings)).encode("utf-8")], size, CARD_FILL)
+        data = card_art.render_art([card_art.doc(card, suit_color(card[1], settings)).encode("utf-8")], size, CARD_FILL)
     except (pygame.error, ValueError, AttributeError):
-        A.set_aside(card)                  # no SVG support, or a damaged file: from the font
+        card_art.set_aside(card)                  # no SVG support, or a damaged file: from the font
         return _drawn_face(card, width, settings)
     return _finish_art(card, width, settings, pygame.image.frombytes(data, size, "RGB"))
 
@@ -200,12 +200,12 @@ def face_jobs(card: str, width: int, settings: dict | None = None) -> list[Calla
         return []
     if len(card) != 2 or card[0] not in "23456789TJQKA" or card[1] not in SUIT_GLYPH:
         raise ValueError(f"not a card: {card!r}")
-    if large_print(settings) or width < SIMPLE_BELOW or A.parts(card) is None:
+    if large_print(settings) or width < SIMPLE_BELOW or card_art.parts(card) is None:
         return [lambda: key in _cache or _keep(key, _drawn_face(card, width, settings))]
     if painter().ready():
         return [lambda: _request(card, width, dict(settings), key)]
     # no painter process: a part at a time here, each a few milliseconds at most
-    build = A.ArtParts(card, width, suit_color(card[1], settings))
+    build = card_art.ArtParts(card, width, suit_color(card[1], settings))
 
     def finish() -> None:
         if key in _cache:
@@ -258,7 +258,7 @@ def paint(spec: tuple) -> tuple[tuple[int, int], bytes]:
     card settings, the rank's letters); its size and RGBA bytes."""
     card, width, settings, label = spec
     size = (width, int(round(width * ART_RATIO)))
-    data = A.render_art([A.doc(card, suit_color(card[1], settings)).encode("utf-8")], size, CARD_FILL)
+    data = card_art.render_art([card_art.doc(card, suit_color(card[1], settings)).encode("utf-8")], size, CARD_FILL)
     surf = _finish_art(card, width, settings, pygame.image.frombytes(data, size, "RGB"), label)
     return surf.get_size(), pygame.image.tobytes(surf, "RGBA")
 
@@ -481,7 +481,7 @@ def shadow(width: int) -> pygame.Surface:
     return surf
 
 
-def highlight(width: int, color=T.ACCENT) -> pygame.Surface:
+def highlight(width: int, color=theme.ACCENT) -> pygame.Surface:
     """A glowing frame drawn around a playable card."""
     width = max(12, int(width))
     key = ("h", width, tuple(color))

@@ -22,7 +22,7 @@ from pathlib import Path
 import pygame
 
 from ..i18n import _
-from . import theme as T
+from . import theme
 from .scene import Scene
 from .widgets import Button, TextInput, WidgetGroup
 
@@ -39,19 +39,19 @@ class PathInput(TextInput):
     def draw(self, surface, u, focused):
         r = self.rect
         pygame.draw.rect(surface, (245, 242, 230), r, border_radius=int(5 * u))
-        pygame.draw.rect(surface, T.FOCUS if focused else T.PANEL_BORDER, r,
+        pygame.draw.rect(surface, theme.FOCUS if focused else theme.PANEL_BORDER, r,
                          max(1, int((2 if focused else 1) * u)), border_radius=int(5 * u))
         px = 15 * u
         room = r.width - 16 * u
-        f = T.font(px)
+        f = theme.font(px)
         shown = self.value
         while shown and f.size("…" + shown + "|")[0] > room:
             shown = shown[1:]
         if shown != self.value:
             shown = "…" + shown
-        tr = T.blit_text(surface, shown, px, (r.left + int(6 * u), r.centery), T.TEXT_DARK, anchor="midleft")
+        tr = theme.blit_text(surface, shown, px, (r.left + int(6 * u), r.centery), theme.TEXT_DARK, anchor="midleft")
         if focused:
-            pygame.draw.line(surface, T.TEXT_DARK, (tr.right + 1, r.top + int(5 * u)),
+            pygame.draw.line(surface, theme.TEXT_DARK, (tr.right + 1, r.top + int(5 * u)),
                              (tr.right + 1, r.bottom - int(5 * u)), max(1, int(u)))
 
 
@@ -187,7 +187,7 @@ class FilePicker(Scene):
     # -- layout and events ------------------------------------------------------------------
     def layout(self, size):
         w, h = size
-        u = self.u = T.unit(size)
+        u = self.u = theme.unit(size)
         self.panel = pygame.Rect(0, 0, min(int(760 * u), w - int(40 * u)), h - int(60 * u))
         self.panel.center = (w // 2, h // 2 + int(10 * u))
         x, y = self.panel.left + int(20 * u), self.panel.top + int(50 * u)
@@ -253,19 +253,19 @@ class FilePicker(Scene):
     def draw(self, surface):
         size = surface.get_size()
         u = self.u
-        surface.blit(T.felt(size), (0, 0))
-        T.panel(surface, self.panel, u)
+        surface.blit(theme.felt(size), (0, 0))
+        theme.panel(surface, self.panel, u)
         title = self.title() if callable(self.title) else self.title
-        T.blit_text(surface, title, 24 * u, (self.panel.centerx, self.panel.top + int(12 * u)), T.ACCENT,
+        theme.blit_text(surface, title, 24 * u, (self.panel.centerx, self.panel.top + int(12 * u)), theme.ACCENT,
                     bold=True, anchor="midtop", max_width=self.panel.width - 40 * u)
         r = self.list_rect
         pygame.draw.rect(surface, (10, 22, 18), r, border_radius=int(6 * u))
         if not self.readable:
-            T.blit_text(surface, _("This folder cannot be read."), 16 * u, (r.centerx, r.top + int(12 * u)),
-                        T.ERROR, anchor="midtop", max_width=r.width - 20 * u)
+            theme.blit_text(surface, _("This folder cannot be read."), 16 * u, (r.centerx, r.top + int(12 * u)),
+                        theme.ERROR, anchor="midtop", max_width=r.width - 20 * u)
         elif not self.problem and len(self.entries) <= (1 if self.entries and self.entries[0][0] == "up" else 0):
-            T.blit_text(surface, _("No game records here (.json, .jsonl)."), 16 * u,
-                        (r.centerx, r.bottom - int(12 * u)), T.TEXT_DIM, anchor="midbottom",
+            theme.blit_text(surface, _("No game records here (.json, .jsonl)."), 16 * u,
+                        (r.centerx, r.bottom - int(12 * u)), theme.TEXT_DIM, anchor="midbottom",
                         max_width=r.width - 20 * u)
         h = int(ROW * u)
         for row, (kind, path) in enumerate(self.entries[self.top:self.top + self.visible]):
@@ -273,18 +273,18 @@ class FilePicker(Scene):
             y = r.top + row * h
             line = pygame.Rect(r.left, y, r.width, h)
             if i == self.index:
-                pygame.draw.rect(surface, T.BUTTON_HOVER, line, border_radius=int(6 * u))
+                pygame.draw.rect(surface, theme.BUTTON_HOVER, line, border_radius=int(6 * u))
             if kind == "up":
-                text, color = "▲  " + _("Up one folder"), T.TEXT_DIM
+                text, color = "▲  " + _("Up one folder"), theme.TEXT_DIM
             elif kind == "dir":
-                text, color = f"▸  {path.name}{os.sep}", T.ACCENT     # records\ on Windows
+                text, color = f"▸  {path.name}{os.sep}", theme.ACCENT     # records\ on Windows
             else:
-                text, color = f"    {path.name}", T.TEXT
-            T.blit_text(surface, text, 16 * u, (line.left + int(10 * u), line.centery), color,
+                text, color = f"    {path.name}", theme.TEXT
+            theme.blit_text(surface, text, 16 * u, (line.left + int(10 * u), line.centery), color,
                         anchor="midleft", max_width=line.width - 20 * u)
         if self.problem:            # over the foot of the list, on a band of its own
             band = pygame.Rect(r.left, r.bottom - h, r.width, h)
             pygame.draw.rect(surface, (58, 24, 22), band, border_radius=int(6 * u))
-            T.blit_text(surface, self.problem, 16 * u, band.center, T.ERROR, anchor="center",
+            theme.blit_text(surface, self.problem, 16 * u, band.center, theme.ERROR, anchor="center",
                         max_width=band.width - 20 * u)
         self.widgets.draw(surface, u)

@@ -12,8 +12,8 @@ named as the interface names it (:func:`game.ui.rules_text.ruleset_name` with it
 from __future__ import annotations
 
 from ..i18n import _
-from . import messages as M
-from . import rules_text as R
+from . import messages
+from . import rules_text
 
 NBSP = "\u00a0"
 #: between the parts of a label
@@ -27,7 +27,7 @@ def together(text: str) -> str:
 
 def ruleset_label(rules: str) -> str:
     """The ruleset as the interface names it, its country included: "Agurk (Danish)"."""
-    name, country = R.ruleset_name(rules), R.ruleset_country(rules)
+    name, country = rules_text.ruleset_name(rules), rules_text.ruleset_country(rules)
     if not country:
         return name
     # TRANSLATORS: a game named on the menus with the country of its rules, e.g. "Agurk (Danish)",
@@ -78,14 +78,14 @@ def result_text(end: dict, names: list[str], mine: list[int]) -> str:
     """A finished game's result as its end screen says it, from the seat of the player at
     this screen (``mine``: the seats played here): "You win!", "Björn is the durak!".
     ``end``: ``kind`` (``win``, ``loser``: the durak, ``team``, ``draw``) and ``seats``."""
-    you = M.local_seat(mine)
+    you = messages.local_seat(mine)
     seats = end.get("seats", [])
     if end.get("kind") == "win":
-        return M.wins([names[s] for s in seats if s != you], you in seats)
+        return messages.wins([names[s] for s in seats if s != you], you in seats)
     if end.get("kind") == "loser" and seats:
-        return M.is_durak(names[seats[0]], seats[0] == you)
+        return messages.is_durak(names[seats[0]], seats[0] == you)
     if end.get("kind") == "team":
-        return M.team_loses([names[s] for s in seats], you in seats)
+        return messages.team_loses([names[s] for s in seats], you in seats)
     return _("A draw")
 
 

@@ -14,7 +14,7 @@ from typing import Callable
 
 import pygame
 
-from . import theme as T
+from . import theme
 from .widget_base import Widget
 
 
@@ -176,7 +176,7 @@ class GameList(Widget):
         finally:
             surface.set_clip(clip)
         if focused:
-            pygame.draw.rect(surface, T.FOCUS, self.rect.inflate(int(6 * u), int(6 * u)),
+            pygame.draw.rect(surface, theme.FOCUS, self.rect.inflate(int(6 * u), int(6 * u)),
                              max(1, int(2 * u)), border_radius=int(8 * u))
         if len(self.rows) > self.shown_rows():
             self._draw_bar(surface, u)
@@ -185,14 +185,14 @@ class GameList(Widget):
         row, rr = self.rows[i], self.row_rect(i)
         width = rr.width - 2 * pad - int(10 * u)
         if row.key is None:          # a heading
-            T.blit_text(surface, row.title, 16 * u, (rr.left + pad, rr.bottom - int(8 * u)), T.ACCENT,
+            theme.blit_text(surface, row.title, 16 * u, (rr.left + pad, rr.bottom - int(8 * u)), theme.ACCENT,
                         bold=True, anchor="bottomleft", max_width=width)
             return
         sel = i == self.index
         if sel:
-            pygame.draw.rect(surface, T.ACCENT, rr.inflate(-int(4 * u), -int(4 * u)), border_radius=int(6 * u))
-        color = T.TEXT_DARK if sel else T.TEXT
-        dim = (60, 50, 20) if sel else T.TEXT_DIM
+            pygame.draw.rect(surface, theme.ACCENT, rr.inflate(-int(4 * u), -int(4 * u)), border_radius=int(6 * u))
+        color = theme.TEXT_DARK if sel else theme.TEXT
+        dim = (60, 50, 20) if sel else theme.TEXT_DIM
         mid = rr.top + int(rr.height * 0.52)
         x, right = rr.left + pad, rr.left + pad + width
         for text, sub, px, bold, y, anchor_l, anchor_r, c in (
@@ -200,11 +200,11 @@ class GameList(Widget):
                 (row.sub, row.sub_right, 14, False, mid + int(2 * u), "topleft", "topright", dim)):
             taken = 0
             if sub:
-                r = T.blit_text(surface, sub, px * u, (right, y), dim, anchor=anchor_r,
+                r = theme.blit_text(surface, sub, px * u, (right, y), dim, anchor=anchor_r,
                                 max_width=width * 0.45)
                 taken = r.width + int(14 * u)
             if text:
-                T.blit_text(surface, text, px * u, (x, y), c, bold=bold, anchor=anchor_l,
+                theme.blit_text(surface, text, px * u, (x, y), c, bold=bold, anchor=anchor_l,
                             max_width=width - taken)
 
     def _draw_bar(self, surface, u) -> None:
@@ -215,5 +215,5 @@ class GameList(Widget):
         thumb = track.copy()
         thumb.height = max(int(16 * u), track.height * shown // n)
         thumb.top = track.top + (track.height - thumb.height) * self.top // max(1, n - shown)
-        pygame.draw.rect(surface, T.BUTTON_HOVER, track, border_radius=int(2 * u))
-        pygame.draw.rect(surface, T.ACCENT, thumb, border_radius=int(2 * u))
+        pygame.draw.rect(surface, theme.BUTTON_HOVER, track, border_radius=int(2 * u))
+        pygame.draw.rect(surface, theme.ACCENT, thumb, border_radius=int(2 * u))

@@ -15,8 +15,8 @@ from __future__ import annotations
 import pygame
 
 from ..i18n import _, ngettext
-from . import rules_text as R
-from . import theme as T
+from . import rules_text
+from . import theme
 from .names import human_name
 from .scene import Scene
 from .widgets import Button, ChoiceList, TextInput, WidgetGroup
@@ -44,7 +44,7 @@ def parse_address(text: str) -> tuple[str, int] | None:
 def table_line(table) -> str:
     """A found table in words: the host's name, the game, the free seats."""
     try:
-        game = R.ruleset_name(table.rules)
+        game = rules_text.ruleset_name(table.rules)
     except ValueError:
         game = table.rules
     # TRANSLATORS: a table found on the local network; {host} is the host's name, {game} the game,
@@ -165,7 +165,7 @@ class JoinScene(Scene):
     # -- layout and drawing ----------------------------------------------------------------------
     def layout(self, size) -> None:
         w, h = size
-        u = T.unit(size)
+        u = theme.unit(size)
         m = int(28 * u)
         top = int(96 * u)
         half = (w - 3 * m) // 2
@@ -184,23 +184,23 @@ class JoinScene(Scene):
 
     def draw(self, surface) -> None:
         size = surface.get_size()
-        u = T.unit(size)
-        surface.blit(T.felt(size), (0, 0))
-        T.blit_text(surface, _("Join a table"), 30 * u, (size[0] // 2, int(24 * u)), T.ACCENT, bold=True,
+        u = theme.unit(size)
+        surface.blit(theme.felt(size), (0, 0))
+        theme.blit_text(surface, _("Join a table"), 30 * u, (size[0] // 2, int(24 * u)), theme.ACCENT, bold=True,
                     anchor="midtop", max_width=size[0] - 40 * u)
         # TRANSLATORS: the join screen: the tables other computers host on the local network
-        T.blit_text(surface, _("Tables on this network"), 18 * u, self.left.topleft, T.TEXT, bold=True,
+        theme.blit_text(surface, _("Tables on this network"), 18 * u, self.left.topleft, theme.TEXT, bold=True,
                     max_width=self.left.width)
         if not self.found:
             # TRANSLATORS: the join screen, while no table has been found on the local network
-            T.blit_wrapped(surface, _("No table found yet. You can also type the address the host's "
+            theme.blit_wrapped(surface, _("No table found yet. You can also type the address the host's "
                                       "table shows."), 16 * u, self.list.rect.inflate(-int(16 * u), 0),
-                           T.TEXT_DIM)
+                           theme.TEXT_DIM)
         labels = (_("Address"), _("Your name"), _("Table code"))
         for field, label in zip((self.w_address, self.w_name, self.w_code), labels):
-            T.blit_text(surface, label, 17 * u, (field.rect.left, field.rect.top - int(28 * u)), T.TEXT,
+            theme.blit_text(surface, label, 17 * u, (field.rect.left, field.rect.top - int(28 * u)), theme.TEXT,
                         bold=True, max_width=field.rect.width)
         self.widgets.draw(surface, u)
         if self.status:
-            color = T.TEXT if self.stream is not None else T.ERROR
-            T.blit_wrapped(surface, self.status, 16 * u, self.status_rect, color)
+            color = theme.TEXT if self.stream is not None else theme.ERROR
+            theme.blit_wrapped(surface, self.status, 16 * u, self.status_rect, color)

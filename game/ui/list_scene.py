@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from ..i18n import _
-from . import theme as T
+from . import theme
 from .game_list import GameList
 from .scene import Scene
 from .widgets import Button, WidgetGroup
@@ -62,7 +62,7 @@ class ListScene(Scene):
 
     def layout(self, size):
         w, h = size
-        u = T.unit(size)
+        u = theme.unit(size)
         self.panel = pygame.Rect(0, 0, min(int(self.WIDTH * u), w - int(40 * u)), h - int(60 * u))
         self.panel.center = (w // 2, h // 2)
         inner = self.panel.inflate(-int(40 * u), 0)
@@ -95,15 +95,15 @@ class ListScene(Scene):
 
     def draw(self, surface):
         size = surface.get_size()
-        u = T.unit(size)
-        surface.blit(T.felt(size), (0, 0))
-        T.panel(surface, self.panel, u)
-        T.blit_text(surface, self.title(), 26 * u, (self.panel.centerx, self.panel.top + int(16 * u)),
-                    T.ACCENT, bold=True, anchor="midtop", max_width=self.panel.width - 40 * u)
+        u = theme.unit(size)
+        surface.blit(theme.felt(size), (0, 0))
+        theme.panel(surface, self.panel, u)
+        theme.blit_text(surface, self.title(), 26 * u, (self.panel.centerx, self.panel.top + int(16 * u)),
+                    theme.ACCENT, bold=True, anchor="midtop", max_width=self.panel.width - 40 * u)
         self.widgets.draw(surface, u)
         empty = self.empty_text() if not self.list.rows else ""
         if empty:
             r = self.list.rect.inflate(-int(40 * u), 0)
-            T.blit_wrapped(surface, empty, 17 * u, pygame.Rect(r.left, r.top + int(30 * u), r.width,
-                                                               r.height - int(30 * u)), T.TEXT_DIM,
+            theme.blit_wrapped(surface, empty, 17 * u, pygame.Rect(r.left, r.top + int(30 * u), r.width,
+                                                               r.height - int(30 * u)), theme.TEXT_DIM,
                            align="center")

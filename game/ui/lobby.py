@@ -18,8 +18,8 @@ from __future__ import annotations
 import pygame
 
 from ..i18n import _
-from . import messages as M
-from . import theme as T
+from . import messages
+from . import theme
 from .overlay_base import Overlay
 from .widgets import Button, Choice, WidgetGroup
 
@@ -55,7 +55,7 @@ class LobbyScene(Overlay):
         self._rows = 0
         if self.net.hosting:
             self.fill = Choice(lambda: _("Empty seats are played by"),
-                               [(lv, (lambda lv=lv: _("AI: {level}").format(level=M.level_name(lv))))
+                               [(lv, (lambda lv=lv: _("AI: {level}").format(level=messages.level_name(lv))))
                                 for lv in FILL_LEVELS], "normal", name="fill", px=16)
             self.start_btn = Button(lambda: _("Start the game"), self.start, primary=True, name="start")
             # TRANSLATORS: the waiting network table: the host ends the table (back to the menu)
@@ -101,7 +101,7 @@ class LobbyScene(Overlay):
 
     # -- layout and drawing ----------------------------------------------------------------------
     def layout(self, size) -> None:
-        u = T.unit(size)
+        u = theme.unit(size)
         rows = self._rows = len(self.net.seats())
         # the title, (the host: what to type, the address, the code), a line a seat, (the host:
         # who plays the empty seats), the buttons
@@ -118,9 +118,9 @@ class LobbyScene(Overlay):
             self._buttons_row([self.close_btn], by, u, w=260)
 
     def draw(self, surface) -> None:
-        u = T.unit(surface.get_size())
+        u = theme.unit(surface.get_size())
         self._shade(surface)
-        T.panel(surface, self.box, u, alpha=245)
+        theme.panel(surface, self.box, u, alpha=245)
         box, net = self.box, self.net
         width = box.width - int(60 * u)
         left = box.left + int(30 * u)
@@ -131,21 +131,21 @@ class LobbyScene(Overlay):
         else:
             # TRANSLATORS: the title of a joiner's waiting network table; {name} is the host's name
             title = _("Waiting for {name} to start").format(name=net.host_name)
-        T.blit_text(surface, title, 28 * u, (box.centerx, y), T.ACCENT, bold=True, anchor="midtop",
+        theme.blit_text(surface, title, 28 * u, (box.centerx, y), theme.ACCENT, bold=True, anchor="midtop",
                     max_width=width)
         y += int(50 * u)
         if net.hosting:
             # TRANSLATORS: the host's waiting table; "Join a table" is the main menu's button
-            T.blit_text(surface, _("On the other computers: Join a table, then this address and code."),
-                        15 * u, (box.centerx, y), T.TEXT, anchor="midtop", max_width=width)
+            theme.blit_text(surface, _("On the other computers: Join a table, then this address and code."),
+                        15 * u, (box.centerx, y), theme.TEXT, anchor="midtop", max_width=width)
             y += int(30 * u)
             address = "   ".join(net.addresses[:2])
-            T.blit_text(surface, address, 20 * u, (box.centerx, y), T.TEXT, bold=True, anchor="midtop",
+            theme.blit_text(surface, address, 20 * u, (box.centerx, y), theme.TEXT, bold=True, anchor="midtop",
                         max_width=width)
             y += int(34 * u)
             # TRANSLATORS: the host's waiting table: the four digits a joiner types
-            T.blit_text(surface, _("Table code: {code}").format(code=net.code), 26 * u, (box.centerx, y),
-                        T.ACCENT, bold=True, anchor="midtop", max_width=width)
+            theme.blit_text(surface, _("Table code: {code}").format(code=net.code), 26 * u, (box.centerx, y),
+                        theme.ACCENT, bold=True, anchor="midtop", max_width=width)
             y += int(48 * u)
         mine = self.table.humans
         #: the seats' rows shown, and where they end (tests)
@@ -155,10 +155,10 @@ class LobbyScene(Overlay):
                 break
             self.rows_shown += 1
             state = seat_state(st, seat in mine and (len(mine) == 1 or not net.hosting))
-            T.blit_text(surface, st["name"], 17 * u, (left + int(10 * u), y), T.TEXT, bold=True,
+            theme.blit_text(surface, st["name"], 17 * u, (left + int(10 * u), y), theme.TEXT, bold=True,
                         max_width=width // 2 - int(20 * u))
             waiting = st["who"] == "net" and st["link"] != "connected"
-            T.blit_text(surface, state, 16 * u, (left + width // 2, y), T.ACCENT if waiting else T.TEXT_DIM,
+            theme.blit_text(surface, state, 16 * u, (left + width // 2, y), theme.ACCENT if waiting else theme.TEXT_DIM,
                         max_width=width // 2)
             y += int(30 * u)
         self.rows_end = y
@@ -174,7 +174,7 @@ class SeatLostScene(Overlay):
         level = self.table.network.fill.split(":", 1)[1] if ":" in self.table.network.fill else "normal"
         self.widgets = WidgetGroup([
             # TRANSLATORS: a button when a network player's connection is lost; {level} is an AI level
-            Button(lambda: _("The computer plays ({level})").format(level=M.level_name(level)),
+            Button(lambda: _("The computer plays ({level})").format(level=messages.level_name(level)),
                    self.hand_over, primary=True, name="ai"),
             # TRANSLATORS: a button when a network player's connection is lost: the table waits for them
             Button(lambda: _("Wait"), self.close, name="wait"),
@@ -196,21 +196,21 @@ class SeatLostScene(Overlay):
         self.invalidate()
 
     def layout(self, size) -> None:
-        u = T.unit(size)
+        u = theme.unit(size)
         self.box = pygame.Rect(0, 0, min(size[0] - int(24 * u), int(640 * u)), int(250 * u))
         self.box.center = (size[0] // 2, size[1] // 2)
         self._buttons_row(self.widgets.widgets, self.box.bottom - int(70 * u), u, w=280)
 
     def draw(self, surface) -> None:
-        u = T.unit(surface.get_size())
+        u = theme.unit(surface.get_size())
         self._shade(surface)
-        T.panel(surface, self.box, u, alpha=245)
+        theme.panel(surface, self.box, u, alpha=245)
         width = self.box.width - int(60 * u)
         from ..net.texts import seat_lost_text
-        T.blit_text(surface, seat_lost_text(self.name), 26 * u, (self.box.centerx, self.box.top + int(26 * u)),
-                    T.ACCENT, bold=True, anchor="midtop", max_width=width)
-        T.blit_wrapped(surface, _("The computer can play for {name} until they are back, or the table "
+        theme.blit_text(surface, seat_lost_text(self.name), 26 * u, (self.box.centerx, self.box.top + int(26 * u)),
+                    theme.ACCENT, bold=True, anchor="midtop", max_width=width)
+        theme.blit_wrapped(surface, _("The computer can play for {name} until they are back, or the table "
                                   "can wait.").format(name=self.name), 17 * u,
                        pygame.Rect(self.box.left + int(30 * u), self.box.top + int(76 * u), width, int(70 * u)),
-                       T.TEXT, align="center")
+                       theme.TEXT, align="center")
         self.widgets.draw(surface, u)

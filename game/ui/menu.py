@@ -11,7 +11,7 @@ import pygame
 
 from ..i18n import _, ngettext
 from . import savegame
-from . import theme as T
+from . import theme
 from .scene import Scene
 from .widgets import Button, WidgetGroup
 
@@ -38,10 +38,10 @@ class MessageScene(Scene):
             self.on_close()
 
     def layout(self, size):
-        u = T.unit(size)
+        u = theme.unit(size)
         w = int(520 * u)
-        lines = len(T.wrap(self.text, 19 * u, w - int(56 * u)))
-        text_h = lines * T.font(19 * u).get_linesize() + self._detail_h(u, w - int(56 * u))
+        lines = len(theme.wrap(self.text, 19 * u, w - int(56 * u)))
+        text_h = lines * theme.font(19 * u).get_linesize() + self._detail_h(u, w - int(56 * u))
         self.text_h = text_h
         h = min(size[1] - int(20 * u), max(int(240 * u), text_h + int((42 if self.title else 0) * u)
                                           + int(122 * u)))
@@ -54,8 +54,8 @@ class MessageScene(Scene):
     def _detail_h(self, u: float, width: int) -> int:
         if not self.detail:
             return 0
-        return int(12 * u) + len(T.wrap(self.detail, max(T.MIN_PX, 15 * u), width)) * \
-            T.font(max(T.MIN_PX, 15 * u)).get_linesize()
+        return int(12 * u) + len(theme.wrap(self.detail, max(theme.MIN_PX, 15 * u), width)) * \
+            theme.font(max(theme.MIN_PX, 15 * u)).get_linesize()
 
     def handle_event(self, e):
         if self.widgets.handle_event(e):
@@ -64,24 +64,24 @@ class MessageScene(Scene):
             self.close()
 
     def draw(self, surface):
-        u = T.unit(surface.get_size())
-        T.shade(surface, 120, self.box, u)
-        T.panel(surface, self.box, u)
+        u = theme.unit(surface.get_size())
+        theme.shade(surface, 120, self.box, u)
+        theme.panel(surface, self.box, u)
         y = self.box.top + int(22 * u)
         if self.title:
             t = self.title() if callable(self.title) else self.title
-            T.blit_text(surface, t, 26 * u, (self.box.centerx, y), T.ACCENT, bold=True, anchor="midtop",
+            theme.blit_text(surface, t, 26 * u, (self.box.centerx, y), theme.ACCENT, bold=True, anchor="midtop",
                         max_width=self.box.width - 40 * u)
             y += int(42 * u)
         room = self.box.bottom - y - int(80 * u)
         y += max(0, (room - getattr(self, "text_h", room)) // 2)   # a short text in the middle of its room
         area = pygame.Rect(self.box.left + int(28 * u), y, self.box.width - int(56 * u),
                            self.box.bottom - y - int(80 * u))
-        used = T.blit_wrapped(surface, self.text, 19 * u, area, T.TEXT, align="center")
+        used = theme.blit_wrapped(surface, self.text, 19 * u, area, theme.TEXT, align="center")
         if self.detail:
             area.top += used + int(12 * u)
             area.height = max(0, self.box.bottom - area.top - int(80 * u))
-            T.blit_wrapped(surface, self.detail, max(T.MIN_PX, 15 * u), area, T.TEXT_DIM, align="center")
+            theme.blit_wrapped(surface, self.detail, max(theme.MIN_PX, 15 * u), area, theme.TEXT_DIM, align="center")
         self.widgets.draw(surface, u)
 
 
@@ -104,11 +104,11 @@ class ConfirmScene(MessageScene):
 
     def layout(self, size):
         super().layout(size)
-        u = T.unit(size)
+        u = theme.unit(size)
         bw, gap = int(270 * u), int(16 * u)
         self.box.width = max(self.box.width, 2 * bw + gap + int(40 * u))
-        self.box.height = min(self.box.height, int(210 * u) + len(T.wrap(self.text, 19 * u, self.box.width - int(56 * u)))
-                              * T.line_step(19 * u))
+        self.box.height = min(self.box.height, int(210 * u) + len(theme.wrap(self.text, 19 * u, self.box.width - int(56 * u)))
+                              * theme.line_step(19 * u))
         self.box.center = (size[0] // 2, size[1] // 2)
         y = self.box.bottom - int(20 * u) - int(46 * u)
         x = self.box.centerx - bw - gap // 2
@@ -185,7 +185,7 @@ class MainMenu(Scene):
         self.app.nav.push("setup")
 
     def layout(self, size):
-        u = T.unit(size)
+        u = theme.unit(size)
         buttons = self.widgets.widgets
         join = self.widgets.by_name("join")
         rows = [b for b in buttons if b is not join]     # "Join a table" shares New game's row
@@ -211,12 +211,12 @@ class MainMenu(Scene):
     def _subtitle_place(self, size, u):
         """Where the subtitle goes (its midtop): at the foot of the window with clear room
         above it, else right under the title, else nowhere (no room at all)."""
-        line = T.line_step(16 * u)
+        line = theme.line_step(16 * u)
         last = max(b.rect.bottom for b in self.widgets.widgets)
         foot = size[1] - int(14 * u) - line
         if foot - last >= int(16 * u):
             return (size[0] // 2, foot)
-        under = int(size[1] * 0.17) + int(62 * u) + T.line_step(54 * u, True)
+        under = int(size[1] * 0.17) + int(62 * u) + theme.line_step(54 * u, True)
         first = min(b.rect.top for b in self.widgets.widgets)
         if first - (under + line) >= int(8 * u):
             return (size[0] // 2, under)
@@ -235,8 +235,8 @@ class MainMenu(Scene):
 
     def draw(self, surface):
         size = surface.get_size()
-        u = T.unit(size)
-        surface.blit(T.felt(size), (0, 0))
+        u = theme.unit(size)
+        surface.blit(theme.felt(size), (0, 0))
         from . import cards
         # a small fan of cards as the emblem
         cw = int(78 * u)
@@ -250,10 +250,10 @@ class MainMenu(Scene):
             r = rot.get_rect(center=(cx + off, cy + abs(i - 2) * int(6 * u)))
             surface.blit(rot, r)
         ty = cy + int(62 * u)
-        T.blit_text(surface, "Gurka", 54 * u, (cx, ty), T.ACCENT, bold=True, anchor="midtop",
+        theme.blit_text(surface, "Gurka", 54 * u, (cx, ty), theme.ACCENT, bold=True, anchor="midtop",
                     shadow=(int(2 * u), int(2 * u)))
         self.widgets.draw(surface, u)
         if getattr(self, "subtitle_at", None) is not None:
             # TRANSLATORS: subtitle under the game's name on the main menu
-            T.blit_text(surface, _("Nordic card games"), 16 * u, self.subtitle_at, T.TEXT_DIM,
+            theme.blit_text(surface, _("Nordic card games"), 16 * u, self.subtitle_at, theme.TEXT_DIM,
                         anchor="midtop")

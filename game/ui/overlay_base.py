@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from . import theme as T
+from . import theme
 from .scene import Scene
 from .widgets import WidgetGroup
 
@@ -24,7 +24,7 @@ class Overlay(Scene):
         self.box = pygame.Rect(0, 0, 10, 10)
 
     def _shade(self, surface, alpha=None, under=None, u: float = 1.0) -> None:
-        T.shade(surface, self.shade if alpha is None else alpha, under, u)
+        theme.shade(surface, self.shade if alpha is None else alpha, under, u)
 
     def _buttons_row(self, buttons, y, u, w=200) -> None:
         bw, bh, gap = int(w * u), int(48 * u), int(16 * u)

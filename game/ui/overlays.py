@@ -9,10 +9,10 @@ from __future__ import annotations
 import pygame
 
 from ..i18n import _, ngettext
-from . import messages as M
+from . import messages
 from . import motion
 from . import shortcuts
-from . import theme as T
+from . import theme
 from .overlay_base import Overlay
 from .widgets import Button, WidgetGroup
 
@@ -51,9 +51,9 @@ class HandoffScene(Overlay):
     MOST_NEWS = 8
 
     def layout(self, size):
-        u = T.unit(size)
+        u = theme.unit(size)
         news = self.table.since_last_turn(self.seat)
-        step = T.line_step(15 * u)
+        step = theme.line_step(15 * u)
         # the lines that fit under the heading and above the button, the newest kept
         room = max(1, (size[1] - int(20 * u) - int(260 * u) - int(30 * u)) // step)
         keep = min(len(news), self.MOST_NEWS, room)
@@ -84,28 +84,28 @@ class HandoffScene(Overlay):
 
     def draw(self, surface):
         size = surface.get_size()
-        u = T.unit(size)
+        u = theme.unit(size)
         self._shade(surface)
-        T.panel(surface, self.box, u, alpha=245)
-        T.blit_text(surface, M.pass_to(self.name), 34 * u,
-                    (self.box.centerx, self.box.top + int(30 * u)), T.ACCENT, bold=True, anchor="midtop",
+        theme.panel(surface, self.box, u, alpha=245)
+        theme.blit_text(surface, messages.pass_to(self.name), 34 * u,
+                    (self.box.centerx, self.box.top + int(30 * u)), theme.ACCENT, bold=True, anchor="midtop",
                     max_width=self.box.width - 40 * u)
-        T.blit_text(surface, _("Everyone else, please look away."), 18 * u,
-                    (self.box.centerx, self.box.top + int(92 * u)), T.TEXT, anchor="midtop",
+        theme.blit_text(surface, _("Everyone else, please look away."), 18 * u,
+                    (self.box.centerx, self.box.top + int(92 * u)), theme.TEXT, anchor="midtop",
                     max_width=self.box.width - 40 * u)
         if self.news:
             y = self.box.top + int(132 * u)
             # TRANSLATORS: hot seat: the moves the next player has not seen follow this line
-            T.blit_text(surface, _("Since your last turn:"), 15 * u, (self.box.left + int(30 * u), y),
-                        T.ACCENT, bold=True, max_width=self.box.width - 60 * u)
+            theme.blit_text(surface, _("Since your last turn:"), 15 * u, (self.box.left + int(30 * u), y),
+                        theme.ACCENT, bold=True, max_width=self.box.width - 60 * u)
             y += int(26 * u)
             for i, line in enumerate(self.news):
-                if y + T.line_step(15 * u) > self.box.bottom - int(84 * u):
+                if y + theme.line_step(15 * u) > self.box.bottom - int(84 * u):
                     break
                 dim = i == 0 and self.left_out        # how many earlier moves are not listed
-                T.blit_text(surface, line, 15 * u, (self.box.left + int(40 * u), y),
-                            T.TEXT_DIM if dim else T.TEXT, max_width=self.box.width - 70 * u)
-                y += T.line_step(15 * u)
+                theme.blit_text(surface, line, 15 * u, (self.box.left + int(40 * u), y),
+                            theme.TEXT_DIM if dim else theme.TEXT, max_width=self.box.width - 70 * u)
+                y += theme.line_step(15 * u)
         self.widgets.draw(surface, u)
 
 
@@ -178,7 +178,7 @@ class ResultScene(Overlay):
         # a network table ends with its game: another one is a table hosted anew
         self.widgets = WidgetGroup([again, menu] if table.network is None else [menu])
         self.widgets.focus = 0
-        self.t = 0.0
+        self.elapsed = 0.0
         self.outcome = table.outcome()
         #: which of the kind words a lost game shows (the session's games so far choose)
         self.kind = int(table.session.get("game", 1) or 1) if self.outcome == "lost" else 0
@@ -195,14 +195,14 @@ class ResultScene(Overlay):
         self.app.nav.back_to("menu")
 
     def celebrating(self) -> bool:
-        return self.outcome == "won" and not motion.reduced() and self.t < CELEBRATE_MS
+        return self.outcome == "won" and not motion.reduced() and self.elapsed < CELEBRATE_MS
 
     def update(self, dt):
         if self.outcome == "won" and not self.cheered:
             self.cheered = True
             self.app.play_sound("win")
         was = self.celebrating()
-        self.t += dt
+        self.elapsed += dt
         if was and not self.celebrating():
             self.end_celebration()
         self.table.show_notice()
@@ -214,7 +214,7 @@ class ResultScene(Overlay):
             self.manager.dirty = True
 
     def animating(self):
-        return self.t < 1500 or self.celebrating()
+        return self.elapsed < 1500 or self.celebrating()
 
     def title_and_lines(self) -> tuple[str, list[str]]:
         return self.table.result()
@@ -232,12 +232,12 @@ class ResultScene(Overlay):
         return words[self.kind % len(words)]()
 
     def layout(self, size):
-        u = T.unit(size)
+        u = theme.unit(size)
         _title, lines = self.title_and_lines()
         # a long line (six players' names in the order they got out) wraps instead of
         # shrinking to the smallest size and losing its last names
-        self.rows = [row for line in lines for row in T.wrap(line, 17 * u, int(560 * u))]
-        self.kind_rows = T.wrap(self.kind_word(), 17 * u, int(560 * u)) if self.outcome == "lost" else []
+        self.rows = [row for line in lines for row in theme.wrap(line, 17 * u, int(560 * u))]
+        self.kind_rows = theme.wrap(self.kind_word(), 17 * u, int(560 * u)) if self.outcome == "lost" else []
         extra = 28 * len(self.kind_rows) + (10 if self.kind_rows else 0)
         self.box = pygame.Rect(0, 0, int(600 * u), int((190 + 28 * len(self.rows) + extra) * u))
         self.box.center = (size[0] // 2, int(size[1] * 0.42))
@@ -257,24 +257,24 @@ class ResultScene(Overlay):
             self.to_menu()
 
     def draw(self, surface):
-        u = T.unit(surface.get_size())
+        u = theme.unit(surface.get_size())
         if self.celebrating() and self.cascade is not None:
             self._draw_cascade(surface, u)
         else:
             self._shade(surface, under=self.box, u=u)
-        T.panel(surface, self.box, u)
+        theme.panel(surface, self.box, u)
         title, _lines = self.title_and_lines()
-        T.blit_text(surface, title, 32 * u, (self.box.centerx, self.box.top + int(24 * u)), T.ACCENT,
+        theme.blit_text(surface, title, 32 * u, (self.box.centerx, self.box.top + int(24 * u)), theme.ACCENT,
                     bold=True, anchor="midtop", max_width=self.box.width - 40 * u)
         y = self.box.top + int(84 * u)
         for line in self.rows:
-            T.blit_text(surface, line, 17 * u, (self.box.centerx, y), T.TEXT, anchor="midtop",
+            theme.blit_text(surface, line, 17 * u, (self.box.centerx, y), theme.TEXT, anchor="midtop",
                         max_width=self.box.width - 40 * u)
             y += int(28 * u)
         if self.kind_rows:
             y += int(10 * u)
             for line in self.kind_rows:
-                T.blit_text(surface, line, 17 * u, (self.box.centerx, y), T.GOOD, anchor="midtop",
+                theme.blit_text(surface, line, 17 * u, (self.box.centerx, y), theme.GOOD, anchor="midtop",
                             max_width=self.box.width - 40 * u)
                 y += int(28 * u)
         self.widgets.draw(surface, u)
@@ -296,7 +296,7 @@ class ResultScene(Overlay):
         else:
             surface.blit(self._backdrop, (0, 0))
         w = self.cascade.card_w
-        for card, x, y in self.cascade.positions(self.t):
+        for card, x, y in self.cascade.positions(self.elapsed):
             img = cards.face(card, w, self.app.settings)
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
 
@@ -327,7 +327,7 @@ class PauseScene(Overlay):
         self.app.nav.back_to("menu")
 
     def layout(self, size):
-        u = T.unit(size)
+        u = theme.unit(size)
         n = len(self.widgets.widgets)
         keys = shortcuts.table_keys(self.table.rules, self.table.offers_undo, self.table.offers_hint)
         self.keys = keys_layout(keys, u, min(int(940 * u), size[0] - int(32 * u)) - int(420 * u))
@@ -350,13 +350,13 @@ class PauseScene(Overlay):
             self.resume_game()
 
     def draw(self, surface):
-        u = T.unit(surface.get_size())
+        u = theme.unit(surface.get_size())
         self._shade(surface, under=self.box, u=u)
-        T.panel(surface, self.box, u)
-        T.blit_text(surface, _("Paused"), 28 * u, (self.box.left + int(200 * u), self.box.top + int(20 * u)),
-                    T.ACCENT, bold=True, anchor="midtop")
+        theme.panel(surface, self.box, u)
+        theme.blit_text(surface, _("Paused"), 28 * u, (self.box.left + int(200 * u), self.box.top + int(20 * u)),
+                    theme.ACCENT, bold=True, anchor="midtop")
         x = self.box.left + int(400 * u)
-        T.blit_text(surface, shortcuts.section_title(), 18 * u, (x, self.box.top + int(28 * u)), T.ACCENT,
+        theme.blit_text(surface, shortcuts.section_title(), 18 * u, (x, self.box.top + int(28 * u)), theme.ACCENT,
                     bold=True)
         draw_keys(surface, self.keys, u, x, self.box.top + int(62 * u))
         self.widgets.draw(surface, u)
@@ -366,14 +366,14 @@ def keys_layout(keys: list[tuple[str, str]], u: float, width: int) -> list[tuple
     """(keys, the description's lines, row height) for a list of shortcuts ``width`` wide."""
     out = []
     for key, what in keys:
-        lines = T.wrap(what, 14 * u, width - int(KEY_W * u) - int(24 * u))
+        lines = theme.wrap(what, 14 * u, width - int(KEY_W * u) - int(24 * u))
         out.append((key, lines, int((22 + 17 * (len(lines) - 1)) * u)))
     return out
 
 
 def draw_keys(surface, rows, u: float, x: int, y: int) -> None:
     for key, lines, h in rows:
-        T.blit_text(surface, key, 14 * u, (x, y), T.FOCUS, bold=True, max_width=KEY_W * u - 8 * u)
+        theme.blit_text(surface, key, 14 * u, (x, y), theme.FOCUS, bold=True, max_width=KEY_W * u - 8 * u)
         for i, line in enumerate(lines):
-            T.blit_text(surface, line, 14 * u, (x + int(KEY_W * u), y + int(i * 17 * u)), T.TEXT)
+            theme.blit_text(surface, line, 14 * u, (x + int(KEY_W * u), y + int(i * 17 * u)), theme.TEXT)
         y += h

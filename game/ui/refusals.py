@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .. import i18n
 from ..i18n import _, ngettext
-from . import option_words as O
+from . import option_words
 
 #: thousands separators as each language writes them (no-break space where it is a space)
 _GROUPS = {"en": ",", "sv": "\u00a0", "nb": "\u00a0", "da": ".", "is": "."}
@@ -54,7 +54,7 @@ def option_reason(err) -> str:
     if code == "unknown_option":
         # TRANSLATORS: {key} is the name of an option as the file gives it
         return _("The game has no option “{key}”.").format(key=p.get("key", ""))
-    name = O.option_label(str(p.get("key", "")))
+    name = option_words.option_label(str(p.get("key", "")))
     if code == "not_bool":
         # TRANSLATORS: {name} is an option of the setup screen, e.g. "Shrinking hands"
         return _("The option “{name}” must be on or off.").format(name=name)
@@ -67,8 +67,8 @@ def option_reason(err) -> str:
         return _("The option “{name}” has a value the game does not know.").format(name=name)
     if code == "score_piles":
         # TRANSLATORS: {piles} and {hands} are options of the setup screen
-        return _("“{piles}” needs “{hands}”.").format(piles=O.option_label("score_piles"),
-                                                  hands=O.option_label("descending"))
+        return _("“{piles}” needs “{hands}”.").format(piles=option_words.option_label("score_piles"),
+                                                  hands=option_words.option_label("descending"))
     return _("These variants cannot be played together.")
 
 

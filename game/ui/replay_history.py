@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .. import history
 from ..i18n import _
-from . import game_labels as L
+from . import game_labels
 from .game_list import Row
 from .list_scene import ListScene
 from .widgets import Button
@@ -21,9 +21,9 @@ from .widgets import Button
 
 def game_row(game: history.Game) -> Row:
     """A finished game as a row: ruleset and date, players and result."""
-    return Row(game.file, L.together(L.ruleset_label(game.rules)), L.when_text(game.finished),
-               L.players_text(list(game.players)),
-               L.result_text({"kind": game.kind, "seats": list(game.seats)}, list(game.players),
+    return Row(game.file, game_labels.together(game_labels.ruleset_label(game.rules)), game_labels.when_text(game.finished),
+               game_labels.players_text(list(game.players)),
+               game_labels.result_text({"kind": game.kind, "seats": list(game.seats)}, list(game.players),
                              list(game.mine)))
 
 
@@ -104,7 +104,7 @@ class HistoryScene(ListScene):
             return
         row = game_row(game)
         # TRANSLATORS: asked before a finished game is deleted from the list; the game follows
-        text = _("Delete this game from your finished games?") + "\n" + L.join([row.title, row.right])
+        text = _("Delete this game from your finished games?") + "\n" + game_labels.join([row.title, row.right])
         self.app.nav.push("confirm", text=text, yes=lambda: _("Delete"), no=lambda: _("Keep it"),
                           on_yes=lambda: self.delete(game))
 

@@ -18,7 +18,7 @@ import pygame
 
 from ..i18n import _, ngettext
 from ..user_files import data_dir
-from . import theme as T
+from . import theme
 from .refusals import error_reason
 from .replay_open import MAX_BYTES, Opening, Problem, open_games
 from .scene import Scene
@@ -183,7 +183,7 @@ class ReplayMenu(Scene):
             self.manager.pop()
 
     def layout(self, size):
-        u = T.unit(size)
+        u = theme.unit(size)
         self.box = pygame.Rect(0, 0, int(460 * u), int(330 * u))
         self.box.center = (size[0] // 2, size[1] // 2)
         y = self.box.top + int(86 * u)
@@ -208,10 +208,10 @@ class ReplayMenu(Scene):
 
     def draw(self, surface):
         size = surface.get_size()
-        u = T.unit(size)
-        surface.blit(T.felt(size), (0, 0))
-        T.panel(surface, self.box, u)
-        T.blit_text(surface, _("Replays"), 28 * u, (self.box.centerx, self.box.top + int(22 * u)), T.ACCENT,
+        u = theme.unit(size)
+        surface.blit(theme.felt(size), (0, 0))
+        theme.panel(surface, self.box, u)
+        theme.blit_text(surface, _("Replays"), 28 * u, (self.box.centerx, self.box.top + int(22 * u)), theme.ACCENT,
                     bold=True, anchor="midtop", max_width=self.box.width - 40 * u)
         if self.opening is None:
             self.widgets.draw(surface, u)
@@ -223,8 +223,8 @@ class ReplayMenu(Scene):
         box = self.box
         width = box.width - int(60 * u)
         # TRANSLATORS: the replay menu while a file is read; {file} is its name
-        T.blit_text(surface, _("Opening {file}").format(file=opening.path.name), 19 * u,
-                    (box.centerx, box.top + int(92 * u)), T.TEXT, anchor="midtop", max_width=width)
+        theme.blit_text(surface, _("Opening {file}").format(file=opening.path.name), 19 * u,
+                    (box.centerx, box.top + int(92 * u)), theme.TEXT, anchor="midtop", max_width=width)
         if opening.total > 1:
             # TRANSLATORS: the replay menu while a file of several game records is checked
             line = _("{n} of {total} records checked").format(n=opening.checked, total=opening.total)
@@ -232,11 +232,11 @@ class ReplayMenu(Scene):
         else:
             line = _("Reading and checking the file…")
             part = (self.clock / 1500) % 1.0
-        T.blit_text(surface, line, 16 * u, (box.centerx, box.top + int(130 * u)), T.TEXT_DIM, anchor="midtop",
+        theme.blit_text(surface, line, 16 * u, (box.centerx, box.top + int(130 * u)), theme.TEXT_DIM, anchor="midtop",
                     max_width=width)
         bar = pygame.Rect(box.left + int(30 * u), box.top + int(170 * u), width, int(14 * u))
         pygame.draw.rect(surface, (10, 22, 18), bar, border_radius=int(6 * u))
         fill = bar.copy()
         fill.width = max(int(6 * u), int(bar.width * part))
-        pygame.draw.rect(surface, T.ACCENT, fill, border_radius=int(6 * u))
+        pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=int(6 * u))
         self.stop_widgets.draw(surface, u)

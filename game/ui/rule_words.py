@@ -13,7 +13,7 @@ trump).
 from __future__ import annotations
 
 from ..i18n import _, ngettext, pgettext
-from . import cards as C
+from . import cards as card_faces
 
 
 def a_rank(rank: str) -> str:
@@ -42,7 +42,7 @@ def words(code: str, params: dict | None = None, settings: dict | None = None) -
     p = params or {}
     rank = a_rank(p["rank"]) if isinstance(p.get("rank"), str) else ""
     count = p["count"] if isinstance(p.get("count"), int) and not isinstance(p["count"], bool) else 1
-    card = C.card_text(p["card"], settings) if isinstance(p.get("card"), str) and len(p["card"]) == 2 \
+    card = card_faces.card_text(p["card"], settings) if isinstance(p.get("card"), str) and len(p["card"]) == 2 \
         else ""
     # -- what the next card must be (the prompt, and the refusal of a card that breaks it)
     if code == "lead":

@@ -15,9 +15,9 @@ import pygame
 from .. import i18n
 from ..engine.registry import find_ruleset, ruleset_ids
 from ..i18n import _
-from . import rules_text as R
+from . import rules_text
 from . import shortcuts
-from . import theme as T
+from . import theme
 from .rules_sections import Section
 from .scene import Scene
 from .widgets import Button, ChoiceList, WidgetGroup
@@ -57,7 +57,7 @@ class RulesScene(Scene):
     # -- helpers ----------------------------------------------------------------
     @staticmethod
     def _list_label(rules: str) -> str:
-        return R.ruleset_name(rules)
+        return rules_text.ruleset_name(rules)
 
     def select(self, rules: str) -> None:
         if rules in self.ids and rules != self.rules:
@@ -85,7 +85,7 @@ class RulesScene(Scene):
     # -- layout -------------------------------------------------------------------
     def layout(self, size):
         w, h = size
-        u = self.u = T.unit(size)
+        u = self.u = theme.unit(size)
         m = int(18 * u)
         self.title_y = m
         top = m + int(48 * u)
@@ -118,32 +118,32 @@ class RulesScene(Scene):
         lines: list[_Line] = []
         y = 0
 
-        def para(text, px, bold=False, color=T.TEXT, indent=0, gap_after=0.55):
+        def para(text, px, bold=False, color=theme.TEXT, indent=0, gap_after=0.55):
             nonlocal y
-            f = T.font(px, bold)
+            f = theme.font(px, bold)
             step = f.get_linesize()
-            for ln in T.wrap(text, px, width - indent, bold):
+            for ln in theme.wrap(text, px, width - indent, bold):
                 lines.append(_Line(y, indent, ln, px, bold, color))
                 y += step
             y += int(step * gap_after)
 
         body = BODY_PX * u
-        para(R.rules_title(self.rules), TITLE_PX * u, True, T.ACCENT, gap_after=0.5)
+        para(rules_text.rules_title(self.rules), TITLE_PX * u, True, theme.ACCENT, gap_after=0.5)
         keys = [Section(shortcuts.section_title(), items=shortcuts.table_keys(self.rules)),
                 Section(shortcuts.replay_title(), items=shortcuts.replay_keys(self.rules)),
                 Section(shortcuts.rules_title(), items=shortcuts.rules_keys())]
-        for sec in R.sections(self.rules) + keys:
+        for sec in rules_text.sections(self.rules) + keys:
             y += int(6 * u)
-            para(sec.title, HEAD_PX * u, True, T.ACCENT, gap_after=0.25)
+            para(sec.title, HEAD_PX * u, True, theme.ACCENT, gap_after=0.25)
             for p in sec.paragraphs:
                 para(p, body)
             for label, text in sec.items:
                 bullet = "•  "
-                bw = T.font(body).size(bullet)[0]
+                bw = theme.font(body).size(bullet)[0]
                 start = len(lines)
-                para(label, body, True, T.TEXT, indent=bw, gap_after=0.0)
-                lines.insert(start, _Line(lines[start].y, 0, "•", body, True, T.ACCENT))
-                para(text, body, False, T.TEXT_DIM, indent=bw, gap_after=0.45)
+                para(label, body, True, theme.TEXT, indent=bw, gap_after=0.0)
+                lines.insert(start, _Line(lines[start].y, 0, "•", body, True, theme.ACCENT))
+                para(text, body, False, theme.TEXT_DIM, indent=bw, gap_after=0.45)
         self.lines = lines
         self.content_h = y
         self.scroll = min(self.scroll, float(self.max_scroll))
@@ -151,7 +151,7 @@ class RulesScene(Scene):
     # -- events -----------------------------------------------------------------------
     def handle_event(self, e):
         u = getattr(self, "u", 1.0)
-        line = int(T.font(BODY_PX * u).get_linesize())
+        line = int(theme.font(BODY_PX * u).get_linesize())
         page = max(line, self.text_rect.height - 2 * line)
         if e.type == pygame.KEYDOWN:
             k = e.key
@@ -221,12 +221,12 @@ class RulesScene(Scene):
         self._build()           # texts change with the language
         size = surface.get_size()
         u = self.u
-        surface.blit(T.felt(size), (0, 0))
-        T.blit_text(surface, _("Rules"), 30 * u, (self.list_panel.left, self.title_y), T.ACCENT,
+        surface.blit(theme.felt(size), (0, 0))
+        theme.blit_text(surface, _("Rules"), 30 * u, (self.list_panel.left, self.title_y), theme.ACCENT,
                     bold=True, max_width=size[0] - 2 * self.list_panel.left)
-        T.panel(surface, self.list_panel, u)
+        theme.panel(surface, self.list_panel, u)
         self.widgets.draw(surface, u)
-        T.panel(surface, self.text_panel, u, alpha=245)
+        theme.panel(surface, self.text_panel, u, alpha=245)
         clip = surface.get_clip()
         surface.set_clip(self.text_rect)
         top = int(self.scroll)
@@ -237,21 +237,21 @@ class RulesScene(Scene):
                 continue
             if ln.y > top + view_h:
                 break
-            surf = T.render(ln.text, ln.px, ln.color, ln.bold)
+            surf = theme.render(ln.text, ln.px, ln.color, ln.bold)
             surface.blit(surf, (x0 + ln.x, y0 + ln.y - top))
         surface.set_clip(clip)
         if self.max_scroll:
             pygame.draw.rect(surface, (40, 56, 50), self.bar_track, border_radius=self.bar_track.width // 2)
-            pygame.draw.rect(surface, T.ACCENT if self.dragging is not None else (150, 140, 100),
+            pygame.draw.rect(surface, theme.ACCENT if self.dragging is not None else (150, 140, 100),
                              self._thumb(), border_radius=self.bar_track.width // 2)
             # a hint of more text below
             if self.scroll < self.max_scroll:
                 fade = pygame.Surface((self.text_rect.width, int(18 * u)), pygame.SRCALPHA)
                 for i in range(fade.get_height()):
                     a = int(200 * i / max(1, fade.get_height()))
-                    pygame.draw.line(fade, (*T.PANEL, a), (0, i), (fade.get_width(), i))
+                    pygame.draw.line(fade, (*theme.PANEL, a), (0, i), (fade.get_width(), i))
                 surface.blit(fade, (x0, self.text_rect.bottom - fade.get_height()))
 
     def text_lines(self) -> list[tuple[int, int, str]]:
         """(x, width, text) of every laid-out line, relative to the text area (for tests)."""
-        return [(ln.x, T.font(ln.px, ln.bold).size(ln.text)[0], ln.text) for ln in self.lines]
+        return [(ln.x, theme.font(ln.px, ln.bold).size(ln.text)[0], ln.text) for ln in self.lines]

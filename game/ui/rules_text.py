@@ -23,8 +23,8 @@ from typing import Callable, Mapping
 from ..engine.registry import (AGURK_DK, AGURK_NO, DURAK_RU, GURKA_IS, GURKA_IS7, GURKA_SE, Ruleset,
                                find_ruleset, rulesets)
 from ..i18n import _, ngettext, pgettext
-from . import option_words as O
-from . import rules_sections as S
+from . import option_words
+from . import rules_sections
 from .rules_sections import Section
 
 
@@ -67,7 +67,7 @@ CATALOGUE: dict[Ruleset, RulesetTexts] = {
         lambda: _("Swedish rules"),
         lambda o: _("Avoid holding the highest card in the last trick; the last player left takes "
                     "the pot.") + " " + _out_at(o),
-        S.gurka_se,
+        rules_sections.gurka_se,
         MappingProxyType({
             "limit": lambda: _("The total that knocks a player out: 30, or 20 for a shorter game."),
         })),
@@ -77,7 +77,7 @@ CATALOGUE: dict[Ruleset, RulesetTexts] = {
         lambda: _("Danish rules"),
         lambda o: _("Danish 21: the highest card so far must be matched; no ace on an ace.") + " "
         + _out_at(o),
-        S.agurk_dk,
+        rules_sections.agurk_dk,
         MappingProxyType({
             "limit": lambda: _("The total that knocks a player out: 21, or 30 for a longer game. Not "
                                "used when playing with lives."),
@@ -91,7 +91,7 @@ CATALOGUE: dict[Ruleset, RulesetTexts] = {
         lambda: _("Norwegian rules"),
         lambda o: _("Norwegian Agurk: you must match the highest card in the trick when you can, "
                     "and play your lowest when you cannot. Out at 30."),
-        S.agurk_no,
+        rules_sections.agurk_no,
         MappingProxyType({
             "limit": lambda: _("The total that knocks a player out: 30, or 20 for a shorter game."),
         })),
@@ -101,14 +101,14 @@ CATALOGUE: dict[Ruleset, RulesetTexts] = {
         lambda: _("Icelandic rules"),
         lambda o: _("Icelandic: ten cards down to one, pairs may be led, the 6 of clubs is the top "
                     "card. Exactly 21 resets to zero; above 21 is out."),
-        S.gurka_is),
+        rules_sections.gurka_is),
     GURKA_IS7: RulesetTexts(
         lambda: pgettext("game name", "Seven-round Gúrka"),
         lambda: _("Icelandic, seven rounds"),
         lambda: _("Icelandic rules, seven deals"),
         lambda o: _("Seven rounds from seven cards down to one, sevens are highest, exchange cards "
                     "before each round. Fewest points wins."),
-        S.gurka_is7,
+        rules_sections.gurka_is7,
         MappingProxyType({
             "limit": lambda: _("Not used: seven-round Gúrka has no limit, the points simply add up."),
         })),
@@ -118,7 +118,7 @@ CATALOGUE: dict[Ruleset, RulesetTexts] = {
         lambda: _("Russian rules (Podkidnoy)"),
         lambda o: _("Get rid of all your cards. Beat attacks with higher cards of the suit or trumps; "
                     "the last player holding cards is the durak."),
-        S.durak),
+        rules_sections.durak),
 }
 
 
@@ -145,7 +145,7 @@ def made_texts(entry: Ruleset) -> RulesetTexts:
             game=rules_title(base.id) if base else entry.family.name)
 
     def sections(variants: Section) -> list[Section]:
-        every = [(f"{O.option_label(k)}: {O.option_value_label(k, v)}", O.option_help(k, entry.options))
+        every = [(f"{option_words.option_label(k)}: {option_words.option_value_label(k, v)}", option_words.option_help(k, entry.options))
                  for k, v in entry.options.items()]
         return [Section(_("Overview"), [house_game()]),
                 Section(_("The rules of this game"), items=every),
@@ -203,11 +203,11 @@ def option_help(rules: str, key: str) -> str:
     :data:`.option_words.ALIASES` or a record option key): the preset's own words for it, else
     the option's (:mod:`.option_words`)."""
     own = texts(rules).option_help.get(key)
-    return own() if own else O.option_help(key, find_ruleset(rules).options)
+    return own() if own else option_words.option_help(key, find_ruleset(rules).options)
 
 
 def _variants_section(rules: str) -> Section:
-    items = [(O.option_label(k), option_help(rules, k)) for k in option_keys(rules)]
+    items = [(option_words.option_label(k), option_help(rules, k)) for k in option_keys(rules)]
     return Section(_("Variants"), [_("These can be changed on the new-game screen:")], items)
 
 

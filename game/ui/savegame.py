@@ -66,7 +66,7 @@ def saved_games(notices: list | None = None) -> list[SaveInfo]:
     without the replay, which Continue does); a save it refuses is set aside and its notice
     added to ``notices``, as is any other problem the saves had (the single save of older
     versions could not be moved into its slot, something else than a file at a slot)."""
-    from . import game_labels as L
+    from . import game_labels
     slots, problems = saves.list_saves()
     out = []
     for slot in slots:
@@ -77,11 +77,11 @@ def saved_games(notices: list | None = None) -> list[SaveInfo]:
             continue
         try:
             record = saved.record
-            info = SaveInfo(slot.rules, L.save_label(record, saved.session),
-                            L.save_where(record, saved.session),
-                            L.players_text([p["name"] for p in record["players"]]), slot.mtime)
+            info = SaveInfo(slot.rules, game_labels.save_label(record, saved.session),
+                            game_labels.save_where(record, saved.session),
+                            game_labels.players_text([p["name"] for p in record["players"]]), slot.mtime)
         except Exception:  # noqa: BLE001 - words for a header-checked file that may still be anything: never a crash in the menu
-            info = SaveInfo(slot.rules, L.together(L.ruleset_label(slot.rules)), "", "", slot.mtime)
+            info = SaveInfo(slot.rules, game_labels.together(game_labels.ruleset_label(slot.rules)), "", "", slot.mtime)
         out.append(info)
     if notices is not None:
         notices.extend(problems)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 
 from ..i18n import _
-from . import game_labels as L
+from . import game_labels
 from . import savegame
 from .game_list import Row
 from .list_scene import ListScene
@@ -38,9 +38,9 @@ class SavesScene(ListScene):
         """Read the saves again (after a game, a delete); the notices of bad ones."""
         notices: list = []
         self.saves = savegame.saved_games(notices)
-        rows = [Row(s.rules, L.together(L.ruleset_label(s.rules)),
-                    L.when_text(time.strftime("%Y-%m-%dT%H:%M", time.localtime(s.mtime))),
-                    L.SEP.join(x for x in (L.together(s.where), s.players) if x))
+        rows = [Row(s.rules, game_labels.together(game_labels.ruleset_label(s.rules)),
+                    game_labels.when_text(time.strftime("%Y-%m-%dT%H:%M", time.localtime(s.mtime))),
+                    game_labels.SEP.join(x for x in (game_labels.together(s.where), s.players) if x))
                 for s in self.saves]
         self.list.set_rows(rows, keep=self.list.selected)
         self.delete_btn.enabled = self.open_btn.enabled = bool(self.saves)

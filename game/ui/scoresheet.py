@@ -14,12 +14,12 @@ from __future__ import annotations
 import pygame
 
 from ..i18n import _
-from . import messages as M
-from . import theme as T
+from . import messages
+from . import theme
 from .scene import Scene
 from .widgets import Button, WidgetGroup
 
-TONES = {"bad": T.ERROR, "good": T.GOOD, "dim": T.TEXT_DIM, "plain": T.TEXT}
+TONES = {"bad": theme.ERROR, "good": theme.GOOD, "dim": theme.TEXT_DIM, "plain": theme.TEXT}
 ROW_H = 40
 SUMMARY_H = 34
 FOOT_H = 22
@@ -27,8 +27,8 @@ FOOT_H = 22
 
 def fit_line(text: str, px: float, max_width: float, bold: bool = False, min_px: float = 12):
     """(text, px): shrunk down to ``min_px`` at most, then cut with an ellipsis."""
-    px = T.fit_px(text, px, max_width, bold, min_px=min_px)
-    f = T.font(px, bold)
+    px = theme.fit_px(text, px, max_width, bold, min_px=min_px)
+    f = theme.font(px, bold)
     if f.size(text)[0] <= max_width:
         return text, px
     while len(text) > 1 and f.size(text + "…")[0] > max_width:
@@ -45,7 +45,7 @@ class ScoreSheetScene(Scene):
         self.between = between
         self.delay = delay
         self.auto = auto
-        self.t = 0.0
+        self.elapsed = 0.0
         self.back = 0            # rows scrolled back from the newest
         self.visible = 1
         self.box = pygame.Rect(0, 0, 10, 10)
@@ -65,8 +65,8 @@ class ScoreSheetScene(Scene):
 
     # -- per frame ------------------------------------------------------------------------
     def update(self, dt):
-        self.t += dt
-        if self.between and self.auto and self.t > self.delay + 2200 * self.app.speed:
+        self.elapsed += dt
+        if self.between and self.auto and self.elapsed > self.delay + 2200 * self.app.speed:
             self.go()
         self.table.tick(dt)     # the table's banners and count-up go on underneath
 
@@ -76,7 +76,7 @@ class ScoreSheetScene(Scene):
     # -- layout ------------------------------------------------------------------------------
     def layout(self, size):
         w, h = size
-        u = self.u = T.unit(size)
+        u = self.u = theme.unit(size)
         sheet = self.sheet()
         n = max(1, len(sheet.columns))
         self.label_w = int(120 * u)
@@ -138,18 +138,18 @@ class ScoreSheetScene(Scene):
         u = self.u
         sheet = self.sheet()
         box = self.box
-        T.shade(surface, 120, box, u)
-        T.panel(surface, box, u)
+        theme.shade(surface, 120, box, u)
+        theme.panel(surface, box, u)
         title = sheet.title
         if self.between:
             # TRANSLATORS: {n} is the number of the deal just scored
             title = _("Scores after deal {n}").format(n=self.table.model.deals)
-        T.blit_text(surface, title, 26 * u, (box.centerx, box.top + int(16 * u)), T.ACCENT, bold=True,
+        theme.blit_text(surface, title, 26 * u, (box.centerx, box.top + int(16 * u)), theme.ACCENT, bold=True,
                     anchor="midtop", max_width=box.width - 40 * u)
         x0 = box.left + int(24 * u)
         cols = len(sheet.columns)
         col_x = [x0 + self.label_w + i * self.col_w for i in range(cols)]
-        you = M.local_seat(self.table.humans)
+        you = messages.local_seat(self.table.humans)
         top = box.top + int(62 * u)
         body_bottom = top + int(36 * u) + self.visible * int(ROW_H * u)
         if you is not None and you < cols:
@@ -160,29 +160,29 @@ class ScoreSheetScene(Scene):
             surface.blit(hl, mine)
         for i, name in enumerate(sheet.columns):
             for k, (text, px) in enumerate(self._head(name)):
-                T.blit_text(surface, text, px, (col_x[i] + self.col_w // 2, top + k * T.line_step(px, True)),
-                            T.TEXT, bold=True, anchor="midtop")
+                theme.blit_text(surface, text, px, (col_x[i] + self.col_w // 2, top + k * theme.line_step(px, True)),
+                            theme.TEXT, bold=True, anchor="midtop")
         y = top + int(36 * u)
         rows = self.shown_rows(sheet)
         if not rows and sheet.empty:
-            T.blit_text(surface, sheet.empty, 16 * u, (box.centerx, y + int(10 * u)), T.TEXT_DIM,
+            theme.blit_text(surface, sheet.empty, 16 * u, (box.centerx, y + int(10 * u)), theme.TEXT_DIM,
                         anchor="midtop", max_width=box.width - 40 * u)
         if self.back + len(rows) < len(sheet.rows):
-            T.blit_text(surface, "▲", 12 * u, (x0, y - int(14 * u)), T.TEXT_DIM, anchor="midleft")
+            theme.blit_text(surface, "▲", 12 * u, (x0, y - int(14 * u)), theme.TEXT_DIM, anchor="midleft")
         for row in rows:
             self._row(surface, row, x0, col_x, y, int(ROW_H * u))
             y += int(ROW_H * u)
         if self.back:
-            T.blit_text(surface, "▼", 12 * u, (x0, y - int(6 * u)), T.TEXT_DIM, anchor="midleft")
+            theme.blit_text(surface, "▼", 12 * u, (x0, y - int(6 * u)), theme.TEXT_DIM, anchor="midleft")
         y = body_bottom + int(8 * u)
-        pygame.draw.line(surface, T.PANEL_BORDER, (x0, y - int(4 * u)), (box.right - int(24 * u), y - int(4 * u)),
+        pygame.draw.line(surface, theme.PANEL_BORDER, (x0, y - int(4 * u)), (box.right - int(24 * u), y - int(4 * u)),
                          max(1, int(u)))
         for row in sheet.summary:
             self._row(surface, row, x0, col_x, y, int(SUMMARY_H * u))
             y += int(SUMMARY_H * u)
         for line in sheet.footer:
             text, px = fit_line(line, 14 * u, box.width - 48 * u, False, 12 * u)
-            T.blit_text(surface, text, px, (box.centerx, y + int(2 * u)), T.TEXT_DIM, anchor="midtop")
+            theme.blit_text(surface, text, px, (box.centerx, y + int(2 * u)), theme.TEXT_DIM, anchor="midtop")
             y += int(FOOT_H * u)
         self.widgets.draw(surface, u)
 
@@ -194,23 +194,23 @@ class ScoreSheetScene(Scene):
         text, px = fit_line(name, 15 * u, width, True, 12 * u)
         if text == name or " " not in name.strip():
             return [(text, px)]
-        px, lines = T.fit_wrapped(name, 13 * u, width, 2, True, min_px=12 * u)
+        px, lines = theme.fit_wrapped(name, 13 * u, width, 2, True, min_px=12 * u)
         return [(ln, px) for ln in lines]
 
     def _row(self, surface, row, x0, col_x, y, h) -> None:
         u = self.u
         label, px = fit_line(row.label, 15 * u, self.label_w - 8 * u, row.summary, 12 * u)
-        T.blit_text(surface, label, px, (x0, y + h // 2), T.ACCENT if row.summary else T.TEXT_DIM,
+        theme.blit_text(surface, label, px, (x0, y + h // 2), theme.ACCENT if row.summary else theme.TEXT_DIM,
                     bold=row.summary, anchor="midleft")
         for x, cell in zip(col_x, row.cells):
             cx = x + self.col_w // 2
-            color = TONES.get(cell.tone, T.TEXT)
+            color = TONES.get(cell.tone, theme.TEXT)
             if cell.note:
                 text, px = fit_line(cell.text, 17 * u, self.col_w - 8 * u, True, 12 * u)
-                T.blit_text(surface, text, px, (cx, y + int(2 * u)), color, bold=True, anchor="midtop")
+                theme.blit_text(surface, text, px, (cx, y + int(2 * u)), color, bold=True, anchor="midtop")
                 note, px = fit_line(cell.note, 13 * u, self.col_w - 8 * u, False, 12 * u)
-                T.blit_text(surface, note, px, (cx, y + h - int(2 * u)),
-                            T.GOOD if cell.tone == "good" else T.TEXT_DIM, anchor="midbottom")
+                theme.blit_text(surface, note, px, (cx, y + h - int(2 * u)),
+                            theme.GOOD if cell.tone == "good" else theme.TEXT_DIM, anchor="midbottom")
             else:
                 text, px = fit_line(cell.text, 17 * u, self.col_w - 8 * u, True, 12 * u)
-                T.blit_text(surface, text, px, (cx, y + h // 2), color, bold=True, anchor="center")
+                theme.blit_text(surface, text, px, (cx, y + h // 2), color, bold=True, anchor="center")

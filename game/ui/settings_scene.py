@@ -18,7 +18,7 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
 from ..notices import setting_label
 from ..settings import AI_PACES, CARD_BACKS, CARD_SIZES, DEFAULT_VOLUME, FELTS, SPEEDS, TRICK_PAUSES
 from . import sound
-from . import theme as T
+from . import theme
 from .scene import Scene
 from .widgets import Button, Choice, Toggle, WidgetGroup
 
@@ -292,7 +292,7 @@ class SettingsScene(Scene):
     # -- layout ---------------------------------------------------------------------
     def layout(self, size):
         w, h = size
-        u = self.u = T.unit(size)
+        u = self.u = theme.unit(size)
         pw = min(int(PANEL_W * u), w - int(40 * u))
         row_h, gap = int(ROW_H * u), int(ROW_GAP * u)
         tab_h = int(40 * u)
@@ -331,7 +331,7 @@ class SettingsScene(Scene):
                     y += rh + gap
         body_h = per_column * (row_h + gap) - gap
         # the live preview: the table and a hand as the game shows them at this window size
-        credit_h = T.line_step(13 * u) + int(4 * u)
+        credit_h = theme.line_step(13 * u) + int(4 * u)
         self.preview_rect = pygame.Rect(x + cw + col_gap, y0, cw, body_h - credit_h)
         self.credit_rect = pygame.Rect(self.preview_rect.left, self.preview_rect.bottom + int(4 * u), cw,
                                        credit_h - int(4 * u))
@@ -353,10 +353,10 @@ class SettingsScene(Scene):
     def draw(self, surface):
         size = surface.get_size()
         u = self.u
-        surface.blit(T.felt(size), (0, 0))
-        T.blit_text(surface, _("Settings"), 30 * u, self.title_pos, T.ACCENT, bold=True,
+        surface.blit(theme.felt(size), (0, 0))
+        theme.blit_text(surface, _("Settings"), 30 * u, self.title_pos, theme.ACCENT, bold=True,
                     anchor="midbottom", max_width=size[0] - 40 * u)
-        T.panel(surface, self.panel, u)
+        theme.panel(surface, self.panel, u)
         self.widgets.draw(surface, u)
         if self.page == "look":
             self._draw_preview(surface, u)
@@ -368,9 +368,9 @@ class SettingsScene(Scene):
             hint = self.widgets.tooltip_at(pygame.mouse.get_pos())
         if hint:
             px = 15 * u
-            while px > 9 and len(T.wrap(hint, px, self.hint_rect.width)) > 2:
+            while px > 9 and len(theme.wrap(hint, px, self.hint_rect.width)) > 2:
                 px -= 1
-            T.blit_wrapped(surface, hint, px, self.hint_rect, T.TEXT_DIM, align="center")
+            theme.blit_wrapped(surface, hint, px, self.hint_rect, theme.TEXT_DIM, align="center")
 
     def _draw_preview(self, surface, u):
         """The chosen table with a hand of cards and a card's back, at the size the table will
@@ -379,11 +379,11 @@ class SettingsScene(Scene):
         from .table.layout import Layout
         r = self.preview_rect
         lay = Layout(surface.get_size(), 4, 0)
-        felt = T.felt(surface.get_size())
+        felt = theme.felt(surface.get_size())
         window = r.inflate(-int(8 * u), -int(8 * u))
         surface.blit(felt, window, window)
-        pygame.draw.rect(surface, T.PANEL_BORDER, window, max(1, int(2 * u)), border_radius=int(6 * u))
-        T.note_box(surface, "panel", window, opaque=False)
+        pygame.draw.rect(surface, theme.PANEL_BORDER, window, max(1, int(2 * u)), border_radius=int(6 * u))
+        theme.note_box(surface, "panel", window, opaque=False)
         # the hand fanned half a card apart, the back a little beyond it
         cw = min(lay.hand_w, int(window.width / (0.5 * (len(SAMPLE) - 1) + 2.25)),
                  int((window.height - 12 * u) / cards.RATIO))
@@ -397,12 +397,12 @@ class SettingsScene(Scene):
             rect = img.get_rect(topleft=(x + i * step, y))
             surface.blit(cards.shadow(cw), rect.move(int(2 * u), int(3 * u)))
             surface.blit(img, rect)
-            T.note_box(surface, "card", rect)
+            theme.note_box(surface, "card", rect)
         back = cards.back(cw)
         rect = back.get_rect(topleft=(x + step * (len(SAMPLE) - 1) + int(cw * 1.15), y))
         rect.right = min(rect.right, window.right - int(6 * u))
         surface.blit(back, rect)
-        T.note_box(surface, "card", rect)
+        theme.note_box(surface, "card", rect)
         # TRANSLATORS: the credit for the card pictures, under the preview on the Settings screen
-        T.blit_text(surface, _("Card pictures: Adrian Kennard, CC0 (www.me.uk/cards)"), 13 * u,
-                    self.credit_rect.midtop, T.TEXT_DIM, anchor="midtop", max_width=self.credit_rect.width)
+        theme.blit_text(surface, _("Card pictures: Adrian Kennard, CC0 (www.me.uk/cards)"), 13 * u,
+                    self.credit_rect.midtop, theme.TEXT_DIM, anchor="midtop", max_width=self.credit_rect.width)

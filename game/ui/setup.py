@@ -18,12 +18,12 @@ from ..engine.registry import DEFAULT_RULESET, find_ruleset, ruleset_ids
 from ..engine.rulesets import effective_options
 from .. import i18n
 from ..i18n import _
-from . import game_labels as L
-from . import messages as M
-from . import option_words as O
-from . import rules_text as R
+from . import game_labels
+from . import messages
+from . import option_words
+from . import rules_text
 from . import savegame
-from . import theme as T
+from . import theme
 from .names import ai_name, human_name, is_default_ai_name, name_in_language
 from .refusals import option_reason
 from .scene import Scene
@@ -52,7 +52,7 @@ OPTION_VALUES: dict[str, list | None] = {
 
 
 def _value_text(key: str, value):
-    return lambda: O.option_value_label(key, value)
+    return lambda: option_words.option_value_label(key, value)
 
 
 def option_specs(rules: str, players: int) -> list[dict]:
@@ -60,7 +60,7 @@ def option_specs(rules: str, players: int) -> list[dict]:
     label, values (value, text) or None for a toggle, explanation."""
     specs: list[dict] = []
     entry = find_ruleset(rules)
-    for key in R.option_keys(rules):
+    for key in rules_text.option_keys(rules):
         to_opts = from_opts = None
         if key in entry.toggles:
             values = None
@@ -79,8 +79,8 @@ def option_specs(rules: str, players: int) -> list[dict]:
             if raw is not None and all(isinstance(v, int) and not isinstance(v, bool) for v in raw):
                 raw = sorted(raw)        # numbers in order: ◀ lowers, ▶ raises, no wrapping round
             values = None if raw is None else [(v, _value_text(key, v)) for v in raw]
-        specs.append({"key": key, "label": (lambda k=key: O.option_label(k)), "values": values,
-                      "explain": (lambda k=key: R.option_help(rules, k)), "to": to_opts,
+        specs.append({"key": key, "label": (lambda k=key: option_words.option_label(k)), "values": values,
+                      "explain": (lambda k=key: rules_text.option_help(rules, k)), "to": to_opts,
                       "from": from_opts})
     return specs
 
@@ -99,8 +99,8 @@ def replace_question(saved: savegame.SaveInfo, others: bool) -> str:
     stay when there are any."""
     # TRANSLATORS: asked before a new game replaces the saved game of the same game; {game} is
     # e.g. "Agurk (Danish)"; the saved game's deal and players follow on the next line
-    text = _("A new game of {game} replaces your saved one:").format(game=L.together(L.ruleset_label(saved.rules)))
-    text += "\n" + L.SEP.join(x for x in (L.together(saved.where), saved.players) if x)
+    text = _("A new game of {game} replaces your saved one:").format(game=game_labels.together(game_labels.ruleset_label(saved.rules)))
+    text += "\n" + game_labels.SEP.join(x for x in (game_labels.together(saved.where), saved.players) if x)
     if others:
         # TRANSLATORS: said under the question above when games of other rulesets are saved too
         text += "\n" + _("Your other saved games stay as they are.")
@@ -205,9 +205,9 @@ class SetupScene(Scene):
 
     # -- widgets ----------------------------------------------------------------------
     def build(self) -> None:
-        self.rule_list = ChoiceList([(r, R.ruleset_name(r)) for r in ruleset_ids()], self.rules,
+        self.rule_list = ChoiceList([(r, rules_text.ruleset_name(r)) for r in ruleset_ids()], self.rules,
                                     on_change=self.set_rules, name="rules", px=19, row_h=44,
-                                    sublabels=R.ruleset_country)
+                                    sublabels=rules_text.ruleset_country)
         self.option_widgets = []
         for spec in option_specs(self.rules, self.players()):
             if spec["values"] is None:
@@ -225,7 +225,7 @@ class SetupScene(Scene):
                                    self.players(), on_change=self.set_count, name="players", px=17, wrap=False)
         kinds = [("human", lambda: _("Human"))] + [
             # TRANSLATORS: a seat played by the computer; {level} is Easy, Normal, ...
-            (f"ai:{lv}", (lambda lv=lv: _("AI: {level}").format(level=M.level_name(lv))))
+            (f"ai:{lv}", (lambda lv=lv: _("AI: {level}").format(level=messages.level_name(lv))))
             for lv in menu_levels()] + [
             # TRANSLATORS: a seat taken by a player who joins from their own computer (a network table)
             ("net", lambda: _("On the network"))]
@@ -333,7 +333,7 @@ class SetupScene(Scene):
     # -- layout and drawing --------------------------------------------------------------
     def layout(self, size) -> None:
         w, h = size
-        u = T.unit(size)
+        u = theme.unit(size)
         m = int(24 * u)
         top = int(76 * u)
         col1 = pygame.Rect(m, top, int(w * 0.22), h - top - int(90 * u))
@@ -388,20 +388,20 @@ class SetupScene(Scene):
 
     def draw(self, surface) -> None:
         size = surface.get_size()
-        u = T.unit(size)
-        surface.blit(T.felt(size), (0, 0))
-        T.blit_text(surface, _("New game"), 32 * u, (int(24 * u), int(18 * u)), T.ACCENT, bold=True)
+        u = theme.unit(size)
+        surface.blit(theme.felt(size), (0, 0))
+        theme.blit_text(surface, _("New game"), 32 * u, (int(24 * u), int(18 * u)), theme.ACCENT, bold=True)
         for col in self.cols:
-            T.panel(surface, col.inflate(int(16 * u), int(16 * u)), u, alpha=150, border=None)
+            theme.panel(surface, col.inflate(int(16 * u), int(16 * u)), u, alpha=150, border=None)
         c1, c2, c3 = self.cols
-        T.blit_text(surface, _("Game"), 16 * u, (c1.left, c1.top), T.TEXT_DIM, bold=True)
-        T.blit_text(surface, _("Variants"), 16 * u, (c2.left, c2.top), T.TEXT_DIM, bold=True)
-        T.blit_text(surface, _("Players"), 16 * u, (c3.left, c3.top), T.TEXT_DIM, bold=True)
-        T.blit_wrapped(surface, R.ruleset_blurb(self.rules, self.overrides_for()), 14 * u,
-                       self.blurb_rect, T.TEXT)
+        theme.blit_text(surface, _("Game"), 16 * u, (c1.left, c1.top), theme.TEXT_DIM, bold=True)
+        theme.blit_text(surface, _("Variants"), 16 * u, (c2.left, c2.top), theme.TEXT_DIM, bold=True)
+        theme.blit_text(surface, _("Players"), 16 * u, (c3.left, c3.top), theme.TEXT_DIM, bold=True)
+        theme.blit_wrapped(surface, rules_text.ruleset_blurb(self.rules, self.overrides_for()), 14 * u,
+                       self.blurb_rect, theme.TEXT)
         if not self.option_widgets:
-            T.blit_text(surface, _("This game has no variants."), 15 * u, (c2.left, c2.top + int(40 * u)),
-                        T.TEXT_DIM)
+            theme.blit_text(surface, _("This game has no variants."), 15 * u, (c2.left, c2.top + int(40 * u)),
+                        theme.TEXT_DIM)
         # the explanation of the option under the mouse or the keyboard focus
         pos = pygame.mouse.get_pos()
         hovered = self.widgets.widget_at(pos) if pygame.mouse.get_focused() else None
@@ -409,10 +409,10 @@ class SetupScene(Scene):
         target = hovered if hovered in self.option_widgets else (
             focused if focused in self.option_widgets else None)
         if target is not None:
-            T.blit_wrapped(surface, target.tip, 15 * u, self.explain_rect, T.TEXT)
+            theme.blit_wrapped(surface, target.tip, 15 * u, self.explain_rect, theme.TEXT)
         elif self.option_widgets:
-            T.blit_wrapped(surface, _("Point at a variant to read what it does."), 14 * u, self.explain_rect,
-                           T.TEXT_DIM)
+            theme.blit_wrapped(surface, _("Point at a variant to read what it does."), 14 * u, self.explain_rect,
+                           theme.TEXT_DIM)
         self.widgets.draw(surface, u)
         if self.error:
-            T.blit_wrapped(surface, self.error, 14 * u, self.error_rect.inflate(0, -int(4 * u)), T.ERROR)
+            theme.blit_wrapped(surface, self.error, 14 * u, self.error_rect.inflate(0, -int(4 * u)), theme.ERROR)

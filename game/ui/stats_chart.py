@@ -13,7 +13,7 @@ import math
 import pygame
 
 from ..i18n import ngettext
-from . import theme as T
+from . import theme
 from .stats_table import decimal, percent
 
 LABEL_PX = 13
@@ -81,15 +81,15 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series, u: float) -> 
     """Caption, grid, axis labels and the line of ``series`` inside ``rect``."""
     if not series.values:
         return
-    T.blit_text(surface, caption(series), CAPTION_PX * u, (rect.left, rect.top), T.TEXT, bold=True,
+    theme.blit_text(surface, caption(series), CAPTION_PX * u, (rect.left, rect.top), theme.TEXT, bold=True,
                 max_width=rect.width)
     label_px = LABEL_PX * u
-    lab_h = T.font(label_px).get_linesize()
+    lab_h = theme.font(label_px).get_linesize()
     top, labelled = axis(series)
     ticks = [t for t, _text in labelled]
     texts = dict(labelled)
     fmt = texts.__getitem__
-    label_w = max(T.font(label_px).size(fmt(t))[0] for t in ticks) + int(10 * u)
+    label_w = max(theme.font(label_px).size(fmt(t))[0] for t in ticks) + int(10 * u)
     plot = pygame.Rect(rect.left + label_w, rect.top + int(CAPTION_PX * u * 1.6) + lab_h // 2,
                        rect.width - label_w - int(12 * u), 0)
     plot.height = max(10, rect.bottom - plot.top - lab_h - int(6 * u))
@@ -97,17 +97,17 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series, u: float) -> 
     for t in ticks:
         y = plot.bottom - round(t / top * plot.height)
         pygame.draw.line(grid, GRID, (0, y - plot.top), (plot.width, y - plot.top), max(1, int(u)))
-        T.blit_text(surface, fmt(t), label_px, (plot.left - int(6 * u), y), T.TEXT_DIM, anchor="midright")
+        theme.blit_text(surface, fmt(t), label_px, (plot.left - int(6 * u), y), theme.TEXT_DIM, anchor="midright")
     surface.blit(grid, plot.topleft)
-    pygame.draw.line(surface, T.PANEL_BORDER, plot.bottomleft, plot.bottomright, max(1, int(u)))
+    pygame.draw.line(surface, theme.PANEL_BORDER, plot.bottomleft, plot.bottomright, max(1, int(u)))
     pts = points(series, plot)
     if len(pts) > 1:
         pygame.draw.lines(surface, LINE, False, pts, max(2, int(2.5 * u)))
     for p in pts:
         pygame.draw.circle(surface, LINE, p, max(2, int(3.5 * u)))
-        pygame.draw.circle(surface, T.PANEL, p, max(1, int(1.5 * u)))
+        pygame.draw.circle(surface, theme.PANEL, p, max(1, int(1.5 * u)))
     first, last = series.first, series.last
     below = plot.bottom + int(4 * u)
-    T.blit_text(surface, str(first), label_px, (pts[0][0], below), T.TEXT_DIM, anchor="midtop")
+    theme.blit_text(surface, str(first), label_px, (pts[0][0], below), theme.TEXT_DIM, anchor="midtop")
     if last != first:
-        T.blit_text(surface, str(last), label_px, (pts[-1][0], below), T.TEXT_DIM, anchor="midtop")
+        theme.blit_text(surface, str(last), label_px, (pts[-1][0], below), theme.TEXT_DIM, anchor="midtop")

@@ -21,9 +21,9 @@ from typing import Callable
 
 import pygame
 
-from .. import stats as S
+from .. import stats as statistics
 from ..i18n import _
-from . import theme as T
+from . import theme
 from .scene import Scene
 from .stats_chart import draw_chart
 from .stats_table import aids_line, draw_table, rules_label, table_height
@@ -60,8 +60,8 @@ class StatsScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.rules: str | None = None
-        self.stats: S.Stats = S.Stats()
-        self.figures: S.Figures = S.Figures()
+        self.stats: statistics.Stats = statistics.Stats()
+        self.figures: statistics.Figures = statistics.Figures()
         #: reading or resetting on its thread (None when idle)
         self.job: Job | None = None
         self.clock = 0.0
@@ -87,7 +87,7 @@ class StatsScene(Scene):
 
     def reload(self) -> None:
         """Read the figures again (opened, reset), off the frame path; they show once read."""
-        self.start(lambda: (None, None, S.load_figures()), "loading")
+        self.start(lambda: (None, None, statistics.load_figures()), "loading")
 
     def start(self, work: Callable, kind: str) -> None:
         self.job = Job(work, kind)
@@ -107,7 +107,7 @@ class StatsScene(Scene):
         job, self.job = self.job, None
         if job.error is not None or job.result is None:
             self.status = _("The statistics could not be read.")
-            self.figures = S.Figures()
+            self.figures = statistics.Figures()
         else:
             backup, notice, figures = job.result
             self.figures = figures
@@ -137,10 +137,10 @@ class StatsScene(Scene):
 
     def refresh(self) -> None:
         """The figures read, for the current filter (no file access)."""
-        self.stats = S.compute(self.figures, self.rules)
+        self.stats = statistics.compute(self.figures, self.rules)
         if self.rules is not None and self.rules not in self.stats.rulesets:
             self.rules = None
-            self.stats = S.compute(self.figures, None)
+            self.stats = statistics.compute(self.figures, None)
         self.aids = aids_line(self.stats.total)     # the foot of the screen, without a notice
         old = self.w_filter
         self.w_filter = self._make_filter()
@@ -182,8 +182,8 @@ class StatsScene(Scene):
         self.status = ""
 
         def work():
-            backup, notice = S.reset()
-            return backup, notice, S.load_figures()
+            backup, notice = statistics.reset()
+            return backup, notice, statistics.load_figures()
         self.start(work, "reset")
 
     def close(self) -> None:
@@ -193,7 +193,7 @@ class StatsScene(Scene):
     # -- layout -------------------------------------------------------------------------
     def layout(self, size):
         w, h = size
-        u = self.u = T.unit(size)
+        u = self.u = theme.unit(size)
         m = int(20 * u)
         pw = min(int(960 * u), w - 2 * m)
         self.title_pos = (w // 2, m)
@@ -243,10 +243,10 @@ class StatsScene(Scene):
     def draw(self, surface):
         size = surface.get_size()
         u = self.u
-        surface.blit(T.felt(size), (0, 0))
-        T.blit_text(surface, _("Statistics"), TITLE_PX * u, self.title_pos, T.ACCENT, bold=True,
+        surface.blit(theme.felt(size), (0, 0))
+        theme.blit_text(surface, _("Statistics"), TITLE_PX * u, self.title_pos, theme.ACCENT, bold=True,
                     anchor="midtop", max_width=size[0] - 40 * u)
-        T.panel(surface, self.panel, u)
+        theme.panel(surface, self.panel, u)
         if self.busy:
             self._draw_busy(surface, u)
         elif self.empty:
@@ -259,12 +259,12 @@ class StatsScene(Scene):
         foot = self.status or ("" if self.empty or self.busy else self.aids)
         if foot:
             px = NOTE_PX * u
-            while px > 12 and len(T.wrap(foot, px, self.status_rect.width)) > 2:
+            while px > 12 and len(theme.wrap(foot, px, self.status_rect.width)) > 2:
                 px -= 1
-            lines = len(T.wrap(foot, px, self.status_rect.width))
+            lines = len(theme.wrap(foot, px, self.status_rect.width))
             r = self.status_rect.copy()
-            r.top = r.centery - lines * T.font(px).get_linesize() // 2
-            T.blit_wrapped(surface, foot, px, r, T.TEXT_DIM, align="center")
+            r.top = r.centery - lines * theme.font(px).get_linesize() // 2
+            theme.blit_wrapped(surface, foot, px, r, theme.TEXT_DIM, align="center")
         if self.confirming:
             self._draw_confirm(surface, u)
 
@@ -276,12 +276,12 @@ class StatsScene(Scene):
         else:
             text = _("Reading your statistics…")
         c = self.panel.center
-        T.blit_text(surface, text, 22 * u, (c[0], c[1] - int(16 * u)), T.ACCENT, bold=True,
+        theme.blit_text(surface, text, 22 * u, (c[0], c[1] - int(16 * u)), theme.ACCENT, bold=True,
                     anchor="midbottom", max_width=self.panel.width - 60 * u)
         lit = int(self.clock // 300) % 4
         gap = int(26 * u)
         for i in range(3):
-            color = T.ACCENT if i < lit else (84, 104, 94)
+            color = theme.ACCENT if i < lit else (84, 104, 94)
             pygame.draw.circle(surface, color, (c[0] + (i - 1) * gap, c[1] + int(14 * u)), max(3, int(6 * u)))
 
     def _draw_empty(self, surface, u):
@@ -300,23 +300,23 @@ class StatsScene(Scene):
         for p in pts:
             pygame.draw.circle(surface, faint, p, max(3, int(5 * u)))
         y = sketch.bottom + int(34 * u)
-        T.blit_text(surface, _("No games yet"), 26 * u, (r.centerx, y), T.ACCENT, bold=True,
+        theme.blit_text(surface, _("No games yet"), 26 * u, (r.centerx, y), theme.ACCENT, bold=True,
                     anchor="midtop", max_width=r.width)
         body = pygame.Rect(r.left, y + int(46 * u), r.width, r.bottom - y - int(46 * u))
-        T.blit_wrapped(surface, _("Finish a game against the computer and your results show up "
+        theme.blit_wrapped(surface, _("Finish a game against the computer and your results show up "
                                   "here: your wins, your penalty points per deal and your best "
                                   "streak, for every game and every level."),
-                       17 * u, body, T.TEXT, align="center")
+                       17 * u, body, theme.TEXT, align="center")
 
     def _draw_confirm(self, surface, u):
         box = self.confirm_box
-        T.shade(surface, 130, box, u)
-        T.panel(surface, box, u)
-        T.blit_text(surface, _("Reset all statistics?"), 22 * u, (box.centerx, box.top + int(20 * u)),
-                    T.ACCENT, bold=True, anchor="midtop", max_width=box.width - 40 * u)
+        theme.shade(surface, 130, box, u)
+        theme.panel(surface, box, u)
+        theme.blit_text(surface, _("Reset all statistics?"), 22 * u, (box.centerx, box.top + int(20 * u)),
+                    theme.ACCENT, bold=True, anchor="midtop", max_width=box.width - 40 * u)
         body = pygame.Rect(box.left + int(28 * u), box.top + int(62 * u), box.width - int(56 * u),
                            int(90 * u))
-        T.blit_wrapped(surface, _("Every game is taken out of the statistics. A copy of them is "
+        theme.blit_wrapped(surface, _("Every game is taken out of the statistics. A copy of them is "
                                   "kept first, so nothing is lost for good."),
-                       16 * u, body, T.TEXT, align="center")
+                       16 * u, body, theme.TEXT, align="center")
         self.confirm_widgets.draw(surface, u)

@@ -11,7 +11,7 @@ import pygame
 
 from ..engine.registry import ruleset_ids
 from ..i18n import _, ngettext, pgettext
-from . import theme as T
+from . import theme
 from .messages import level_name
 from .rules_text import ruleset_country, ruleset_name
 
@@ -96,8 +96,8 @@ def _fit_lines(text: str, px: float, width: int, max_lines: int = 2) -> tuple[li
     """Wrap ``text`` into at most ``max_lines`` lines at the largest size ≥ MIN_PX that fits."""
     size = px
     while True:
-        lines = T.wrap(text, size, width, bold=True)
-        fits = len(lines) <= max_lines and all(T.font(size, True).size(s)[0] <= width for s in lines)
+        lines = theme.wrap(text, size, width, bold=True)
+        fits = len(lines) <= max_lines and all(theme.font(size, True).size(s)[0] <= width for s in lines)
         if fits or size <= MIN_PX:
             return lines, size
         size -= 1
@@ -105,10 +105,10 @@ def _fit_lines(text: str, px: float, width: int, max_lines: int = 2) -> tuple[li
 
 def _head_width(text: str, px: float) -> int:
     """The narrowest width that holds ``text`` in at most two lines at ``px``."""
-    f = T.font(px, True)
+    f = theme.font(px, True)
     w = max(f.size(word)[0] for word in text.split(" "))
     full = f.size(text)[0]
-    while w < full and len(T.wrap(text, px, w, bold=True)) > 2:
+    while w < full and len(theme.wrap(text, px, w, bold=True)) > 2:
         w += 4
     return w
 
@@ -119,7 +119,7 @@ def column_widths(cols: list[Column], shown: list, rect: pygame.Rect, u: float) 
     pad = int(8 * u)
     need = []
     for c in cols:
-        values = [T.font(ROW_PX * u, True).size(c.value(f))[0] for f in shown]
+        values = [theme.font(ROW_PX * u, True).size(c.value(f))[0] for f in shown]
         need.append(max([_head_width(c.head(), HEAD_PX * u)] + values) + 2 * pad)
     extra = rect.width - sum(need)
     if extra >= 0:
@@ -138,42 +138,42 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, rows: list, total, by
         xs.append((x, w))
         x += w
     head_h = int(40 * u)
-    row_h = int(max(26 * u, T.font(ROW_PX * u).get_linesize() + 6 * u))
+    row_h = int(max(26 * u, theme.font(ROW_PX * u).get_linesize() + 6 * u))
     for (cx, cw), c in zip(xs, cols):
         lines, px = _fit_lines(c.head(), HEAD_PX * u, cw - 2 * pad)
-        step = T.font(px, True).get_linesize()
+        step = theme.font(px, True).get_linesize()
         y = rect.top + head_h - int(6 * u) - step * len(lines)
         for line in lines[:2]:
             pos = (cx + pad, y) if c.align == "left" else (cx + cw - pad, y)
-            T.blit_text(surface, line, px, pos, T.ACCENT, bold=True,
+            theme.blit_text(surface, line, px, pos, theme.ACCENT, bold=True,
                         anchor="topleft" if c.align == "left" else "topright")
             y += step
     y = rect.top + head_h
-    pygame.draw.line(surface, T.PANEL_BORDER, (rect.left, y), (rect.right, y), max(1, int(u)))
+    pygame.draw.line(surface, theme.PANEL_BORDER, (rect.left, y), (rect.right, y), max(1, int(u)))
     for i, f in enumerate(shown):
         is_total = f is total and len(rows) > 1
         r = pygame.Rect(rect.left, y + i * row_h, rect.width, row_h)
         if is_total:
-            pygame.draw.line(surface, T.PANEL_BORDER, r.topleft, r.topright, max(1, int(u)))
+            pygame.draw.line(surface, theme.PANEL_BORDER, r.topleft, r.topright, max(1, int(u)))
         elif i % 2:
             band = pygame.Surface(r.size, pygame.SRCALPHA)
             band.fill((255, 255, 255, 14))
             surface.blit(band, r)
         for (cx, cw), c in zip(xs, cols):
             text = c.value(f)
-            px = max(MIN_PX, T.fit_px(text, ROW_PX * u, cw - 2 * pad, bold=is_total))
-            color = T.TEXT if text != DASH else T.TEXT_DIM
+            px = max(MIN_PX, theme.fit_px(text, ROW_PX * u, cw - 2 * pad, bold=is_total))
+            color = theme.TEXT if text != DASH else theme.TEXT_DIM
             if c.align == "left":
-                T.blit_text(surface, text, px, (cx + pad, r.centery), color, bold=is_total, anchor="midleft")
+                theme.blit_text(surface, text, px, (cx + pad, r.centery), color, bold=is_total, anchor="midleft")
             else:
-                T.blit_text(surface, text, px, (cx + cw - pad, r.centery), color, bold=is_total,
+                theme.blit_text(surface, text, px, (cx + cw - pad, r.centery), color, bold=is_total,
                             anchor="midright")
     return head_h + row_h * len(shown)
 
 
 def table_height(n_rows: int, u: float) -> int:
     shown = n_rows + (1 if n_rows > 1 else 0)
-    row_h = int(max(26 * u, T.font(ROW_PX * u).get_linesize() + 6 * u))
+    row_h = int(max(26 * u, theme.font(ROW_PX * u).get_linesize() + 6 * u))
     return int(40 * u) + row_h * shown
 
 

@@ -414,7 +414,7 @@ def _before_last_trick(state) -> int:
 @step("last-trick")
 def _last_trick_held(t) -> None:
     table = t.table(DEFAULT_RULESET, _deal_scored, upto=_before_last_trick)
-    if table.tl.held is None:
+    if table.timeline.held is None:
         raise Unreachable("the last trick was not held")
 
 
@@ -520,7 +520,7 @@ def _result(rules: str, t) -> None:
     table = t.table(rules, finished, upto=last_scoring)
 
     def there() -> bool:
-        if t.top is table and table.tl.held is not None:
+        if t.top is table and table.timeline.held is not None:
             table.flow.go_on()          # the last trick waits for the player: go on
         return type(t.top).__name__ == "ResultScene"
     t.wait_for(there)
@@ -549,7 +549,7 @@ def _result_moment(t, rules: str, won: bool, at: float | None) -> None:
     table = t.table(rules, ended(won), upto=last_scoring)
 
     def there() -> bool:
-        if t.top is table and table.tl.held is not None:
+        if t.top is table and table.timeline.held is not None:
             table.flow.go_on()
         return type(t.top).__name__ == "ResultScene"
     t.wait_for(there)
@@ -558,7 +558,7 @@ def _result_moment(t, rules: str, won: bool, at: float | None) -> None:
         t.settle()
         return
     t.frames(2)
-    result.t = at
+    result.elapsed = at
     t.frames(1)
 
 

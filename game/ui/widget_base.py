@@ -6,7 +6,7 @@ import time
 
 import pygame
 
-from . import theme as T
+from . import theme
 
 
 def _desktop_pointer():
@@ -111,10 +111,10 @@ def box(surface, rect, u, color, focused, border=None):
     r = max(3, int(8 * u))
     pygame.draw.rect(surface, (0, 0, 0), rect.move(int(2 * u), int(3 * u)), border_radius=r)
     pygame.draw.rect(surface, color, rect, border_radius=r)
-    pygame.draw.rect(surface, border or T.PANEL_BORDER, rect, max(1, int(1.5 * u)), border_radius=r)
-    T.note_box(surface, "panel", rect)
+    pygame.draw.rect(surface, border or theme.PANEL_BORDER, rect, max(1, int(1.5 * u)), border_radius=r)
+    theme.note_box(surface, "panel", rect)
     if focused:
-        pygame.draw.rect(surface, T.FOCUS, rect.inflate(int(6 * u), int(6 * u)), max(2, int(2.5 * u)),
+        pygame.draw.rect(surface, theme.FOCUS, rect.inflate(int(6 * u), int(6 * u)), max(2, int(2.5 * u)),
                          border_radius=r + int(3 * u))
 
 
@@ -122,15 +122,15 @@ def draw_label(surface, text: str, px: float, rect: pygame.Rect, color, bold: bo
                align: str = "center") -> None:
     """A widget's text in ``rect``: one line, a little smaller if need be, else wrapped onto
     two lines (never below the smallest size, never outside ``rect``)."""
-    one = T.fit_px(text, px, rect.width, bold, min_px=max(T.MIN_PX, px * 0.8))
+    one = theme.fit_px(text, px, rect.width, bold, min_px=max(theme.MIN_PX, px * 0.8))
     anchor = "center" if align == "center" else "midleft"
     x = rect.centerx if align == "center" else rect.left
-    rows = max(1, min(2, rect.height // max(1, T.line_step(T.MIN_PX, bold))))
-    if T.font(one, bold).size(text)[0] <= rect.width or " " not in text or rows < 2:
-        T.blit_text(surface, text, one, (x, rect.centery), color, bold=bold, anchor=anchor, max_width=rect.width)
+    rows = max(1, min(2, rect.height // max(1, theme.line_step(theme.MIN_PX, bold))))
+    if theme.font(one, bold).size(text)[0] <= rect.width or " " not in text or rows < 2:
+        theme.blit_text(surface, text, one, (x, rect.centery), color, bold=bold, anchor=anchor, max_width=rect.width)
         return
-    size, lines = T.fit_wrapped(text, px * 0.85, rect.width, rows, bold)
-    step = T.line_step(size, bold) * 0.92
+    size, lines = theme.fit_wrapped(text, px * 0.85, rect.width, rows, bold)
+    step = theme.line_step(size, bold) * 0.92
     y = rect.centery - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
-        T.blit_text(surface, line, size, (x, y + i * step), color, bold=bold, anchor=anchor)
+        theme.blit_text(surface, line, size, (x, y + i * step), color, bold=bold, anchor=anchor)

@@ -19,14 +19,14 @@ from collections.abc import Callable
 
 import pygame
 
-from . import theme as T
+from . import theme
 from .widget_base import InputMode, Widget, box as _box, draw_label, text_of as _text
 from .widgets_input import Choice, ChoiceList, TextInput, Toggle
 
 class Label(Widget):
     focusable = False
 
-    def __init__(self, label, rect=None, px: float = 18, color=T.TEXT, bold=False, align="left"):
+    def __init__(self, label, rect=None, px: float = 18, color=theme.TEXT, bold=False, align="left"):
         super().__init__(rect)
         self.label = label
         self.px = px
@@ -43,7 +43,7 @@ class Label(Widget):
             return
         anchor = {"left": "midleft", "center": "center", "right": "midright"}[self.align]
         pos = getattr(self.rect, anchor)
-        T.blit_text(surface, self.text, self.px * u, pos, self.color, self.bold, anchor=anchor,
+        theme.blit_text(surface, self.text, self.px * u, pos, self.color, self.bold, anchor=anchor,
                     max_width=self.rect.width)
 
 
@@ -87,23 +87,23 @@ class Button(Widget):
         if not self.visible:
             return
         if not self.enabled:
-            col = T.BUTTON_DISABLED
+            col = theme.BUTTON_DISABLED
         elif self.pressed:
-            col = T.BUTTON_DOWN
+            col = theme.BUTTON_DOWN
         elif self.primary:
-            col = T.ACCENT if not self.hover else (248, 208, 104)
+            col = theme.ACCENT if not self.hover else (248, 208, 104)
         else:
-            col = T.BUTTON_HOVER if self.hover else T.BUTTON
+            col = theme.BUTTON_HOVER if self.hover else theme.BUTTON
         _box(surface, self.rect, u, col, focused)
-        color = T.TEXT_DIM if not self.enabled else (T.TEXT_DARK if self.primary else T.TEXT)
+        color = theme.TEXT_DIM if not self.enabled else (theme.TEXT_DARK if self.primary else theme.TEXT)
         inner = self.rect.inflate(-int(16 * u), -int(4 * u))
         sub = _text(self.sub) if self.sub else ""
         if sub:
             top = inner.copy()
             top.height = int(inner.height * 0.58)
-            T.blit_text(surface, self.text, self.px * u, top.center, color, bold=True, anchor="center",
+            theme.blit_text(surface, self.text, self.px * u, top.center, color, bold=True, anchor="center",
                         max_width=top.width)
-            T.blit_text(surface, sub, max(T.MIN_PX, self.px * u * 0.68), (inner.centerx, top.bottom),
+            theme.blit_text(surface, sub, max(theme.MIN_PX, self.px * u * 0.68), (inner.centerx, top.bottom),
                         color, anchor="midtop", max_width=inner.width)
             return
         draw_label(surface, self.text, self.px * u, inner, color)

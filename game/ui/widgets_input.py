@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from . import motion
-from . import theme as T
+from . import theme
 from .widget_base import Widget, draw_label, text_of as _text
 
 
@@ -61,15 +61,15 @@ class Toggle(Widget):
         sw = pygame.Rect(0, 0, sw_w, sw_h)
         sw.midright = (r.right - int(6 * u), r.centery)
         on = self.value
-        col = (T.GOOD if on else (90, 96, 92)) if self.enabled else T.BUTTON_DISABLED
+        col = (theme.GOOD if on else (90, 96, 92)) if self.enabled else theme.BUTTON_DISABLED
         pygame.draw.rect(surface, col, sw, border_radius=sw_h // 2)
         knob_r = sw_h // 2 - max(2, int(3 * u))
         kx = sw.right - sw_h // 2 if on else sw.left + sw_h // 2
         pygame.draw.circle(surface, (250, 250, 245), (kx, sw.centery), knob_r)
         if focused:
-            pygame.draw.rect(surface, T.FOCUS, r.inflate(int(4 * u), int(4 * u)), max(2, int(2 * u)),
+            pygame.draw.rect(surface, theme.FOCUS, r.inflate(int(4 * u), int(4 * u)), max(2, int(2 * u)),
                              border_radius=int(6 * u))
-        color = T.TEXT if self.enabled else T.TEXT_DIM
+        color = theme.TEXT if self.enabled else theme.TEXT_DIM
         draw_label(surface, self.text, self.px * u, pygame.Rect(r.left + int(8 * u), r.top + int(2 * u),
                                                                r.width - sw_w - int(20 * u), r.height - int(4 * u)),
                    color, bold=False, align="left")
@@ -104,18 +104,18 @@ class Choice(Widget):
 
     def value_need(self, u: float) -> int:
         """The width the value box needs for its longest value at full size."""
-        need = max((T.font(self.px * u, True).size(_text(t))[0] for _v, t in self.options), default=0)
+        need = max((theme.font(self.px * u, True).size(_text(t))[0] for _v, t in self.options), default=0)
         return need + int(2 * 22 * u + 24 * u)
 
     def side_by_side_width(self, u: float) -> int:
         """How wide a row must be for the label and the longest value, both at full size."""
         if not self.text:
             return self.value_need(u)
-        return T.font(self.px * u).size(self.text)[0] + int(22 * u) + self.value_need(u)
+        return theme.font(self.px * u).size(self.text)[0] + int(22 * u) + self.value_need(u)
 
     def label_height(self, u: float) -> int:
         """The height of the label's own line when stacked."""
-        return T.line_step(self.px * u, False)
+        return theme.line_step(self.px * u, False)
 
     @property
     def value(self):
@@ -154,11 +154,11 @@ class Choice(Widget):
             return pygame.Rect(r.left, r.top + lh, r.width, r.height - lh)
         # as wide as the longest value needs (long translations), leaving the label its room
         need = self.value_need(u)
-        full = T.font(self.px * u).size(self.text)[0] + int(22 * u)
+        full = theme.font(self.px * u).size(self.text)[0] + int(22 * u)
         if need + full <= r.width:                                          # both at full size
             w = max(need, min(int(r.width * 0.55), int(300 * u), r.width - full))
             return pygame.Rect(r.right - w, r.top, w, r.height)
-        label = T.font(self.px * u * 0.8).size(self.text)[0] + int(22 * u)  # the label may shrink
+        label = theme.font(self.px * u * 0.8).size(self.text)[0] + int(22 * u)  # the label may shrink
         if " " in self.text.strip():
             label = label // 2 + int(22 * u)                                # ... or take two lines
         w = max(min(int(r.width * 0.55), int(300 * u)), min(need, r.width - label))
@@ -199,9 +199,9 @@ class Choice(Widget):
             pygame.draw.rect(hl, (255, 255, 255, 22), hl.get_rect(), border_radius=int(6 * u))
             surface.blit(hl, r)
         vr = self._value_rect(u)
-        color = T.TEXT if self.enabled else T.TEXT_DIM
+        color = theme.TEXT if self.enabled else theme.TEXT_DIM
         if self.text and self.stacked:
-            T.blit_text(surface, self.text, self.px * u, (r.left + int(8 * u), r.top), color,
+            theme.blit_text(surface, self.text, self.px * u, (r.left + int(8 * u), r.top), color,
                         max_width=r.width - int(16 * u))
         elif self.text:
             draw_label(surface, self.text, self.px * u, pygame.Rect(r.left + int(8 * u), r.top + int(2 * u),
@@ -209,18 +209,18 @@ class Choice(Widget):
                                                                    r.height - int(4 * u)),
                        color, bold=False, align="left")
         box = vr.inflate(-int(4 * u), -int(6 * u))
-        pygame.draw.rect(surface, T.BUTTON if self.enabled else T.BUTTON_DISABLED, box,
+        pygame.draw.rect(surface, theme.BUTTON if self.enabled else theme.BUTTON_DISABLED, box,
                          border_radius=int(6 * u))
-        pygame.draw.rect(surface, T.PANEL_BORDER, box, max(1, int(1 * u)), border_radius=int(6 * u))
+        pygame.draw.rect(surface, theme.PANEL_BORDER, box, max(1, int(1 * u)), border_radius=int(6 * u))
         aw = int(22 * u)
-        T.blit_text(surface, "◀", self.px * u * 0.8, (box.left + aw // 2 + int(3 * u), box.centery),
-                    T.ACCENT, anchor="center")
-        T.blit_text(surface, "▶", self.px * u * 0.8, (box.right - aw // 2 - int(3 * u), box.centery),
-                    T.ACCENT, anchor="center")
-        T.blit_text(surface, self.value_text, self.px * u, box.center, color, bold=True, anchor="center",
+        theme.blit_text(surface, "◀", self.px * u * 0.8, (box.left + aw // 2 + int(3 * u), box.centery),
+                    theme.ACCENT, anchor="center")
+        theme.blit_text(surface, "▶", self.px * u * 0.8, (box.right - aw // 2 - int(3 * u), box.centery),
+                    theme.ACCENT, anchor="center")
+        theme.blit_text(surface, self.value_text, self.px * u, box.center, color, bold=True, anchor="center",
                     max_width=box.width - 2 * aw - 8 * u)
         if focused:
-            pygame.draw.rect(surface, T.FOCUS, r.inflate(int(4 * u), int(4 * u)), max(2, int(2 * u)),
+            pygame.draw.rect(surface, theme.FOCUS, r.inflate(int(4 * u), int(4 * u)), max(2, int(2 * u)),
                              border_radius=int(6 * u))
 
 
@@ -282,29 +282,29 @@ class ChoiceList(Widget):
             rr = self.row_rect(i)
             sel = i == self.index
             if sel:
-                pygame.draw.rect(surface, T.ACCENT, rr.inflate(-int(2 * u), -int(3 * u)),
+                pygame.draw.rect(surface, theme.ACCENT, rr.inflate(-int(2 * u), -int(3 * u)),
                                  border_radius=int(6 * u))
             elif mouse and rr.collidepoint(mouse):
                 hl = pygame.Surface(rr.size, pygame.SRCALPHA)
                 pygame.draw.rect(hl, (255, 255, 255, 28), hl.get_rect(), border_radius=int(6 * u))
                 surface.blit(hl, rr)
-            color = T.TEXT_DARK if sel else T.TEXT
+            color = theme.TEXT_DARK if sel else theme.TEXT
             text = _text(t)
             sub = self.sublabels(v) if self.sublabels else ""
             x = rr.left + int(10 * u)
-            px = T.fit_px(text, self.px * u, rr.width - 20 * u, bold=True)
-            text = T.ellipsize(text, px, rr.width - 20 * u, bold=True)
+            px = theme.fit_px(text, self.px * u, rr.width - 20 * u, bold=True)
+            text = theme.ellipsize(text, px, rr.width - 20 * u, bold=True)
             if sub:
                 # two lines: the name, and a smaller second text under it
-                T.blit_text(surface, text, px, (x, rr.centery + int(2 * u)), color, bold=True,
+                theme.blit_text(surface, text, px, (x, rr.centery + int(2 * u)), color, bold=True,
                             anchor="bottomleft")
-                T.blit_text(surface, sub, max(T.MIN_PX, self.px * u * 0.62), (x, rr.centery + int(2 * u)),
-                            (60, 50, 20) if sel else T.TEXT_DIM, anchor="topleft",
+                theme.blit_text(surface, sub, max(theme.MIN_PX, self.px * u * 0.62), (x, rr.centery + int(2 * u)),
+                            (60, 50, 20) if sel else theme.TEXT_DIM, anchor="topleft",
                             max_width=rr.width - 20 * u)
             else:
-                T.blit_text(surface, text, px, (x, rr.centery), color, bold=True, anchor="midleft")
+                theme.blit_text(surface, text, px, (x, rr.centery), color, bold=True, anchor="midleft")
         if focused:
-            pygame.draw.rect(surface, T.FOCUS, self.rect.inflate(int(6 * u), int(6 * u)),
+            pygame.draw.rect(surface, theme.FOCUS, self.rect.inflate(int(6 * u), int(6 * u)),
                              max(2, int(2 * u)), border_radius=int(8 * u))
 
 
@@ -371,17 +371,17 @@ class TextInput(Widget):
             return
         r = self.rect
         pygame.draw.rect(surface, (245, 242, 230), r, border_radius=int(5 * u))
-        pygame.draw.rect(surface, T.FOCUS if focused else T.PANEL_BORDER, r,
+        pygame.draw.rect(surface, theme.FOCUS if focused else theme.PANEL_BORDER, r,
                          max(1, int((2 if focused else 1) * u)), border_radius=int(5 * u))
         shown = self.value or (_text(self.placeholder) if self.placeholder else "")
-        col = T.TEXT_DARK if self.value else (130, 130, 130)
-        px = T.fit_px(shown + "|", self.px * u, r.width - 12 * u)
-        tr = T.blit_text(surface, shown, px, (r.left + int(6 * u), r.centery), col, anchor="midleft",
+        col = theme.TEXT_DARK if self.value else (130, 130, 130)
+        px = theme.fit_px(shown + "|", self.px * u, r.width - 12 * u)
+        tr = theme.blit_text(surface, shown, px, (r.left + int(6 * u), r.centery), col, anchor="midleft",
                          max_width=r.width - 12 * u)
         if focused and (motion.reduced() or (pygame.time.get_ticks() // 500) % 2 == 0):
             x = r.left + int(6 * u)
             if self.value:
-                x = min(tr.right, x + T.font(px).size(self.value[:self.caret])[0])
+                x = min(tr.right, x + theme.font(px).size(self.value[:self.caret])[0])
             x += 1
-            pygame.draw.line(surface, T.TEXT_DARK, (x, r.top + int(5 * u)), (x, r.bottom - int(5 * u)),
+            pygame.draw.line(surface, theme.TEXT_DARK, (x, r.top + int(5 * u)), (x, r.bottom - int(5 * u)),
                              max(1, int(u)))

@@ -34,7 +34,7 @@ def people_record(record: dict) -> dict:
 
 class Bookkeeping:
     def __init__(self, scene):
-        self.s = scene
+        self.scene = scene
         self.done = False
         self._writer: threading.Thread | None = None
         #: what the writer could not write (Notices and texts), put into words when shown
@@ -42,17 +42,17 @@ class Bookkeeping:
 
     @property
     def session(self) -> dict:
-        return self.s.session
+        return self.scene.session
 
     def tick(self, dt: float) -> None:
         """Time at the table (not under the pause menu or another screen)."""
-        if not self.s.finished:
+        if not self.scene.finished:
             self.session["played_s"] = float(self.session["played_s"]) + dt / 1000.0
 
     @property
     def stats_seat(self) -> int | None:
         """The seat whose statistics the game goes into: the first human (hot seat too)."""
-        humans = self.s.humans
+        humans = self.scene.humans
         return humans[0] if humans else None
 
     def hint_used(self, seat: int) -> None:
@@ -69,7 +69,7 @@ class Bookkeeping:
         demo), on a thread of its own: the writes (a file, the statistics database) stay off
         the frame path.  :meth:`show_notice` then shows a notice for the player when
         something could not be written."""
-        if self.done or self.s.app.demo or self.s.coach is not None:   # a tutorial is no game of yours
+        if self.done or self.scene.app.demo or self.scene.coach is not None:   # a tutorial is no game of yours
             return
         self.done = True
         record = people_record(record)
@@ -81,7 +81,7 @@ class Bookkeeping:
                      "undo_used": bool(self.session["undo_used"]), "hints": int(self.session["hints"]),
                      "human_seat": seat, "demo": False}
         # not a daemon: a game that ended just before the window closed is still kept
-        self._writer = threading.Thread(target=self._write, args=(record, marks, list(self.s.humans)),
+        self._writer = threading.Thread(target=self._write, args=(record, marks, list(self.scene.humans)),
                                         name="gurka-books")
         self._writer.start()
 
@@ -104,7 +104,7 @@ class Bookkeeping:
         self._writer = None
         notices, self._notices = self._notices, []
         if notices:
-            self.s.app.nav.push("message", text="\n\n".join(str(n) for n in notices))
+            self.scene.app.nav.push("message", text="\n\n".join(str(n) for n in notices))
 
     def flush(self) -> None:
         """Wait for the writer (leaving the table, tests)."""

@@ -36,7 +36,7 @@ def dispatch(scene, e) -> None:
             scene.invalidate()
         return
     if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-        if scene.tl.held is not None:
+        if scene.timeline.held is not None:
             scene.flow.go_on()        # a held trick: a click on the table goes on
             return
         card = scene.card_at(e.pos)

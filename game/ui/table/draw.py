@@ -11,9 +11,9 @@ import math
 
 import pygame
 
-from .. import cards as C
+from .. import cards as card_faces
 from .. import motion
-from .. import theme as T
+from .. import theme
 from .layers import StaticLayer, disjoint, widget_look
 from .marks import dealer_letter
 from . import seat_tags
@@ -29,7 +29,7 @@ def pack(parts: list[str], px: float, width: float) -> list[str]:
     """The header's parts on as few lines of ``width`` as they go (a part is never split)."""
     lines: list[str] = []
     for part in parts:
-        if lines and T.font(px).size(lines[-1] + SEP + part)[0] <= width:
+        if lines and theme.font(px).size(lines[-1] + SEP + part)[0] <= width:
             lines[-1] += SEP + part
         else:
             lines.append(part)
@@ -38,7 +38,7 @@ def pack(parts: list[str], px: float, width: float) -> list[str]:
 
 class Renderer(MomentTexts):
     def __init__(self, scene):
-        self.s = scene
+        self.scene = scene
         self._kept = None           # the surface the last frame was drawn on, to draw over
         self._kept_size = None
         self._kept_window = 0       # the app's window (its count of openings) drawn on
@@ -61,28 +61,28 @@ class Renderer(MomentTexts):
     # -- helpers ----------------------------------------------------------------------------
     @property
     def lay(self):
-        return self.s.lay
+        return self.scene.lay
 
     def card(self, surface, card, face_up: bool, center, width, angle: float = 0.0,
              shadow: bool = True) -> pygame.Rect:
         width = int(width)
         sizes = self.lay.card_sizes
         if width in sizes:
-            img = C.face(card, width, self.s.app.settings) if (face_up and card) else C.back(width)
+            img = card_faces.face(card, width, self.scene.app.settings) if (face_up and card) else card_faces.back(width)
         else:
             # in between the table's sizes (a card in flight): scale the nearest larger one,
             # rather than drawing and caching a card for every passing width
             base = min((w for w in sizes if w >= width), default=max(sizes))
-            img = C.face(card, base, self.s.app.settings) if (face_up and card) else C.back(base)
-            img = pygame.transform.smoothscale(img, (width, C.height_for(width)))
+            img = card_faces.face(card, base, self.scene.app.settings) if (face_up and card) else card_faces.back(base)
+            img = pygame.transform.smoothscale(img, (width, card_faces.height_for(width)))
             shadow = False
         if angle:
             img = pygame.transform.rotate(img, angle)
         r = img.get_rect(center=(int(center[0]), int(center[1])))
         if shadow and not angle:
-            surface.blit(C.shadow(width), r.move(int(2 * self.lay.u), int(3 * self.lay.u)))
+            surface.blit(card_faces.shadow(width), r.move(int(2 * self.lay.u), int(3 * self.lay.u)))
         surface.blit(img, r)
-        T.note_box(surface, "card", r)
+        theme.note_box(surface, "card", r)
         if self._recording and face_up and card:
             self.drawn.setdefault(card, []).append(r)
         return r
@@ -90,11 +90,11 @@ class Renderer(MomentTexts):
     def mark(self, surface, center, width, color, strong: bool = False) -> None:
         """A glow around a card; ``strong``: a thick frame as well (a card on the table that
         won, scored or is the one to reach)."""
-        hl = C.highlight(width, color)
+        hl = card_faces.highlight(width, color)
         surface.blit(hl, hl.get_rect(center=(int(center[0]), int(center[1]))))
         if strong:
             u = self.lay.u
-            r = pygame.Rect(0, 0, int(width), C.height_for(width)).inflate(int(6 * u), int(6 * u))
+            r = pygame.Rect(0, 0, int(width), card_faces.height_for(width)).inflate(int(6 * u), int(6 * u))
             r.center = (int(center[0]), int(center[1]))
             pygame.draw.rect(surface, color, r, max(3, int(3 * u)), border_radius=int(width * 0.09))
 
@@ -105,11 +105,11 @@ class Renderer(MomentTexts):
         w, h = self.lay.size
         u = self.lay.u
         # as wide as the longest label needs, up to 270 (a buy-back's price; between deals)
-        need = max((T.font(20 * u, True).size(b.text)[0] + int(32 * u) for b in self.s.action_buttons), default=0)
+        need = max((theme.font(20 * u, True).size(b.text)[0] + int(32 * u) for b in self.scene.action_buttons), default=0)
         bw, bh = min(max(int(190 * u), need), int(270 * u)), int(44 * u)
         y = h - int(16 * u) - bh
         hand = [r for _c, r in self.hand_layout()]
-        for b in reversed(self.s.action_buttons):
+        for b in reversed(self.scene.action_buttons):
             b.rect = pygame.Rect(w - bw - int(16 * u), y, bw, bh)
             # beside the hand a wide label ("Halda spilunum mínum") wraps in a narrower button
             # rather than lie over the last cards (never narrower than the usual 190)
@@ -124,8 +124,8 @@ class Renderer(MomentTexts):
         """Where each card of the viewer's hand lies (chosen cards raised, the one under the
         pointer a little): worked out once for each change of the hand, the choice, the
         pointer or the layout, however often a frame or a click asks."""
-        s = self.s
-        landing = s.tl.landing_cards()
+        s = self.scene
+        landing = s.timeline.landing_cards()
         hand = [c for c in s.visible_hand() if c not in landing]
         mine = s.my_turn()
         key = (self.lay, tuple(hand), tuple(s.sel.cards), s.sel.defend_with, s.hover_card if mine else None)
@@ -142,7 +142,7 @@ class Renderer(MomentTexts):
 
     def hand_target(self, seat: int, card: str):
         """A flight's target: ``card`` in ``seat``'s hand (the fan for the viewer)."""
-        s = self.s
+        s = self.scene
 
         def target():
             if seat == s.viewer:
@@ -160,7 +160,7 @@ class Renderer(MomentTexts):
 
     def card_source(self, seat: int, cards: list[str]) -> list[tuple[int, int]]:
         """Where cards leave from: the viewer's fan, or the seat's panel."""
-        s = self.s
+        s = self.scene
         if seat == s.viewer and not s.hidden:
             lay = dict(self.hand_layout())
             return [lay[c].center if c in lay else self.lay.seat_pos(seat) for c in cards]
@@ -179,17 +179,17 @@ class Renderer(MomentTexts):
         asked = [0]
 
         def dealt():
-            if self.s.visible_hand() or asked[0] >= self.DEAL_WAIT:
+            if self.scene.visible_hand() or asked[0] >= self.DEAL_WAIT:
                 return None
             asked[0] += 1
             return LATER
         yield dealt
-        settings = self.s.app.settings
-        for card in list(self.s.visible_hand()):
-            yield from C.face_jobs(card, self.lay.hand_w, settings)
+        settings = self.scene.app.settings
+        for card in list(self.scene.visible_hand()):
+            yield from card_faces.face_jobs(card, self.lay.hand_w, settings)
 
     def pair_at(self, pos) -> int | None:
-        return self.s.part.pair_at(pos)
+        return self.scene.part.pair_at(pos)
 
     # -- the frame ----------------------------------------------------------------------------------
     def draw(self, surface, middle: bool = True) -> None:
@@ -199,10 +199,10 @@ class Renderer(MomentTexts):
         without its middle, flights, texts of the moment and buttons (the background of a
         look back).  Under an overlay the banners, the announcement, the prompt and the
         buttons are left out: nothing shows through it."""
-        s = self.s
+        s = self.scene
         size = surface.get_size()
         if not middle:
-            surface.blit(T.felt(size), (0, 0))
+            surface.blit(theme.felt(size), (0, 0))
             self.header(surface)
             for seat in range(s.n):
                 self.seat(surface, seat)
@@ -240,7 +240,7 @@ class Renderer(MomentTexts):
 
     def parts(self, top: bool) -> list:
         """The static layer's parts in drawing order: (name, key, draw)."""
-        s = self.s
+        s = self.scene
         out = [("header", (s.part.title(), s.part.header()), self.header),
                ("middle", self.layer.middle_key(), self.middle)]
         out += [(("seat", seat), self._seat_key(seat), lambda surf, seat=seat: self.seat(surf, seat))
@@ -269,9 +269,9 @@ class Renderer(MomentTexts):
 
     def _seat_key(self, seat: int) -> tuple:
         """Everything a seat's drawing shows (its dirty rectangle is skipped while it is the same)."""
-        s = self.s
+        s = self.scene
         m = s.model
-        count = max(0, m.counts[seat] - s.tl.landing(seat))
+        count = max(0, m.counts[seat] - s.timeline.landing(seat))
         to_act = s.stream.to_act() == seat and not s.busy() and not s.finished
         flash = self.flash(seat)
         return (to_act, m.in_game(seat), s.players[seat]["name"], s.part.seat_words(seat), m.dealer == seat,
@@ -281,11 +281,11 @@ class Renderer(MomentTexts):
 
     def flash(self, seat: int):
         """The banner showing in ``seat``'s panel now (none under an overlay)."""
-        s = self.s
-        return s.tl.shown(("seat", seat)) if s.manager is None or s.manager.top is s else None
+        s = self.scene
+        return s.timeline.shown(("seat", seat)) if s.manager is None or s.manager.top is s else None
 
     def _hand_key(self) -> tuple:
-        s = self.s
+        s = self.scene
         if s.hidden:
             return ("hidden", s.model.counts[s.viewer])
         return (tuple((c, tuple(r)) for c, r in self.hand_layout()), frozenset(s.legal_cards()),
@@ -294,7 +294,7 @@ class Renderer(MomentTexts):
     def middle(self, surface) -> None:
         """The middle of the table (the family part's), where each face-up card lies noted."""
         self.drawn, self._recording = {}, True
-        self.s.part.draw_centre(surface)
+        self.scene.part.draw_centre(surface)
         self._recording = False
 
     def header_area(self) -> pygame.Rect:
@@ -302,71 +302,71 @@ class Renderer(MomentTexts):
         a seat at the top."""
         u = self.lay.u
         width = self.lay.size[0] / 2 - self.lay.panel_w / 2 - 32 * u
-        return pygame.Rect(int(16 * u), int(12 * u), int(width), int(24 * u + 2 * T.line_step(15 * u)))
+        return pygame.Rect(int(16 * u), int(12 * u), int(width), int(24 * u + 2 * theme.line_step(15 * u)))
 
     def header(self, surface) -> None:
         u = self.lay.u
-        s = self.s
+        s = self.scene
         width = self.header_area().width
-        T.blit_text(surface, s.part.title(), 18 * u, (int(16 * u), int(12 * u)), T.ACCENT, bold=True,
+        theme.blit_text(surface, s.part.title(), 18 * u, (int(16 * u), int(12 * u)), theme.ACCENT, bold=True,
                     max_width=width)
         line = s.part.header()
         if line:
             px = 15 * u
             lines = pack(line.split(SEP), px, width)
             if len(lines) > 2:
-                px = T.MIN_PX
+                px = theme.MIN_PX
                 lines = pack(line.split(SEP), px, width)
             for i, ln in enumerate(lines[:2]):
-                T.blit_text(surface, ln, px, (int(16 * u), int(36 * u) + i * T.line_step(px)), T.TEXT_DIM,
+                theme.blit_text(surface, ln, px, (int(16 * u), int(36 * u) + i * theme.line_step(px)), theme.TEXT_DIM,
                             max_width=width)
 
     def seat(self, surface, seat: int) -> pygame.Rect:
         """A seat's panel, its lines and the backs of its cards; returns the area drawn."""
-        s = self.s
+        s = self.scene
         u = self.lay.u
         m = s.model
         rect = self.lay.seat_rect(seat)
         to_act = s.stream.to_act() == seat and not s.busy() and not s.finished
         out = not m.in_game(seat)
-        T.panel(surface, rect, u, alpha=200 if not out else 120, border=T.FOCUS if to_act else T.PANEL_BORDER)
+        theme.panel(surface, rect, u, alpha=200 if not out else 120, border=theme.FOCUS if to_act else theme.PANEL_BORDER)
         if to_act:
-            pygame.draw.rect(surface, T.FOCUS, rect.inflate(int(6 * u), int(6 * u)), max(2, int(3 * u)),
+            pygame.draw.rect(surface, theme.FOCUS, rect.inflate(int(6 * u), int(6 * u)), max(2, int(3 * u)),
                              border_radius=int(12 * u))
         p = s.players[seat]
-        col = T.TEXT_DIM if out else T.TEXT
+        col = theme.TEXT_DIM if out else theme.TEXT
         # the level beside the name, shortened where a long name needs the room ("Norm.")
         level = seat_tags.level_tag(s.part.level(seat), p["name"], rect.width - int(22 * u), u)
         lpx = seat_tags.LEVEL_PX * u
-        room = T.font(lpx).size(level)[0] + int(12 * u) if level else 0   # the name stops short of it
-        T.blit_text(surface, p["name"], 17 * u, (rect.left + int(10 * u), rect.top + int(6 * u)), col,
+        room = theme.font(lpx).size(level)[0] + int(12 * u) if level else 0   # the name stops short of it
+        theme.blit_text(surface, p["name"], 17 * u, (rect.left + int(10 * u), rect.top + int(6 * u)), col,
                     bold=True, max_width=rect.width - max(int(44 * u), room + int(10 * u)))
         if level:
-            T.blit_text(surface, level, lpx, (rect.right - int(8 * u), rect.top + int(8 * u)), T.TEXT_DIM,
+            theme.blit_text(surface, level, lpx, (rect.right - int(8 * u), rect.top + int(8 * u)), theme.TEXT_DIM,
                         anchor="topright")
         team = s.part.team(seat)
         if m.dealer == seat:
             letter = dealer_letter()           # one or two letters ("G", "Gj"): the chip fits them
-            side = max(int(22 * u), T.font(12 * u, True).size(letter)[0] + int(10 * u))
+            side = max(int(22 * u), theme.font(12 * u, True).size(letter)[0] + int(10 * u))
             d = pygame.Rect(0, 0, side, side)
             d.center = (rect.right - int(2 * u), rect.bottom - int(2 * u))
             pygame.draw.circle(surface, (245, 245, 235), d.center, d.width // 2)
-            pygame.draw.circle(surface, T.ACCENT_DARK, d.center, d.width // 2, max(1, int(u)))
-            T.note_box(surface, "panel", d)
-            T.blit_text(surface, letter, 12 * u, d.center, T.TEXT_DARK, bold=True, anchor="center")
-        count = max(0, m.counts[seat] - s.tl.landing(seat))
+            pygame.draw.circle(surface, theme.ACCENT_DARK, d.center, d.width // 2, max(1, int(u)))
+            theme.note_box(surface, "panel", d)
+            theme.blit_text(surface, letter, 12 * u, d.center, theme.TEXT_DARK, bold=True, anchor="center")
+        count = max(0, m.counts[seat] - s.timeline.landing(seat))
         flash = self.flash(seat)
         if flash is not None:
             # a banner at the seat takes the place of its line while it shows
-            T.blit_text(surface, flash.text, 15 * u, (rect.left + int(10 * u), rect.top + int(29 * u)),
+            theme.blit_text(surface, flash.text, 15 * u, (rect.left + int(10 * u), rect.top + int(29 * u)),
                         flash.color, bold=True, max_width=rect.width - int(20 * u))
         elif s.stream.seat_note(seat):
             # a network seat's state ("lost the connection") takes the place of its line
-            T.blit_text(surface, s.stream.seat_note(seat), 14 * u, (rect.left + int(10 * u), rect.top + int(30 * u)),
-                        T.ACCENT, bold=True, max_width=rect.width - int(20 * u))
+            theme.blit_text(surface, s.stream.seat_note(seat), 14 * u, (rect.left + int(10 * u), rect.top + int(30 * u)),
+                        theme.ACCENT, bold=True, max_width=rect.width - int(20 * u))
         else:
-            T.blit_text(surface, "  ·  ".join(s.part.seat_line(seat, count)), 14 * u,
-                        (rect.left + int(10 * u), rect.top + int(30 * u)), T.TEXT_DIM if out else T.TEXT,
+            theme.blit_text(surface, "  ·  ".join(s.part.seat_line(seat, count)), 14 * u,
+                        (rect.left + int(10 * u), rect.top + int(30 * u)), theme.TEXT_DIM if out else theme.TEXT,
                         max_width=rect.width - int(20 * u))
         s.part.seat_extra(surface, seat, rect)
         area = rect.inflate(int(12 * u), int(12 * u))
@@ -376,7 +376,7 @@ class Renderer(MomentTexts):
             area.union_ip(seat_tags.draw_badge(surface, self.lay, seat, team).inflate(4, 4))
         hand = m.hands[seat] if s.open_hands and self.lay.seat_slot(seat) != 0 and not out else None
         if hand:
-            cards = [c for c in s.part.sort_hand(hand) if c not in s.tl.landing_cards()]
+            cards = [c for c in s.part.sort_hand(hand) if c not in s.timeline.landing_cards()]
             area.union_ip(self.open_fan(surface, rect, cards))
         elif self.lay.seat_slot(seat) != 0 and count and not out:
             k = min(count, 10)
@@ -395,10 +395,10 @@ class Renderer(MomentTexts):
         if not cards:
             return area
         u = self.lay.u
-        settings = self.s.app.settings
+        settings = self.scene.app.settings
         px = 13 * u
         pad, gap = int(4 * u), int(3 * u)
-        pieces = [(T.render(C.card_text(c, settings), px, C.suit_color(c[1], settings), True)) for c in cards]
+        pieces = [(theme.render(card_faces.card_text(c, settings), px, card_faces.suit_color(c[1], settings), True)) for c in cards]
         maxw = int(self.lay.panel_w * 1.3)
         rows, row, width = [], [], 0
         for img in pieces:
@@ -431,7 +431,7 @@ class Renderer(MomentTexts):
 
     def hand(self, surface) -> pygame.Rect:
         """The viewer's hand (backs in hot seat); returns the area it covers."""
-        s = self.s
+        s = self.scene
         u = self.lay.u
         pad = int(12 * u)                     # a card's shadow and glow
         area = pygame.Rect(self.lay.size[0] // 2, self.lay.hand_y, 0, 0)
@@ -448,25 +448,25 @@ class Renderer(MomentTexts):
         # the glows first, then the cards over them: a glow shows round a card where no other
         # card lies (a chosen card's frame was drawn across the card beside it)
         for c, r in fan:
-            surface.blit(C.shadow(w), r.move(int(2 * u), int(3 * u)))
+            surface.blit(card_faces.shadow(w), r.move(int(2 * u), int(3 * u)))
             if c in s.sel.cards or c in legal:
-                self.mark(surface, r.center, w, T.GOOD if c in s.sel.cards else T.ACCENT)
+                self.mark(surface, r.center, w, theme.GOOD if c in s.sel.cards else theme.ACCENT)
             area.union_ip(r.inflate(2 * pad, 2 * pad))
         for c, r in fan:
-            surface.blit(C.face(c, w, s.app.settings), r)
-            T.note_box(surface, "card", r)
+            surface.blit(card_faces.face(c, w, s.app.settings), r)
+            theme.note_box(surface, "card", r)
             if legal and c not in legal and c not in s.sel.cards:
-                surface.blit(C.dim(w), r)
+                surface.blit(card_faces.dim(w), r)
         if s.my_turn():
             s.part.hand_marks(surface, fan)       # the chosen cards against a set to match
         return area
 
     def flights(self, surface) -> list[pygame.Rect]:
-        s = self.s
-        now = s.tl.now
+        s = self.scene
+        now = s.timeline.now
         W, H = self.lay.size
         rects = []
-        for f in s.tl.flights:
+        for f in s.timeline.flights:
             if not f.started(now):
                 continue
             # reduced motion: a card shows where it lands from the moment it sets off

@@ -8,14 +8,14 @@ from ...engine.cards import RANKS
 from ...engine.public import new_table
 from ...engine.views import seen_cards
 from ...i18n import _, ngettext
-from .. import cards as C
-from .. import messages as M
+from .. import cards as card_faces
+from .. import messages
 from .. import resume_point
-from .. import theme as T
+from .. import theme
 from .. import tool_names
 from ..widget_base import InputMode
 from ..widgets import Button
-from . import durak_words as W
+from . import durak_words
 from . import hint_words, marks, pace, sheet
 from .part_base import LED, SUIT_ORDER, LookBack, TablePart
 
@@ -29,89 +29,89 @@ class DurakPart(TablePart):
 
     # -- hands ------------------------------------------------------------------------------
     def sort_hand(self, cards: list[str]) -> list[str]:
-        trump = self.m.trump
+        trump = self.model.trump
         if self.by_suit():
             return sorted(cards, key=lambda c: (c[1] == trump, SUIT_ORDER.index(c[1]), RANKS.index(c[0])))
         return sorted(cards, key=lambda c: (c[1] == trump, RANKS.index(c[0]), SUIT_ORDER.index(c[1])))
 
     def static_key(self) -> tuple:
-        now = self.tl.now
+        now = self.timeline.now
         return (getattr(self, "swept", True), tuple(c for c, _p in getattr(self, "ending", ())),
-                frozenset(f.card for f in self.tl.flights if f.face_up and not f.started(now)))
+                frozenset(f.card for f in self.timeline.flights if f.face_up and not f.started(now)))
 
     def replay_from(self, events: list[dict]) -> int:
         return resume_point.durak(events)
 
     # -- events -----------------------------------------------------------------------------
     def on_deal(self, ev: dict) -> float:
-        self.s.play_sound("shuffle")
+        self.scene.play_sound("shuffle")
         self.fold(ev)
         dur = self.deal_flights(self.lay.stock_pos())
-        self.s.play_sound("deal")
-        return dur + (300 * self.sp() if dur else 0.0)
+        self.scene.play_sound("deal")
+        return dur + (300 * self.speed() if dur else 0.0)
 
     def _trump_dealt(self) -> bool:
         """Whether the deal gave anyone a trump (else forehand opens a first game too: the
         rules' house default); its holder shows the lowest one, so every seat knows."""
-        return self.m.lowest_trump is not None
+        return self.model.lowest_trump is not None
 
     def on_attack(self, ev: dict) -> float:
         p = ev["player"]
-        sp = self.sp()
+        sp = self.speed()
         src = self.draw.card_source(p, ev["cards"])
         self.fold(ev)
         self.ending = []
-        base = len(self.m.pairs) - len(ev["cards"])
+        base = len(self.model.pairs) - len(ev["cards"])
         if sp > 0:
             for j, c in enumerate(ev["cards"]):
-                self.tl.fly(c, True, self.lay.frac(src[j]), self._pair_target(base + j, 0), j * 70 * sp,
+                self.timeline.fly(c, True, self.lay.frac(src[j]), self._pair_target(base + j, 0), j * 70 * sp,
                             pace.PLAY_FLIGHT * sp, self.lay.hand_w / self.lay.size[0])
-        m = self.m
+        m = self.model
         if len(m.bouts) == 1 and len(m.bout.pairs) == len(ev["cards"]):
             # the first attack of the game: who opens, and why
-            self.announce(W.opens(self.name(p), self.you(p), m.game == 1 and self._trump_dealt()))
-        self.s.play_sound("play")
+            self.announce(durak_words.opens(self.name(p), self.you(p), m.game == 1 and self._trump_dealt()))
+        self.scene.play_sound("play")
         return (pace.PLAY_FLIGHT + 70 * len(ev["cards"])) * sp
 
     def on_defend(self, ev: dict) -> float:
         p = ev["player"]
-        sp = self.sp()
+        sp = self.speed()
         src = self.draw.card_source(p, [ev["card"]])
         self.fold(ev)
-        i = next((k for k, pr in enumerate(self.m.pairs) if pr[0] == ev["attack"]), 0)
+        i = next((k for k, pr in enumerate(self.model.pairs) if pr[0] == ev["attack"]), 0)
         if sp > 0:
-            self.tl.fly(ev["card"], True, self.lay.frac(src[0]), self._pair_target(i, 1), 0.0,
+            self.timeline.fly(ev["card"], True, self.lay.frac(src[0]), self._pair_target(i, 1), 0.0,
                         pace.PLAY_FLIGHT * sp, self.lay.hand_w / self.lay.size[0])
-        self.s.play_sound("play")
+        self.scene.play_sound("play")
         return (pace.PLAY_FLIGHT + pace.PLAY_SETTLE) * sp
 
     def _pair_target(self, i: int, j: int):
-        return lambda: self.lay.pair_pos(i, j, len(self.m.pairs))
+        return lambda: self.lay.pair_pos(i, j, len(self.model.pairs))
 
     def on_pass(self, ev: dict) -> float:
         self.fold(ev)
         # TRANSLATORS: Durak: the attacker adds nothing more ("done")
-        self.tl.banner(_("Done"), max(500.0, 900 * self.sp()), seat=ev["player"], color=T.TEXT)
-        return 250 * self.sp()
+        self.timeline.banner(_("Done"), max(500.0, 900 * self.speed()), seat=ev["player"], color=theme.TEXT)
+        return 250 * self.speed()
 
     def on_take(self, ev: dict) -> float:
         self.fold(ev)
         p = ev["player"]
-        self.tl.banner(_("Takes"), max(700.0, pace.TAKE_HOLD * self.sp()), seat=p, color=T.ERROR)
-        self.announce(W.takes(self.name(p), self.you(p)), pace.TAKE_HOLD, color=T.ERROR)
-        return 500 * self.sp()
+        self.timeline.banner(_("Takes"), max(700.0, pace.TAKE_HOLD * self.speed()), seat=p, color=theme.ERROR)
+        self.announce(durak_words.takes(self.name(p), self.you(p)), pace.TAKE_HOLD, color=theme.ERROR)
+        return 500 * self.speed()
 
     def on_swap(self, ev: dict) -> float:
         self.fold(ev)
-        card = self.m.swaps[-1][2]                  # the card the six was swapped for
+        card = self.model.swaps[-1][2]                  # the card the six was swapped for
         p = ev["player"]
-        self.tl.banner(_("swaps the trump six"), max(700.0, 1200 * self.sp()), seat=p, color=T.ACCENT)
-        self.announce(W.swaps(self.name(p), self.you(p), self.card_text([card]) if card else ""))
-        return 900 * self.sp()
+        self.timeline.banner(_("swaps the trump six"), max(700.0, 1200 * self.speed()), seat=p, color=theme.ACCENT)
+        self.announce(durak_words.swaps(self.name(p), self.you(p), self.card_text([card]) if card else ""))
+        return 900 * self.speed()
 
     def on_bout_end(self, ev: dict) -> float:
-        sp = self.sp()
-        m = self.m
+        sp = self.speed()
+        m = self.model
         cards = [(i, j, c) for i, pr in enumerate(m.pairs) for j, c in enumerate(pr) if c]
         count = len(m.pairs)
         positions = [self.lay.pair_pos(i, j, count) for i, j, _c in cards]
@@ -119,26 +119,26 @@ class DurakPart(TablePart):
         self.fold(ev)
         taken = ev["result"] == "taken"
         name, you = self.name(taker), self.you(taker)
-        text = W.picks_up(name, you, len(cards)) if taken else W.held(name, you)
-        color = T.ERROR if taken else T.GOOD
+        text = durak_words.picks_up(name, you, len(cards)) if taken else durak_words.held(name, you)
+        color = theme.ERROR if taken else theme.GOOD
         self.swept = False
         self.ending = [(c, pos) for (_i, _j, c), pos in zip(cards, positions)]
 
         def sweep(delay: float = 0.0):
-            sp = self.sp()
+            sp = self.speed()
             if sp > 0:
                 width = self.lay.table_w / self.lay.size[0]
                 for (_i, _j, c), pos in zip(cards, positions):
                     if taken and taker is not None:
-                        self.tl.fly(c, True, self.lay.frac(pos[:2]), self.draw.hand_target(taker, c), delay,
+                        self.timeline.fly(c, True, self.lay.frac(pos[:2]), self.draw.hand_target(taker, c), delay,
                                     pace.SWEEP * sp, width, seat=taker)
                     else:
-                        self.tl.fly(c, True, self.lay.frac(pos[:2]), self.draw.fixed(self.lay.discard_pos()),
+                        self.timeline.fly(c, True, self.lay.frac(pos[:2]), self.draw.fixed(self.lay.discard_pos()),
                                     delay, pace.SWEEP * sp, width, vanish=True)
             self.swept = True
-            self.tl.wait(delay + (pace.SWEEP + 150) * sp)
+            self.timeline.wait(delay + (pace.SWEEP + 150) * sp)
 
-        self.s.play_sound("trick")
+        self.scene.play_sound("trick")
         if self.hold_or(False, sweep):
             self.announce(text, color=color, sticky=True)
             return pace.BOUT_HOLD * sp
@@ -148,26 +148,26 @@ class DurakPart(TablePart):
 
     def on_draw(self, ev: dict) -> float:
         p = ev["player"]
-        sp = self.sp()
+        sp = self.speed()
         self.fold(ev)
         cards = seen_cards(ev["cards"])
         if sp > 0:
             for j, c in enumerate(cards):
-                self.tl.fly(c, False, self.lay.frac(self.lay.stock_pos()), self.draw.hand_target(p, c),
+                self.timeline.fly(c, False, self.lay.frac(self.lay.stock_pos()), self.draw.hand_target(p, c),
                             j * 50 * sp, pace.DEAL_FLIGHT * sp, self.lay.small_w / self.lay.size[0], seat=p)
         return (len(cards) * 50 + pace.DEAL_FLIGHT) * sp
 
     def on_out(self, ev: dict) -> float:
         self.fold(ev)
         self.out_banner(ev["player"])
-        return 600 * self.sp()
+        return 600 * self.speed()
 
     # -- the move log ------------------------------------------------------------------------------
     def log(self, ev: dict) -> None:
         """(A take is not a line of its own: the bout's end says who picked up how many.)
         Each entry says its move when it is read (in the language of that moment)."""
-        log = self.s.log
-        m = self.m
+        log = self.scene.log
+        m = self.model
         kind = ev["type"]
         p = ev.get("player")
         if kind == "deal":
@@ -177,48 +177,48 @@ class DurakPart(TablePart):
             opening = m.bout is not None and len(m.bout.pairs) == len(ev["cards"])
             if opening:                 # a bout begins: its heading says who opened it
                 number = len(m.bouts)
-                self._bout_head = log.group(lambda: W.bout_heading(number, self.name(p), self.you(p)))
+                self._bout_head = log.group(lambda: durak_words.bout_heading(number, self.name(p), self.you(p)))
             cards = ev["cards"]
-            log.add(p, lambda: W.attacks(self.name(p), self.you(p), self.card_text(cards), opening))
+            log.add(p, lambda: durak_words.attacks(self.name(p), self.you(p), self.card_text(cards), opening))
         elif kind == "defend":
             a, d = ev["attack"], ev["card"]
-            log.add(p, lambda: W.beats(self.name(p), self.you(p), self.card_text([a]), self.card_text([d])))
+            log.add(p, lambda: durak_words.beats(self.name(p), self.you(p), self.card_text([a]), self.card_text([d])))
         elif kind == "swap":
-            card = self.m.swaps[-1][2] if self.m.swaps else None
-            log.add(p, lambda: W.swaps(self.name(p), self.you(p), self.card_text([card]) if card else ""))
+            card = self.model.swaps[-1][2] if self.model.swaps else None
+            log.add(p, lambda: durak_words.swaps(self.name(p), self.you(p), self.card_text([card]) if card else ""))
         elif kind == "bout_end":
             b = m.bouts[-1]
             result, defender, count = b.result, b.defender, len(b.cards())
             if self._bout_head is not None:     # … and once it is over, how it ended
                 number, opener = len(m.bouts), b.opener
-                log.replace(self._bout_head, lambda: W.bout_heading(
+                log.replace(self._bout_head, lambda: durak_words.bout_heading(
                     number, self.name(opener), self.you(opener),
-                    W.bout_title(result, self.name(defender), self.you(defender), count)))
+                    durak_words.bout_title(result, self.name(defender), self.you(defender), count)))
                 self._bout_head = None
             else:
-                log.add(None, lambda: W.bout_title(result, self.name(defender), self.you(defender), count))
+                log.add(None, lambda: durak_words.bout_title(result, self.name(defender), self.you(defender), count))
         elif kind == "draw":
             n = len(seen_cards(ev["cards"]))
             if n:
-                log.add(None, lambda: W.draws(self.name(p), self.you(p), n))
+                log.add(None, lambda: durak_words.draws(self.name(p), self.you(p), n))
         elif kind == "out":
             teams = bool(m.options.get("teams"))
-            log.add(None, lambda: W.safe(self.name(p), self.you(p), teams))
+            log.add(None, lambda: durak_words.safe(self.name(p), self.you(p), teams))
 
     # -- the look back -----------------------------------------------------------------------------
     def can_look_back(self) -> bool:
-        return any(b.result for b in self.m.bouts)
+        return any(b.result for b in self.model.bouts)
 
     def lookback(self) -> LookBack | None:
-        done = [b for b in self.m.bouts if b.result]
+        done = [b for b in self.model.bouts if b.result]
         if not done or self.lay is None:
             return None
         b = done[-1]
         lay = self.lay
         count = len(b.pairs)
-        title = W.bout_title(b.result, self.name(b.defender), self.you(b.defender), len(b.cards()))
-        out = LookBack(W.opened(self.name(b.opener), self.you(b.opener)) + " · " + title)
-        mark = T.GOOD if b.result == "beaten" else None
+        title = durak_words.bout_title(b.result, self.name(b.defender), self.you(b.defender), len(b.cards()))
+        out = LookBack(durak_words.opened(self.name(b.opener), self.you(b.opener)) + " · " + title)
+        mark = theme.GOOD if b.result == "beaten" else None
         for i, (a, d, attacker) in enumerate(b.pairs):
             out.cards.append((a, lay.look_pair_pos(i, 0, count), None))
             if d:
@@ -231,7 +231,7 @@ class DurakPart(TablePart):
 
     # -- decisions ---------------------------------------------------------------------------------
     def buttons(self, legal: list[dict]) -> list:
-        s = self.s
+        s = self.scene
         types = {a["type"] for a in legal}
         out = []
         if any(a["type"] == "attack" and len(a["cards"]) > 1 for a in legal):
@@ -251,49 +251,49 @@ class DurakPart(TablePart):
         types = {a["type"] for a in legal}
         keys = InputMode.key
         if types == {"swap", "pass"}:
-            m = self.m
-            holder = next((p for p in range(self.s.n) if m.trump_card in m.known[p]), None) \
+            m = self.model
+            holder = next((p for p in range(self.scene.n) if m.trump_card in m.known[p]), None) \
                 if not m.stock and m.trump_card else None
-            if holder is not None and holder != self.s.stream.to_act():
-                question = W.claim(self.card_text([m.trump_card]), self.name(holder))
+            if holder is not None and holder != self.scene.stream.to_act():
+                question = durak_words.claim(self.card_text([m.trump_card]), self.name(holder))
             else:
-                question = W.prompt("swap")
-            return question + " " + W.swap_keys(offer=True) if keys else question
+                question = durak_words.prompt("swap")
+            return question + " " + durak_words.swap_keys(offer=True) if keys else question
         if "defend" in types:
             kind = "defend"
         elif "take" in types:
             kind = "must_take"
-        elif "attack" in types and not self.m.pairs:
+        elif "attack" in types and not self.model.pairs:
             kind = "open"
         else:
             kind = "add"
         if keys and "swap" in types:       # the six of trumps may be swapped now too: Tab reaches it
-            return W.keys_with_swap(kind)
-        return W.prompt(kind, keys)
+            return durak_words.keys_with_swap(kind)
+        return durak_words.prompt(kind, keys)
 
     # -- texts ---------------------------------------------------------------------------------------
     def header(self) -> str:
-        m = self.m
-        line = _("Trump: {suit}").format(suit=C.SUIT_GLYPH[m.trump]) if m.trump else ""
-        viewer = self.s.viewer
-        team = self.team(viewer) if viewer is not None and 0 <= viewer < self.s.n else None
-        if team is not None and viewer in self.s.humans:
-            partners = [self.name(p) for p in range(self.s.n) if p != viewer and self.team(p) == team]
+        m = self.model
+        line = _("Trump: {suit}").format(suit=card_faces.SUIT_GLYPH[m.trump]) if m.trump else ""
+        viewer = self.scene.viewer
+        team = self.team(viewer) if viewer is not None and 0 <= viewer < self.scene.n else None
+        if team is not None and viewer in self.scene.humans:
+            partners = [self.name(p) for p in range(self.scene.n) if p != viewer and self.team(p) == team]
             # TRANSLATORS: the table header in Durak for teams: who plays with the player at the
             # screen, {n} the team's number (its badge on the seats), {names} "Clara and Emma"
-            line += "  ·  " + _("Your team ({n}): {names}").format(n=team + 1, names=M.join_names(partners))
-        game = self.s.session.get("game", 1)
+            line += "  ·  " + _("Your team ({n}): {names}").format(n=team + 1, names=messages.join_names(partners))
+        game = self.scene.session.get("game", 1)
         if game > 1:
             # TRANSLATORS: the table header; {n} is the game's number in this session
             line += "  ·  " + _("Game {n}").format(n=game)
         return line.strip().removeprefix("·").strip()
 
     def team(self, seat: int) -> int | None:
-        return self.m.team_of(seat)
+        return self.model.team_of(seat)
 
     def seat_line(self, seat: int, count: int) -> list[str]:
         parts = super().seat_line(seat, count)
-        m = self.m
+        m = self.model
         if m.in_game(seat) and m.pairs:
             if m.defender == seat:
                 parts.append(_("defends"))
@@ -306,7 +306,7 @@ class DurakPart(TablePart):
 
     # -- the middle of the table ---------------------------------------------------------------------
     def draw_centre(self, surface) -> None:
-        m = self.m
+        m = self.model
         d = self.draw
         lay = self.lay
         u = lay.u
@@ -316,25 +316,25 @@ class DurakPart(TablePart):
         if m.stock:
             for k in range(min(4, m.stock - 1)):
                 d.card(surface, None, False, (sx - k * 1.5 * u, sy - k * 1.5 * u), lay.table_w, shadow=k == 0)
-            T.blit_text(surface, str(m.stock), 18 * u, (sx, sy + lay.table_h // 2 + int(6 * u)), T.TEXT,
+            theme.blit_text(surface, str(m.stock), 18 * u, (sx, sy + lay.table_h // 2 + int(6 * u)), theme.TEXT,
                         bold=True, anchor="midtop")
         elif m.trump:
-            color = C.suit_color(m.trump, {"four_colour": self.s.app.settings.get("four_colour")}) \
+            color = card_faces.suit_color(m.trump, {"four_colour": self.scene.app.settings.get("four_colour")}) \
                 if m.trump in "SC" else (220, 60, 60)
-            T.blit_text(surface, C.SUIT_GLYPH[m.trump], 54 * u, (sx, sy), color, anchor="center")
+            theme.blit_text(surface, card_faces.SUIT_GLYPH[m.trump], 54 * u, (sx, sy), color, anchor="center")
         if m.discard:
             dx, dy = lay.discard_pos()
             for k in range(min(5, m.discard // 2 + 1)):
                 d.card(surface, None, False, (dx + (k % 2) * 3 * u, dy - k * 1.5 * u), lay.table_w,
                        angle=12 + k * 9, shadow=False)
             self.discard_label(surface, (dx, dy + lay.table_h // 2 + int(10 * u)))
-        now = self.tl.now
-        waiting = {f.card for f in self.tl.flights if f.face_up and not f.started(now)}
+        now = self.timeline.now
+        waiting = {f.card for f in self.timeline.flights if f.face_up and not f.started(now)}
         for c, (x, y, w) in getattr(self, "ending", ()):
             if not self.swept or c in waiting:     # the finished bout, until it is swept
                 d.card(surface, c, True, (x, y), w)
-        flying = {f.card for f in self.tl.flights if f.seat is None}
-        legal = self.s.legal()
+        flying = {f.card for f in self.timeline.flights if f.seat is None}
+        legal = self.scene.legal()
         count = len(m.pairs)
         for i, pair in enumerate(m.pairs):
             for j, c in enumerate(pair):
@@ -343,18 +343,18 @@ class DurakPart(TablePart):
                 x, y, w = lay.pair_pos(i, j, count)
                 d.card(surface, c, True, (x, y), w)
         # a picked card that can beat several attacks: each it can beat glows, with its key
-        for i, digit in marks.attack_keys(m.pairs, lambda a: a not in flying and self.s.sel.can_beat(a, legal)):
+        for i, digit in marks.attack_keys(m.pairs, lambda a: a not in flying and self.scene.sel.can_beat(a, legal)):
             x, y, w = lay.pair_pos(i, 0, count)
-            d.mark(surface, (x, y), w, T.GOOD)
-            marks.key_badge(surface, (x, y - C.height_for(w) // 2), lay.u, digit)
+            d.mark(surface, (x, y), w, theme.GOOD)
+            marks.key_badge(surface, (x, y - card_faces.height_for(w) // 2), lay.u, digit)
 
     def discard_label(self, surface, midtop) -> pygame.Rect:
         """The discard pile's name under it, moved clear of a seat's panel beside it (which
         covered its end with 5-6 players in a small window)."""
         lay = self.lay
-        img = T.render(_("Discard"), 14 * lay.u, T.TEXT_DIM)
+        img = theme.render(_("Discard"), 14 * lay.u, theme.TEXT_DIM)
         r = img.get_rect(midtop=midtop)
-        for seat in range(self.s.n):
+        for seat in range(self.scene.n):
             panel = lay.seat_rect(seat)
             if lay.seat_slot(seat) and r.colliderect(panel):
                 r.right = panel.left - int(4 * lay.u)
@@ -362,10 +362,10 @@ class DurakPart(TablePart):
         return r
 
     def pair_at(self, pos) -> int | None:
-        count = len(self.m.pairs)
+        count = len(self.model.pairs)
         for i in range(count):
             x, y, w = self.lay.pair_pos(i, 0, count)
-            r = pygame.Rect(0, 0, w, C.height_for(w))
+            r = pygame.Rect(0, 0, w, card_faces.height_for(w))
             r.center = (int(x), int(y))
             if r.inflate(int(w * 0.3), int(w * 0.3)).collidepoint(pos):
                 return i
@@ -375,12 +375,12 @@ class DurakPart(TablePart):
     def result(self) -> tuple[str, list[str]]:
         """The durak (or the losing team, or a draw), who went out in which order, and the
         evening's tally of duraks (the session's, this game included)."""
-        m = self.m
-        you = M.local_seat(self.s.humans)
+        m = self.model
+        you = messages.local_seat(self.scene.humans)
         if m.losing_team:
-            title = M.team_loses([self.name(s) for s in m.losing_team], you in m.losing_team)
+            title = messages.team_loses([self.name(s) for s in m.losing_team], you in m.losing_team)
         elif m.loser is not None:
-            title = M.is_durak(self.name(m.loser), m.loser == you)
+            title = messages.is_durak(self.name(m.loser), m.loser == you)
         elif m.end_reason == "stalemate":
             # TRANSLATORS: Durak's result when the game ended as a draw without everybody out
             title = _("A draw")
@@ -393,29 +393,29 @@ class DurakPart(TablePart):
         if m.out_order:
             # TRANSLATORS: Durak's result; {names} are the players who got rid of their cards, first first
             lines.append(_("Out first to last: {names}").format(names=", ".join(self.name(p) for p in m.out_order)))
-        tally = [0] * self.s.n
-        for losers in sheet.durak_log(self.s.session, self.s.n):
+        tally = [0] * self.scene.n
+        for losers in sheet.durak_log(self.scene.session, self.scene.n):
             for p in losers:
                 tally[p] += 1
-        for p in sorted((p for p in range(self.s.n) if tally[p]), key=lambda p: -tally[p]):
+        for p in sorted((p for p in range(self.scene.n) if tally[p]), key=lambda p: -tally[p]):
             # TRANSLATORS: Durak's result, the evening's tally; {name} is a name, {n} a count
             lines.append(ngettext("{name}: durak {n} time this evening", "{name}: durak {n} times this evening",
                                   tally[p]).format(name=self.name(p), n=tally[p]))
         return title, lines
 
     def score_sheet(self):
-        return sheet.durak_sheet(self.m, self.s.players, self.s.session)
+        return sheet.durak_sheet(self.model, self.scene.players, self.scene.session)
 
     def note_result(self, session: dict, final) -> None:
         sheet.add_durak_game(session, final)
 
     def hint_line(self, hint: dict) -> str:
-        return hint_words.durak_line(hint, self.s.app.settings)
+        return hint_words.durak_line(hint, self.scene.app.settings)
 
     # -- the replay viewer's chapters --------------------------------------------------------------
     def chapters(self, events: list[dict]) -> list[int]:
         """Where each bout begins (its opening attack)."""
-        table = new_table(self.s.rules, self.m.options, self.s.players)
+        table = new_table(self.scene.rules, self.model.options, self.scene.players)
         starts = []
         for i, e in enumerate(events):
             if e["type"] == "attack" and not table.on_table():

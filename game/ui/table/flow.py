@@ -26,7 +26,7 @@ LOG_KEY = pygame.K_m
 
 class Flow:
     def __init__(self, scene):
-        self.s = scene
+        self.scene = scene
         # TRANSLATORS: a button at the table while the others play: show every move at once
         # TRANSLATORS: a button while the others play: their moves shown at once, without the
         # animation ("Skip" read as skipping the game, or a tutorial)
@@ -41,34 +41,34 @@ class Flow:
         self.refresh()
 
     def _back_label(self) -> str:
-        return self.s.part.lookback_label() + " (L)"
+        return self.scene.part.lookback_label() + " (L)"
 
     # -- when to hold ---------------------------------------------------------------------
     def wants_hold(self, last: bool) -> bool:
         """Should a finished trick (``last``: the deal's last one) wait for the player?"""
-        s = self.s
+        s = self.scene
         if not s.humans or s.app.demo or getattr(s, "coach", None) is not None:
             return False        # (a tutorial's coach holds the table with its own callouts)
         mode = s.app.settings.get("trick_pause", "last")
         return mode == "every" or (mode == "last" and last)
 
     def held(self) -> bool:
-        return self.s.tl.held is not None
+        return self.scene.timeline.held is not None
 
     # -- what the player may do -------------------------------------------------------------
     def go_on(self) -> None:
-        if self.s.tl.release():
-            self.s.invalidate()
+        if self.scene.timeline.release():
+            self.scene.invalidate()
 
     def look_back(self) -> None:
-        if self.s.part.can_look_back():
-            self.s.app.nav.push("lookback", table=self.s.handle)
+        if self.scene.part.can_look_back():
+            self.scene.app.nav.push("lookback", table=self.scene.handle)
 
     def open_log(self) -> None:
-        self.s.app.nav.push("movelog", table=self.s.handle)
+        self.scene.app.nav.push("movelog", table=self.scene.handle)
 
     def skippable(self) -> bool:
-        s = self.s
+        s = self.scene
         return not (s.finished or self.held() or s.my_turn()) and s.stream.to_act() is not None
 
     def key(self, e) -> bool:
@@ -83,14 +83,14 @@ class Flow:
             self.open_log()
             return True
         if e.key in _CONFIRM and self.skippable():
-            self.s.skip_animations()
+            self.scene.skip_animations()
             return True
         return False
 
     # -- the buttons --------------------------------------------------------------------------
     def refresh(self) -> None:
         """Show the buttons that mean something now (every frame: cheap)."""
-        s = self.s
+        s = self.scene
         self.go_btn.visible = self.held()
         self.skip_btn.visible = self.skippable() and not self.go_btn.visible
         self.back_btn.visible = self.log_btn.visible = True

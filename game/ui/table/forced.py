@@ -23,19 +23,19 @@ def forced_action(legal: list[dict]) -> dict | None:
 
 class AutoPlay:
     def __init__(self, scene):
-        self.s = scene
+        self.scene = scene
         self.due: tuple[float, dict, tuple] | None = None
         self.held: tuple | None = None
 
     def arm(self, key: tuple) -> None:
         """A new decision for the player at the screen (``key``: the scene's decision key)."""
-        s = self.s
+        s = self.scene
         self.due = None
         if not s.app.settings.get("auto_play") or key == self.held or s.coach is not None:
             return
         action = forced_action(s.stream.legal_actions())
         if action is not None:
-            self.due = (s.tl.now + pace.FORCED * s.speed(), action, key)
+            self.due = (s.timeline.now + pace.FORCED * s.speed(), action, key)
 
     def hold(self, key: tuple) -> None:
         """Leave the decision ``key`` to the player (it was just taken back)."""
@@ -47,8 +47,8 @@ class AutoPlay:
         return self.due is not None
 
     def poll(self) -> None:
-        s = self.s
-        if self.due is None or s.tl.now < self.due[0]:
+        s = self.scene
+        if self.due is None or s.timeline.now < self.due[0]:
             return
         _at, action, key = self.due
         self.due = None

@@ -10,20 +10,20 @@ lie beside their owners' panels.
 
 from __future__ import annotations
 
-from .. import theme as T
-from . import gurka_words as W
+from .. import theme
+from . import gurka_words
 from .marks import name_tag, set_place
 from .part_base import LED, TOOK, LookBack
 
 
 def draw_centre(part, surface) -> None:
-    m = part.m
+    m = part.model
     d = part.draw
     lay = part.lay
-    tl = part.tl
+    tl = part.timeline
     if m.options.get("score_piles"):
         pw = int(lay.small_w * 1.1)
-        for s in range(part.s.n):
+        for s in range(part.scene.n):
             px, py, step = lay.pile_pos(s)
             for i, c in enumerate(m.piles[s][-4:]):
                 d.card(surface, c, True, (px + step * i * pw * 0.35, py), pw, shadow=False)
@@ -47,16 +47,16 @@ def draw_centre(part, surface) -> None:
             # the card laid over the one before
             for c, pos in shown:
                 if (seat, c) in part.losers:
-                    d.mark(surface, pos[:2], pos[2], T.ERROR, strong=True)
+                    d.mark(surface, pos[:2], pos[2], theme.ERROR, strong=True)
                 elif c in won and seat == m.trick_winner:
-                    d.mark(surface, pos[:2], pos[2], T.GOOD, strong=True)
+                    d.mark(surface, pos[:2], pos[2], theme.GOOD, strong=True)
                 elif c == ref or (i == best and c in places):
-                    d.mark(surface, pos[:2], pos[2], T.ACCENT, strong=True)
+                    d.mark(surface, pos[:2], pos[2], theme.ACCENT, strong=True)
             for c, pos in shown:
                 d.card(surface, c, True, pos[:2], pos[2])
             if i == best and not any(c in flying for c in cs):
                 for j, c in enumerate(cs):
-                    set_place(surface, lay, lay.trick_pos(seat, j, len(cs), i, slots), places[c], T.TEXT)
+                    set_place(surface, lay, lay.trick_pos(seat, j, len(cs), i, slots), places[c], theme.TEXT)
             if lay.crowded and not any(c in flying for c in cs):
                 name_tag(surface, lay, lay.trick_pos(seat, 0, 1, i, slots), part.name(seat))
     if m.dealer is not None and any(m.counts):
@@ -68,7 +68,7 @@ def draw_centre(part, surface) -> None:
 
 def lookback(part) -> LookBack | None:
     """The previous finished trick: this deal's last one, or the last of the deal before."""
-    m = part.m
+    m = part.model
     if m.tricks:
         trick, number, total = m.tricks[-1], len(m.tricks), m.tricks_in_deal()
     elif part.prev_trick is not None:
@@ -81,15 +81,15 @@ def lookback(part) -> LookBack | None:
     last = total is not None and number == total
     cards_won = part.winning(trick)
     leader = trick.plays[0][0]
-    title = W.led(part.name(leader), part.you(leader)) + " · " + W.takes_trick(
+    title = gurka_words.led(part.name(leader), part.you(leader)) + " · " + gurka_words.takes_trick(
         part.name(trick.winner), part.you(trick.winner), part.card_text(cards_won), last)
     if number is not None:
-        title = W.trick_counter(number, total) + ":  " + title
+        title = gurka_words.trick_counter(number, total) + ":  " + title
     out = LookBack(title)
     for i, (seat, cs) in enumerate(trick.plays):
         for j, c in enumerate(cs):
             pos = lay.trick_pos(seat, j, len(cs), i, slots)
-            out.cards.append((c, pos, T.GOOD if seat == trick.winner else None))
+            out.cards.append((c, pos, theme.GOOD if seat == trick.winner else None))
         role = TOOK if seat == trick.winner else LED if i == 0 else None
         out.tags.append((lay.trick_pos(seat, 0, 1, i, slots), part.name(seat), role))   # who played it
     return out

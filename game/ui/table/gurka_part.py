@@ -5,14 +5,14 @@ from __future__ import annotations
 from ...engine import gurka_moves as gm
 from ...engine.views import seen_cards
 from ...i18n import _, ngettext
-from .. import messages as M
+from .. import messages
 from .. import resume_point
-from .. import rules_text as R
-from .. import theme as T
+from .. import rules_text
+from .. import theme
 from .. import tool_names
 from ..widget_base import InputMode
 from ..widgets import Button
-from . import gurka_words as W
+from . import gurka_words
 from . import hint_words, pace, sheet
 from .gurka_centre import draw_centre, lookback
 from .marks import set_place
@@ -30,7 +30,7 @@ class GurkaPart(TablePart):
 
     # -- hands ------------------------------------------------------------------------------
     def sort_hand(self, cards: list[str]) -> list[str]:
-        m = self.m
+        m = self.model
         if self.by_suit():
             return sorted(cards, key=lambda c: (SUIT_ORDER.index(c[1]), m.strength(c)))
         return sorted(cards, key=lambda c: (m.strength(c), "CDHS".index(c[1])))
@@ -39,73 +39,73 @@ class GurkaPart(TablePart):
         return (self.swept, frozenset(self.losers))
 
     def settled(self) -> None:
-        m = self.m
+        m = self.model
         if m.trick_over() and any(m.counts):
             self.swept = True
         if m.deal_over():
             self.losers = set(m.sheet[-1].losers)
-        self.tl.set_totals(m.totals)
+        self.timeline.set_totals(m.totals)
 
     def slots(self) -> int:
         """How many plays a trick of this deal has (the seats dealt in)."""
-        return max(1, sum(1 for x in self.m.in_deal if x))
+        return max(1, sum(1 for x in self.model.in_deal if x))
 
     def replay_from(self, events: list[dict]) -> int:
         return resume_point.gurka(events)
 
     # -- events -----------------------------------------------------------------------------
     def on_deal(self, ev: dict) -> float:
-        self.s.play_sound("shuffle")
+        self.scene.play_sound("shuffle")
         self.fold(ev)
         self.losers = set()
         self.swept = False
-        self.tl.set_totals(self.m.totals)
-        dur = self.deal_flights(self.lay.deck_pos(self.m.dealer))
-        self.s.play_sound("deal")
+        self.timeline.set_totals(self.model.totals)
+        dur = self.deal_flights(self.lay.deck_pos(self.model.dealer))
+        self.scene.play_sound("deal")
         return dur
 
     def on_exchange(self, ev: dict) -> float:
         p = ev["player"]
-        sp = self.sp()
+        sp = self.speed()
         src = self.lay.frac(self.lay.seat_pos(p))
         self.fold(ev)
         dur = 0.0
-        deck = self.lay.deck_pos(self.m.dealer)
+        deck = self.lay.deck_pos(self.model.dealer)
         if sp > 0:
             small = self.lay.small_w / self.lay.size[0]
             for i, _c in enumerate(seen_cards(ev["discard"])):
-                self.tl.fly(None, False, src, self.draw.fixed(deck), i * 60 * sp, pace.PLAY_FLIGHT * sp,
+                self.timeline.fly(None, False, src, self.draw.fixed(deck), i * 60 * sp, pace.PLAY_FLIGHT * sp,
                             small, vanish=True)
             drawn = seen_cards(ev["draw"])
             for i, c in enumerate(drawn):
-                self.tl.fly(c, False, self.lay.frac(deck), self.draw.hand_target(p, c),
+                self.timeline.fly(c, False, self.lay.frac(deck), self.draw.hand_target(p, c),
                             (200 + i * 60) * sp, pace.PLAY_FLIGHT * sp, small, seat=p)
             dur = (250 + 60 * len(drawn) + pace.PLAY_FLIGHT) * sp
         k = len(seen_cards(ev["discard"]))
         # TRANSLATORS: a banner over the seat of the player who exchanges; {n} is a number of cards
-        self.tl.banner(ngettext("exchanges {n} card", "exchanges {n} cards", k).format(n=k),
-                       max(700.0, pace.BANNER * sp), seat=p, color=T.TEXT)
+        self.timeline.banner(ngettext("exchanges {n} card", "exchanges {n} cards", k).format(n=k),
+                       max(700.0, pace.BANNER * sp), seat=p, color=theme.TEXT)
         return dur
 
     def on_play(self, ev: dict) -> float:
         p = ev["player"]
-        sp = self.sp()
+        sp = self.speed()
         src = self.draw.card_source(p, ev["cards"])
         self.fold(ev)
         self.swept = False
-        idx = len(self.m.trick) - 1
+        idx = len(self.model.trick) - 1
         k = len(ev["cards"])
         if sp > 0:
             for j, c in enumerate(ev["cards"]):
-                self.tl.fly(c, True, self.lay.frac(src[j]), self._trick_target(idx, j, k), 0.0,
+                self.timeline.fly(c, True, self.lay.frac(src[j]), self._trick_target(idx, j, k), 0.0,
                             pace.PLAY_FLIGHT * sp, self.lay.hand_w / self.lay.size[0])
-        self.s.play_sound("play")
+        self.scene.play_sound("play")
         return (pace.PLAY_FLIGHT + pace.PLAY_SETTLE) * sp
 
     def _trick_target(self, index: int, j: int, k: int):
         def target():
-            trick = self.m.trick
-            seat = trick[index][0] if index < len(trick) else self.s.viewer
+            trick = self.model.trick
+            seat = trick[index][0] if index < len(trick) else self.scene.viewer
             return self.lay.trick_pos(seat, j, k, index, self.slots())
         return target
 
@@ -115,13 +115,13 @@ class GurkaPart(TablePart):
 
     def on_trick(self, ev: dict) -> float:
         self.fold(ev)
-        sp = self.sp()
-        m = self.m
+        sp = self.speed()
+        m = self.model
         winner = ev["winner"]
         last = not any(m.counts)
-        text = W.takes_trick(self.name(winner), self.you(winner), self.card_text(self.winning(m.tricks[-1])),
+        text = gurka_words.takes_trick(self.name(winner), self.you(winner), self.card_text(self.winning(m.tricks[-1])),
                              last)
-        self.s.play_sound("trick")
+        self.scene.play_sound("trick")
         if last:
             # the last trick stays for the scoring (which waits for the player, see on_score)
             self.announce(text, pace.LAST_REVEAL + pace.NEWS)
@@ -139,29 +139,29 @@ class GurkaPart(TablePart):
         enough that from its last card landing to the score sheet it lies ``LAST_READ`` (at
         fast speed it lay 1.4 s, too short to see who took it with which card).  Instant speed
         waits for nothing (``build_scripts/bench.py pace last`` measures it)."""
-        sp = self.sp()
-        if sp <= 0 or self.s.flow.wants_hold(True):
+        sp = self.speed()
+        if sp <= 0 or self.scene.flow.wants_hold(True):
             return pace.LAST_REVEAL * sp
         after = (pace.PLAY_SETTLE + pace.SCORE_COUNT + pace.SCORE_REST) * sp     # the card settles; the count-up
         return max(pace.LAST_REVEAL * sp, pace.LAST_READ - after)
 
     def _sweep(self, delay: float = 0.0) -> None:
         """The finished trick flies to its winner."""
-        sp = self.sp()
-        m = self.m
+        sp = self.speed()
+        m = self.model
         if sp > 0 and m.trick_winner is not None:
             to = self.draw.fixed(self.lay.seat_pos(m.trick_winner))
             width = self.lay.table_w / self.lay.size[0]
             for i, (seat, cs) in enumerate(m.trick):
                 for j, c in enumerate(cs):
                     pos = self.lay.trick_pos(seat, j, len(cs), i, self.slots())
-                    self.tl.fly(c, True, self.lay.frac(pos[:2]), to, delay, pace.SWEEP * sp, width,
+                    self.timeline.fly(c, True, self.lay.frac(pos[:2]), to, delay, pace.SWEEP * sp, width,
                                 vanish=True)
         self.swept = True
-        self.tl.wait(delay + pace.SWEEP * sp)
+        self.timeline.wait(delay + pace.SWEEP * sp)
 
     def on_score(self, ev: dict):
-        m = self.m
+        m = self.model
         before = list(m.totals)
         self.fold(ev)
         row = m.sheet[-1]
@@ -169,45 +169,45 @@ class GurkaPart(TablePart):
         text = "  ·  ".join(self.score_words(row))
 
         def scoring():
-            sp = self.sp()
+            sp = self.speed()
             for s, pen in enumerate(row.penalties):
                 if pen:
                     flash = _("−1 life") if m.options.get("lives") else f"+{pen}"
-                    self.tl.banner(flash, max(1200.0, 2200 * sp), seat=s, color=T.ERROR)
-            self.tl.count_totals(before, m.totals, pace.SCORE_COUNT * sp)
+                    self.timeline.banner(flash, max(1200.0, 2200 * sp), seat=s, color=theme.ERROR)
+            self.timeline.count_totals(before, m.totals, pace.SCORE_COUNT * sp)
             dur = (pace.SCORE_COUNT + pace.SCORE_REST) * sp
             nxt = self.next_event()
             if nxt is None or nxt["type"] != "out":
                 return self._after_score(dur)
-            self.tl.wait(dur)
+            self.timeline.wait(dur)
             return dur
 
         if self.hold_or(True, scoring):
-            self.announce(text, sticky=True, color=T.ERROR)
+            self.announce(text, sticky=True, color=theme.ERROR)
             return 0.0
-        self.announce(text, color=T.ERROR)
+        self.announce(text, color=theme.ERROR)
         return scoring()
 
     def score_words(self, row) -> list[str]:
         """Who paid for which card in the last trick, and who went back to 0."""
-        m = self.m
+        m = self.model
         lives = bool(m.options.get("lives"))
-        out = [W.penalty(self.name(s), self.you(s), self.card_text([c]), row.penalties[s] or 0, lives)
+        out = [gurka_words.penalty(self.name(s), self.you(s), self.card_text([c]), row.penalties[s] or 0, lives)
                for s, c in row.losers]
-        out += [W.reset(self.name(s), self.you(s), m.options.get("limit", 21)) for s in row.resets]
+        out += [gurka_words.reset(self.name(s), self.you(s), m.options.get("limit", 21)) for s in row.resets]
         return out
 
     def shouts(self) -> list[tuple[str, tuple]]:
-        return [(R.ruleset_name(self.s.rules).split()[-1] + "!", T.GOOD)]    # "Agurk!" at a knock-out
+        return [(rules_text.ruleset_name(self.scene.rules).split()[-1] + "!", theme.GOOD)]    # "Agurk!" at a knock-out
 
     def on_out(self, ev: dict):
         self.fold(ev)
         p = ev["player"]
-        sp = self.sp()
+        sp = self.speed()
         shout = self.shouts()[0][0]
-        self.tl.banner(shout, max(pace.SHOUT_MIN, pace.KNOCKOUT * sp), big=True, color=T.GOOD,
-                       sub=M.is_out(self.name(p), self.you(p)))
-        self.s.play_sound("knockout")
+        self.timeline.banner(shout, max(pace.SHOUT_MIN, pace.KNOCKOUT * sp), big=True, color=theme.GOOD,
+                       sub=messages.is_out(self.name(p), self.you(p)))
+        self.scene.play_sound("knockout")
         dur = pace.KNOCKOUT * sp
         nxt = self.next_event()
         if nxt is None or nxt["type"] != "out":
@@ -217,19 +217,19 @@ class GurkaPart(TablePart):
     def _after_score(self, dur: float):
         """Between deals: the scoreboard (humans click on, AI-only tables go on by themselves),
         once the count-up and a knock-out's shout have been seen."""
-        self.tl.wait(dur)
-        rest = self.s.stream.events[self.s.shown:]
+        self.timeline.wait(dur)
+        rest = self.scene.stream.events[self.scene.shown:]
         if any(e["type"] == "game_over" for e in rest):
             return dur
-        auto = not self.s.humans or self.s.app.demo
-        self.tl.after(dur, lambda: self.s.raise_event("deal_scored", auto=auto))
+        auto = not self.scene.humans or self.scene.app.demo
+        self.timeline.after(dur, lambda: self.scene.raise_event("deal_scored", auto=auto))
         return True
 
     # -- the move log ------------------------------------------------------------------------------
     def log(self, ev: dict) -> None:
         """Each entry says its move when it is read (in the language of that moment)."""
-        log = self.s.log
-        m = self.m
+        log = self.scene.log
+        m = self.model
         kind = ev["type"]
         p = ev.get("player")
         if kind == "deal":
@@ -240,19 +240,19 @@ class GurkaPart(TablePart):
         elif kind == "play":
             if len(m.trick) == 1:       # a trick begins: its heading says who leads
                 number, total = len(m.tricks) + 1, m.tricks_in_deal()
-                self._trick_head = log.group(lambda: W.trick_heading(
+                self._trick_head = log.group(lambda: gurka_words.trick_heading(
                     number, total, self.name(p), self.you(p)))
                 self._trick_log = []
             cards = ev["cards"]
-            self._trick_log.append(log.add(p, lambda: W.plays(self.name(p), self.you(p), self.card_text(cards))))
+            self._trick_log.append(log.add(p, lambda: gurka_words.plays(self.name(p), self.you(p), self.card_text(cards))))
         elif kind == "trick":
             w = ev["winner"]
             for i, (seat, cs) in zip(self._trick_log, m.trick):
                 if seat == w:
-                    log.replace(i, lambda cs=cs: W.plays_and_takes(self.name(w), self.you(w), self.card_text(cs)))
+                    log.replace(i, lambda cs=cs: gurka_words.plays_and_takes(self.name(w), self.you(w), self.card_text(cs)))
             if self._trick_head is not None:        # … and once it is over, who took it
                 number, total, leader = len(m.tricks), m.tricks_in_deal(), m.trick[0][0]
-                log.replace(self._trick_head, lambda: W.trick_heading(
+                log.replace(self._trick_head, lambda: gurka_words.trick_heading(
                     number, total, self.name(leader), self.you(leader), self.name(w), self.you(w)))
                 self._trick_head = None
         elif kind == "score":
@@ -263,9 +263,9 @@ class GurkaPart(TablePart):
                 log.add(None, lambda i=i: self.score_words(row)[i])
         elif kind == "exchange":
             n = len(seen_cards(ev["discard"]))
-            log.add(p, lambda: W.exchanges(self.name(p), self.you(p), n))
+            log.add(p, lambda: gurka_words.exchanges(self.name(p), self.you(p), n))
         elif kind == "out":
-            log.add(None, lambda: M.is_out(self.name(p), self.you(p)))
+            log.add(None, lambda: messages.is_out(self.name(p), self.you(p)))
         elif kind == "buyback":
             log.add(p, self.buyback_words(ev))
 
@@ -274,7 +274,7 @@ class GurkaPart(TablePart):
         return lookback(self) if self.lay is not None else None
 
     def can_look_back(self) -> bool:
-        return bool(self.m.tricks) or self.prev_trick is not None
+        return bool(self.model.tricks) or self.prev_trick is not None
 
     def lookback_label(self) -> str:
         return tool_names.previous_trick()
@@ -282,27 +282,27 @@ class GurkaPart(TablePart):
     def on_buyback(self, ev: dict) -> float:
         self.fold(ev)
         p = ev["player"]
-        self.tl.set_totals(self.m.totals)
-        self.tl.banner(_("buys back in"), max(900.0, 1500 * self.sp()), seat=p, color=T.ACCENT)
-        self.announce(self.buyback_words(ev)(), color=T.ACCENT)      # what it cost, where it puts them
-        return 700 * self.sp()
+        self.timeline.set_totals(self.model.totals)
+        self.timeline.banner(_("buys back in"), max(900.0, 1500 * self.speed()), seat=p, color=theme.ACCENT)
+        self.announce(self.buyback_words(ev)(), color=theme.ACCENT)      # what it cost, where it puts them
+        return 700 * self.speed()
 
     def buyback_words(self, ev: dict):
         """A buy-back in words (said when read): the stake it puts into the pot, if any, and
         the points (or lives) it brings the player to, like the highest of the others."""
         p, points = ev["player"], ev["points"]
-        o = self.m.options
+        o = self.model.options
         lives = o.get("lives") or 0
-        like = [s for s in range(self.s.n) if s != p and self.m.in_game(s) and self.m.totals[s] == points]
+        like = [s for s in range(self.scene.n) if s != p and self.model.in_game(s) and self.model.totals[s] == points]
         stake = gm.buyback_price(o)
-        return lambda: W.buys_back(self.name(p), self.you(p), W.standing(points, lives),
-                                   M.join_names([self.name(s) for s in like]) if like else "",
-                                   M.chips(stake) if stake else "")
+        return lambda: gurka_words.buys_back(self.name(p), self.you(p), gurka_words.standing(points, lives),
+                                   messages.join_names([self.name(s) for s in like]) if like else "",
+                                   messages.chips(stake) if stake else "")
 
     # -- decisions ---------------------------------------------------------------------------------
     def buttons(self, legal: list[dict]) -> list:
         types = {a["type"] for a in legal}
-        s = self.s
+        s = self.scene
         out = []
         if "play" in types and any(len(a["cards"]) > 1 for a in legal):
             out.append(Button(self._play_label, s.play_selection, primary=True, name="play"))
@@ -315,26 +315,26 @@ class GurkaPart(TablePart):
         return out
 
     def _play_label(self) -> str:
-        k = len(self.s.sel.cards)
+        k = len(self.scene.sel.cards)
         if k <= 1:
             return _("Play")
         # TRANSLATORS: a button; {n} is the number of selected cards
         return ngettext("Play {n} card", "Play {n} cards", k).format(n=k)
 
     def _exchange_label(self) -> str:
-        k = len(self.s.sel.cards)
+        k = len(self.scene.sel.cards)
         if k == 0:
             return _("Keep my cards")
         # TRANSLATORS: a button; {n} is the number of selected cards
         return ngettext("Exchange {n} card", "Exchange {n} cards", k).format(n=k)
 
     def _buyback_label(self) -> str:
-        price = gm.buyback_price(self.m.options)
-        return M.buy_back_for(price) if price else _("Buy back")
+        price = gm.buyback_price(self.model.options)
+        return messages.buy_back_for(price) if price else _("Buy back")
 
     def prompt(self, legal: list[dict]) -> str:
         types = {a["type"] for a in legal}
-        seat = self.s.stream.to_act()
+        seat = self.scene.stream.to_act()
         if "exchange" in types:
             top = max(len(a["discard"]) for a in legal)
             if InputMode.key:
@@ -349,21 +349,21 @@ class GurkaPart(TablePart):
                             "Choose up to {n} cards to exchange, then confirm.", top).format(n=top)
         if "buyback" in types:
             question = self._buyback_question(seat)
-            return question + " " + W.buyback_keys() if InputMode.key else question
+            return question + " " + gurka_words.buyback_keys() if InputMode.key else question
         plays = [a for a in legal if a["type"] == "play"]
         multi = any(len(a["cards"]) > 1 for a in plays)
         single_click = any(len(a["cards"]) == 1 for a in plays)
-        settings = self.s.app.settings
-        hand = self.m.hands[seat] if seat is not None and 0 <= seat < len(self.m.hands) else None
-        req = self.m.requirement(hand)
+        settings = self.scene.app.settings
+        hand = self.model.hands[seat] if seat is not None and 0 <= seat < len(self.model.hands) else None
+        req = self.model.requirement(hand)
         if req.code == "must_match_or_lowest":   # the rule, then how, shortly: the set is marked
-            return W.requirement(req, settings) + " " + W.set_how_to(req.count, InputMode.key)
-        return W.requirement(req, settings) + " " + W.how_to(single_click, multi, InputMode.key)
+            return gurka_words.requirement(req, settings) + " " + gurka_words.set_how_to(req.count, InputMode.key)
+        return gurka_words.requirement(req, settings) + " " + gurka_words.how_to(single_click, multi, InputMode.key)
 
     def _buyback_question(self, seat: int) -> str:
-        lives = self.m.options.get("lives") or 0
-        points = W.standing(self.m.buyback_points(seat), lives)
-        if self.m.out[seat]:
+        lives = self.model.options.get("lives") or 0
+        points = gurka_words.standing(self.model.buyback_points(seat), lives)
+        if self.model.out[seat]:
             # TRANSLATORS: {points} is a number of points with its word, such as "24 points",
             # or with lives the lives left, such as "2 lives left"
             return _("You are out. Buy back in with {points}?").format(points=points)
@@ -379,7 +379,7 @@ class GurkaPart(TablePart):
 
     # -- texts ---------------------------------------------------------------------------------------
     def header(self) -> str:
-        m = self.m
+        m = self.model
         o = m.options
         # TRANSLATORS: the table header; {n} is the number of the deal (1, 2, ...)
         line = _("Deal {n}").format(n=m.deals) if m.deals else ""
@@ -389,9 +389,9 @@ class GurkaPart(TablePart):
         if m.deals and any(m.in_deal) and not m.deal_over():
             n = len(m.tricks) + (0 if m.trick_over() and not self.swept else 1)
             total = m.tricks_in_deal()
-            line += "  ·  " + W.trick_counter(min(n, total), total)
+            line += "  ·  " + gurka_words.trick_counter(min(n, total), total)
         if o.get("stake"):
-            line += "  ·  " + M.pot(m.pot)
+            line += "  ·  " + messages.pot(m.pot)
         if not o.get("lives") and o.get("rounds") is None:
             if o.get("out_rule") == "reach":
                 # TRANSLATORS: the points limit, e.g. "Out at 30"
@@ -405,14 +405,14 @@ class GurkaPart(TablePart):
 
     def seat_line(self, seat: int, count: int) -> list[str]:
         parts = super().seat_line(seat, count)
-        m = self.m
-        total = self.tl.count.value(seat, self.tl.now) if self.tl.count.new else m.totals[seat]
+        m = self.model
+        total = self.timeline.count.value(seat, self.timeline.now) if self.timeline.count.new else m.totals[seat]
         lives = m.options.get("lives")
         if lives:
             left = max(0, lives - int(round(total)))
             parts.append("♥" * left + "♡" * (lives - left))
         else:
-            parts.append(M.points(int(round(total))))
+            parts.append(messages.points(int(round(total))))
         return parts
 
     def hand_marks(self, surface, fan: list) -> None:
@@ -421,24 +421,24 @@ class GurkaPart(TablePart):
         where it is not (the click model keeps a choice that can still make a move: such a
         card goes only as one of the player's lowest cards)."""
         where = dict(fan)
-        chosen = [c for c, _r in fan if c in self.s.sel.cards]    # in hand order: ties left first
-        pairs = self.m.match_pairs(chosen) if chosen else []
+        chosen = [c for c, _r in fan if c in self.scene.sel.cards]    # in hand order: ties left first
+        pairs = self.model.match_pairs(chosen) if chosen else []
         for k, (card, _theirs, holds) in enumerate(pairs):
             r = where.get(card)
             if r is not None:
-                set_place(surface, self.lay, (r.centerx, r.centery, r.width), k + 1, T.GOOD if holds else T.ACCENT)
+                set_place(surface, self.lay, (r.centerx, r.centery, r.width), k + 1, theme.GOOD if holds else theme.ACCENT)
 
     def seat_extra_key(self, seat: int) -> tuple:
-        chips = self.s.held_chips()
+        chips = self.scene.held_chips()
         return (chips[seat],) if chips else ()
 
     def seat_extra(self, surface, seat: int, rect) -> None:
-        chips = self.s.held_chips()
+        chips = self.scene.held_chips()
         if not chips:
             return
         u = self.lay.u
-        T.blit_text(surface, M.chips(chips[seat]), 12 * u,
-                    (rect.left + int(10 * u), rect.bottom - int(4 * u)), T.ACCENT, anchor="bottomleft")
+        theme.blit_text(surface, messages.chips(chips[seat]), 12 * u,
+                    (rect.left + int(10 * u), rect.bottom - int(4 * u)), theme.ACCENT, anchor="bottomleft")
 
     # -- the middle of the table ---------------------------------------------------------------------
     def draw_centre(self, surface) -> None:
@@ -446,11 +446,11 @@ class GurkaPart(TablePart):
 
     # -- the end ----------------------------------------------------------------------------------------
     def result(self) -> tuple[str, list[str]]:
-        s = self.s
-        m = self.m
-        you = M.local_seat(s.humans)
+        s = self.scene
+        m = self.model
+        you = messages.local_seat(s.humans)
         winners = list(m.winners or [])
-        title = M.wins([self.name(w) for w in winners if w != you], you in winners)
+        title = messages.wins([self.name(w) for w in winners if w != you], you in winners)
         lives = m.options.get("lives")
         lines = []
         for p in sorted(range(s.n), key=lambda p: m.totals[p]):
@@ -460,17 +460,17 @@ class GurkaPart(TablePart):
                 lines.append(ngettext("{name}: {n} life left", "{name}: {n} lives left", left).format(
                     name=self.name(p), n=left))
             else:
-                lines.append(f"{self.name(p)}: {M.points(m.totals[p])}")
+                lines.append(f"{self.name(p)}: {messages.points(m.totals[p])}")
         if s.session.get("chips") and m.pot and winners:
-            lines.append(M.takes_pot([self.name(w) for w in winners if w != you], you in winners, m.pot))
+            lines.append(messages.takes_pot([self.name(w) for w in winners if w != you], you in winners, m.pot))
         return title, lines
 
     def score_sheet(self):
-        s = self.s
-        return sheet.gurka_sheet(self.m, s.players, s.held_chips())
+        s = self.scene
+        return sheet.gurka_sheet(self.model, s.players, s.held_chips())
 
     def hint_line(self, hint: dict) -> str:
-        return hint_words.gurka_line(hint, self.s.app.settings)
+        return hint_words.gurka_line(hint, self.scene.app.settings)
 
     # -- the replay viewer's chapters --------------------------------------------------------------
     def chapters(self, events: list[dict]) -> list[int]:

@@ -8,13 +8,13 @@ written as on the cards (``K♠``, ``10♥``) in the player's card letters.
 from __future__ import annotations
 
 from ...i18n import _, ngettext
-from .. import cards as C
-from .. import messages as M
+from .. import cards as card_faces
+from .. import messages
 from .. import rule_words
 
 
 def cards_text(cards, settings) -> str:
-    return " ".join(C.card_text(c, settings) for c in cards)
+    return " ".join(card_faces.card_text(c, settings) for c in cards)
 
 
 def plays(name: str, you: bool, cards: str) -> str:
@@ -87,7 +87,7 @@ def exchanges(name: str, you: bool, n: int) -> str:
 def standing(total: int, lives: int) -> str:
     """A total as the game counts it: points, or with ``lives`` the lives left."""
     if not lives:
-        return M.points(total)
+        return messages.points(total)
     left = max(0, lives - total)
     # TRANSLATORS: with lives instead of points, as in "buy back in with 2 lives left"
     return ngettext("{n} life left", "{n} lives left", left).format(n=left)

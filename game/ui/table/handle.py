@@ -112,7 +112,7 @@ class TableHandle:
 
     def tick(self, dt: float) -> None:
         """Keep the table's banners and count-up running under an overlay."""
-        self._scene.tl.advance(dt)
+        self._scene.timeline.advance(dt)
 
     def show_notice(self) -> None:
         """A notice of the finished game's writer (the statistics could not be written), once."""

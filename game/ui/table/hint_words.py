@@ -8,7 +8,7 @@ candidates are named: the advised one and the next best.
 from __future__ import annotations
 
 from ...i18n import _, ngettext
-from .. import cards as C
+from .. import cards as card_faces
 from ..stats_table import decimal
 
 SHOWN = 3
@@ -18,7 +18,7 @@ SHOWN_DURAK = SHOWN_EXCHANGE = 2
 
 
 def cards_text(cards: list[str], settings: dict) -> str:
-    return " ".join(C.card_text(c, settings) for c in cards)
+    return " ".join(card_faces.card_text(c, settings) for c in cards)
 
 
 NBSP = "\u00a0"
@@ -154,8 +154,8 @@ def durak_move(action: dict, settings: dict, kinds=()) -> str:
         return cards_text(action["cards"], settings)
     if kind == "defend":
         # TRANSLATORS: a Durak move in a hint: beat the attacking card with one of yours
-        return _("beat {attack} with {card}").format(attack=C.card_text(action["attack"], settings),
-                                                     card=C.card_text(action["card"], settings))
+        return _("beat {attack} with {card}").format(attack=card_faces.card_text(action["attack"], settings),
+                                                     card=card_faces.card_text(action["card"], settings))
     if kind == "take":
         return _("Take")
     if kind == "swap":

@@ -13,8 +13,8 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import _
-from .. import cards as C
-from .. import theme as T
+from .. import cards as card_faces
+from .. import theme
 from .input import cards_of
 
 #: action type -> the name of the button that makes it
@@ -23,7 +23,7 @@ BUTTONS = {"take": "take", "pass": "pass", "swap": "swap", "buyback": "buyback",
 
 class Hints:
     def __init__(self, scene):
-        self.s = scene
+        self.scene = scene
         self.ticket: int | None = None
         self.key: tuple | None = None
         self.shown: tuple[tuple, dict] | None = None
@@ -34,12 +34,12 @@ class Hints:
         return self.ticket is not None
 
     def available(self) -> bool:
-        s = self.s
+        s = self.scene
         return bool(s.humans) and s.coach is None and s.my_turn() and not self.thinking
 
     def ask(self) -> bool:
         """Ask for a hint on the current decision; False when none can be asked now."""
-        s = self.s
+        s = self.scene
         if not self.available():
             return self.current() is not None
         if self.current() is not None:
@@ -52,7 +52,7 @@ class Hints:
         return True
 
     def poll(self) -> None:
-        s = self.s
+        s = self.scene
         if self.ticket is None:
             return
         if self.key != s.decision_key or not s.my_turn():
@@ -75,7 +75,7 @@ class Hints:
     def _pick(self, action: dict) -> None:
         """The keyboard goes on from the hint: Enter plays it.  A single card is picked; the
         cards of a set or of an exchange are chosen together (none, to keep the hand)."""
-        s = self.s
+        s = self.scene
         try:
             cards = cards_of(action)
         except (KeyError, TypeError):
@@ -94,8 +94,8 @@ class Hints:
             s.hover_card = hinted[0]
 
     def cancel(self) -> None:
-        if self.ticket is not None and self.s.ai.worker is not None:
-            self.s.ai.worker.cancel(self.ticket)
+        if self.ticket is not None and self.scene.ai.worker is not None:
+            self.scene.ai.worker.cancel(self.ticket)
         self.ticket = None
 
     def forget(self) -> None:
@@ -106,7 +106,7 @@ class Hints:
 
     def current(self) -> dict | None:
         """The hint for the decision on screen now, if one was asked for."""
-        s = self.s
+        s = self.scene
         if self.shown and self.shown[0] == s.decision_key and s.my_turn():
             return self.shown[1]
         return None
@@ -120,22 +120,22 @@ class Hints:
             return None
         if action["type"] == "exchange" and action.get("discard"):
             return None                      # an exchange of cards: the cards are chosen
-        button = self.s.widgets.by_name(BUTTONS[action["type"]])
+        button = self.scene.widgets.by_name(BUTTONS[action["type"]])
         return button if button is not None and button.enabled and button.visible else None
 
     def line(self) -> str:
         hint = self.current()
-        return self.s.part.hint_line(hint) if hint else ""
+        return self.scene.part.hint_line(hint) if hint else ""
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface) -> list[pygame.Rect]:
         """The rings and the line; the rectangles they cover (for the frame's dirty areas)."""
-        s = self.s
+        s = self.scene
         lay = s.lay
         if lay is None:
             return []
         if self.thinking:
-            return [self._text(surface, _("Looking for a hint…"), T.TEXT_DIM)]
+            return [self._text(surface, _("Looking for a hint…"), theme.TEXT_DIM)]
         hint = self.current()
         if hint is None:
             return []
@@ -147,16 +147,16 @@ class Hints:
         ring = max(2, int(3 * u))
         for c, r in s.hand_layout():
             if c in cards:
-                rects.append(pygame.draw.rect(surface, T.FOCUS, r.inflate(int(8 * u), int(8 * u)), ring,
+                rects.append(pygame.draw.rect(surface, theme.FOCUS, r.inflate(int(8 * u), int(8 * u)), ring,
                                               border_radius=int(8 * u)))
         if action["type"] == "defend":
             pairs = s.model.pairs
             for i, pair in enumerate(pairs):
                 if pair[0] == action["attack"]:
                     x, y, w = lay.pair_pos(i, 0, len(pairs))
-                    r = pygame.Rect(0, 0, w, C.height_for(w))
+                    r = pygame.Rect(0, 0, w, card_faces.height_for(w))
                     r.center = (int(x), int(y))
-                    rects.append(pygame.draw.rect(surface, T.FOCUS, r.inflate(int(8 * u), int(8 * u)),
+                    rects.append(pygame.draw.rect(surface, theme.FOCUS, r.inflate(int(8 * u), int(8 * u)),
                                                   ring, border_radius=int(8 * u)))
         name = BUTTONS.get(action["type"])
         if action["type"] == "exchange" and action.get("discard"):
@@ -164,13 +164,13 @@ class Hints:
         if name and len(action.get("cards", ())) <= 1:
             b = s.widgets.by_name(name)
             if b is not None:
-                rects.append(pygame.draw.rect(surface, T.FOCUS, b.rect.inflate(int(10 * u), int(10 * u)),
+                rects.append(pygame.draw.rect(surface, theme.FOCUS, b.rect.inflate(int(10 * u), int(10 * u)),
                                               ring, border_radius=int(10 * u)))
-        rects.append(self._text(surface, self.line(), T.FOCUS))
+        rects.append(self._text(surface, self.line(), theme.FOCUS))
         return [r.inflate(4, 4) for r in rects]
 
     def _text(self, surface, text: str, color) -> pygame.Rect:
         """Where the table's announcements go (above the prompt; above a showing
         announcement), in the same box: up to two lines, never under 12 px."""
-        return self.s.renderer.news(surface, text, color, above_news=True)
+        return self.scene.renderer.news(surface, text, color, above_news=True)
 

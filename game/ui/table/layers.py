@@ -22,8 +22,8 @@ from collections.abc import Callable
 import pygame
 
 from ... import i18n
-from .. import cards as C
-from .. import theme as T
+from .. import cards as card_faces
+from .. import theme
 
 #: a part of the layer: its name, its key, and a function drawing it that returns its area
 Part = tuple[object, object, Callable[[pygame.Surface], pygame.Rect]]
@@ -92,7 +92,7 @@ def changed_places(old: list, new: list) -> list[pygame.Rect]:
 
 class StaticLayer:
     def __init__(self, renderer):
-        self.r = renderer
+        self.renderer = renderer
         self.surface: pygame.Surface | None = None
         self._key = None
         self._parts: dict = {}          # name -> (key, area), in drawing order
@@ -102,15 +102,15 @@ class StaticLayer:
 
     def key(self) -> tuple:
         """What every part reads: a change draws all of the layer anew."""
-        s = self.r.s
+        s = self.renderer.scene
         settings = s.app.settings
-        return (s.lay.size, s.lay.viewer, i18n.current_language(), C.look_key(settings), T.felt_name(),
-                T.recording())
+        return (s.lay.size, s.lay.viewer, i18n.current_language(), card_faces.look_key(settings), theme.felt_name(),
+                theme.recording())
 
     def middle_key(self) -> tuple:
         """What the middle of the table shows."""
-        s = self.r.s
-        tl = s.tl
+        s = self.renderer.scene
+        tl = s.timeline
         now = tl.now
         # what the middle reads of the flights: cards on their way to the table (not drawn
         # where they land yet) and swept cards that still lie where they were
@@ -126,7 +126,7 @@ class StaticLayer:
     def where(self, draw) -> tuple[pygame.Rect, list | None]:
         """Where ``draw`` draws now (drawn on a 1x1 surface that keeps it): the area, and
         the items drawn when the part does not say its area itself."""
-        bounds = Bounds(int(8 * self.r.lay.u))
+        bounds = Bounds(int(8 * self.renderer.lay.u))
         area = draw(bounds)
         if area is not None:
             return area, None
@@ -138,14 +138,14 @@ class StaticLayer:
         key = self.key()
         self.damage = []
         if (self.surface is not None and self.surface.get_size() == size and key == self._key
-                and not T.recording()):
+                and not theme.recording()):
             self._update(parts)
             return self.surface, False
         if self.surface is None or self.surface.get_size() != size:
             self.surface = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
-            T.screen_like(self.surface)
+            theme.screen_like(self.surface)
         surf = self.surface
-        surf.blit(T.felt(size), (0, 0))
+        surf.blit(theme.felt(size), (0, 0))
         self._parts = {}
         for name, pkey, draw in parts:
             area = draw(surf)
@@ -177,7 +177,7 @@ class StaticLayer:
             return
         surf = self.surface
         bounds = surf.get_rect()
-        felt = T.felt(surf.get_size())
+        felt = theme.felt(surf.get_size())
         self.damage = disjoint([r.clip(bounds) for r in rects])
         for d in self.damage:
             surf.set_clip(d)

@@ -11,8 +11,8 @@ import math
 
 import pygame
 
-from .. import cards as C
-from .. import theme as T
+from .. import cards as card_faces
+from .. import theme
 
 
 #: the screen angles of the six others at a table of seven (see :meth:`Layout.seat_angle`)
@@ -27,9 +27,9 @@ class Layout:
         self.viewer = viewer
         #: the middle holds Durak's pairs, the stock and the discard pile (None: it may)
         self.pairs = self.n <= 6 if pairs is None else pairs
-        self.u = unit or T.unit(size)   # ``unit``: a part of a bigger window (the replay viewer)
+        self.u = unit or theme.unit(size)   # ``unit``: a part of a bigger window (the replay viewer)
         #: the card size asked for (the ``card_size`` setting: 1.0, 1.25, 1.5)
-        self.scale = C.scale() if scale is None else scale
+        self.scale = card_faces.scale() if scale is None else scale
         # larger cards as far as the table holds them: the viewer's hand first, then the
         # cards in the middle, a step smaller each until nothing overlaps (100 %: as always)
         for hand, middle in self._tries(self.scale):
@@ -58,8 +58,8 @@ class Layout:
         self.hand_w = max(40, int(base * hand))
         self.table_w = int(max(40, int(base)) * 0.86 * middle)
         self.small_w = int(max(40, int(base)) * 0.42)
-        self.hand_h = C.height_for(self.hand_w)
-        self.table_h = C.height_for(self.table_w)
+        self.hand_h = card_faces.height_for(self.hand_w)
+        self.table_h = card_faces.height_for(self.table_w)
         self.hand_y = h - self.hand_h - int(16 * u)
         self.center = (w // 2, int(h * 0.42))
         self.rx = w / 2 - int(120 * u)
@@ -85,7 +85,7 @@ class Layout:
         towards their owners as that room allows."""
         u = self.u
         top = self.center[1] - self.ry                      # the top seat's centre stays
-        under_top = top + self.panel_h / 2 + 3 * u + C.height_for(self.small_w)
+        under_top = top + self.panel_h / 2 + 3 * u + card_faces.height_for(self.small_w)
         floor = self.news_rect(1, 2).top
         cy = min(self.center[1], (under_top + floor) / 2)
         low = max([math.sin(math.radians(self.seat_angle(s))) for s in range(self.n)
@@ -175,7 +175,7 @@ class Layout:
     def backs_rect(self, seat: int, count: int = 10) -> pygame.Rect:
         """Where the backs of another seat's ``count`` cards lie (at most ten are drawn)."""
         rect = self.seat_rect(seat)
-        sw, ch = self.small_w, C.height_for(self.small_w)
+        sw, ch = self.small_w, card_faces.height_for(self.small_w)
         k = max(1, min(count, 10))
         fan = pygame.Rect(0, 0, int(sw * (1 + (k - 1) * 0.18)), ch)
         fan.center = (rect.centerx, int(rect.top - ch * 0.5 - 3 * self.u if self.backs_above(seat)
@@ -227,14 +227,14 @@ class Layout:
             seat = (self.viewer + i) % self.n
             for j, k in ((0, 1), (0, 2), (1, 2)):
                 x, y, cw = self.trick_pos(seat, j, k, i, self.n)
-                r = pygame.Rect(0, 0, int(cw), C.height_for(cw))
+                r = pygame.Rect(0, 0, int(cw), card_faces.height_for(cw))
                 r.center = (int(x), int(y))
                 cards.append(r.union(self.tag_rect(x, y, cw)) if self.crowded else r)
         if self.pairs:
             for i in range(6):
                 for j in (0, 1):
                     x, y, cw = self.pair_pos(i, j, 6)
-                    r = pygame.Rect(0, 0, int(cw), C.height_for(cw))
+                    r = pygame.Rect(0, 0, int(cw), card_faces.height_for(cw))
                     r.center = (int(x), int(y))
                     cards.append(r)
             sx, sy = self.stock_pos()
@@ -252,7 +252,7 @@ class Layout:
         rects = []
         for seat in range(self.n):
             x, y, w = self._toward(seat, 0, 1)
-            r = pygame.Rect(0, 0, int(w * 1.08), int(C.height_for(w) * 1.05))
+            r = pygame.Rect(0, 0, int(w * 1.08), int(card_faces.height_for(w) * 1.05))
             r.center = (int(x), int(y))
             rects.append(r)
         return any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
@@ -306,12 +306,12 @@ class Layout:
         x, y = self.seat_pos(dealer)
         if self.seat_slot(dealer) == 0:
             return (x + self.panel_w // 2 - int(self.small_w * 0.7),
-                    y - self.panel_h // 2 - int(C.height_for(self.small_w) * 0.6))
+                    y - self.panel_h // 2 - int(card_faces.height_for(self.small_w) * 0.6))
         if abs(x - self.center[0]) < self.panel_w // 2 and y < self.center[1]:
             # the seat at the top: beside it the buttons could cover them; below its right
             # corner, clear of its hand's backs
             return (x + self.panel_w // 2 + int(self.small_w * 0.5),
-                    y + self.panel_h // 2 + int(C.height_for(self.small_w) * 0.6))
+                    y + self.panel_h // 2 + int(card_faces.height_for(self.small_w) * 0.6))
         off = self.panel_w // 2 + int(self.small_w * 0.9)
         return (x + off, y) if x <= self.center[0] else (x - off, y)
 
@@ -378,7 +378,7 @@ class Layout:
     def tag_rect(self, x: float, y: float, w: float) -> pygame.Rect:
         """The name tag under a card centred at (x, y) of width ``w``."""
         r = pygame.Rect(0, 0, int(w * 1.25), self.tag_h)
-        r.midtop = (int(x), int(y + C.height_for(w) / 2 + 2 * self.u))
+        r.midtop = (int(x), int(y + card_faces.height_for(w) / 2 + 2 * self.u))
         return r
 
     def pile_pos(self, seat: int) -> tuple[int, int, int]:
@@ -388,14 +388,14 @@ class Layout:
         x, y = self.seat_pos(seat)
         pw = int(self.small_w * 1.1)
         if self.seat_slot(seat) == 0:
-            return (x - self.panel_w // 2 + pw // 2, y - self.panel_h // 2 - int(C.height_for(pw) * 0.6), 1)
+            return (x - self.panel_w // 2 + pw // 2, y - self.panel_h // 2 - int(card_faces.height_for(pw) * 0.6), 1)
         off = self.panel_w // 2 + int(self.small_w * 1.6) + pw // 2
         return (x + off, y, 1) if x <= self.center[0] else (x - off, y, -1)
 
     def news_rect(self, lines: int = 1, prompt_lines: int = 2) -> pygame.Rect:
         """The announcement line: between the middle of the table and the prompt (of
         ``prompt_lines`` lines, 0 when there is none)."""
-        h = lines * T.line_step(17 * self.u, True) + int(8 * self.u)
+        h = lines * theme.line_step(17 * self.u, True) + int(8 * self.u)
         r = pygame.Rect(0, 0, self.middle_width(), h)
         bottom = self.prompt_top(prompt_lines) - int(6 * self.u) if prompt_lines else self.prompt_bottom()
         r.midbottom = (self.size[0] // 2, bottom)
@@ -418,7 +418,7 @@ class Layout:
 
     def prompt_top(self, lines: int = 2) -> int:
         """The top of the prompt box (room for two lines above the hand)."""
-        return self.prompt_bottom() - lines * T.line_step(17 * self.u, True) - int(10 * self.u)
+        return self.prompt_bottom() - lines * theme.line_step(17 * self.u, True) - int(10 * self.u)
 
     def middle_width(self) -> int:
         """Texts between the seat columns: as wide as the bottom seats leave free."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import _
-from .. import theme as T
+from .. import theme
 from ..scene import Scene
 from ..widgets import Button, WidgetGroup
 from .flow import LOOK_BACK_KEY
@@ -19,7 +19,7 @@ from .marks import name_tag
 from .part_base import LED, TOOK
 
 #: the outline of the name tag of who led the trick (opened the bout) and of who took it
-ROLE_COLOURS = {LED: T.ACCENT, TOOK: T.GOOD}
+ROLE_COLOURS = {LED: theme.ACCENT, TOOK: theme.GOOD}
 
 
 class LookbackScene(Scene):
@@ -38,7 +38,7 @@ class LookbackScene(Scene):
     def layout(self, size) -> None:
         self.table.lay_out(size)
         lay = self.table.layout
-        u = T.unit(size)
+        u = theme.unit(size)
         b = self.widgets.widgets[0]
         b.rect = pygame.Rect(0, 0, int(190 * u), int(44 * u))
         if lay is not None:
@@ -57,28 +57,28 @@ class LookbackScene(Scene):
         lay = self.table.layout
         back = self.table.lookback()
         if lay is None or back is None or lay.size != surface.get_size():
-            surface.fill(T.FELT_DARK)
-            self.widgets.draw(surface, T.unit(surface.get_size()))
+            surface.fill(theme.FELT_DARK)
+            self.widgets.draw(surface, theme.unit(surface.get_size()))
             return
         u = lay.u
         self.table.draw_table(surface, middle=False)
-        T.shade(surface, 60)
+        theme.shade(surface, 60)
         for card, pos, mark in back.cards:
             self.table.draw_card(surface, card, pos[:2], pos[2], mark)
         for pos, name, role in back.tags:
             name_tag(surface, lay, pos, name, ROLE_COLOURS.get(role))
         width = lay.middle_width() - int(20 * u)
-        px, lines = T.fit_wrapped(back.title, 17 * u, width, 2, bold=True)
-        step = T.line_step(px, True)
+        px, lines = theme.fit_wrapped(back.title, 17 * u, width, 2, bold=True)
+        step = theme.line_step(px, True)
         # TRANSLATORS: the hint under the look back's caption; L is the key that opened it
         hint = _("L, Esc or a click: back to the game")
         box = pygame.Rect(0, 0, width + int(20 * u), (len(lines) + 1) * step + int(14 * u))
         box.midbottom = (lay.size[0] // 2, lay.prompt_bottom())
-        T.panel(surface, box, u, alpha=235)
+        theme.panel(surface, box, u, alpha=235)
         y = box.top + int(6 * u)
         for ln in lines:
-            T.blit_text(surface, ln, px, (box.centerx, y), T.ACCENT, bold=True, anchor="midtop")
+            theme.blit_text(surface, ln, px, (box.centerx, y), theme.ACCENT, bold=True, anchor="midtop")
             y += step
-        T.blit_text(surface, hint, 13 * u, (box.centerx, y + int(2 * u)), T.TEXT_DIM, anchor="midtop",
+        theme.blit_text(surface, hint, 13 * u, (box.centerx, y + int(2 * u)), theme.TEXT_DIM, anchor="midtop",
                     max_width=box.width - int(20 * u))
         self.widgets.draw(surface, u)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import pgettext
-from .. import cards as C
-from .. import theme as T
+from .. import cards as card_faces
+from .. import theme
 
 
 def dealer_letter() -> str:
@@ -20,22 +20,22 @@ def name_tag(surface, lay, pos, name: str, outline=None) -> None:
     """A small panel with ``name`` under the card at ``pos`` (x, y, width), outlined in
     ``outline`` when given (the look back's leader and winner)."""
     r = lay.tag_rect(*pos)
-    T.panel(surface, r, lay.u, alpha=225)
+    theme.panel(surface, r, lay.u, alpha=225)
     if outline is not None:
         pygame.draw.rect(surface, outline, r, max(2, int(2 * lay.u)), border_radius=int(6 * lay.u))
-    T.blit_text(surface, name, 12 * lay.u, r.center, T.TEXT, anchor="center", max_width=r.width - 6 * lay.u)
+    theme.blit_text(surface, name, 12 * lay.u, r.center, theme.TEXT, anchor="center", max_width=r.width - 6 * lay.u)
 
 
-def key_badge(surface, center, u: float, text: str, fill=T.GOOD) -> pygame.Rect:
+def key_badge(surface, center, u: float, text: str, fill=theme.GOOD) -> pygame.Rect:
     """A round badge with ``text`` (a key's digit, a card's place in a set) centred on
     ``center``, in ``fill``; its rectangle.  Drawn on an image of its own and blitted, so
     that a layer sees all of it."""
-    side = max(int(24 * u), T.font(14 * u, True).size(text)[0] + int(10 * u))
+    side = max(int(24 * u), theme.font(14 * u, True).size(text)[0] + int(10 * u))
     badge = pygame.Surface((side, side), pygame.SRCALPHA)
     mid = (side // 2, side // 2)
     pygame.draw.circle(badge, fill, mid, side // 2)
-    pygame.draw.circle(badge, T.TEXT_DARK, mid, side // 2, max(1, int(1.5 * u)))
-    T.blit_text(badge, text, 14 * u, mid, T.TEXT_DARK, bold=True, anchor="center")
+    pygame.draw.circle(badge, theme.TEXT_DARK, mid, side // 2, max(1, int(1.5 * u)))
+    theme.blit_text(badge, text, 14 * u, mid, theme.TEXT_DARK, bold=True, anchor="center")
     r = badge.get_rect(center=(int(center[0]), int(center[1])))
     surface.blit(badge, r)
     return r
@@ -54,5 +54,5 @@ def set_place(surface, lay, pos, k: int, fill) -> pygame.Rect:
     it on its right leaves it in view."""
     x, y, w = pos
     u = lay.u
-    h = C.height_for(int(w))
+    h = card_faces.height_for(int(w))
     return key_badge(surface, (x - w / 2 + w * 0.19, y + h / 2 - int(16 * u)), u, str(k), fill)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import _
-from .. import theme as T
+from .. import theme
 from ..scene import Scene
 from ..widgets import Button, WidgetGroup
 from .flow import LOG_KEY
@@ -33,7 +33,7 @@ class MoveLogScene(Scene):
             self.manager.pop()
 
     def layout(self, size) -> None:
-        u = self.u = T.unit(size)
+        u = self.u = theme.unit(size)
         w = min(int(640 * u), size[0] - int(40 * u))
         self.box = pygame.Rect(0, 0, w, size[1] - int(60 * u))
         self.box.center = (size[0] // 2, size[1] // 2)
@@ -51,15 +51,15 @@ class MoveLogScene(Scene):
         indent = int(18 * u)
         for e in self.table.log.entries:
             if e.head:
-                color, bold, size, left = T.ACCENT, True, 17 * u, 0
+                color, bold, size, left = theme.ACCENT, True, 17 * u, 0
             elif e.group:     # a trick or bout: its moves are indented under it
-                color, bold, size, left = T.TEXT, True, px, 0
+                color, bold, size, left = theme.TEXT, True, px, 0
             else:
-                color, bold, size, left = T.TEXT, False, px, indent
-            for ln in T.wrap(e.text, size, self.view.width - int(12 * u) - left, bold):
+                color, bold, size, left = theme.TEXT, False, px, indent
+            for ln in theme.wrap(e.text, size, self.view.width - int(12 * u) - left, bold):
                 self.lines.append((ln, size, color, bold, left))
-        self.step = T.line_step(px)
-        self.content_h = sum(T.line_step(sz, b) for _t, sz, _c, b, _x in self.lines)
+        self.step = theme.line_step(px)
+        self.content_h = sum(theme.line_step(sz, b) for _t, sz, _c, b, _x in self.lines)
 
     @property
     def max_scroll(self) -> int:
@@ -96,19 +96,19 @@ class MoveLogScene(Scene):
 
     def draw(self, surface) -> None:
         u = self.u
-        T.shade(surface, 150, self.box, u)
-        T.panel(surface, self.box, u)
+        theme.shade(surface, 150, self.box, u)
+        theme.panel(surface, self.box, u)
         # TRANSLATORS: the title of the move log
-        T.blit_text(surface, _("Moves so far"), 24 * u, (self.box.centerx, self.box.top + int(18 * u)),
-                    T.ACCENT, bold=True, anchor="midtop", max_width=self.box.width - 40 * u)
+        theme.blit_text(surface, _("Moves so far"), 24 * u, (self.box.centerx, self.box.top + int(18 * u)),
+                    theme.ACCENT, bold=True, anchor="midtop", max_width=self.box.width - 40 * u)
         if not self.lines:
-            T.blit_text(surface, _("No moves yet."), 16 * u, self.view.topleft, T.TEXT_DIM)
+            theme.blit_text(surface, _("No moves yet."), 16 * u, self.view.topleft, theme.TEXT_DIM)
         top = self.max_scroll if self.scroll is None else self.scroll
         y = self.view.top - top
         for text, px, color, bold, left in self.lines:
-            h = T.line_step(px, bold)
+            h = theme.line_step(px, bold)
             if y >= self.view.top and y + h <= self.view.bottom:
-                T.blit_text(surface, text, px, (self.view.left + left, y), color, bold=bold)
+                theme.blit_text(surface, text, px, (self.view.left + left, y), color, bold=bold)
             y += h
         if self.max_scroll:
             track = pygame.Rect(self.view.right + int(4 * u), self.view.top, int(6 * u), self.view.height)

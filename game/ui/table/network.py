@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 
 from ...net.protocol import seat_lost
-from .. import theme as T
+from .. import theme
 
 #: a joiner tries to get its connection back for this long (seconds), once every RETRY
 RECONNECT_FOR = 20.0
@@ -26,7 +26,7 @@ RETRY = 2.0
 
 class NetworkTable:
     def __init__(self, scene):
-        self.s = scene
+        self.scene = scene
         self.stream = scene.stream
         self.net = scene.stream.network
         self.lobby_shown = False
@@ -57,26 +57,26 @@ class NetworkTable:
         if self._problems():
             return
         self._keep_tokens()
-        self.s.refresh_players()
+        self.scene.refresh_players()
         if not self.net.started and not self.lobby_shown:
             self.lobby_shown = True
-            self.s.raise_event("lobby")
+            self.scene.raise_event("lobby")
             return
         for news in self.net.news():
-            self.s.part.announce(news.text, color=T.ACCENT)
+            self.scene.part.announce(news.text, color=theme.ACCENT)
             if news.kind == "lost" and self.net.hosting and self.net.started:
                 self._ask(news.seat)
                 return
         if self.net.hosting and self.net.started:
             seat = self.stream.to_act()     # a lost player's turn: the host is asked again
-            if seat is not None and seat >= 0 and self._lost(seat) and not self.s.busy():
+            if seat is not None and seat >= 0 and self._lost(seat) and not self.scene.busy():
                 self._ask(seat)
 
     def _keep_tokens(self) -> None:
         """A host: a player who sits down or comes back is given a new token for their seat;
         the save keeps the tokens at once (not only after the next move), so that the host's
         Continue opens the table for the same players even when the host leaves right then."""
-        s = self.s
+        s = self.scene
         if self.net.hosting and s.save_enabled and not s.finished and s.session.get("net") != self.net.keep():
             s.save()
 
@@ -89,7 +89,7 @@ class NetworkTable:
         if key == self._asked:
             return
         self._asked = key
-        self.s.raise_event("seat_lost", seat=seat, player=self.s.players[seat]["name"])
+        self.scene.raise_event("seat_lost", seat=seat, player=self.scene.players[seat]["name"])
 
     def _problems(self) -> bool:
         """A joiner's connection: lost (try again for a while) or over for good (say why and go
@@ -119,5 +119,5 @@ class NetworkTable:
 
     def _leave(self, text: str | None) -> bool:
         self.ended = True
-        self.s.leave_network(text or "")
+        self.scene.leave_network(text or "")
         return True

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...i18n import _
-from .. import messages as M
-from .. import rules_text as R
-from .. import theme as T
+from .. import messages
+from .. import rules_text
+from .. import theme
 from .. import tool_names
 from . import pace
 
@@ -48,53 +48,54 @@ class TablePart:
     holds_pairs = False
 
     def __init__(self, scene):
-        self.s = scene
+        self.scene = scene
 
     # -- shortcuts ------------------------------------------------------------------------------
     @property
-    def m(self):
-        return self.s.model
+    def model(self):
+        """The public table as shown (:mod:`game.engine.public`)."""
+        return self.scene.model
 
     @property
     def lay(self):
-        return self.s.lay
+        return self.scene.lay
 
     @property
-    def tl(self):
-        return self.s.tl
+    def timeline(self):
+        return self.scene.timeline
 
     @property
     def draw(self):
-        return self.s.renderer
+        return self.scene.renderer
 
-    def sp(self) -> float:
-        return self.s.speed()
+    def speed(self) -> float:
+        return self.scene.speed()
 
     def fold(self, ev: dict) -> None:
-        self.s.model.apply(ev)
+        self.scene.model.apply(ev)
 
     def name(self, seat: int) -> str:
-        return self.s.players[seat]["name"]
+        return self.scene.players[seat]["name"]
 
     def you(self, seat) -> bool:
         """Is ``seat`` the player at the screen (their own sentences, never their name)?"""
-        return M.is_you(self.s.humans, seat)
+        return messages.is_you(self.scene.humans, seat)
 
     def card_text(self, cards) -> str:
-        from .. import cards as C
-        return " ".join(C.card_text(c, self.s.app.settings) for c in cards)
+        from .. import cards as card_faces
+        return " ".join(card_faces.card_text(c, self.scene.app.settings) for c in cards)
 
-    def announce(self, text: str, dur: float | None = None, color=T.TEXT, delay: float = 0.0,
+    def announce(self, text: str, dur: float | None = None, color=theme.TEXT, delay: float = 0.0,
                  sticky: bool = False) -> None:
         """A sentence on the announcement line, shown a readable while even when fast;
         ``sticky``: until the next announcement or the player goes on (a held trick)."""
         length = pace.NEWS if dur is None else dur
-        dur = 1e9 if sticky else max(1200.0, length * self.sp())
-        self.tl.banner(text, dur, delay=delay * self.sp(), color=color)
+        dur = 1e9 if sticky else max(1200.0, length * self.speed())
+        self.timeline.banner(text, dur, delay=delay * self.speed(), color=color)
 
     def next_event(self) -> dict | None:
-        events = self.s.stream.events
-        return events[self.s.shown] if self.s.shown < len(events) else None
+        events = self.scene.stream.events
+        return events[self.scene.shown] if self.scene.shown < len(events) else None
 
     # -- showing one event -------------------------------------------------------------------------
     def show(self, ev: dict) -> bool:
@@ -106,17 +107,17 @@ class TablePart:
             return False
         result = handler(ev)
         self.log(ev)
-        self.s.invalidate()
+        self.scene.invalidate()
         if result is True:
             return True
-        self.tl.wait(result or 0.0)
+        self.timeline.wait(result or 0.0)
         return False
 
     def settled(self) -> None:
         """Everything shown is at rest (after a fast-forward or a skip)."""
 
     def log(self, ev: dict) -> None:
-        """Write the event just shown into the move log (``self.s.log``), in words."""
+        """Write the event just shown into the move log (``self.scene.log``), in words."""
 
     def replay_from(self, events: list[dict]) -> int:
         """Resuming a save: the index of the first event to show again with its animation
@@ -145,21 +146,21 @@ class TablePart:
 
     def deal_flights(self, src) -> float:
         """Every dealt card from ``src`` to its hand, round by round from the dealer's left."""
-        sp = self.sp()
-        m = self.m
+        sp = self.speed()
+        m = self.model
         if sp <= 0:
             return 0.0
-        n = self.s.n
+        n = self.scene.n
         depth = max(m.counts) if m.counts else 0
         order = [(m.dealer + i) % n for i in range(1, n + 1)]
-        hands = [self.s.part.sort_hand(h) if h else None for h in m.hands]
+        hands = [self.scene.part.sort_hand(h) if h else None for h in m.hands]
         k = 0
         for r in range(depth):
             for seat in order:
                 if r >= m.counts[seat]:
                     continue
                 card = hands[seat][r] if hands[seat] else None
-                self.tl.fly(card, False, self.lay.frac(src), self.draw.hand_target(seat, card),
+                self.timeline.fly(card, False, self.lay.frac(src), self.draw.hand_target(seat, card),
                             k * pace.DEAL_STEP * sp, pace.DEAL_FLIGHT * sp,
                             self.lay.small_w / self.lay.size[0], seat=seat)
                 k += 1
@@ -167,22 +168,22 @@ class TablePart:
 
     def on_game_over(self, ev: dict) -> bool:
         self.fold(ev)
-        self.s.game_over()
+        self.scene.game_over()
         return True
 
     # -- texts ------------------------------------------------------------------------------------
     def title(self) -> str:
-        return f"{R.ruleset_name(self.s.rules)} · {R.ruleset_country(self.s.rules)}"
+        return f"{rules_text.ruleset_name(self.scene.rules)} · {rules_text.ruleset_country(self.scene.rules)}"
 
     def level(self, seat: int) -> str:
         """The seat's AI level (``normal``), or "" for a person."""
-        spec = self.s.players[seat]["seat"]
+        spec = self.scene.players[seat]["seat"]
         if spec == "human":
             return ""
         return spec.split(":")[1] if spec.count(":") >= 1 else ""
 
     def level_text(self, seat: int) -> str:
-        return M.level_name(self.level(seat))
+        return messages.level_name(self.level(seat))
 
     def team(self, seat: int) -> int | None:
         """The team ``seat`` plays for (0, 1), or None when everyone plays for themselves."""
@@ -198,20 +199,20 @@ class TablePart:
         return LEVEL_SEP.join(parts + ([level] if level else []))
 
     def out_banner(self, seat: int) -> None:
-        self.tl.banner(_("is out"), max(800.0, 1200 * self.sp()), seat=seat, color=T.GOOD)
+        self.timeline.banner(_("is out"), max(800.0, 1200 * self.speed()), seat=seat, color=theme.GOOD)
 
     def by_suit(self) -> bool:
         """The player sorts the hand by suit (the setting), else by rank."""
-        return self.s.app.settings.get("hand_sort") == "suit"
+        return self.scene.app.settings.get("hand_sort") == "suit"
 
     def hold_or(self, last: bool, then) -> bool:
         """A finished trick: wait for the player before ``then()`` when the setting asks
         (True), else leave ``then`` to the caller (False)."""
-        if self.s.flow.wants_hold(last):
+        if self.scene.flow.wants_hold(last):
             def go_on():
-                self.tl.end(("news",))
+                self.timeline.end(("news",))
                 then()
-            self.tl.hold(go_on)
+            self.timeline.hold(go_on)
             return True
         return False
 
@@ -229,7 +230,7 @@ class TablePart:
         return ""
 
     def seat_line(self, seat: int, count: int) -> list[str]:
-        return [_("out")] if not self.m.in_game(seat) else [M.cards_count(count)]
+        return [_("out")] if not self.model.in_game(seat) else [messages.cards_count(count)]
 
     def hand_marks(self, surface, fan: list) -> None:
         """Marks over the viewer's hand ``fan`` ((card, rect) as drawn) on their turn."""
@@ -254,11 +255,11 @@ class TablePart:
         """``won`` or ``lost`` for the player at the screen once the game is over (hot seat:
         ``won`` when one of the people at the screen won), None for a draw, a game of AI seats
         only, or a game not over: what the result screen celebrates or consoles."""
-        winners = getattr(self.m, "winners", None)
+        winners = getattr(self.model, "winners", None)
         if not winners:
             return None
-        humans = self.s.humans
-        you = M.local_seat(humans)
+        humans = self.scene.humans
+        you = messages.local_seat(humans)
         if you is not None:
             return "won" if you in winners else "lost"
         return "won" if any(p in winners for p in humans) else None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...i18n import _
 from ...net.protocol import seat_lost
 from ...net.texts import seat_lost_text
-from .. import messages as M
+from .. import messages
 from ..widget_base import InputMode
 from .forced import forced_action
 
@@ -19,7 +19,7 @@ from .forced import forced_action
 def prompt_for(scene) -> str:
     if scene.finished or (scene.coach is not None and scene.coach.quiet()):
         return ""
-    if scene.tl.held is not None:
+    if scene.timeline.held is not None:
         # TRANSLATORS: under a finished trick the table waits on
         return _("Click the table or press Enter to go on.")
     seat = scene.stream.to_act()
@@ -33,8 +33,8 @@ def prompt_for(scene) -> str:
         if net is not None and seat_lost(net.seats(), seat):
             return seat_lost_text(name)        # a network table waits for them: nobody thinks
         if seat not in scene.humans:
-            return M.thinking(name)
-        return M.to_play(name, M.is_you(scene.humans, seat))
+            return messages.thinking(name)
+        return messages.to_play(name, messages.is_you(scene.humans, seat))
     legal = scene.stream.legal_actions()
     forced = forced_action(legal)
     if forced is not None:

@@ -19,7 +19,7 @@ import pygame
 from ...engine import IllegalActionError
 from ...engine.public import new_table
 from ...i18n import _, pgettext
-from .. import theme as T
+from .. import theme
 from ..widgets import Button, Choice, WidgetGroup
 from .families import part_for
 from .layout import Layout
@@ -155,7 +155,7 @@ class ReplayTable(TableScene):
     def goto(self, k: int) -> None:
         """Show the first ``k`` events at rest."""
         k = max(0, min(len(self.events), k))
-        self.tl.skip()
+        self.timeline.skip()
         self.model = new_table(self.rules, self.stream.options, self.players, self.stream.game)
         self.part = part_for(self.entry.family)(self)
         self.shown = 0
@@ -178,8 +178,8 @@ class ReplayTable(TableScene):
 
     def step_forward(self) -> None:
         self.playing = False
-        if self.busy() or self.tl.flights:
-            self.tl.skip()
+        if self.busy() or self.timeline.flights:
+            self.timeline.skip()
             self.part.settled()
         if self.shown < len(self.events):
             self._show_next()
@@ -239,7 +239,7 @@ class ReplayTable(TableScene):
         return False
 
     def busy(self) -> bool:
-        return self.tl.waiting() or any(not f.vanish for f in self.tl.flights)
+        return self.timeline.waiting() or any(not f.vanish for f in self.timeline.flights)
 
     def prompt(self) -> str:
         if not self.complete:
@@ -263,17 +263,17 @@ class ReplayTable(TableScene):
 
     # -- per frame -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.tl.advance(dt)
+        self.timeline.advance(dt)
         if self.lay is None:
             return
-        if self.playing and not self.tl.waiting():
+        if self.playing and not self.timeline.waiting():
             if self.shown < len(self.events):
                 self._show_next()
             else:
                 self.playing = False
 
     def animating(self) -> bool:
-        return self.playing or self.tl.moving() or self.tl.waiting()
+        return self.playing or self.timeline.moving() or self.timeline.waiting()
 
     def handle_event(self, e) -> None:
         if e.type == pygame.KEYDOWN:
@@ -298,7 +298,7 @@ class ReplayTable(TableScene):
     # -- geometry and drawing ------------------------------------------------------------------
     def layout(self, size) -> None:
         w, h = size
-        u = T.unit(size)
+        u = theme.unit(size)
         bar = int((BAR_H + (RECORD_ROW if self.w_record else 0)) * u)
         self.lay = Layout((w, h - bar), self.n, self.viewer, unit=u, pairs=self.part.holds_pairs)
         self.menu_button.rect = pygame.Rect(w - int(112 * u), int(10 * u), int(100 * u), int(36 * u))
@@ -332,10 +332,10 @@ class ReplayTable(TableScene):
     def draw_bar(self, surface, chapter: str, event: str) -> pygame.Rect:
         u = self.lay.u
         bar = self.bar_rect.inflate(int(4 * u), 0).move(0, int(2 * u))
-        T.panel(surface, bar, u, alpha=240)
+        theme.panel(surface, bar, u, alpha=240)
         r = self.label_rect
-        T.blit_text(surface, chapter, 15 * u, (r.centerx, r.top + int(2 * u)),
-                    T.ACCENT, bold=True, anchor="midtop", max_width=r.width - 8 * u)
-        T.blit_text(surface, event, 13 * u, (r.centerx, r.bottom - int(2 * u)), T.TEXT_DIM, anchor="midbottom",
+        theme.blit_text(surface, chapter, 15 * u, (r.centerx, r.top + int(2 * u)),
+                    theme.ACCENT, bold=True, anchor="midtop", max_width=r.width - 8 * u)
+        theme.blit_text(surface, event, 13 * u, (r.centerx, r.bottom - int(2 * u)), theme.TEXT_DIM, anchor="midbottom",
                     max_width=r.width - 8 * u)
         return bar.inflate(int(8 * u), int(8 * u))

@@ -31,8 +31,8 @@ from ...play.ai_seats import AIDriver
 from ...play.host import LOCAL, SCRIPT, TableHost
 from ...play.stream import LocalStream
 from ...i18n import _
-from .. import messages as M
-from .. import theme as T
+from .. import messages
+from .. import theme
 from ..scene import Scene
 from ..widgets import Button, WidgetGroup
 from . import pace
@@ -83,13 +83,13 @@ class TableScene(Scene):
         self.books = Bookkeeping(self)
         self.model = new_table(self.rules, stream.options, self.players, self.session["game"])
         self.shown = 0
-        self.tl = Timeline()
+        self.timeline = Timeline()
         #: the seats played at this screen (several in hot seat)
         self.humans = list(stream.mine)
         self.viewer = stream.seat
         self.hidden, self.turned_down_by = len(self.humans) > 1, None
         self.sel = Selection()
-        self.message, self.message_color = "", T.TEXT
+        self.message, self.message_color = "", theme.TEXT
         self.error_until = 0.0
         self.skipping = False
         decider = getattr(self.host, "decider", None)
@@ -171,7 +171,7 @@ class TableScene(Scene):
             self.shown += 1
             self.part.log(ev)
         self.part.settled()
-        self.tl.flights.clear()
+        self.timeline.flights.clear()
 
     def next_game(self) -> TableScene:
         """The session's next game at this table (Play again)."""
@@ -240,17 +240,17 @@ class TableScene(Scene):
 
     def animating(self) -> bool:
         if self.manager and self.manager.top is not self:
-            return self.tl.moving(banners=False)     # under an overlay: what shows through moves
+            return self.timeline.moving(banners=False)     # under an overlay: what shows through moves
         if self.coach is not None and self.coach.note is not None:
-            return self.tl.moving()    # a tutorial's callout waits to be read
-        return bool(self.tl.moving() or self.tl.waiting() or self.stream.thinking() is not None
+            return self.timeline.moving()    # a tutorial's callout waits to be read
+        return bool(self.timeline.moving() or self.timeline.waiting() or self.stream.thinking() is not None
                     or self.autoplay.pending or self.hints.thinking
-                    or (self.error_until and self.tl.now < self.error_until + 50)
+                    or (self.error_until and self.timeline.now < self.error_until + 50)
                     or self.shown < len(self.stream.events) or self.others_to_act())
 
     def busy(self) -> bool:
-        return self.tl.waiting() or self.shown < len(self.stream.events) or any(
-            not f.vanish for f in self.tl.flights)
+        return self.timeline.waiting() or self.shown < len(self.stream.events) or any(
+            not f.vanish for f in self.timeline.flights)
 
     def others_to_act(self) -> bool:
         """A seat not played at this screen is to decide (the frames go on: its move comes)."""
@@ -259,7 +259,7 @@ class TableScene(Scene):
 
     # -- per frame ----------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.tl.advance(dt)
+        self.timeline.advance(dt)
         if (self.manager is not None and self.manager.top is not self) or self.back:
             self.back = False
             return      # an overlay just opened (the scores) or closed: what follows waits
@@ -297,8 +297,8 @@ class TableScene(Scene):
     def _tick_stream(self) -> None:
         """Tell the game how far this screen has shown it; its AI seats decide once every
         screen has caught up (and no sooner than the pace lets a card be followed)."""
-        shown = self.shown if not self.tl.waiting() else max(0, self.shown - 1)
-        self.stream.tick(self.tl.now, shown, self.ai_delay())
+        shown = self.shown if not self.timeline.waiting() else max(0, self.shown - 1)
+        self.stream.tick(self.timeline.now, shown, self.ai_delay())
 
     def _settle(self) -> None:
         """The game is over (its host says so, whatever the animation shows yet): its end is
@@ -330,14 +330,14 @@ class TableScene(Scene):
         """A decision the host refused after it was sent (a network game): say why, ask again."""
         refusal = self.stream.take_refusal()
         if refusal is not None:
-            self.flash(M.illegal_reason(refusal, self.app.settings))
+            self.flash(messages.illegal_reason(refusal, self.app.settings))
             self._decision_key = None
     def _show_events(self) -> None:
         if self.lay is None:
             return  # not laid out yet: positions for animations are unknown
         self.warmup.step()
         events = self.stream.events
-        while not self.tl.waiting() and self.shown < len(events):
+        while not self.timeline.waiting() and self.shown < len(events):
             ev = events[self.shown]
             if self.coach is not None and self.coach.hold(self, ev):
                 return
@@ -345,10 +345,10 @@ class TableScene(Scene):
             if self.part.show(ev):   # raised an overlay: stop here
                 self.skipping = False
                 return
-        if self.tl.held is not None and self.skipping:
+        if self.timeline.held is not None and self.skipping:
             self.skipping = False    # a held trick stops a skip: the player reads it
-            self.tl.flights.clear()
-        if self.shown >= len(events) and not self.tl.waiting():
+            self.timeline.flights.clear()
+        if self.shown >= len(events) and not self.timeline.waiting():
             self._advance()
 
     def _advance(self) -> None:
@@ -364,7 +364,7 @@ class TableScene(Scene):
             return
         if self.skipping:
             self.skipping = False    # skipped up to the player's own decision
-            self.tl.flights.clear()
+            self.timeline.flights.clear()
             self.part.settled()
         if self.hidden and seat == self.viewer == self.turned_down_by:
             self.reveal_for(seat)    # the same player again, only AI moves between: no hand-over
@@ -385,7 +385,7 @@ class TableScene(Scene):
             # decide: it never fades behind the new prompt (it tells what they answer; a
             # tutorial's callouts say it themselves)
             if self.coach is None:
-                self.tl.keep(("news",))
+                self.timeline.keep(("news",))
             self.invalidate()
         self.autoplay.poll()
 
@@ -423,7 +423,7 @@ class TableScene(Scene):
             else:
                 self.host.submit(seat, action)
         except IllegalActionError as e:
-            self.flash(M.illegal_reason(e, self.app.settings))
+            self.flash(messages.illegal_reason(e, self.app.settings))
             return False
         seat = to_act
         self.message = ""
@@ -431,7 +431,7 @@ class TableScene(Scene):
         self.sel.clear()
         self._decision_key = None
         if seat is not None and seat in self.humans:
-            self.tl.end(("news",))           # the announcement kept while they decided
+            self.timeline.end(("news",))           # the announcement kept while they decided
         self.hints.cancel()
         self.clear_actions()
         if seat is not None and seat >= 0 and seat in self.humans:
@@ -454,7 +454,7 @@ class TableScene(Scene):
         screen looks from another seat)."""
         self.model = new_table(self.rules, self.stream.options, self.players, self.session["game"])
         self.shown, self.log = 0, MoveLog()     # the log is written afresh by the fold below
-        self.tl.reset()
+        self.timeline.reset()
         self.skipping = False
         self.part = part_for(self.entry.family)(self)
         self.sel.clear()
@@ -465,10 +465,10 @@ class TableScene(Scene):
         self.fast_forward()
         self.invalidate()
 
-    def flash(self, text: str, color=T.ERROR) -> None:
+    def flash(self, text: str, color=theme.ERROR) -> None:
         self.message = text
         self.message_color = color
-        self.error_until = self.tl.now + 3500
+        self.error_until = self.timeline.now + 3500
         self.invalidate()
 
     def game_over(self) -> None:
@@ -481,7 +481,7 @@ class TableScene(Scene):
         self._settle()
         if self.save_enabled:
             self.saver.delete(self.rules)
-        self.tl.busy_until = self.tl.now
+        self.timeline.busy_until = self.timeline.now
         if self.on_game_over:
             self.on_game_over(self)
         self.raise_event("game_over")
@@ -539,7 +539,7 @@ class TableScene(Scene):
         action = self.sel.click_card(card, self.stream.legal_actions())
         if self.sel.defend_with is not None:
             self.message = _("Now click the card to beat, or press its number.")
-            self.message_color = T.TEXT
+            self.message_color = theme.TEXT
         if action is not None:
             self.do(action)
         else:
@@ -577,7 +577,7 @@ class TableScene(Scene):
         if self.finished or self.my_turn():
             return
         self.skipping = True
-        self.tl.skip()
+        self.timeline.skip()
         self.part.settled()
         self.invalidate()
 

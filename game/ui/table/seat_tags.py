@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pygame
 
-from .. import messages as M
-from .. import theme as T
+from .. import messages
+from .. import theme
 
 #: the teams' colours (team 1, team 2): a badge and its partners' badges alike
 TEAM_COLOURS = ((96, 168, 240), (238, 132, 92))
@@ -26,11 +26,11 @@ def level_tag(level: str, name: str, width: float, u: float) -> str:
     wide: the whole word, else its short form (which always shows: the name gives way)."""
     if not level:
         return ""
-    whole = M.level_name(level)
-    name_w = T.font(17 * u, True).size(name)[0]
-    if name_w + T.font(LEVEL_PX * u).size(whole)[0] + int(12 * u) <= width:
+    whole = messages.level_name(level)
+    name_w = theme.font(17 * u, True).size(name)[0]
+    if name_w + theme.font(LEVEL_PX * u).size(whole)[0] + int(12 * u) <= width:
         return whole
-    return M.level_short(level)
+    return messages.level_short(level)
 
 
 def draw_badge(surface, lay, seat: int, team: int) -> pygame.Rect:
@@ -40,9 +40,9 @@ def draw_badge(surface, lay, seat: int, team: int) -> pygame.Rect:
     r = lay.badge_rect(seat)
     colour = TEAM_COLOURS[team % len(TEAM_COLOURS)]
     pygame.draw.circle(surface, colour, r.center, r.width // 2)
-    pygame.draw.circle(surface, T.PANEL, r.center, r.width // 2, max(1, int(1.5 * u)))
-    T.note_box(surface, "panel", r)
-    T.blit_text(surface, str(team + 1), 13 * u, r.center, T.TEXT_DARK, bold=True, anchor="center")
+    pygame.draw.circle(surface, theme.PANEL, r.center, r.width // 2, max(1, int(1.5 * u)))
+    theme.note_box(surface, "panel", r)
+    theme.blit_text(surface, str(team + 1), 13 * u, r.center, theme.TEXT_DARK, bold=True, anchor="center")
     return r
 
 
@@ -53,14 +53,14 @@ def draw_words(surface, lay, seat: int, name: str, words: str) -> pygame.Rect:
     rect = lay.seat_rect(seat)
     text = f"{name}{' · ' if words else ''}{words}"
     px = WORDS_PX * u
-    w = min(T.font(px, True).size(text)[0] + int(20 * u), lay.size[0] - int(8 * u))
-    box = pygame.Rect(0, 0, w, T.line_step(px, True) + int(10 * u))
+    w = min(theme.font(px, True).size(text)[0] + int(20 * u), lay.size[0] - int(8 * u))
+    box = pygame.Rect(0, 0, w, theme.line_step(px, True) + int(10 * u))
     gap = int(14 * u)                     # clear of a team badge on the box's edge
     if rect.centery < lay.size[1] / 2:
         box.midtop = (rect.centerx, rect.bottom + gap)
     else:
         box.midbottom = (rect.centerx, rect.top - int(6 * u))
     box.clamp_ip(pygame.Rect(0, 0, *lay.size))
-    T.panel(surface, box, u, border=T.FOCUS)
-    T.blit_text(surface, text, px, box.center, T.TEXT, bold=True, anchor="center", max_width=box.width - int(16 * u))
+    theme.panel(surface, box, u, border=theme.FOCUS)
+    theme.blit_text(surface, text, px, box.center, theme.TEXT, bold=True, anchor="center", max_width=box.width - int(16 * u))
     return box.inflate(int(8 * u), int(8 * u))

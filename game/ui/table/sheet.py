@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ...i18n import _
 from ...saves import MAX_DURAK_GAMES
-from .. import messages as M
+from .. import messages
 
 #: marks on the sheet
 RESET, OUT, BUYBACK, LOSER = "↺", "✕", "↩", "✕"
@@ -104,7 +104,7 @@ def gurka_sheet(model, players: list[dict], held: list[int] | None = None) -> Sh
     if held and model.options.get("stake"):
         # TRANSLATORS: a row of the score sheet: every player's chips
         sheet.summary.append(Row(_("Chips"), [Cell(str(h), value=h) for h in held], True))
-        sheet.footer.append(M.pot(model.pot))
+        sheet.footer.append(messages.pot(model.pot))
     legend = []
     if RESET in seen:
         # TRANSLATORS: the score sheet's legend; {mark} is a small sign

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from .. import motion
-from .. import theme as T
+from .. import theme
 from .timeline import ease
 
 
@@ -19,17 +19,17 @@ class MomentTexts:
     def banners(self, surface) -> list[pygame.Rect]:
         """The shout (a knock-out) and the announcement line; seat banners are drawn in
         their seat's panel (:meth:`seat`).  Returns the areas drawn."""
-        s = self.s
-        now = s.tl.now
+        s = self.scene
+        now = s.timeline.now
         rects = []
-        news = s.tl.shown(("news",))
+        news = s.timeline.shown(("news",))
         self.news_box = None
         if news is not None and s.coach is not None and s.coach.note is not None:
             news = None     # a tutorial's callout is read: its arrows would cross the line's text
         if news is not None:
             self.news_box = self.news(surface, news.text, news.color, shown_alpha(news, now))
             rects.append(self.news_box)
-        big = s.tl.shown(("big",))
+        big = s.timeline.shown(("big",))
         if big is None:
             return rects
         rects.append(self.shout(surface, big, now))
@@ -43,7 +43,7 @@ class MomentTexts:
         t = (now - big.start) / big.dur
         scale = 1.0 if motion.reduced() else 0.6 + 0.4 * ease(min(1.0, t * 4))
         centre = (self.lay.center[0], self.lay.center[1] - int(20 * u))
-        if T.recording():
+        if theme.recording():
             return self._shout_drawn(surface, big, scale, alpha, centre).inflate(int(12 * u), int(12 * u))
         key = (big.text, big.sub, tuple(big.color), self.lay.size)
         if self._shout_cache is None or self._shout_cache[0] != key:
@@ -63,29 +63,29 @@ class MomentTexts:
 
     def ahead(self):
         """Jobs for spare frame time: the shouts' big letters rendered before they are needed."""
-        for text, color in self.s.part.shouts():
+        for text, color in self.scene.part.shouts():
             def job(text=text, color=color):
-                px = T.fit_px(text, 90 * self.lay.u, self.lay.size[0] * 0.8, bold=True)
-                T.render(text, px, color, True)
-                T.render(text, px, (0, 0, 0), True)
+                px = theme.fit_px(text, 90 * self.lay.u, self.lay.size[0] * 0.8, bold=True)
+                theme.render(text, px, color, True)
+                theme.render(text, px, (0, 0, 0), True)
             yield job
 
     def _shout_drawn(self, surface, big, scale: float, alpha: int, centre) -> pygame.Rect:
         """The shout drawn on ``surface`` around ``centre`` (None: only where its box is)."""
         u = self.lay.u
         w = self.lay.size[0]
-        px = T.fit_px(big.text, 90 * u * scale, w * 0.8, bold=True)
-        img = T.render(big.text, px, big.color, True)
+        px = theme.fit_px(big.text, 90 * u * scale, w * 0.8, bold=True)
+        img = theme.render(big.text, px, big.color, True)
         r = img.get_rect(center=centre)
         sub_px = 24 * u
-        sub_h = T.line_step(sub_px, True) + int(6 * u) if big.sub else 0
+        sub_h = theme.line_step(sub_px, True) + int(6 * u) if big.sub else 0
         box = r.inflate(int(40 * u), int(16 * u))
         box.height += sub_h
-        box.width = max(box.width, min(int(w * 0.9), T.font(sub_px, True).size(big.sub)[0] + int(40 * u)))
+        box.width = max(box.width, min(int(w * 0.9), theme.font(sub_px, True).size(big.sub)[0] + int(40 * u)))
         box.centerx = r.centerx
         if surface is None:
             return box
-        sh = T.render(big.text, px, (0, 0, 0), True)
+        sh = theme.render(big.text, px, (0, 0, 0), True)
         if alpha < 255:
             img = img.copy()
             img.set_alpha(alpha)
@@ -93,16 +93,16 @@ class MomentTexts:
             # into the shout's own (clear) image: the panel drawn straight in, no image of its size
             rad = max(4, int(10 * u))
             pygame.draw.rect(surface, (0, 0, 0, 80), box.move(int(3 * u), int(4 * u)), border_radius=rad)
-            pygame.draw.rect(surface, (*T.PANEL, 225), box, border_radius=rad)
-            pygame.draw.rect(surface, T.PANEL_BORDER, box, max(1, int(2 * u)), border_radius=rad)
+            pygame.draw.rect(surface, (*theme.PANEL, 225), box, border_radius=rad)
+            pygame.draw.rect(surface, theme.PANEL_BORDER, box, max(1, int(2 * u)), border_radius=rad)
         else:
-            T.panel(surface, box, u, alpha=min(225, alpha))
+            theme.panel(surface, box, u, alpha=min(225, alpha))
         sh.set_alpha(alpha // 2)                 # the cached black letters, for this blit only
         surface.blit(sh, r.move(int(4 * u), int(4 * u)))
         sh.set_alpha(None)
-        T.blit_rendered(surface, img, r, big.text, px)
+        theme.blit_rendered(surface, img, r, big.text, px)
         if big.sub:
-            T.blit_text(surface, big.sub, sub_px, (r.centerx, r.bottom + int(6 * u)), T.TEXT, bold=True,
+            theme.blit_text(surface, big.sub, sub_px, (r.centerx, r.bottom + int(6 * u)), theme.TEXT, bold=True,
                         anchor="midtop", max_width=box.width - int(24 * u))
         return box
 
@@ -113,7 +113,7 @@ class MomentTexts:
         u = self.lay.u
         width = self.lay.middle_width() - int(20 * u)
         for _try in range(2):
-            px, lines = T.fit_wrapped(text, 17 * u, width, 2, bold=True)
+            px, lines = theme.fit_wrapped(text, 17 * u, width, 2, bold=True)
             box = self.lay.news_rect(len(lines), self.prompt_lines)
             if above_news and self.news_box is not None:
                 box.bottom = self.news_box.top - int(4 * u)
@@ -126,21 +126,21 @@ class MomentTexts:
 
     def _text_box(self, surface, lines, px, color, box, alpha, fill) -> pygame.Rect:
         u = self.lay.u
-        widest = max(T.font(px, True).size(ln)[0] for ln in lines)
+        widest = max(theme.font(px, True).size(ln)[0] for ln in lines)
         box = pygame.Rect(box)
         box.width = min(box.width, widest + int(24 * u))
         box.centerx = self.lay.size[0] // 2
         surface.blit(self._box_image(box.size, fill, int(8 * u)), box)
-        T.note_box(surface, "panel", box, opaque=False)
-        step = T.line_step(px, True)
+        theme.note_box(surface, "panel", box, opaque=False)
+        step = theme.line_step(px, True)
         y = box.centery - step * (len(lines) - 1) / 2
         for i, ln in enumerate(lines):
-            img = T.render(ln, px, color, True)
+            img = theme.render(ln, px, color, True)
             if alpha < 255:
                 img = img.copy()
                 img.set_alpha(alpha)
             r = img.get_rect(center=(box.centerx, int(y + i * step)))
-            T.blit_rendered(surface, img, r, ln, px)
+            theme.blit_rendered(surface, img, r, ln, px)
         return box.inflate(4, 4)
 
     def _box_image(self, size, fill, radius: int) -> pygame.Surface:
@@ -158,14 +158,14 @@ class MomentTexts:
     def prompt_spec(self):
         """What the prompt shows now (its text, colour, size, lines and box), or None."""
         self.prompt_lines = 0
-        s = self.s
+        s = self.scene
         u = self.lay.u
-        color = T.TEXT
-        if s.message and s.tl.now < s.error_until:
+        color = theme.TEXT
+        if s.message and s.timeline.now < s.error_until:
             text, color = s.message, s.message_color
-        elif s.message and s.message_color != T.ERROR and s.my_turn():
+        elif s.message and s.message_color != theme.ERROR and s.my_turn():
             text = s.message
-        elif not s.my_turn() and s.tl.held is None and s.tl.shown(("news",)) is not None:
+        elif not s.my_turn() and s.timeline.held is None and s.timeline.shown(("news",)) is not None:
             # while the others play, an announcement takes the place of "Björn is thinking…"
             # (a fading announcement stacked over the new prompt was hard to read)
             text = ""
@@ -174,14 +174,14 @@ class MomentTexts:
         if not text:
             return None
         width = self.lay.middle_width() - int(20 * u)
-        px, lines = T.fit_wrapped(text, 17 * u, width, 2, bold=True)
+        px, lines = theme.fit_wrapped(text, 17 * u, width, 2, bold=True)
         box = self._prompt_box(lines, px, width)
         if " ".join(lines) != " ".join(text.split()):
             # two lines cut it even at the smallest size (a buy-back's question and its keys in
             # Icelandic): a third line where no seat's box lies beside it
-            px3, lines3 = T.fit_wrapped(text, 17 * u, width, 3, bold=True)
+            px3, lines3 = theme.fit_wrapped(text, 17 * u, width, 3, bold=True)
             box3 = self._prompt_box(lines3, px3, width)
-            seats = [self.lay.seat_box(s) for s in range(self.s.n) if self.lay.seat_slot(s) != 0]
+            seats = [self.lay.seat_box(s) for s in range(self.scene.n) if self.lay.seat_slot(s) != 0]
             if box3.collidelist(seats) == -1:
                 px, lines, box = px3, lines3, box3
         self.prompt_lines = len(lines)
@@ -189,7 +189,7 @@ class MomentTexts:
 
     def _prompt_box(self, lines, px: float, width: int) -> pygame.Rect:
         u = self.lay.u
-        box = pygame.Rect(0, 0, width + int(20 * u), len(lines) * T.line_step(px, True) + int(10 * u))
+        box = pygame.Rect(0, 0, width + int(20 * u), len(lines) * theme.line_step(px, True) + int(10 * u))
         box.midbottom = (self.lay.size[0] // 2, self.lay.prompt_bottom())
         return box
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .. import motion
-from .. import theme as T
+from .. import theme
 
 
 def ease(t: float) -> float:
@@ -58,7 +58,7 @@ class Banner:
     dur: float
     big: bool = False
     seat: int | None = None
-    color: tuple = T.ACCENT
+    color: tuple = theme.ACCENT
     sub: str = ""
 
     def alpha(self, now: float) -> int:

@@ -9,14 +9,14 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import _
-from .. import theme as T
+from .. import theme
 from .. import tool_names
 from ..widgets import Button, WidgetGroup
 
 
 class Toolbar:
     def __init__(self, scene):
-        self.s = scene
+        self.scene = scene
         self.scores = Button(tool_names.scores, self.open_scores, name="scores", px=15)
         self.hint = Button(tool_names.hint, self.ask_hint, name="hint", px=15)
         self.undo = Button(tool_names.undo, self.take_back, name="undo", px=15)
@@ -24,18 +24,18 @@ class Toolbar:
 
     # -- the tools ------------------------------------------------------------------------
     def open_scores(self) -> None:
-        self.s.app.nav.push("scoresheet", table=self.s.handle)
+        self.scene.app.nav.push("scoresheet", table=self.scene.handle)
 
     def ask_hint(self) -> None:
-        self.s.hints.ask()
+        self.scene.hints.ask()
 
     def take_back(self) -> None:
-        s = self.s
+        s = self.scene
         if not s.undo():
             return
         s.play_sound("play")
         # on the announcement line: the prompt under it still says what to do now
-        s.part.announce(_("Move taken back. The computer may play differently this time."), color=T.ACCENT)
+        s.part.announce(_("Move taken back. The computer may play differently this time."), color=theme.ACCENT)
 
     def refresh(self) -> None:
         """Show and enable what is on offer now (every frame: it is cheap).  A change draws
@@ -43,21 +43,21 @@ class Toolbar:
         button went on showing, dead, until something else moved)."""
         before = [(b.visible, b.enabled) for b in (self.hint, self.undo)]
         self.hint.visible = self.offers_hint()
-        self.hint.enabled = self.s.hints.available()
-        undo = self.s.undo
+        self.hint.enabled = self.scene.hints.available()
+        undo = self.scene.undo
         self.undo.visible = undo.allowed()
         self.undo.enabled = self.undo.visible and undo.available()
         if before != [(b.visible, b.enabled) for b in (self.hint, self.undo)]:
-            self.s.invalidate()
+            self.scene.invalidate()
 
     def offers_hint(self) -> bool:
-        return bool(self.s.humans) and self.s.coach is None   # a tutorial coaches itself
+        return bool(self.scene.humans) and self.scene.coach is None   # a tutorial coaches itself
 
     def group(self, widgets: list) -> WidgetGroup:
         """The table's buttons as a widget group made anew (after each move): Tab goes
         through them in the order given, and the focus stays on the button of the same name
         when there still is one."""
-        return WidgetGroup(widgets).keep_focus(getattr(self.s, "widgets", None))
+        return WidgetGroup(widgets).keep_focus(getattr(self.scene, "widgets", None))
 
     # -- keys and places ----------------------------------------------------------------------
     def handle_key(self, e) -> bool:
@@ -80,15 +80,15 @@ class Toolbar:
         as wide as its label, the whole row ending before the top seat's panel (the seats
         on the right sit below it).  Undo, which comes and goes, is on the far end, so
         nothing else moves."""
-        lay = self.s.lay
+        lay = self.scene.lay
         if lay is None:
             return
         u = lay.u
-        menu = self.s.menu_button.rect
+        menu = self.scene.menu_button.rect
         gap = int(6 * u)
         row = [self.scores] + ([self.hint] if self.offers_hint() else []) + [self.undo]
         room = lay.toolbar_band().width - gap * len(row)
-        font = T.font(15 * u, True)
+        font = theme.font(15 * u, True)
         for pad in (24, 22, 20, 18):            # less room round the labels before they shrink
             widths = [max(int(64 * u), font.size(b.text)[0] + int(pad * u)) for b in row]
             if sum(widths) <= room:

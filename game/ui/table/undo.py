@@ -51,23 +51,23 @@ def undone(record: dict, cut: int):
 
 class Undo:
     def __init__(self, scene):
-        self.s = scene
+        self.scene = scene
 
     def seat(self) -> int | None:
         """The seat whose decisions undo takes back: the only human at the table."""
-        humans = self.s.humans
+        humans = self.scene.humans
         return humans[0] if len(humans) == 1 else None
 
     def allowed(self) -> bool:
         """Undo is on offer at this table at all (setting, one human, not the demo)."""
-        s = self.s
+        s = self.scene
         return (bool(s.app.settings.get("undo", True)) and not s.app.demo and s.coach is None
                 and s.host is not None and s.stream.network is None and self.seat() is not None)
 
     def point(self) -> int | None:
-        if not self.allowed() or self.s.finished or self.s.stream.is_over():
+        if not self.allowed() or self.scene.finished or self.scene.stream.is_over():
             return None
-        return undo_point(self.s.host.events(), self.seat())
+        return undo_point(self.scene.host.events(), self.seat())
 
     def available(self) -> bool:
         return self.point() is not None
@@ -77,7 +77,7 @@ class Undo:
         cut = self.point()
         if cut is None:
             return False
-        s = self.s
+        s = self.scene
         state = undone(s.stream.record(), cut)
         s.restart_from(state)
         s.books.undo_used()

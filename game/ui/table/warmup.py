@@ -12,8 +12,8 @@ from __future__ import annotations
 import time
 
 from ...engine.cards import NAMES
-from .. import cards as C
-from .. import theme as T
+from .. import cards as card_faces
+from .. import theme
 
 
 #: the design sizes of the texts a game shows (the table, the shout, the scores, the result)
@@ -37,19 +37,19 @@ class Warmup:
                 yield from more
             for px in FONT_SIZES:                # a font loaded on first use is a hitch
                 for bold in (False, True):
-                    yield lambda px=px, bold=bold: T.font(px * lay.u, bold)
+                    yield lambda px=px, bold=bold: theme.font(px * lay.u, bold)
             for w in lay.card_sizes:
-                yield lambda w=w: C.back(w)
-                yield lambda w=w: C.shadow(w)
+                yield lambda w=w: card_faces.back(w)
+                yield lambda w=w: card_faces.shadow(w)
             for w in (lay.hand_w, lay.table_w):
-                yield lambda w=w: C.highlight(w, T.ACCENT)
-                yield lambda w=w: C.highlight(w, T.GOOD)
-                yield lambda w=w: C.highlight(w, T.ERROR)
-                yield lambda w=w: C.dim(w)
+                yield lambda w=w: card_faces.highlight(w, theme.ACCENT)
+                yield lambda w=w: card_faces.highlight(w, theme.GOOD)
+                yield lambda w=w: card_faces.highlight(w, theme.ERROR)
+                yield lambda w=w: card_faces.dim(w)
             for w in (lay.hand_w, lay.table_w):
                 for card in NAMES:
                     # a face with pictures a part at a time: no frame waits for a whole one
-                    yield from C.face_jobs(card, w, settings)
+                    yield from card_faces.face_jobs(card, w, settings)
         self._todo = jobs()
         self._pending = None
 
@@ -59,11 +59,11 @@ class Warmup:
         returns :data:`LATER` is not ready yet (what it draws is not known): it is asked
         again next frame, and nothing after it runs before."""
         end = time.perf_counter() + budget_ms / 1000
-        C.collect(end)                      # faces the painter process has finished
+        card_faces.collect(end)                      # faces the painter process has finished
         while time.perf_counter() < end:
             job, self._pending = self._pending or next(self._todo, None), None
             if job is None:
-                return C.pending() > 0          # done once the painter's faces are in
+                return card_faces.pending() > 0          # done once the painter's faces are in
             if job() is LATER:
                 self._pending = job
                 return True

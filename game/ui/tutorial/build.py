@@ -82,7 +82,7 @@ def tutorial_shots(app) -> list[tuple[str, Callable[[], object]]]:
             scene = app.nav.push("tutorial", rules=rid)
             target = first_move_with(scene, tutorial(rid).tour_lesson)
             coach = scene.coach
-            if not run_to(app, scene, lambda: coach.i == target and coach.asking(scene) is not None):
+            if not run_to(app, scene, lambda: coach.step == target and coach.asking(scene) is not None):
                 raise RuntimeError(f"the {rid} tutorial did not reach its tour callout")
             app.step([], 16)
             return scene

@@ -16,9 +16,9 @@ import math
 import pygame
 
 from ...i18n import _
-from .. import cards as C
-from .. import messages as M
-from .. import theme as T
+from .. import cards as card_faces
+from .. import messages
+from .. import theme
 from ..table.families import FAMILY_UI
 from ..widgets import Button, WidgetGroup
 
@@ -27,7 +27,7 @@ _SMALL_PX = 13
 
 
 def _card_rect(x: float, y: float, w: float) -> pygame.Rect:
-    r = pygame.Rect(0, 0, int(w), C.height_for(int(w)))
+    r = pygame.Rect(0, 0, int(w), card_faces.height_for(int(w)))
     r.center = (int(x), int(y))
     return r
 
@@ -107,10 +107,10 @@ def beat_text(scene, beat) -> str:
         if isinstance(v, int):
             args[k] = scene.players[v]["name"] if 0 <= v < len(scene.players) else "?"
         elif isinstance(v, tuple):          # an option's number in words: ("chips", "stake") …
-            words = {"chips": M.chips, "points": M.points}[v[0]]
+            words = {"chips": messages.chips, "points": messages.points}[v[0]]
             args[k] = words(int(options.get(v[1]) or 0))
         else:
-            args[k] = C.card_text(v, settings)
+            args[k] = card_faces.card_text(v, settings)
     try:
         return _(beat.text).format(**args)
     except (KeyError, IndexError, ValueError):   # a broken translation: the English text
@@ -182,13 +182,13 @@ class Callout:
 
     def _box(self, scene, surface, beat) -> None:
         size = surface.get_size()
-        u = T.unit(size)
+        u = theme.unit(size)
         pad = int(14 * u)
         width = min(int(600 * u), size[0] - int(360 * u))
         text = beat_text(scene, beat)
         px = _TEXT_PX * u
-        lines = T.wrap(text, px, width - 2 * pad)
-        line_h = T.font(px).get_linesize()
+        lines = theme.wrap(text, px, width - 2 * pad)
+        line_h = theme.font(px).get_linesize()
         row_h = int(34 * u)
         height = pad + len(lines) * line_h + int(10 * u) + row_h + pad
         box = pygame.Rect(0, 0, width, height)
@@ -198,22 +198,22 @@ class Callout:
         self.areas.append(box.inflate(int(12 * u), int(12 * u)))
         for r in targets:
             self._ring(surface, r, u)
-        T.panel(surface, box, u, alpha=240, border=T.ACCENT)
+        theme.panel(surface, box, u, alpha=240, border=theme.ACCENT)
         y = box.top + pad
         for line in lines:
-            surface.blit(T.render(line, px, T.TEXT), (box.left + pad, y))
+            surface.blit(theme.render(line, px, theme.TEXT), (box.left + pad, y))
             y += line_h
         row = pygame.Rect(box.left + pad, box.bottom - pad - row_h, box.width - 2 * pad, row_h)
         shown = self.coach.callouts()
         if beat in shown:
             # TRANSLATORS: the tutorial's step counter, e.g. "3 / 18"
             count = _("{n} / {total}").format(n=shown.index(beat) + 1, total=len(shown))
-            T.blit_text(surface, count, _SMALL_PX * u, row.midleft, T.TEXT_DIM, anchor="midleft")
+            theme.blit_text(surface, count, _SMALL_PX * u, row.midleft, theme.TEXT_DIM, anchor="midleft")
         if self.coach.note is not None:
             self.next_button.rect = pygame.Rect(0, 0, int(130 * u), row_h)
             self.next_button.rect.midright = row.midright
         else:
-            T.blit_text(surface, _("Your move"), _SMALL_PX * u, row.midright, T.ACCENT, bold=True,
+            theme.blit_text(surface, _("Your move"), _SMALL_PX * u, row.midright, theme.ACCENT, bold=True,
                         anchor="midright")
         for r in targets:
             self._arrow(surface, box, r, u)
@@ -224,7 +224,7 @@ class Callout:
         self.areas.append(ring.inflate(int(8 * u), int(8 * u)))
         pygame.draw.rect(surface, (0, 0, 0), ring.inflate(int(4 * u), int(4 * u)), max(2, int(3 * u)),
                          border_radius=int(10 * u))
-        pygame.draw.rect(surface, T.ACCENT, ring, max(2, int(3 * u)), border_radius=int(9 * u))
+        pygame.draw.rect(surface, theme.ACCENT, ring, max(2, int(3 * u)), border_radius=int(9 * u))
 
     def _arrow(self, surface, box: pygame.Rect, r: pygame.Rect, u: float) -> None:
         ring = r.inflate(int(14 * u), int(14 * u))
@@ -248,13 +248,13 @@ class Callout:
                                       abs(tip[0] - start[0]) + 1, abs(tip[1] - start[1]) + 1)
                           .inflate(2 * pad, 2 * pad))
         pygame.draw.line(surface, (0, 0, 0), start, base, max(3, int(6 * u)))
-        pygame.draw.line(surface, T.ACCENT, start, base, max(2, int(3 * u)))
-        pygame.draw.polygon(surface, T.ACCENT, tri)
+        pygame.draw.line(surface, theme.ACCENT, start, base, max(2, int(3 * u)))
+        pygame.draw.polygon(surface, theme.ACCENT, tri)
         pygame.draw.polygon(surface, (0, 0, 0), tri, max(1, int(u)))
 
     def _final(self, scene, surface) -> None:
         size = surface.get_size()
-        u = T.unit(size)
+        u = theme.unit(size)
         shade = pygame.Surface(size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 110))
         surface.blit(shade, (0, 0))
@@ -263,20 +263,20 @@ class Callout:
         width = min(int(680 * u), size[0] - int(40 * u))
         text = _(self.coach.tutorial.final)
         px = 17 * u
-        lines = T.wrap(text, px, width - 2 * pad)
-        line_h = T.font(px).get_linesize()
+        lines = theme.wrap(text, px, width - 2 * pad)
+        line_h = theme.font(px).get_linesize()
         title_h = int(40 * u)
         row_h = int(48 * u)
         height = pad + title_h + len(lines) * line_h + int(20 * u) + row_h + pad
         box = pygame.Rect(0, 0, width, min(height, size[1] - int(20 * u)))
         box.center = (size[0] // 2, size[1] // 2)
         self.box = box
-        T.panel(surface, box, u, alpha=245, border=T.ACCENT)
-        T.blit_text(surface, _("Well done!"), 26 * u, (box.centerx, box.top + pad), T.ACCENT, bold=True,
+        theme.panel(surface, box, u, alpha=245, border=theme.ACCENT)
+        theme.blit_text(surface, _("Well done!"), 26 * u, (box.centerx, box.top + pad), theme.ACCENT, bold=True,
                     anchor="midtop")
         y = box.top + pad + title_h
         for line in lines:
-            surface.blit(T.render(line, px, T.TEXT), (box.left + pad, y))
+            surface.blit(theme.render(line, px, theme.TEXT), (box.left + pad, y))
             y += line_h
         gap = int(14 * u)
         bw = (box.width - 2 * pad - 2 * gap) // 3

@@ -26,7 +26,7 @@ import pygame
 
 from ...engine import CHANCE, IllegalActionError
 from ...i18n import _
-from .. import theme as T
+from .. import theme
 from .beats import HUMAN, Beat, Tutorial, same_action
 from .callout import Callout
 
@@ -44,7 +44,7 @@ class Coach:
     def __init__(self, tutorial: Tutorial):
         self.tutorial = tutorial
         self.beats = tutorial.beats
-        self.i = 0                    # the beat to run next
+        self.step = 0                    # the beat to run next
         self.note: Beat | None = None  # the callout waiting for Next
         self.due: float | None = None  # when the scripted seat plays
         self.finished = False
@@ -55,7 +55,7 @@ class Coach:
     # -- where the script is -------------------------------------------------------------
     @property
     def beat(self) -> Beat | None:
-        return self.beats[self.i] if self.i < len(self.beats) else None
+        return self.beats[self.step] if self.step < len(self.beats) else None
 
     def asking(self, scene) -> Beat | None:
         """The move the player at the screen is asked to make now, if any."""
@@ -109,29 +109,29 @@ class Coach:
             return True
         if b.kind == "chance":
             if state.to_act() != CHANCE:
-                return self.finish(scene, f"beat {self.i}: no chance step is due")
+                return self.finish(scene, f"beat {self.step}: no chance step is due")
             state.resolve_chance()
-            self.i += 1
+            self.step += 1
             return True
         if b.kind == "deal":
             try:
                 state.apply_record_event(dict(b.event))
             except IllegalActionError as e:
-                return self.finish(scene, f"beat {self.i}: {e.reason}")
-            self.i += 1
+                return self.finish(scene, f"beat {self.step}: {e.reason}")
+            self.step += 1
             return True
         seat = state.to_act()
         if seat != b.seat:
-            return self.finish(scene, f"beat {self.i}: seat {seat} is to act, not {b.seat}")
+            return self.finish(scene, f"beat {self.step}: seat {seat} is to act, not {b.seat}")
         if seat == HUMAN:
             return False
-        now = scene.tl.now
+        now = scene.timeline.now
         if self.due is None:
             self.due = now + scene.ai_delay()
         if now >= self.due:
             self.due = None
             if not scene.do(dict(b.action), seat=seat):
-                return self.finish(scene, f"beat {self.i}: the scripted move was refused")
+                return self.finish(scene, f"beat {self.step}: the scripted move was refused")
         return True
 
     def allow(self, scene, action: dict) -> bool:
@@ -145,11 +145,11 @@ class Coach:
         legal = state.legal_actions()
         is_legal = any(same_action(action, a) for a in legal)
         if state.to_act() == b.seat and is_legal and same_action(action, b.action):
-            self.i += 1
+            self.step += 1
             return True
         if b.seat != HUMAN or not is_legal:
             return True        # the engine refuses it with its reason
-        scene.flash(try_the_one_shown(), T.ACCENT)
+        scene.flash(try_the_one_shown(), theme.ACCENT)
         return False
 
     def table_event(self, scene, kind: str, **data) -> bool:
@@ -192,7 +192,7 @@ class Coach:
         if self.note is None:
             return
         self.note = None
-        self.i += 1
+        self.step += 1
         scene.invalidate()
 
     def finish(self, scene, broken: str = "") -> bool:

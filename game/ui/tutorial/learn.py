@@ -11,8 +11,8 @@ import pygame
 
 from ... import settings as store
 from ...i18n import _
-from .. import rules_text as R
-from .. import theme as T
+from .. import rules_text
+from .. import theme
 from ..scene import Scene
 from ..widgets import Button, WidgetGroup
 from .scripts import TUTORIAL_IDS, tutorial
@@ -22,7 +22,7 @@ class LearnScene(Scene):
     def __init__(self, app, first: bool = False):
         super().__init__(app)
         self.first = first
-        self.choices = [Button((lambda r=r: R.ruleset_name(r)), (lambda r=r: self.start(r)),
+        self.choices = [Button((lambda r=r: rules_text.ruleset_name(r)), (lambda r=r: self.start(r)),
                                primary=i == 0, name=f"learn:{r}", px=19)
                         for i, r in enumerate(TUTORIAL_IDS)]
         label = (lambda: _("Not now")) if first else (lambda: _("Back"))
@@ -44,7 +44,7 @@ class LearnScene(Scene):
         self.manager.pop()
 
     def layout(self, size) -> None:
-        u = T.unit(size)
+        u = theme.unit(size)
         w = min(int(820 * u), size[0] - int(40 * u))
         height = int((118 + 102 * len(self.choices) + 84) * u)
         self.box = pygame.Rect(0, 0, w, min(size[1] - int(24 * u), height))
@@ -69,20 +69,20 @@ class LearnScene(Scene):
 
     def draw(self, surface) -> None:
         size = surface.get_size()
-        u = T.unit(size)
-        surface.blit(T.felt(size), (0, 0))
-        T.panel(surface, self.box, u)
+        u = theme.unit(size)
+        surface.blit(theme.felt(size), (0, 0))
+        theme.panel(surface, self.box, u)
         title = _("New to these games?") if self.first else _("Learn to play")
-        T.blit_text(surface, title, 28 * u, (self.box.centerx, self.box.top + int(20 * u)), T.ACCENT,
+        theme.blit_text(surface, title, 28 * u, (self.box.centerx, self.box.top + int(20 * u)), theme.ACCENT,
                     bold=True, anchor="midtop", max_width=self.box.width - 40 * u)
         intro = _("Learn by playing: a guided first deal on the real table, every rule explained "
                   "as it comes up. Pick a game:")
-        T.blit_wrapped(surface, intro, 16 * u, pygame.Rect(self.box.left + int(26 * u), self.box.top + int(64 * u),
-                                                         self.box.width - int(52 * u), int(50 * u)), T.TEXT)
+        theme.blit_wrapped(surface, intro, 16 * u, pygame.Rect(self.box.left + int(26 * u), self.box.top + int(64 * u),
+                                                         self.box.width - int(52 * u), int(50 * u)), theme.TEXT)
         for r, row in zip(TUTORIAL_IDS, self.rows):
             x = row.left + int(240 * u)
-            T.blit_text(surface, R.ruleset_origin(r), 17 * u, (x, row.top), T.TEXT, bold=True,
+            theme.blit_text(surface, rules_text.ruleset_origin(r), 17 * u, (x, row.top), theme.TEXT, bold=True,
                         max_width=row.right - x)
             text = pygame.Rect(x, row.top + int(26 * u), row.right - x, row.height - int(26 * u))
-            T.blit_wrapped(surface, _(tutorial(r).blurb), 15 * u, text, T.TEXT_DIM)
+            theme.blit_wrapped(surface, _(tutorial(r).blurb), 15 * u, text, theme.TEXT_DIM)
         self.widgets.draw(surface, u)
