@@ -18,20 +18,21 @@ index ``games_figures`` in its order; the best streaks and the win-rate series f
 letter per game in the order played, concatenated by SQLite per ruleset (index
 ``games_by_rules``) and for all games (``games_in_order``), which Python scans as bytes;
 the penalty chart reads back at most :data:`CHART_READ` games of its ruleset.  Those
-indexes hold only the rows whose values this game writes (:data:`~game.stats.db.READABLE`),
+indexes hold only the rows whose values this game writes (:data:`~game.stats.db.READABLE_ROW`),
 so no row is checked one by one when reading.  A file of an older version has no such
 indexes: its games are copied into a temporary in-memory table that has them.
 """
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.registry import ruleset_ids
 from ..notices import Notice
-from .db import (MIGRATIONS, READABLE, SCHEMA_VERSION, cause, db_path, is_bad_file, notice_set_aside,
+from .db import (MIGRATIONS, READABLE_ROW, SCHEMA_VERSION, cause, db_path, is_bad_file, notice_set_aside,
                  notice_unavailable, open_db, present, set_aside_db, version)
 from .facts import LEVEL_ORDER, MIXED
 
@@ -254,27 +255,40 @@ def win_rate_series(seq: bytes) -> Series:
     return Series("win_rate", values, n - len(shown) + 1, n)
 
 
-#: the queries of :func:`read_figures`, each walking one index of version 3 in its order
-#: (tests/test_stats_large.py checks their plans: a covering index, no sorting)
+#: the queries of :func:`read_figures`, each walking one index of the latest version in its
+#: order (tests/test_stats_large.py checks their plans: a covering index, no sorting)
 FIGURES_SQL = (
     "SELECT rules, opponents, result, scoring, was_durak, undo_used, count(*), sum(penalty), "
-    f"sum(deals_played), sum(hints) FROM games INDEXED BY games_figures WHERE {READABLE} "
+    f"sum(deals_played), sum(hints) FROM games INDEXED BY games_figures WHERE {READABLE_ROW} "
     "GROUP BY rules, opponents, result, scoring, was_durak, undo_used")
 BY_RULES_SQL = (f"SELECT rules, group_concat({_LETTER}, '') FROM games INDEXED BY games_by_rules "
-                f"WHERE {READABLE} GROUP BY rules")
+                f"WHERE {READABLE_ROW} GROUP BY rules")
 IN_ORDER_SQL = (f"SELECT group_concat(result IN ('won', 'shared'), '') FROM games "
-                f"INDEXED BY games_in_order WHERE {READABLE}")
+                f"INDEXED BY games_in_order WHERE {READABLE_ROW}")
 PENALTY_SQL = ("SELECT scoring = 'points' AND deals_played > 0, penalty, deals_played FROM games "
-               f"INDEXED BY games_by_rules WHERE rules = ? AND {READABLE} ORDER BY id DESC")
+               f"INDEXED BY games_by_rules WHERE rules = ? AND {READABLE_ROW} ORDER BY id DESC")
+_INDEXED = re.compile(r" INDEXED BY \w+")
+
+
+def query(conn, sql: str, args: tuple = ()):
+    """``conn.execute(sql, args)``; should an SQLite to come not match the query's WHERE to
+    its index's ("no query solution"), the same query without ``INDEXED BY``: slower on a
+    large file, never no figures."""
+    try:
+        return conn.execute(sql, args)
+    except sqlite3.OperationalError as e:
+        if "no query solution" not in str(e):
+            raise
+        return conn.execute(_INDEXED.sub("", sql), args)
 
 
 def _copy_old(conn: sqlite3.Connection, v: int) -> None:
-    """An older file's games in a temporary table with version 3's indexes (in memory; the
-    file is not written)."""
+    """An older file's games in a temporary table with the latest version's indexes (in
+    memory; the file is not written)."""
     hints = "hints" if v >= 2 else "0 AS hints"
     cols = "opponents, result, scoring, was_durak, undo_used, penalty, deals_played"
     conn.execute(f"CREATE TEMP TABLE games AS SELECT id, rules, {cols}, {hints} FROM main.games")
-    for sql in MIGRATIONS[2]:
+    for sql in MIGRATIONS[-1]:
         if sql.startswith("CREATE INDEX "):
             conn.execute(sql.replace("CREATE INDEX ", "CREATE INDEX temp.", 1))
 
@@ -298,7 +312,7 @@ def _read(conn: sqlite3.Connection) -> tuple[Figures, int]:
     figs = Figures()
     total_rows = conn.execute("SELECT count(*) FROM games").fetchone()[0]
     keys: dict[bytes, str | None] = {}
-    cursor = conn.execute(FIGURES_SQL)
+    cursor = query(conn, FIGURES_SQL)
     for key, opp, result, scoring, durak, undo, n, pen, deals, hints in cursor:
         if key not in keys:
             if len(keys) >= MAX_RULESETS:
@@ -324,7 +338,7 @@ def _read(conn: sqlite3.Connection) -> tuple[Figures, int]:
     for f in figs.by_rules.values():
         figs.total.merge(f)
     # the order played: per ruleset (its levels' streaks in it) and of all games
-    for key, seq in conn.execute(BY_RULES_SQL):
+    for key, seq in query(conn, BY_RULES_SQL):
         rules = shown.get(key)
         if rules is None or rules not in figs.by_rules or not isinstance(seq, bytes):
             continue
@@ -339,7 +353,7 @@ def _read(conn: sqlite3.Connection) -> tuple[Figures, int]:
     only = ""
     if len(shown) < len(keys) or len(keys) >= MAX_RULESETS:
         only = f" AND rules IN ({', '.join('?' * len(figs.by_rules))})"
-    row = conn.execute(IN_ORDER_SQL + only, tuple(figs.by_rules) if only else ()).fetchone()
+    row = query(conn, IN_ORDER_SQL + only, tuple(figs.by_rules) if only else ()).fetchone()
     seq = row[0] if row and isinstance(row[0], bytes) else b""
     figs.total.best_streak = best_run(seq, b"1")
     figs.series[None] = win_rate_series(seq.replace(b"1", b"W").replace(b"0", b"L"))
@@ -353,7 +367,7 @@ def _read(conn: sqlite3.Connection) -> tuple[Figures, int]:
 def _penalty_series(conn: sqlite3.Connection, rules: str, games: int) -> Series | None:
     """The average penalty per deal of each of the last SERIES_GAMES games scored in points
     of ``rules`` (among its last CHART_READ games), numbered among all its games."""
-    cursor = conn.execute(PENALTY_SQL, (rules,))
+    cursor = query(conn, PENALTY_SQL, (rules,))
     shown: list[tuple[int, float]] = []
     for back, (pointed, pen, deals) in enumerate(cursor):
         if back >= CHART_READ or len(shown) >= SERIES_GAMES:

@@ -599,7 +599,11 @@ def _replays(t) -> None:
 @step("replay-history")
 def _replay_history(t) -> None:
     """The finished games: the player's own of every ruleset (won, lost, durak), and games
-    without the player (every seat a computer's)."""
+    without the player (every seat a computer's), each finished at a time of its own: the
+    games the earlier steps finished (now) are taken out, so the screen is the same every run."""
+    from .. import history
+    for game in history.list_games()[0]:
+        history.delete_game(game)
     for k, rules in enumerate(ruleset_ids()):
         _last_game(t, rules, when=f"2026-11-{20 + k:02d}T19:{10 + k:02d}:00")
     _last_game(t, durak_id(), mine=(), when="2026-11-27T20:00:00")
