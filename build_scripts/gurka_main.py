@@ -88,6 +88,9 @@ def check_save(phase: str) -> int:
     ok = notice is None and db_path().is_file() and not save_path("gurka-se").exists() and moved > 12
     print(f"gurka: continue: {'ok' if ok else 'FAILED'} from event {moved} to "
           f"{len(state.record()['events'])}; statistics {db_path()} {notice or ''}", flush=True)
+    return 0 if ok else 1
+
+
 def check_net() -> int:
     import asyncio  # noqa: F401 - the network game's streams
 
