@@ -189,10 +189,17 @@ def _whole_art_face(card: str, width: int, settings: dict) -> pygame.Surface:
     return _finish_art(card, width, settings, pygame.image.frombytes(data, size, "RGB"))
 
 
-def face_jobs(card: str, width: int, settings: dict | None = None) -> list[Callable[[], None]]:
+def drawn(card: str, width: int, settings: dict | None = None) -> pygame.Surface | None:
+    """``card``'s face at ``width`` when it is drawn already, else None (draws nothing)."""
+    return _cache.get(_face_key(card, max(12, int(width)), settings or {}))
+
+
+def face_jobs(card: str, width: int, settings: dict | None = None,
+              here: bool = False) -> list[Callable[[], None]]:
     """The steps that draw ``card``'s face at ``width`` into the cache, each a few
     milliseconds at most (none when it is drawn already): the art's parts one by one, then
-    the card.  :func:`face` does them all at once; a table does them in spare frame time."""
+    the card.  :func:`face` does them all at once; a table does them in spare frame time.
+    The painter process draws it when there is one, unless ``here``."""
     width = max(12, int(width))
     settings = settings or {}
     key = _face_key(card, width, settings)
@@ -202,7 +209,7 @@ def face_jobs(card: str, width: int, settings: dict | None = None) -> list[Calla
         raise ValueError(f"not a card: {card!r}")
     if large_print(settings) or width < SIMPLE_BELOW or card_art.parts(card) is None:
         return [lambda: key in _cache or _keep(key, _drawn_face(card, width, settings))]
-    if painter().ready():
+    if not here and painter().ready():
         return [lambda: _request(card, width, dict(settings), key)]
     # no painter process: a part at a time here, each a few milliseconds at most
     build = card_art.ArtParts(card, width, suit_color(card[1], settings))

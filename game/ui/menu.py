@@ -123,10 +123,17 @@ class ConfirmScene(MessageScene):
             self.close()
 
 
+#: the main menu's emblem: a small fan of cards
+FAN = ("AS", "KH", "QD", "JC", "TS")
+
+
 class MainMenu(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.widgets = WidgetGroup()
+        #: the emblem's faces still to draw (:meth:`update`, a few milliseconds a frame): the
+        #: first frame shows their backs, so the window is up before any art is rendered
+        self.fan_jobs: list = []
         self.build()
 
     def build(self) -> None:
@@ -155,6 +162,18 @@ class MainMenu(Scene):
         self.widgets = WidgetGroup(items)
         self.widgets.focus = 0
         self.size = (0, 0)
+
+    def update(self, dt: float) -> None:
+        if self.fan_jobs:                   # the emblem's faces, about 3 ms a frame
+            import time
+            end = time.perf_counter() + 0.003
+            while self.fan_jobs and time.perf_counter() < end:
+                self.fan_jobs.pop(0)()
+            if not self.fan_jobs:
+                self.invalidate()
+
+    def animating(self) -> bool:
+        return bool(self.fan_jobs)
 
     def enter(self):
         if not self.app.settings.get("tutorial_offered") and not self.app.demo:
@@ -240,11 +259,15 @@ class MainMenu(Scene):
         from . import cards
         # a small fan of cards as the emblem
         cw = int(78 * u)
-        fan = ["AS", "KH", "QD", "JC", "TS"]
         cx, cy = size[0] // 2, int(size[1] * 0.17)
-        for i, c in enumerate(fan):
+        settings = self.app.settings
+        for i, c in enumerate(FAN):
             ang = (i - 2) * 12
-            img = cards.face(c, cw, self.app.settings)
+            img = cards.drawn(c, cw, settings)
+            if img is None:                 # its face in the next frames; its back until then
+                img = cards.back(cw)
+                if not self.fan_jobs:
+                    self.fan_jobs = [job for card in FAN for job in cards.face_jobs(card, cw, settings, here=True)]
             rot = pygame.transform.rotozoom(img, -ang, 1.0)
             off = (i - 2) * int(36 * u)
             r = rot.get_rect(center=(cx + off, cy + abs(i - 2) * int(6 * u)))
