@@ -51,6 +51,8 @@ import queue
 import threading
 import traceback
 
+from ..child_pipe import feed, serve
+
 
 def _spec(level: str) -> str:
     return level if level.startswith(("ai:", "ext:")) else f"ai:{level}"
@@ -98,46 +100,8 @@ def _serve(inbox, outbox) -> None:
 
 
 def _child_main(requests, results) -> None:
-    """The worker process: a reader thread takes requests off the pipe and exits the
-    process the moment the pipe breaks (the game is gone); the main thread decides."""
-    import os
-    inbox: queue.Queue = queue.Queue()
-
-    def read() -> None:
-        while True:
-            try:
-                msg = requests.recv()
-            except Exception:  # noqa: BLE001 - EOFError: the game died or closed the pipe
-                os._exit(0)        # (a message that cannot be read: the game falls back)
-            if msg is None:
-                os._exit(0)
-            inbox.put(msg)
-
-    threading.Thread(target=read, name="gurka-ai-watch", daemon=True).start()
-    while True:
-        answer = _answer(inbox.get())
-        try:
-            results.send(answer)
-        except (OSError, EOFError, ValueError):
-            os._exit(0)
-
-
-def _feed(outq: queue.Queue, conn) -> None:
-    """Parent side: sends requests off the UI thread (a large view never blocks a frame).
-    Closing the pipe at the end is what tells the child to stop."""
-    try:
-        while True:
-            msg = outq.get()
-            if msg is _STOP:
-                return
-            conn.send(msg)
-    except Exception:  # noqa: BLE001 - a broken pipe: poll() sees the dead child, Normal decides
-        return
-    finally:
-        try:
-            conn.close()
-        except OSError:
-            pass
+    """The worker process: decides each request (:mod:`game.child_pipe`)."""
+    serve(requests, results, _answer, "gurka-ai-watch")
 
 
 _STOP = object()
@@ -192,7 +156,7 @@ class AIWorker:
         self._proc = proc
         self._results = res_r
         self._in = queue.Queue()
-        threading.Thread(target=_feed, args=(self._in, req_w), name="gurka-ai-feed",
+        threading.Thread(target=feed, args=(self._in, req_w, _STOP), name="gurka-ai-feed",
                          daemon=True).start()
         self.mode = "process"
 

@@ -25,54 +25,22 @@ import queue
 import threading
 import time
 
+from ..child_pipe import feed, serve
+
 
 def _child_main(requests, results, paint) -> None:
-    """The painter process: a reader thread takes requests off the pipe and ends the
-    process the moment the pipe breaks (the game is gone); the main thread renders."""
+    """The painter process: renders each face asked for (:mod:`game.child_pipe`)."""
     import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    inbox: queue.Queue = queue.Queue()
 
-    def read() -> None:
-        while True:
-            try:
-                msg = requests.recv()
-            except Exception:  # noqa: BLE001 - EOFError: the game died or closed the pipe
-                os._exit(0)
-            if msg is None:
-                os._exit(0)
-            inbox.put(msg)
-
-    threading.Thread(target=read, name="gurka-painter-watch", daemon=True).start()
-    while True:
-        key, spec = inbox.get()
+    def answer(msg):
+        key, spec = msg
         try:
             size, data = paint(spec)
-            answer = (key, size, data)
+            return (key, size, data)
         except Exception:  # noqa: BLE001 - a card that cannot be rendered: the game draws it itself
-            answer = (key, None, None)
-        try:
-            results.send(answer)
-        except (OSError, EOFError, ValueError):
-            os._exit(0)
-
-
-def _feed(outq: queue.Queue, conn) -> None:
-    """Parent side: sends requests off the frame (a 4K card's documents never block one).
-    Closing the pipe at the end is what tells the child to stop."""
-    try:
-        while True:
-            msg = outq.get()
-            if msg is None:
-                return
-            conn.send(msg)
-    except Exception:  # noqa: BLE001 - a broken pipe: take() sees the dead child
-        return
-    finally:
-        try:
-            conn.close()
-        except OSError:
-            pass
+            return (key, None, None)
+    serve(requests, results, answer, "gurka-painter-watch")
 
 
 def _surface(data: bytes, size):
@@ -123,7 +91,7 @@ class Painter:
         self._proc = proc
         self._results = res_r
         self._out = queue.Queue()
-        threading.Thread(target=_feed, args=(self._out, req_w), name="gurka-painter-feed",
+        threading.Thread(target=feed, args=(self._out, req_w), name="gurka-painter-feed",
                          daemon=True).start()
         return True
 
