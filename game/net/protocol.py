@@ -239,22 +239,33 @@ _FROM_JOINER = {
 }
 
 
+
+def _kind(message: dict, table: dict) -> str:
+    """The message's type, one of ``table``'s; ProtocolError for any other."""
+    kind = message.get("type")
+    if not isinstance(kind, str) or kind not in table:
+        raise ProtocolError(f"unknown message type {str(kind)[:40]!r}")
+    return kind
+
+
+def _same_protocol(message: dict) -> None:
+    """A handshake of another protocol version is refused as such (code ``protocol``)."""
+    version = message.get("protocol")
+    if isinstance(version, str) and version != PROTOCOL:
+        raise ProtocolError(f"protocol {version[:40]!r}, not {PROTOCOL}", "protocol", version[:40])
+
 def check_from_joiner(message: dict, handshaken: bool) -> dict:
     """``message`` (parsed) if it is a joiner's message allowed now, else ProtocolError.
 
     Before the handshake only ``hello`` is allowed, after it anything but ``hello``.  A hello
     of another protocol version is refused as such (code ``protocol``) whatever else it holds."""
-    kind = message.get("type")
-    if not isinstance(kind, str) or kind not in _FROM_JOINER:
-        raise ProtocolError(f"unknown message type {str(kind)[:40]!r}")
+    kind = _kind(message, _FROM_JOINER)
     if not handshaken and kind != "hello":
         raise ProtocolError(f"{kind} before hello")
     if handshaken and kind == "hello":
         raise ProtocolError("hello twice")
     if kind == "hello":
-        version = message.get("protocol")
-        if isinstance(version, str) and version != PROTOCOL:
-            raise ProtocolError(f"protocol {version[:40]!r}, not {PROTOCOL}", "protocol", version[:40])
+        _same_protocol(message)
     return _fields(message, _FROM_JOINER[kind], kind)
 
 
@@ -377,17 +388,13 @@ def check_from_host(message: dict, welcomed: bool) -> dict:
 
     Before the welcome only ``welcome``, ``refused`` and ``ping`` are allowed; a welcome of
     another protocol version is refused as such (code ``protocol``)."""
-    kind = message.get("type")
-    if not isinstance(kind, str) or kind not in _FROM_HOST:
-        raise ProtocolError(f"unknown message type {str(kind)[:40]!r}")
+    kind = _kind(message, _FROM_HOST)
     if not welcomed and kind not in ("welcome", "refused", "ping"):
         raise ProtocolError(f"{kind} before welcome")
     if welcomed and kind == "welcome":
         raise ProtocolError("welcome twice")
     if kind == "welcome":
-        version = message.get("protocol")
-        if isinstance(version, str) and version != PROTOCOL:
-            raise ProtocolError(f"protocol {version[:40]!r}, not {PROTOCOL}", "protocol", version[:40])
+        _same_protocol(message)
     return _fields(message, _FROM_HOST[kind], kind)
 
 
