@@ -163,6 +163,16 @@ class ViewChecker:
         if any(c not in hand for c in cards):
             raise ViewError("this seat plays a card it does not hold")
 
+    def _played(self, p: int, cards: list[str]) -> None:
+        """``cards`` played by seat ``p``: this seat's own from its hand, another's none of
+        this seat's and no more than it holds."""
+        if p == self.seat:
+            self._mine(cards)
+        else:
+            self._not_mine(cards)
+            if self.table.counts[p] < len(cards):
+                raise ViewError("a seat plays more cards than it holds")
+
     # -- Gurka family ------------------------------------------------------------------------------------
     def _gurka_deal(self, ev: dict) -> None:
         self._keys(ev, ("dealer", "hands"))
@@ -194,12 +204,7 @@ class ViewChecker:
         cards = self._cards(ev["cards"])
         if set(cards) & self.gone:
             raise ViewError("a card played twice in one deal")
-        if p == self.seat:
-            self._mine(cards)
-        else:
-            self._not_mine(cards)
-            if self.table.counts[p] < len(cards):
-                raise ViewError("a seat plays more cards than it holds")
+        self._played(p, cards)
         self.gone.update(cards)
 
     def _gurka_trick(self, ev: dict) -> None:
@@ -279,12 +284,7 @@ class ViewChecker:
         cards = self._cards(ev["cards"])
         if set(cards) & (self._on_table() | self.gone):
             raise ViewError("a card that lies on the table or in the discard pile")
-        if p == self.seat:
-            self._mine(cards)
-        else:
-            self._not_mine(cards)
-            if self.table.counts[p] < len(cards):
-                raise ViewError("a seat plays more cards than it holds")
+        self._played(p, cards)
 
     def _durak_defend(self, ev: dict) -> None:
         self._keys(ev, ("player", "attack", "card"))

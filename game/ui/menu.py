@@ -7,6 +7,8 @@ it; with several (one per ruleset) it lists them (``saves``), newest first.
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from ..i18n import _, ngettext
@@ -165,7 +167,6 @@ class MainMenu(Scene):
 
     def update(self, dt: float) -> None:
         if self.fan_jobs:                   # the emblem's faces, about 3 ms a frame
-            import time
             end = time.perf_counter() + 0.003
             while self.fan_jobs and time.perf_counter() < end:
                 self.fan_jobs.pop(0)()
