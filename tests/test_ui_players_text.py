@@ -88,15 +88,16 @@ def test_lists_of_names_read_naturally(lang):
 
 
 def _result_title(app, players, winners=(), loser=None, losing_team=None, family="gurka"):
+    from game.ui.table.board import Board, Cues
     from game.ui.table.durak_part import DurakPart
     from game.ui.table.gurka_part import GurkaPart
     model = SimpleNamespace(winners=list(winners), loser=loser,
                             losing_team=losing_team or [], totals=[0] * len(players), pot=0,
                             options={}, out_order=[], end_reason=None)
     humans = [s for s, p in enumerate(players) if p["seat"] == "human"]
-    scene = SimpleNamespace(model=model, players=players, n=len(players), session={}, humans=humans,
-                            held_chips=lambda: None)
-    part = DurakPart(scene) if family == "durak" else GurkaPart(scene)
+    board = Board(rules=family, players=players, humans=humans, viewer=0, session={}, settings={},
+                  model=model, timeline=None)
+    part = (DurakPart if family == "durak" else GurkaPart)(board, Cues(), None)
     return part.result()[0]
 
 
@@ -264,6 +265,7 @@ def test_a_stalemate_draw_is_not_called_everybody_out(app):
     the result says so, not that everybody got out (nobody did)."""
     from game.engine import new_game
     from game.engine.public import table_of
+    from game.ui.table.board import Board, Cues
     from game.ui.table.durak_part import DurakPart
     s = new_game("durak", 3, seed=1)
     while not s.is_over():      # everyone always takes, and attacks with one card
@@ -273,6 +275,7 @@ def test_a_stalemate_draw_is_not_called_everybody_out(app):
     players = [{"name": n, "seat": "human" if i == 0 else "ai:easy"} for i, n in enumerate(("Du", "Bo", "Eva"))]
     model = table_of(s.view(0))
     assert model.draw_game and model.end_reason == "stalemate"
-    scene = SimpleNamespace(model=model, players=players, n=3, session={}, humans=[0])
-    title, lines = DurakPart(scene).result()
+    board = Board(rules="durak", players=players, humans=[0], viewer=0, session={}, settings={},
+                  model=model, timeline=None)
+    title, lines = DurakPart(board, Cues(), None).result()
     assert (title, lines[0]) == ("A draw", "The defender picked up the cards a hundred bouts in a row.")

@@ -23,8 +23,8 @@ from .part_base import LED, SUIT_ORDER, LookBack, TablePart
 class DurakPart(TablePart):
     holds_pairs = True
 
-    def __init__(self, scene):
-        super().__init__(scene)
+    def __init__(self, board, cues, draw):
+        super().__init__(board, cues, draw)
         self._bout_head: int | None = None    # the move log's heading of the bout under way
 
     # -- hands ------------------------------------------------------------------------------
@@ -44,10 +44,10 @@ class DurakPart(TablePart):
 
     # -- events -----------------------------------------------------------------------------
     def on_deal(self, ev: dict) -> float:
-        self.scene.play_sound("shuffle")
+        self.cues.sound("shuffle")
         self.fold(ev)
         dur = self.deal_flights(self.lay.stock_pos())
-        self.scene.play_sound("deal")
+        self.cues.sound("deal")
         return dur + (300 * self.speed() if dur else 0.0)
 
     def _trump_dealt(self) -> bool:
@@ -70,7 +70,7 @@ class DurakPart(TablePart):
         if len(m.bouts) == 1 and len(m.bout.pairs) == len(ev["cards"]):
             # the first attack of the game: who opens, and why
             self.announce(durak_words.opens(self.name(p), self.you(p), m.game == 1 and self._trump_dealt()))
-        self.scene.play_sound("play")
+        self.cues.sound("play")
         return (pace.PLAY_FLIGHT + 70 * len(ev["cards"])) * sp
 
     def on_defend(self, ev: dict) -> float:
@@ -82,7 +82,7 @@ class DurakPart(TablePart):
         if sp > 0:
             self.timeline.fly(ev["card"], True, self.lay.frac(src[0]), self._pair_target(i, 1), 0.0,
                         pace.PLAY_FLIGHT * sp, self.lay.hand_w / self.lay.size[0])
-        self.scene.play_sound("play")
+        self.cues.sound("play")
         return (pace.PLAY_FLIGHT + pace.PLAY_SETTLE) * sp
 
     def _pair_target(self, i: int, j: int):
@@ -138,7 +138,7 @@ class DurakPart(TablePart):
             self.swept = True
             self.timeline.wait(delay + (pace.SWEEP + 150) * sp)
 
-        self.scene.play_sound("trick")
+        self.cues.sound("trick")
         if self.hold_or(False, sweep):
             self.announce(text, color=color, sticky=True)
             return pace.BOUT_HOLD * sp
@@ -166,7 +166,7 @@ class DurakPart(TablePart):
     def log(self, ev: dict) -> None:
         """(A take is not a line of its own: the bout's end says who picked up how many.)
         Each entry says its move when it is read (in the language of that moment)."""
-        log = self.scene.log
+        log = self.board.log
         m = self.model
         kind = ev["type"]
         p = ev.get("player")
@@ -231,20 +231,20 @@ class DurakPart(TablePart):
 
     # -- decisions ---------------------------------------------------------------------------------
     def buttons(self, legal: list[dict]) -> list:
-        s = self.scene
+        cues = self.cues
         types = {a["type"] for a in legal}
         out = []
         if any(a["type"] == "attack" and len(a["cards"]) > 1 for a in legal):
-            out.append(Button(lambda: _("Attack"), s.play_selection, primary=True, name="attack"))
+            out.append(Button(lambda: _("Attack"), cues.play_selection, primary=True, name="attack"))
         if "take" in types:
-            out.append(Button(lambda: _("Take"), lambda: s.do({"type": "take"}), name="take"))
+            out.append(Button(lambda: _("Take"), lambda: cues.do({"type": "take"}), name="take"))
         if types == {"swap", "pass"}:
             # TRANSLATORS: Durak: decline to swap the six of trumps for the trump card
-            out.append(Button(lambda: _("Keep the six"), lambda: s.do({"type": "pass"}), name="pass"))
+            out.append(Button(lambda: _("Keep the six"), lambda: cues.do({"type": "pass"}), name="pass"))
         elif "pass" in types:
-            out.append(Button(lambda: _("Done"), lambda: s.do({"type": "pass"}), name="pass"))
+            out.append(Button(lambda: _("Done"), lambda: cues.do({"type": "pass"}), name="pass"))
         if "swap" in types:
-            out.append(Button(lambda: _("Swap trump six"), lambda: s.do({"type": "swap"}), name="swap"))
+            out.append(Button(lambda: _("Swap trump six"), lambda: cues.do({"type": "swap"}), name="swap"))
         return out
 
     def prompt(self, legal: list[dict]) -> str:
@@ -252,9 +252,9 @@ class DurakPart(TablePart):
         keys = InputMode.key
         if types == {"swap", "pass"}:
             m = self.model
-            holder = next((p for p in range(self.scene.n) if m.trump_card in m.known[p]), None) \
+            holder = next((p for p in range(self.board.n) if m.trump_card in m.known[p]), None) \
                 if not m.stock and m.trump_card else None
-            if holder is not None and holder != self.scene.stream.to_act():
+            if holder is not None and holder != self.cues.to_act():
                 question = durak_words.claim(self.card_text([m.trump_card]), self.name(holder))
             else:
                 question = durak_words.prompt("swap")
@@ -275,14 +275,14 @@ class DurakPart(TablePart):
     def header(self) -> str:
         m = self.model
         line = _("Trump: {suit}").format(suit=card_faces.SUIT_GLYPH[m.trump]) if m.trump else ""
-        viewer = self.scene.viewer
-        team = self.team(viewer) if viewer is not None and 0 <= viewer < self.scene.n else None
-        if team is not None and viewer in self.scene.humans:
-            partners = [self.name(p) for p in range(self.scene.n) if p != viewer and self.team(p) == team]
+        viewer = self.board.viewer
+        team = self.team(viewer) if viewer is not None and 0 <= viewer < self.board.n else None
+        if team is not None and viewer in self.board.humans:
+            partners = [self.name(p) for p in range(self.board.n) if p != viewer and self.team(p) == team]
             # TRANSLATORS: the table header in Durak for teams: who plays with the player at the
             # screen, {n} the team's number (its badge on the seats), {names} "Clara and Emma"
             line += "  ·  " + _("Your team ({n}): {names}").format(n=team + 1, names=messages.join_names(partners))
-        game = self.scene.session.get("game", 1)
+        game = self.board.session.get("game", 1)
         if game > 1:
             # TRANSLATORS: the table header; {n} is the game's number in this session
             line += "  ·  " + _("Game {n}").format(n=game)
@@ -319,7 +319,7 @@ class DurakPart(TablePart):
             theme.blit_text(surface, str(m.stock), 18 * u, (sx, sy + lay.table_h // 2 + int(6 * u)), theme.TEXT,
                         bold=True, anchor="midtop")
         elif m.trump:
-            color = card_faces.suit_color(m.trump, {"four_colour": self.scene.app.settings.get("four_colour")}) \
+            color = card_faces.suit_color(m.trump, {"four_colour": self.board.settings.get("four_colour")}) \
                 if m.trump in "SC" else (220, 60, 60)
             theme.blit_text(surface, card_faces.SUIT_GLYPH[m.trump], 54 * u, (sx, sy), color, anchor="center")
         if m.discard:
@@ -334,7 +334,7 @@ class DurakPart(TablePart):
             if not self.swept or c in waiting:     # the finished bout, until it is swept
                 d.card(surface, c, True, (x, y), w)
         flying = {f.card for f in self.timeline.flights if f.seat is None}
-        legal = self.scene.legal()
+        legal = self.cues.legal()
         count = len(m.pairs)
         for i, pair in enumerate(m.pairs):
             for j, c in enumerate(pair):
@@ -343,7 +343,7 @@ class DurakPart(TablePart):
                 x, y, w = lay.pair_pos(i, j, count)
                 d.card(surface, c, True, (x, y), w)
         # a picked card that can beat several attacks: each it can beat glows, with its key
-        for i, digit in marks.attack_keys(m.pairs, lambda a: a not in flying and self.scene.sel.can_beat(a, legal)):
+        for i, digit in marks.attack_keys(m.pairs, lambda a: a not in flying and self.board.sel.can_beat(a, legal)):
             x, y, w = lay.pair_pos(i, 0, count)
             d.mark(surface, (x, y), w, theme.GOOD)
             marks.key_badge(surface, (x, y - card_faces.height_for(w) // 2), lay.u, digit)
@@ -354,7 +354,7 @@ class DurakPart(TablePart):
         lay = self.lay
         img = theme.render(_("Discard"), 14 * lay.u, theme.TEXT_DIM)
         r = img.get_rect(midtop=midtop)
-        for seat in range(self.scene.n):
+        for seat in range(self.board.n):
             panel = lay.seat_rect(seat)
             if lay.seat_slot(seat) and r.colliderect(panel):
                 r.right = panel.left - int(4 * lay.u)
@@ -376,7 +376,7 @@ class DurakPart(TablePart):
         """The durak (or the losing team, or a draw), who went out in which order, and the
         evening's tally of duraks (the session's, this game included)."""
         m = self.model
-        you = messages.local_seat(self.scene.humans)
+        you = messages.local_seat(self.board.humans)
         if m.losing_team:
             title = messages.team_loses([self.name(s) for s in m.losing_team], you in m.losing_team)
         elif m.loser is not None:
@@ -393,29 +393,29 @@ class DurakPart(TablePart):
         if m.out_order:
             # TRANSLATORS: Durak's result; {names} are the players who got rid of their cards, first first
             lines.append(_("Out first to last: {names}").format(names=", ".join(self.name(p) for p in m.out_order)))
-        tally = [0] * self.scene.n
-        for losers in sheet.durak_log(self.scene.session, self.scene.n):
+        tally = [0] * self.board.n
+        for losers in sheet.durak_log(self.board.session, self.board.n):
             for p in losers:
                 tally[p] += 1
-        for p in sorted((p for p in range(self.scene.n) if tally[p]), key=lambda p: -tally[p]):
+        for p in sorted((p for p in range(self.board.n) if tally[p]), key=lambda p: -tally[p]):
             # TRANSLATORS: Durak's result, the evening's tally; {name} is a name, {n} a count
             lines.append(ngettext("{name}: durak {n} time this evening", "{name}: durak {n} times this evening",
                                   tally[p]).format(name=self.name(p), n=tally[p]))
         return title, lines
 
     def score_sheet(self):
-        return sheet.durak_sheet(self.model, self.scene.players, self.scene.session)
+        return sheet.durak_sheet(self.model, self.board.players, self.board.session)
 
     def note_result(self, session: dict, final) -> None:
         sheet.add_durak_game(session, final)
 
     def hint_line(self, hint: dict) -> str:
-        return hint_words.durak_line(hint, self.scene.app.settings)
+        return hint_words.durak_line(hint, self.board.settings)
 
     # -- the replay viewer's chapters --------------------------------------------------------------
     def chapters(self, events: list[dict]) -> list[int]:
         """Where each bout begins (its opening attack)."""
-        table = new_table(self.scene.rules, self.model.options, self.scene.players)
+        table = new_table(self.board.rules, self.model.options, self.board.players)
         starts = []
         for i, e in enumerate(events):
             if e["type"] == "attack" and not table.on_table():

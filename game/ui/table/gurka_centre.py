@@ -20,16 +20,16 @@ def draw_centre(part, surface) -> None:
     m = part.model
     d = part.draw
     lay = part.lay
-    tl = part.timeline
+    timeline = part.timeline
     if m.options.get("score_piles"):
         pw = int(lay.small_w * 1.1)
-        for s in range(part.scene.n):
+        for s in range(part.board.n):
             px, py, step = lay.pile_pos(s)
             for i, c in enumerate(m.piles[s][-4:]):
                 d.card(surface, c, True, (px + step * i * pw * 0.35, py), pw, shadow=False)
-    now = tl.now
-    flying = {f.card for f in tl.flights if not f.vanish and f.seat is None}
-    for f in tl.flights:
+    now = timeline.now
+    flying = {f.card for f in timeline.flights if not f.vanish and f.seat is None}
+    for f in timeline.flights:
         if f.vanish and f.face_up and not f.started(now):
             d.card(surface, f.card, True, (f.src[0] * lay.size[0], f.src[1] * lay.size[1]), lay.table_w)
     if not (m.trick_over() and part.swept):

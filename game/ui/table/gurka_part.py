@@ -20,8 +20,8 @@ from .part_base import SUIT_ORDER, TablePart
 
 
 class GurkaPart(TablePart):
-    def __init__(self, scene):
-        super().__init__(scene)
+    def __init__(self, board, cues, draw):
+        super().__init__(board, cues, draw)
         self.swept = False          # the finished trick has been swept off the table
         self.losers: set = set()    # (seat, card) that scored in the last trick
         self.prev_trick = None      # the last trick of the deal before (the look back)
@@ -55,13 +55,13 @@ class GurkaPart(TablePart):
 
     # -- events -----------------------------------------------------------------------------
     def on_deal(self, ev: dict) -> float:
-        self.scene.play_sound("shuffle")
+        self.cues.sound("shuffle")
         self.fold(ev)
         self.losers = set()
         self.swept = False
         self.timeline.set_totals(self.model.totals)
         dur = self.deal_flights(self.lay.deck_pos(self.model.dealer))
-        self.scene.play_sound("deal")
+        self.cues.sound("deal")
         return dur
 
     def on_exchange(self, ev: dict) -> float:
@@ -99,13 +99,13 @@ class GurkaPart(TablePart):
             for j, c in enumerate(ev["cards"]):
                 self.timeline.fly(c, True, self.lay.frac(src[j]), self._trick_target(idx, j, k), 0.0,
                             pace.PLAY_FLIGHT * sp, self.lay.hand_w / self.lay.size[0])
-        self.scene.play_sound("play")
+        self.cues.sound("play")
         return (pace.PLAY_FLIGHT + pace.PLAY_SETTLE) * sp
 
     def _trick_target(self, index: int, j: int, k: int):
         def target():
             trick = self.model.trick
-            seat = trick[index][0] if index < len(trick) else self.scene.viewer
+            seat = trick[index][0] if index < len(trick) else self.board.viewer
             return self.lay.trick_pos(seat, j, k, index, self.slots())
         return target
 
@@ -121,7 +121,7 @@ class GurkaPart(TablePart):
         last = not any(m.counts)
         text = gurka_words.takes_trick(self.name(winner), self.you(winner), self.card_text(self.winning(m.tricks[-1])),
                              last)
-        self.scene.play_sound("trick")
+        self.cues.sound("trick")
         if last:
             # the last trick stays for the scoring (which waits for the player, see on_score)
             self.announce(text, pace.LAST_REVEAL + pace.NEWS)
@@ -140,7 +140,7 @@ class GurkaPart(TablePart):
         fast speed it lay 1.4 s, too short to see who took it with which card).  Instant speed
         waits for nothing (``build_scripts/bench.py pace last`` measures it)."""
         sp = self.speed()
-        if sp <= 0 or self.scene.flow.wants_hold(True):
+        if sp <= 0 or self.cues.hold(True):
             return pace.LAST_REVEAL * sp
         after = (pace.PLAY_SETTLE + pace.SCORE_COUNT + pace.SCORE_REST) * sp     # the card settles; the count-up
         return max(pace.LAST_REVEAL * sp, pace.LAST_READ - after)
@@ -198,7 +198,7 @@ class GurkaPart(TablePart):
         return out
 
     def shouts(self) -> list[tuple[str, tuple]]:
-        return [(rules_text.ruleset_name(self.scene.rules).split()[-1] + "!", theme.GOOD)]    # "Agurk!" at a knock-out
+        return [(rules_text.ruleset_name(self.board.rules).split()[-1] + "!", theme.GOOD)]    # "Agurk!" at a knock-out
 
     def on_out(self, ev: dict):
         self.fold(ev)
@@ -207,7 +207,7 @@ class GurkaPart(TablePart):
         shout = self.shouts()[0][0]
         self.timeline.banner(shout, max(pace.SHOUT_MIN, pace.KNOCKOUT * sp), big=True, color=theme.GOOD,
                        sub=messages.is_out(self.name(p), self.you(p)))
-        self.scene.play_sound("knockout")
+        self.cues.sound("knockout")
         dur = pace.KNOCKOUT * sp
         nxt = self.next_event()
         if nxt is None or nxt["type"] != "out":
@@ -218,17 +218,16 @@ class GurkaPart(TablePart):
         """Between deals: the scoreboard (humans click on, AI-only tables go on by themselves),
         once the count-up and a knock-out's shout have been seen."""
         self.timeline.wait(dur)
-        rest = self.scene.stream.events[self.scene.shown:]
-        if any(e["type"] == "game_over" for e in rest):
+        if any(e["type"] == "game_over" for e in self.cues.coming()):
             return dur
-        auto = not self.scene.humans or self.scene.app.demo
-        self.timeline.after(dur, lambda: self.scene.raise_event("deal_scored", auto=auto))
+        auto = not self.board.humans or self.board.demo
+        self.timeline.after(dur, lambda: self.cues.raise_event("deal_scored", auto=auto))
         return True
 
     # -- the move log ------------------------------------------------------------------------------
     def log(self, ev: dict) -> None:
         """Each entry says its move when it is read (in the language of that moment)."""
-        log = self.scene.log
+        log = self.board.log
         m = self.model
         kind = ev["type"]
         p = ev.get("player")
@@ -293,7 +292,7 @@ class GurkaPart(TablePart):
         p, points = ev["player"], ev["points"]
         o = self.model.options
         lives = o.get("lives") or 0
-        like = [s for s in range(self.scene.n) if s != p and self.model.in_game(s) and self.model.totals[s] == points]
+        like = [s for s in range(self.board.n) if s != p and self.model.in_game(s) and self.model.totals[s] == points]
         stake = gm.buyback_price(o)
         return lambda: gurka_words.buys_back(self.name(p), self.you(p), gurka_words.standing(points, lives),
                                    messages.join_names([self.name(s) for s in like]) if like else "",
@@ -302,27 +301,27 @@ class GurkaPart(TablePart):
     # -- decisions ---------------------------------------------------------------------------------
     def buttons(self, legal: list[dict]) -> list:
         types = {a["type"] for a in legal}
-        s = self.scene
+        cues = self.cues
         out = []
         if "play" in types and any(len(a["cards"]) > 1 for a in legal):
-            out.append(Button(self._play_label, s.play_selection, primary=True, name="play"))
+            out.append(Button(self._play_label, cues.play_selection, primary=True, name="play"))
         if "exchange" in types:
-            out.append(Button(self._exchange_label, s.play_selection, primary=True, name="exchange"))
+            out.append(Button(self._exchange_label, cues.play_selection, primary=True, name="exchange"))
         if "buyback" in types:
-            out.append(Button(self._buyback_label, lambda: s.do({"type": "buyback"}), primary=True,
+            out.append(Button(self._buyback_label, lambda: cues.do({"type": "buyback"}), primary=True,
                               name="buyback"))
-            out.append(Button(lambda: _("Pass"), lambda: s.do({"type": "pass"}), name="pass"))
+            out.append(Button(lambda: _("Pass"), lambda: cues.do({"type": "pass"}), name="pass"))
         return out
 
     def _play_label(self) -> str:
-        k = len(self.scene.sel.cards)
+        k = len(self.board.sel.cards)
         if k <= 1:
             return _("Play")
         # TRANSLATORS: a button; {n} is the number of selected cards
         return ngettext("Play {n} card", "Play {n} cards", k).format(n=k)
 
     def _exchange_label(self) -> str:
-        k = len(self.scene.sel.cards)
+        k = len(self.board.sel.cards)
         if k == 0:
             return _("Keep my cards")
         # TRANSLATORS: a button; {n} is the number of selected cards
@@ -334,7 +333,7 @@ class GurkaPart(TablePart):
 
     def prompt(self, legal: list[dict]) -> str:
         types = {a["type"] for a in legal}
-        seat = self.scene.stream.to_act()
+        seat = self.cues.to_act()
         if "exchange" in types:
             top = max(len(a["discard"]) for a in legal)
             if InputMode.key:
@@ -353,7 +352,7 @@ class GurkaPart(TablePart):
         plays = [a for a in legal if a["type"] == "play"]
         multi = any(len(a["cards"]) > 1 for a in plays)
         single_click = any(len(a["cards"]) == 1 for a in plays)
-        settings = self.scene.app.settings
+        settings = self.board.settings
         hand = self.model.hands[seat] if seat is not None and 0 <= seat < len(self.model.hands) else None
         req = self.model.requirement(hand)
         if req.code == "must_match_or_lowest":   # the rule, then how, shortly: the set is marked
@@ -421,7 +420,7 @@ class GurkaPart(TablePart):
         where it is not (the click model keeps a choice that can still make a move: such a
         card goes only as one of the player's lowest cards)."""
         where = dict(fan)
-        chosen = [c for c, _r in fan if c in self.scene.sel.cards]    # in hand order: ties left first
+        chosen = [c for c, _r in fan if c in self.board.sel.cards]    # in hand order: ties left first
         pairs = self.model.match_pairs(chosen) if chosen else []
         for k, (card, _theirs, holds) in enumerate(pairs):
             r = where.get(card)
@@ -429,11 +428,11 @@ class GurkaPart(TablePart):
                 set_place(surface, self.lay, (r.centerx, r.centery, r.width), k + 1, theme.GOOD if holds else theme.ACCENT)
 
     def seat_extra_key(self, seat: int) -> tuple:
-        chips = self.scene.held_chips()
+        chips = self.board.held_chips()
         return (chips[seat],) if chips else ()
 
     def seat_extra(self, surface, seat: int, rect) -> None:
-        chips = self.scene.held_chips()
+        chips = self.board.held_chips()
         if not chips:
             return
         u = self.lay.u
@@ -446,14 +445,14 @@ class GurkaPart(TablePart):
 
     # -- the end ----------------------------------------------------------------------------------------
     def result(self) -> tuple[str, list[str]]:
-        s = self.scene
+        board = self.board
         m = self.model
-        you = messages.local_seat(s.humans)
+        you = messages.local_seat(board.humans)
         winners = list(m.winners or [])
         title = messages.wins([self.name(w) for w in winners if w != you], you in winners)
         lives = m.options.get("lives")
         lines = []
-        for p in sorted(range(s.n), key=lambda p: m.totals[p]):
+        for p in sorted(range(board.n), key=lambda p: m.totals[p]):
             if lives:
                 left = max(0, lives - int(round(m.totals[p])))
                 # TRANSLATORS: a Gurka result with lives; {name} is a name, {n} the lives left
@@ -461,16 +460,15 @@ class GurkaPart(TablePart):
                     name=self.name(p), n=left))
             else:
                 lines.append(f"{self.name(p)}: {messages.points(m.totals[p])}")
-        if s.session.get("chips") and m.pot and winners:
+        if board.session.get("chips") and m.pot and winners:
             lines.append(messages.takes_pot([self.name(w) for w in winners if w != you], you in winners, m.pot))
         return title, lines
 
     def score_sheet(self):
-        s = self.scene
-        return sheet.gurka_sheet(self.model, s.players, s.held_chips())
+        return sheet.gurka_sheet(self.model, self.board.players, self.board.held_chips())
 
     def hint_line(self, hint: dict) -> str:
-        return hint_words.gurka_line(hint, self.scene.app.settings)
+        return hint_words.gurka_line(hint, self.board.settings)
 
     # -- the replay viewer's chapters --------------------------------------------------------------
     def chapters(self, events: list[dict]) -> list[int]:

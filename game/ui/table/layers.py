@@ -110,12 +110,12 @@ class StaticLayer:
     def middle_key(self) -> tuple:
         """What the middle of the table shows."""
         s = self.renderer.scene
-        tl = s.timeline
-        now = tl.now
+        timeline = s.timeline
+        now = timeline.now
         # what the middle reads of the flights: cards on their way to the table (not drawn
         # where they land yet) and swept cards that still lie where they were
-        flights = (frozenset(id(f) for f in tl.flights if f.seat is None and not f.vanish),
-                   frozenset(id(f) for f in tl.flights if f.vanish and not f.started(now)))
+        flights = (frozenset(id(f) for f in timeline.flights if f.seat is None and not f.vanish),
+                   frozenset(id(f) for f in timeline.flights if f.vanish and not f.started(now)))
         legal = s.legal() if s.sel.defend_with else ()
         return (s.shown, s.sel.defend_with, len(legal), flights, s.part.static_key())
 

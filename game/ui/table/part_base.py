@@ -3,7 +3,7 @@
 A family part (:mod:`.gurka_part`, :mod:`.durak_part`) implements what differs between
 families: how an event is animated (``on_<event type>``), the buttons for the legal
 actions, the prompt, the header line, a seat's status line, what lies in the middle of
-the table, and the result.  It folds every event into the scene's public table itself
+the table, and the result.  It folds every event into the board's public table itself
 (``self.fold(ev)``), at the moment its animation needs: before it for the cards' new
 places, after reading where they came from.
 """
@@ -18,6 +18,7 @@ from .. import rules_text
 from .. import theme
 from .. import tool_names
 from . import pace
+from .board import Board, Cues
 
 #: between the parts of a seat's tags in words ("team 2 · Normal", :meth:`TablePart.seat_words`)
 LEVEL_SEP = " · "
@@ -47,43 +48,44 @@ class TablePart:
     #: larger cards leave there (:class:`.layout.Layout`)
     holds_pairs = False
 
-    def __init__(self, scene):
-        self.scene = scene
+    def __init__(self, board: Board, cues: Cues, draw):
+        """``board``: what the screen shows; ``cues``: what the part may ask of the screen
+        (:mod:`.board`); ``draw``: the table's renderer (:class:`.draw.Renderer`), whose
+        card drawing and places the animations use."""
+        self.board = board
+        self.cues = cues
+        self.draw = draw
 
     # -- shortcuts ------------------------------------------------------------------------------
     @property
     def model(self):
         """The public table as shown (:mod:`game.engine.public`)."""
-        return self.scene.model
+        return self.board.model
 
     @property
     def lay(self):
-        return self.scene.lay
+        return self.board.lay
 
     @property
     def timeline(self):
-        return self.scene.timeline
-
-    @property
-    def draw(self):
-        return self.scene.renderer
+        return self.board.timeline
 
     def speed(self) -> float:
-        return self.scene.speed()
+        return self.cues.speed()
 
     def fold(self, ev: dict) -> None:
-        self.scene.model.apply(ev)
+        self.board.model.apply(ev)
 
     def name(self, seat: int) -> str:
-        return self.scene.players[seat]["name"]
+        return self.board.name(seat)
 
     def you(self, seat) -> bool:
         """Is ``seat`` the player at the screen (their own sentences, never their name)?"""
-        return messages.is_you(self.scene.humans, seat)
+        return messages.is_you(self.board.humans, seat)
 
     def card_text(self, cards) -> str:
         from .. import cards as card_faces
-        return " ".join(card_faces.card_text(c, self.scene.app.settings) for c in cards)
+        return " ".join(card_faces.card_text(c, self.board.settings) for c in cards)
 
     def announce(self, text: str, dur: float | None = None, color=theme.TEXT, delay: float = 0.0,
                  sticky: bool = False) -> None:
@@ -94,8 +96,8 @@ class TablePart:
         self.timeline.banner(text, dur, delay=delay * self.speed(), color=color)
 
     def next_event(self) -> dict | None:
-        events = self.scene.stream.events
-        return events[self.scene.shown] if self.scene.shown < len(events) else None
+        coming = self.cues.coming()
+        return coming[0] if coming else None
 
     # -- showing one event -------------------------------------------------------------------------
     def show(self, ev: dict) -> bool:
@@ -107,7 +109,7 @@ class TablePart:
             return False
         result = handler(ev)
         self.log(ev)
-        self.scene.invalidate()
+        self.cues.redraw()
         if result is True:
             return True
         self.timeline.wait(result or 0.0)
@@ -117,7 +119,7 @@ class TablePart:
         """Everything shown is at rest (after a fast-forward or a skip)."""
 
     def log(self, ev: dict) -> None:
-        """Write the event just shown into the move log (``self.scene.log``), in words."""
+        """Write the event just shown into the move log (``self.board.log``), in words."""
 
     def replay_from(self, events: list[dict]) -> int:
         """Resuming a save: the index of the first event to show again with its animation
@@ -150,10 +152,10 @@ class TablePart:
         m = self.model
         if sp <= 0:
             return 0.0
-        n = self.scene.n
+        n = self.board.n
         depth = max(m.counts) if m.counts else 0
         order = [(m.dealer + i) % n for i in range(1, n + 1)]
-        hands = [self.scene.part.sort_hand(h) if h else None for h in m.hands]
+        hands = [self.sort_hand(h) if h else None for h in m.hands]
         k = 0
         for r in range(depth):
             for seat in order:
@@ -168,16 +170,16 @@ class TablePart:
 
     def on_game_over(self, ev: dict) -> bool:
         self.fold(ev)
-        self.scene.game_over()
+        self.cues.game_over()
         return True
 
     # -- texts ------------------------------------------------------------------------------------
     def title(self) -> str:
-        return f"{rules_text.ruleset_name(self.scene.rules)} · {rules_text.ruleset_country(self.scene.rules)}"
+        return f"{rules_text.ruleset_name(self.board.rules)} · {rules_text.ruleset_country(self.board.rules)}"
 
     def level(self, seat: int) -> str:
         """The seat's AI level (``normal``), or "" for a person."""
-        spec = self.scene.players[seat]["seat"]
+        spec = self.board.players[seat]["seat"]
         if spec == "human":
             return ""
         return spec.split(":")[1] if spec.count(":") >= 1 else ""
@@ -203,12 +205,12 @@ class TablePart:
 
     def by_suit(self) -> bool:
         """The player sorts the hand by suit (the setting), else by rank."""
-        return self.scene.app.settings.get("hand_sort") == "suit"
+        return self.board.settings.get("hand_sort") == "suit"
 
     def hold_or(self, last: bool, then) -> bool:
         """A finished trick: wait for the player before ``then()`` when the setting asks
         (True), else leave ``then`` to the caller (False)."""
-        if self.scene.flow.wants_hold(last):
+        if self.cues.hold(last):
             def go_on():
                 self.timeline.end(("news",))
                 then()
@@ -258,7 +260,7 @@ class TablePart:
         winners = getattr(self.model, "winners", None)
         if not winners:
             return None
-        humans = self.scene.humans
+        humans = self.board.humans
         you = messages.local_seat(humans)
         if you is not None:
             return "won" if you in winners else "lost"

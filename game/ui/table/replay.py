@@ -21,7 +21,6 @@ from ...engine.public import new_table
 from ...i18n import _, pgettext
 from .. import theme
 from ..widgets import Button, Choice, WidgetGroup
-from .families import part_for
 from .layout import Layout
 from .scene import TableScene
 
@@ -157,7 +156,7 @@ class ReplayTable(TableScene):
         k = max(0, min(len(self.events), k))
         self.timeline.skip()
         self.model = new_table(self.rules, self.stream.options, self.players, self.stream.game)
-        self.part = part_for(self.entry.family)(self)
+        self.part = self.new_part()
         self.shown = 0
         self.session.pop("durak_log", None)      # the game's end is noted again on reaching it
         self.fast_forward(k)

@@ -39,12 +39,12 @@ from . import pace
 from .bookkeeping import Bookkeeping, next_session
 from .dispatch import dispatch
 from .draw import Renderer
+from .board import Board, Cues
 from .families import part_for
 from .flow import Flow
 from .forced import AutoPlay
 from .handle import TableHandle
 from .hints import Hints
-from .input import Selection
 from .layout import Layout
 from .network import NetworkTable
 from .prompt import prompt_for
@@ -57,9 +57,25 @@ from .undo import Undo
 from .warmup import Warmup
 
 
+def _on_board(name: str, doc: str) -> property:
+    """The scene's ``name`` is its board's (:class:`.board.Board`): read and set there."""
+    return property(lambda self: getattr(self.board, name),
+                    lambda self, value: setattr(self.board, name, value), doc=doc)
+
+
 class TableScene(Scene):
     #: every seat's cards face up (the replay of a finished game)
     open_hands = False
+
+    model = _on_board("model", "The public table as shown (:mod:`game.engine.public`).")
+    lay = _on_board("lay", "Where everything lies (:class:`.layout.Layout`); None until laid out.")
+    timeline = _on_board("timeline", "The animations' clock (:class:`.timeline.Timeline`).")
+    players = _on_board("players", "Every seat's player (``name``, ``seat``).")
+    humans = _on_board("humans", "The seats played at this screen (several in hot seat).")
+    viewer = _on_board("viewer", "The seat the screen looks from.")
+    log = _on_board("log", "The moves so far in words (:class:`.journal.MoveLog`).")
+    sel = _on_board("sel", "The cards the player has picked (:class:`.input.Selection`).")
+    finished = _on_board("finished", "The end of the game has been shown (its result screen raised).")
 
     def __init__(self, app, stream, session: dict | None = None, save: bool = True, coach=None):
         super().__init__(app)
@@ -69,8 +85,7 @@ class TableScene(Scene):
         self.host = stream.authority
         self.entry = find_ruleset(stream.rules)
         self.rules = stream.rules
-        self.players = [dict(p) for p in stream.players]
-        self.n = len(self.players)
+        self.n = len(stream.players)
         # the one check of a session (a save's is hostile): game number, chips, the marks
         self.session = clean_session(session or {}, self.n, stream.game)
         if self.session.get("chips") is None:
@@ -81,14 +96,14 @@ class TableScene(Scene):
             self.session.pop("settled", None)     # (a saved session's word is checked)
         self.save_enabled = save and not app.demo and self.host is not None
         self.books = Bookkeeping(self)
-        self.model = new_table(self.rules, stream.options, self.players, self.session["game"])
+        #: what this screen shows of the game (the public table, its layout and clock, the
+        #: seats, the session, the move log, the picked cards): what the family part is handed
+        self.board = Board(rules=stream.rules, players=[dict(p) for p in stream.players],
+                           humans=list(stream.mine), viewer=stream.seat, session=self.session,
+                           settings=app.settings, timeline=Timeline(), demo=bool(app.demo),
+                           model=new_table(self.rules, stream.options, stream.players, self.session["game"]))
         self.shown = 0
-        self.timeline = Timeline()
-        #: the seats played at this screen (several in hot seat)
-        self.humans = list(stream.mine)
-        self.viewer = stream.seat
         self.hidden, self.turned_down_by = len(self.humans) > 1, None
-        self.sel = Selection()
         self.message, self.message_color = "", theme.TEXT
         self.error_until = 0.0
         self.skipping = False
@@ -98,23 +113,19 @@ class TableScene(Scene):
         self.hover_card: str | None = None
         #: the seat whose box the pointer rests on: its tags in whole words (:mod:`.seat_tags`)
         self.hover_seat: int | None = None
-        #: the end of the game has been shown (its result screen raised)
-        self.finished = False
         self.action_buttons: list[Button] = []
         self.menu_button = Button(lambda: _("Menu"), self.open_pause, name="menu", px=16)
         self.toolbar = Toolbar(self)
         self.widgets = WidgetGroup([self.menu_button, *self.toolbar.buttons])
         self._decision_key = None
-        self.lay: Layout | None = None
-        self.part = part_for(self.entry.family)(self)
         self.renderer = Renderer(self)
+        self.part = self.new_part()
         self.handle = TableHandle(self)
         self.saver = Saver()
         self.warmup = Warmup()
         self.autoplay = AutoPlay(self)
         self.undo = Undo(self)
         self.hints = Hints(self)
-        self.log = MoveLog()
         self.flow = Flow(self)
         self.network = NetworkTable(self)
         self.widgets = self._group()
@@ -122,6 +133,22 @@ class TableScene(Scene):
             self.host.listen(self.save)    # after every move, whoever made it
         self.on_game_over = None   # hook for the demo / tests
         self.back = False          # back from an overlay this frame (see resume)
+
+    def new_part(self):
+        """The family part, handed the board, the cues it may give and the renderer."""
+        cues = Cues(sound=self.play_sound, speed=self.speed, redraw=self.invalidate,
+                    hold=self.flow_holds, coming=self.coming, to_act=self.stream.to_act,
+                    legal=self.legal, do=self.do, play_selection=self.play_selection,
+                    raise_event=self.raise_event, game_over=self.game_over)
+        return part_for(self.entry.family)(self.board, cues, self.renderer)
+
+    def flow_holds(self, last: bool) -> bool:
+        """Does a finished trick (``last``: the deal's last) wait for the player?"""
+        return self.flow.wants_hold(last)
+
+    def coming(self) -> list[dict]:
+        """The stream's events not shown yet."""
+        return self.stream.events[self.shown:]
 
     # -- creating ------------------------------------------------------------------
     @classmethod
@@ -318,13 +345,7 @@ class TableScene(Scene):
         self.save()
 
     def held_chips(self) -> list[int] | None:
-        """Every seat's chips as the table shows them: the stakes taken out of this game's
-        purse until its end is shown, the settled chips after."""
-        if not self.session.get("chips"):
-            return None
-        if self.finished:
-            return list(self.session["chips"])
-        return [c - self.model.staked(s) for s, c in enumerate(self.session["purse"])]
+        return self.board.held_chips()
 
     def _take_refusal(self) -> None:
         """A decision the host refused after it was sent (a network game): say why, ask again."""
@@ -456,7 +477,7 @@ class TableScene(Scene):
         self.shown, self.log = 0, MoveLog()     # the log is written afresh by the fold below
         self.timeline.reset()
         self.skipping = False
-        self.part = part_for(self.entry.family)(self)
+        self.part = self.new_part()
         self.sel.clear()
         self.message = ""
         self.error_until = 0.0
