@@ -1,6 +1,7 @@
-"""A family part is handed a board and cues (:mod:`game.ui.table.board`), never the scene:
-built from those alone, it shows a whole game's events from one seat's view, writes the
-move log, cues its sounds and overlays, and builds the decision's buttons and prompt."""
+"""A family part and a family's decision are handed a board and cues
+(:mod:`game.ui.table.board`), never the scene: built from those alone, the part shows a
+whole game's events from one seat's view, writes the move log and cues its sounds and
+overlays; the decision builds the buttons and the prompt and sends what is chosen."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ import pytest
 from game.engine import new_game
 from game.engine.public import new_table
 from game.ui.table.board import Board, Cues
+from game.ui.table.durak_decision import DurakDecision
 from game.ui.table.durak_part import DurakPart
+from game.ui.table.gurka_decision import GurkaDecision
 from game.ui.table.gurka_part import GurkaPart
 from game.ui.table.layout import Layout
 from game.ui.table.timeline import Timeline
@@ -84,7 +87,7 @@ def test_a_part_shows_a_whole_game_from_a_board_and_cues(rules, part_type, app):
     assert title and lines
 
 
-def test_a_parts_decision_goes_through_its_cues(app):
+def test_a_decision_goes_through_its_cues(app):
     state = new_game("gurka-se", 3, seed=3)
     while state.to_act() < 0:
         state.resolve_chance()
@@ -96,12 +99,16 @@ def test_a_parts_decision_goes_through_its_cues(app):
     for ev in state.view(seat)["events"]:
         board.model.apply(ev)
     sent = []
-    part = GurkaPart(board, Cues(to_act=lambda: seat, do=sent.append), None)
+    decision = GurkaDecision(board, Cues(to_act=lambda: seat, do=sent.append))
     legal = state.legal_actions()
-    prompt = part.prompt(legal)
-    assert prompt
+    assert decision.prompt(legal)
     buyback = [{"type": "buyback"}, {"type": "pass"}]
-    buttons = part.buttons(buyback)
+    buttons = decision.buttons(buyback)
     assert [b.name for b in buttons] == ["buyback", "pass"]
     buttons[1].on_click()
     assert sent == [{"type": "pass"}]
+    durak = DurakDecision(board, Cues(do=sent.append))
+    buttons = durak.buttons([{"type": "take"}, {"type": "defend", "attack": "7S", "card": "8S"}])
+    assert [b.name for b in buttons] == ["take"]
+    buttons[0].on_click()
+    assert sent[-1] == {"type": "take"}

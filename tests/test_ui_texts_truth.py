@@ -24,7 +24,7 @@ def test_a_buy_back_with_lives_is_offered_and_logged_in_lives(app, tmp_path, opt
     state = table.host.state
     lives = options["lives"]
     left = lives - state.buyback_points(0)
-    prompt = table.part.prompt(state.legal_actions())
+    prompt = table.decision.prompt(state.legal_actions())
     word = "life" if left == 1 else "lives"
     assert f"{left} {word} left" in prompt and "point" not in prompt
     table.do({"type": "buyback"})
@@ -173,7 +173,7 @@ def test_a_defender_who_cannot_beat_is_told_to_take(app, tmp_path):
     state = Tour(app, tmp_path).game("durak", must_take)
     table = app.nav.push("table", state=state)
     table.fast_forward()
-    text = table.part.prompt(state.legal_actions())
+    text = table.decision.prompt(state.legal_actions())
     assert "Take" in text and "click a card" not in text
 
 
@@ -200,7 +200,7 @@ def test_a_claim_of_the_trump_card_after_the_last_refill_names_who_holds_it(app)
     holder = next(p for p in range(4) if p != seat and found.trump_card in found.hands[p])
     table = app.nav.push("table", state=found)
     table.fast_forward()
-    text = table.part.prompt(found.legal_actions())
+    text = table.decision.prompt(found.legal_actions())
     assert "under the stock" not in text and f"P{holder}" in text, text
 
 
@@ -300,7 +300,7 @@ def test_a_set_to_follow_is_shown_and_said_in_one_short_line(app, tmp_path, monk
 
     from game import i18n
     from game.ui import theme as T
-    from game.ui.table import gurka_centre, gurka_part
+    from game.ui.table import gurka_centre, gurka_decision
     from game.ui.tour import Tour
     from game.ui.tour_steps import follows_a_set
     from game.ui.widget_base import InputMode
@@ -314,7 +314,7 @@ def test_a_set_to_follow_is_shown_and_said_in_one_short_line(app, tmp_path, monk
             return real(surface, lay, pos, k, fill)
         monkeypatch.setattr(module, "set_place", spy)
     note(gurka_centre)
-    note(gurka_part)
+    note(gurka_decision)
     i18n.set_language(lang)
     try:
         state = Tour(app, tmp_path).game(rules, follows_a_set, players=3)
@@ -341,7 +341,7 @@ def test_a_set_to_follow_is_shown_and_said_in_one_short_line(app, tmp_path, monk
         card = next(c for c in reversed(table.visible_hand()) if c in table.legal_cards() and c not in table.selected)
         table.click_card(card)
     draw_recorded(app)
-    mine = [(k, fill) for where, _pos, k, fill in places if where == "gurka_part"]
+    mine = [(k, fill) for where, _pos, k, fill in places if where == "gurka_decision"]
     assert sorted(mine) == [(k, T.GOOD) for k in range(1, len(best) + 1)], mine
     assert all(holds for _c, _t, holds in m.match_pairs(table.selected))
     # the lowest cards, when they do not match: yellow where a card is below its partner
@@ -353,6 +353,6 @@ def test_a_set_to_follow_is_shown_and_said_in_one_short_line(app, tmp_path, monk
         for card in low:
             table.click_card(card)
         draw_recorded(app)
-        fills = {k: fill for where, _pos, k, fill in places if where == "gurka_part"}
+        fills = {k: fill for where, _pos, k, fill in places if where == "gurka_decision"}
         assert T.ACCENT in fills.values() and T.ERROR not in fills.values()
     assert pygame.get_init()

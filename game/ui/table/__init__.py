@@ -6,9 +6,12 @@
 - :mod:`.layout` pure geometry (seats, the hand fan, the trick, Durak pairs)
 - :mod:`game.play` the game's host, its AI seats and the seat's stream the table draws from
 - :mod:`.input` the click model (card / pair / selection intents); :mod:`.keys` the keyboard
-- :mod:`.draw` common drawing; :mod:`.part_base` and one module per family
-  (:mod:`.gurka_part`, :mod:`.durak_part`) for what differs; :mod:`.families` maps
-  the engine's families to them
+- :mod:`.draw` common drawing; :mod:`.part_base` and one part per family
+  (:mod:`.gurka_part`, :mod:`.durak_part`) for what differs in showing the game,
+  :mod:`.decision_base` and one decision per family (:mod:`.gurka_decision`,
+  :mod:`.durak_decision`) for the player's buttons and prompt, both handed a
+  :mod:`.board` and its cues, never the scene; :mod:`.families` maps the engine's
+  families to them
 - :mod:`.handle` the narrow interface overlays get
 - :mod:`.toolbar` Scores, Hint, Undo; :mod:`.undo`, :mod:`.hints` (:mod:`.hint_words`),
   :mod:`.sheet` (the score sheet's contents), :mod:`.bookkeeping` (statistics, the last

@@ -1,8 +1,9 @@
 """What a family part is handed: the board one screen shows, and the cues it may give.
 
 A family part (:mod:`.part_base`, :mod:`.gurka_part`, :mod:`.durak_part`) shows the game's
-events, builds the player's decision and says the table in words.  It is handed exactly
-what that takes, never the scene:
+events and says the table in words; a family's decision (:mod:`.decision_base`,
+:mod:`.gurka_decision`, :mod:`.durak_decision`) builds the player's buttons and prompt.
+Each is handed exactly what that takes, never the scene:
 
 - a :class:`Board`: what the screen shows of the game, as data.  The public table folded
   from one seat's stream (``model``), where it is laid out (``lay``), the clock of its
@@ -16,7 +17,7 @@ what that takes, never the scene:
   still to show, whose turn it is and the seat's legal actions, sending a decision, and
   raising a table event (an overlay) or the end of the game.
 
-So a part can be built and driven without a scene (``tests/test_ui_part_board.py``), and
+So a part or a decision can be built and driven without a scene (``tests/test_ui_part_board.py``), and
 what it depends on is listed here, once.
 """
 
@@ -25,6 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .. import cards as card_faces
+from .. import messages
 from .input import Selection
 from .journal import MoveLog
 
@@ -63,6 +66,14 @@ class Board:
 
     def name(self, seat: int) -> str:
         return self.players[seat]["name"]
+
+    def you(self, seat) -> bool:
+        """Is ``seat`` the player at the screen (their own sentences, never their name)?"""
+        return messages.is_you(self.humans, seat)
+
+    def card_text(self, cards) -> str:
+        """Cards in words as the player set them to be shown ("K♠ 7♥")."""
+        return " ".join(card_faces.card_text(c, self.settings) for c in cards)
 
     def held_chips(self) -> list[int] | None:
         """Every seat's chips as the table shows them: the stakes taken out of this game's

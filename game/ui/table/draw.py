@@ -458,7 +458,7 @@ class Renderer(MomentTexts):
             if legal and c not in legal and c not in s.sel.cards:
                 surface.blit(card_faces.dim(w), r)
         if s.my_turn():
-            s.part.hand_marks(surface, fan)       # the chosen cards against a set to match
+            s.decision.hand_marks(surface, fan)       # the chosen cards against a set to match
         return area
 
     def flights(self, surface) -> list[pygame.Rect]:

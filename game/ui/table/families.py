@@ -1,7 +1,7 @@
 """What the interface has for each family: the one place it looks up a ruleset's family.
 
 Keyed by the engine's family objects (:mod:`game.engine.registry`), never by their names:
-the table part that shows and plays the family, what a tutorial's callout reads off the
+the table part that shows the family's game and its decision, what a tutorial's callout reads off the
 public table, and the keyboard rows that differ per family (:mod:`game.ui.shortcuts`).
 A new family adds one entry here."""
 
@@ -13,7 +13,10 @@ from typing import Callable
 from ...engine.registry import DURAK, GURKA, Family, family_of
 from ...i18n import _
 from .. import resume_point, tool_names
+from .decision_base import Decision
+from .durak_decision import DurakDecision
 from .durak_part import DurakPart
+from .gurka_decision import GurkaDecision
 from .gurka_part import GurkaPart
 from .part_base import TablePart
 
@@ -28,8 +31,10 @@ def _no_cards(*_args) -> list:
 
 @dataclass(frozen=True)
 class FamilyUI:
-    #: the table part that shows and plays the family
+    #: the table part that shows the family's game
     part: type[TablePart]
+    #: the player's decision at its table: buttons, prompt, marks over the hand
+    decision: type[Decision]
     #: the look back's name (L): "Previous trick" (or bout), as its button says it
     look_back: Callable[[], str]
     #: what Page Up / Page Down do in the replay viewer: "the previous or next deal" (or bout)
@@ -46,9 +51,9 @@ class FamilyUI:
 
 
 FAMILY_UI: dict[Family, FamilyUI] = {
-    GURKA: FamilyUI(GurkaPart, tool_names.previous_trick, lambda: _("the previous or next deal"),
+    GURKA: FamilyUI(GurkaPart, GurkaDecision, tool_names.previous_trick, lambda: _("the previous or next deal"),
                     pile=lambda model, s: list(model.piles[s]), resume_from=resume_point.gurka),
-    DURAK: FamilyUI(DurakPart, tool_names.previous_bout, lambda: _("the previous or next bout"),
+    DURAK: FamilyUI(DurakPart, DurakDecision, tool_names.previous_bout, lambda: _("the previous or next bout"),
                     own_keys=lambda: [("1–9", _("Durak: the attack card to beat"))],
                     trump_card=lambda model: model.bottom, resume_from=resume_point.durak),
 }
@@ -61,3 +66,7 @@ def family_ui(rules: str) -> FamilyUI:
 
 def part_for(family: Family) -> type[TablePart]:
     return FAMILY_UI[family].part
+
+
+def decision_for(family: Family) -> type[Decision]:
+    return FAMILY_UI[family].decision

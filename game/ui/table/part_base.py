@@ -1,9 +1,10 @@
 """What every family's table part shares: showing an event, the deal, going out, the end.
 
 A family part (:mod:`.gurka_part`, :mod:`.durak_part`) implements what differs between
-families: how an event is animated (``on_<event type>``), the buttons for the legal
-actions, the prompt, the header line, a seat's status line, what lies in the middle of
-the table, and the result.  It folds every event into the board's public table itself
+families in showing the game: how an event is animated (``on_<event type>``), the move
+log, the look back, the header line, a seat's status line, what lies in the middle of the
+table, and the result.  The player's decision (buttons, prompt) is the family's
+:mod:`.decision_base` subclass.  It folds every event into the board's public table itself
 (``self.fold(ev)``), at the moment its animation needs: before it for the cards' new
 places, after reading where they came from.
 """
@@ -81,11 +82,10 @@ class TablePart:
 
     def you(self, seat) -> bool:
         """Is ``seat`` the player at the screen (their own sentences, never their name)?"""
-        return messages.is_you(self.board.humans, seat)
+        return self.board.you(seat)
 
     def card_text(self, cards) -> str:
-        from .. import cards as card_faces
-        return " ".join(card_faces.card_text(c, self.board.settings) for c in cards)
+        return self.board.card_text(cards)
 
     def announce(self, text: str, dur: float | None = None, color=theme.TEXT, delay: float = 0.0,
                  sticky: bool = False) -> None:
@@ -222,20 +222,11 @@ class TablePart:
     def sort_hand(self, cards: list[str]) -> list[str]:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def buttons(self, legal: list[dict]) -> list:  # pragma: no cover - interface
-        raise NotImplementedError
-
-    def prompt(self, legal: list[dict]) -> str:  # pragma: no cover - interface
-        raise NotImplementedError
-
     def header(self) -> str:
         return ""
 
     def seat_line(self, seat: int, count: int) -> list[str]:
         return [_("out")] if not self.model.in_game(seat) else [messages.cards_count(count)]
-
-    def hand_marks(self, surface, fan: list) -> None:
-        """Marks over the viewer's hand ``fan`` ((card, rect) as drawn) on their turn."""
 
     def seat_extra(self, surface, seat: int, rect) -> None:
         """Anything drawn under a seat's panel (chips)."""

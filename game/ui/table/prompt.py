@@ -3,7 +3,7 @@
 Nothing at all once the game is over or while a tutorial's coach speaks; under a held
 trick, how to go on; while others play, who is thinking (or whose turn it is in hot
 seat; at a network table, that a player whose turn it is lost the connection); on the
-player's own turn the family part's prompt (:meth:`.part_base.TablePart.prompt`).
+player's own turn the family decision's prompt (:meth:`.decision_base.Decision.prompt`).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def prompt_for(scene) -> str:
     forced = forced_action(legal)
     if forced is not None:
         return forced_prompt(scene, forced)
-    return scene.part.prompt(legal)
+    return scene.decision.prompt(legal)
 
 
 def forced_prompt(scene, action: dict) -> str:
@@ -58,7 +58,7 @@ def forced_prompt(scene, action: dict) -> str:
             # TRANSLATORS: the player's last cards make the only move (several at once)
             return _("Your last cards: press Enter to play them.")
         return _("Your last cards: click them, then press Play.")
-    shown = scene.part.card_text(cards)
+    shown = scene.board.card_text(cards)
     if len(cards) == 1:
         if keys:
             # TRANSLATORS: the rules leave one card to play; {card} such as "7♠"; Enter is the key

@@ -40,7 +40,7 @@ from .bookkeeping import Bookkeeping, next_session
 from .dispatch import dispatch
 from .draw import Renderer
 from .board import Board, Cues
-from .families import part_for
+from .families import decision_for, part_for
 from .flow import Flow
 from .forced import AutoPlay
 from .handle import TableHandle
@@ -135,11 +135,13 @@ class TableScene(Scene):
         self.back = False          # back from an overlay this frame (see resume)
 
     def new_part(self):
-        """The family part, handed the board, the cues it may give and the renderer."""
+        """The family part, handed the board, the cues it may give and the renderer; with
+        it the family's decision, handed the board and the cues."""
         cues = Cues(sound=self.play_sound, speed=self.speed, redraw=self.invalidate,
                     hold=self.flow_holds, coming=self.coming, to_act=self.stream.to_act,
                     legal=self.legal, do=self.do, play_selection=self.play_selection,
                     raise_event=self.raise_event, game_over=self.game_over)
+        self.decision = decision_for(self.entry.family)(self.board, cues)
         return part_for(self.entry.family)(self.board, cues, self.renderer)
 
     def flow_holds(self, last: bool) -> bool:
@@ -533,7 +535,7 @@ class TableScene(Scene):
         self.renderer.place_buttons()
 
     def build_actions(self) -> None:
-        self.action_buttons = self.part.buttons(self.stream.legal_actions())
+        self.action_buttons = self.decision.buttons(self.stream.legal_actions())
         self.widgets = self._group()
         self.renderer.place_buttons()
         self.sync_buttons()
