@@ -126,7 +126,6 @@ def test_a_dropped_joiner_is_asked_about_and_the_computer_plays_on(app, instant_
 
 
 def test_a_lost_players_turn_is_not_said_as_thinking_while_the_table_waits(app, instant_ai, tmp_path):
-    from game.ui.table.prompt import prompt_for
     table = host_table(app, "agurk-no")
     net, server = table.stream.network, table.stream.net
     joiner = start_joiner(tmp_path, server.port, "Anna", code=net.code)
@@ -142,7 +141,7 @@ def test_a_lost_players_turn_is_not_said_as_thinking_while_the_table_waits(app, 
                      play_on(app, table, random.Random(3)))
         frames(app, 5)
         assert top(app) in ("TableScene", "SeatLostScene")
-        assert prompt_for(table) == "Anna lost the connection" and server.thinking() is None
+        assert table.prompt() == "Anna lost the connection" and server.thinking() is None
         assert table.stream.to_act() == 1               # nobody plays for her
     finally:
         joiner.kill()

@@ -112,3 +112,21 @@ def test_a_decision_goes_through_its_cues(app):
     assert [b.name for b in buttons] == ["take"]
     buttons[0].on_click()
     assert sent[-1] == {"type": "take"}
+
+
+def test_the_prompt_is_said_from_the_board_and_the_facts_handed_to_it(app):
+    from game.ui.table.prompt import prompt_for
+    players = [{"name": n, "seat": "human" if i == 0 else "net"} for i, n in enumerate(("Du", "Anna", "Bo"))]
+    board = Board(rules="gurka-se", players=players, humans=[0], viewer=0, session={"game": 1},
+                  settings=app.settings, timeline=Timeline(),
+                  model=new_table("gurka-se", {}, players, 1))
+    decision = GurkaDecision(board, Cues())
+    facts = {"mine": False, "busy": False, "lost": False, "legal": []}
+    assert prompt_for(board, decision, 1, **facts) == "Anna is thinking…"
+    assert prompt_for(board, decision, 1, **{**facts, "lost": True}) == "Anna lost the connection"
+    assert prompt_for(board, decision, 1, **{**facts, "busy": True}) == ""
+    board.model.hands[0] = ["7S"]
+    only = [{"type": "play", "cards": ["7S"]}]
+    assert prompt_for(board, decision, 0, **{**facts, "mine": True, "legal": only}).startswith("Your last card")
+    board.finished = True
+    assert prompt_for(board, decision, 0, **{**facts, "mine": True, "legal": only}) == ""

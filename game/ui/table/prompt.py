@@ -1,52 +1,57 @@
 """What the table asks of the player at the screen: the line under the hand.
 
-Nothing at all once the game is over or while a tutorial's coach speaks; under a held
-trick, how to go on; while others play, who is thinking (or whose turn it is in hot
-seat; at a network table, that a player whose turn it is lost the connection); on the
-player's own turn the family decision's prompt (:meth:`.decision_base.Decision.prompt`).
+Nothing at all once the game is over (nor while a tutorial's coach speaks: the scene asks
+for no prompt then); under a held trick, how to go on; while others play, who is thinking
+(or whose turn it is in hot seat; at a network table, that a player whose turn it is lost
+the connection); on the player's own turn the family decision's prompt
+(:meth:`.decision_base.Decision.prompt`).  A function of the board and the facts the
+scene hands it, no more.
 """
 
 from __future__ import annotations
 
 from ...i18n import _
-from ...net.protocol import seat_lost
 from ...net.texts import seat_lost_text
 from .. import messages
 from ..widget_base import InputMode
+from .board import Board
 from .forced import forced_action
 
 
-def prompt_for(scene) -> str:
-    if scene.finished or (scene.coach is not None and scene.coach.quiet()):
+def prompt_for(board: Board, decision, seat: int | None, *, mine: bool, busy: bool, lost: bool,
+               legal: list[dict]) -> str:
+    """The line under the hand for ``board``: ``seat`` is the seat to act (None, or below 0
+    while the game deals), ``mine`` whether it is the turn of the player at the screen,
+    ``busy`` whether the table still shows earlier moves, ``lost`` whether that seat's
+    network player lost the connection, ``legal`` the player's legal actions on their turn;
+    ``decision`` words the player's own turn (:mod:`.decision_base`)."""
+    if board.finished:
         return ""
-    if scene.timeline.held is not None:
+    if board.timeline.held is not None:
         # TRANSLATORS: under a finished trick the table waits on
         return _("Click the table or press Enter to go on.")
-    seat = scene.stream.to_act()
     if seat is None or seat < 0:
         return ""
-    if not scene.my_turn():
-        if scene.busy():
+    if not mine:
+        if busy:
             return ""
-        name = scene.players[seat]["name"]
-        net = getattr(scene.stream, "network", None)
-        if net is not None and seat_lost(net.seats(), seat):
+        name = board.name(seat)
+        if lost:
             return seat_lost_text(name)        # a network table waits for them: nobody thinks
-        if seat not in scene.humans:
+        if seat not in board.humans:
             return messages.thinking(name)
-        return messages.to_play(name, messages.is_you(scene.humans, seat))
-    legal = scene.stream.legal_actions()
+        return messages.to_play(name, board.you(seat))
     forced = forced_action(legal)
     if forced is not None:
-        return forced_prompt(scene, forced)
-    return scene.decision.prompt(legal)
+        return forced_prompt(board, forced)
+    return decision.prompt(legal)
 
 
-def forced_prompt(scene, action: dict) -> str:
+def forced_prompt(board: Board, action: dict) -> str:
     """The one move the player may make plays cards: say so, not the rule that leaves no
     choice ("Play at least a jack if you can…" over the last card of a deal)."""
     cards = list(action.get("cards") or [action["card"]])
-    hand = scene.model.hands[scene.viewer] or []
+    hand = board.model.hands[board.viewer] or []
     keys = InputMode.key
     if len(hand) == len(cards):
         if len(cards) == 1:
@@ -58,7 +63,7 @@ def forced_prompt(scene, action: dict) -> str:
             # TRANSLATORS: the player's last cards make the only move (several at once)
             return _("Your last cards: press Enter to play them.")
         return _("Your last cards: click them, then press Play.")
-    shown = scene.board.card_text(cards)
+    shown = board.card_text(cards)
     if len(cards) == 1:
         if keys:
             # TRANSLATORS: the rules leave one card to play; {card} such as "7♠"; Enter is the key

@@ -27,6 +27,7 @@ from ...engine import session as sessions
 from ...engine.public import new_table, table_of
 from ...engine.registry import find_ruleset
 from ...saves import clean_session
+from ...net.protocol import seat_lost
 from ...play.ai_seats import AIDriver
 from ...play.host import LOCAL, SCRIPT, TableHost
 from ...play.stream import LocalStream
@@ -588,7 +589,17 @@ class TableScene(Scene):
 
     def prompt(self) -> str:
         """What the player at the screen is asked to do (or who is thinking)."""
-        return prompt_for(self)
+        if self.coach is not None and self.coach.quiet():
+            return ""
+        seat = self.stream.to_act()
+        mine = self.my_turn()
+        return prompt_for(self.board, self.decision, seat, mine=mine, busy=self.busy(),
+                          lost=self._seat_lost(seat), legal=self.stream.legal_actions() if mine else [])
+
+    def _seat_lost(self, seat: int | None) -> bool:
+        """At a network table: the player of ``seat`` lost the connection (the table waits)."""
+        net = self.stream.network
+        return net is not None and seat is not None and seat >= 0 and seat_lost(net.seats(), seat)
 
     # -- input ----------------------------------------------------------------------------------
     def open_pause(self) -> None:
