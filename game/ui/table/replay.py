@@ -156,7 +156,7 @@ class ReplayTable(TableScene):
         k = max(0, min(len(self.events), k))
         self.timeline.skip()
         self.model = new_table(self.rules, self.stream.options, self.players, self.stream.game)
-        self.part = self.new_part()
+        self.make_parts()
         self.shown = 0
         self.session.pop("durak_log", None)      # the game's end is noted again on reaching it
         self.fast_forward(k)

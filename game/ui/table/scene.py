@@ -120,7 +120,7 @@ class TableScene(Scene):
         self.widgets = WidgetGroup([self.menu_button, *self.toolbar.buttons])
         self._decision_key = None
         self.renderer = Renderer(self)
-        self.part = self.new_part()
+        self.make_parts()
         self.handle = TableHandle(self)
         self.saver = Saver()
         self.warmup = Warmup()
@@ -135,15 +135,15 @@ class TableScene(Scene):
         self.on_game_over = None   # hook for the demo / tests
         self.back = False          # back from an overlay this frame (see resume)
 
-    def new_part(self):
-        """The family part, handed the board, the cues it may give and the renderer; with
-        it the family's decision, handed the board and the cues."""
+    def make_parts(self) -> None:
+        """The family's part (``self.part``), handed the board, the cues it may give and the
+        renderer, and its decision (``self.decision``), handed the board and the cues."""
         cues = Cues(sound=self.play_sound, speed=self.speed, redraw=self.invalidate,
                     hold=self.flow_holds, coming=self.coming, to_act=self.stream.to_act,
                     legal=self.legal, do=self.do, play_selection=self.play_selection,
                     raise_event=self.raise_event, game_over=self.game_over)
         self.decision = decision_for(self.entry.family)(self.board, cues)
-        return part_for(self.entry.family)(self.board, cues, self.renderer)
+        self.part = part_for(self.entry.family)(self.board, cues, self.renderer)
 
     def flow_holds(self, last: bool) -> bool:
         """Does a finished trick (``last``: the deal's last) wait for the player?"""
@@ -480,7 +480,7 @@ class TableScene(Scene):
         self.shown, self.log = 0, MoveLog()     # the log is written afresh by the fold below
         self.timeline.reset()
         self.skipping = False
-        self.part = self.new_part()
+        self.make_parts()
         self.sel.clear()
         self.message = ""
         self.error_until = 0.0
