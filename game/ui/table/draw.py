@@ -272,12 +272,17 @@ class Renderer(MomentTexts):
         s = self.scene
         m = s.model
         count = max(0, m.counts[seat] - s.timeline.landing(seat))
-        to_act = s.stream.to_act() == seat and not s.busy() and not s.finished
+        to_act = self.lit(seat)
         flash = self.flash(seat)
         return (to_act, m.in_game(seat), s.players[seat]["name"], s.part.seat_words(seat), m.dealer == seat,
                 count,
                 tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat), s.stream.seat_note(seat),
                 (flash.text, flash.color) if flash is not None else None)
+
+    def lit(self, seat: int) -> bool:
+        """Is ``seat``'s panel lit as the one to act (once the table has shown every move)?"""
+        s = self.scene
+        return s.stream.to_act() == seat and not s.busy() and not s.finished
 
     def flash(self, seat: int):
         """The banner showing in ``seat``'s panel now (none under an overlay)."""
@@ -327,7 +332,7 @@ class Renderer(MomentTexts):
         u = self.lay.u
         m = s.model
         rect = self.lay.seat_rect(seat)
-        to_act = s.stream.to_act() == seat and not s.busy() and not s.finished
+        to_act = self.lit(seat)
         out = not m.in_game(seat)
         theme.panel(surface, rect, u, alpha=200 if not out else 120, border=theme.FOCUS if to_act else theme.PANEL_BORDER)
         if to_act:
