@@ -1,6 +1,6 @@
 """The kinds of card the other seats play, read from finished deals (gurka_kinds), and what
-Hard does with them: the softer inferences' gate (gurka_info.KIND_GATE), the play-outs'
-model and the deals' weights (gurka_ai.KINDS, KIND_WEIGHTS)."""
+Hard does with them: the softer inferences' gate (gurka_info.KIND_READS, KIND_GATE), the
+play-outs' model and the deals' weights (gurka_ai.KINDS, KIND_WEIGHTS); all off by default."""
 
 import random
 
@@ -105,12 +105,14 @@ def test_the_kind_gate_drops_caps_of_a_seat_that_does_not_lead_its_strongest(mon
     size = len(st.hands[0]) + 1
     assert gk.top_share(kinds, 0, True, size, gi.SOFT_MIN_LEFT + 1) < gi.KIND_GATE
     monkeypatch.setattr(gi, "STYLE_GATE", 0.0)     # the kind gate alone
+    monkeypatch.setattr(gi, "KIND_READS", True)
     assert 0 not in gi.read_view(view, read_style=True).cap
-    monkeypatch.setattr(gi, "KIND_GATE", 0.0)
+    monkeypatch.setattr(gi, "KIND_READS", False)
     assert gi.read_view(view, read_style=True).cap[0] == st.S[st.trick[0][1][0]]
 
 
-def test_the_kind_gate_keeps_caps_of_a_seat_that_leads_its_strongest():
+def test_the_kind_gate_keeps_caps_of_a_seat_that_leads_its_strongest(monkeypatch):
+    monkeypatch.setattr(gi, "KIND_READS", True)
     agents = [_Scripted(), make_player("ai:normal", 1), make_player("ai:normal", 2)]
     for seed in range(3, 40):
         st = _after_a_lead_of(1, agents, 3, seed)
@@ -128,7 +130,8 @@ def test_the_kind_gate_keeps_caps_of_a_seat_that_leads_its_strongest():
     raise AssertionError("Normal never led its strongest card where its kinds pass the gate")
 
 
-def test_a_fresh_game_draws_no_cap_before_the_kinds_are_seen():
+def test_a_fresh_game_draws_no_cap_before_the_kinds_are_seen(monkeypatch):
+    monkeypatch.setattr(gi, "KIND_READS", True)
     st = new_game("gurka-is", 3, {"multi_lead": False}, seed=3)
     leader = st.to_act()
     card = max(st.hands[leader], key=lambda c: st.S[c])
@@ -136,6 +139,8 @@ def test_a_fresh_game_draws_no_cap_before_the_kinds_are_seen():
     view = st.view(st.to_act())
     assert gk.PRIOR < gi.KIND_GATE
     assert leader not in gi.read_view(view, read_style=True).cap
+    monkeypatch.setattr(gi, "KIND_READS", False)                  # off: the cap as before
+    assert gi.read_view(view, read_style=True).cap[leader] == st.S[card]
 
 
 def test_playout_moves_are_legal_and_follow_the_model():

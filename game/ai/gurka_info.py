@@ -45,9 +45,19 @@ DISCARDS = False
 #: hand size at least this often, as read from the game's finished deals
 #: (:func:`game.ai.gurka_likely.share`; a seat not yet seen counts as the prior, 0.6)
 STYLE_GATE = 0.5
-#: ... and only where that seat, at that hand size, has played the kind of card the
-#: inference assumes (led its strongest card; followed with the strongest card that
-#: reaches) at least this often (:func:`game.ai.gurka_kinds.top_share`; 0 turns it off)
+#: Whether, besides, a softer inference is drawn only where that seat, at that hand size,
+#: has been seen to play the kind of card it assumes (lead its strongest card; follow with
+#: the strongest card that reaches) at least ``KIND_GATE`` of the time
+#: (:func:`game.ai.gurka_kinds.top_share`; before its deals are seen, the prior 0.5: no
+#: such inference).  The learned bot leads a middle card in most leads with 5 or 6 cards,
+#: so the caps put the wrong cards in its hand in 54-85% of Hard's decisions with 4 to 6
+#: cards (Normal's: 0-29%).  Against two learned bots in issue 51's outside setting (150
+#: games, seeds 1000-1149, 2,000 rollouts) Hard won 32.7% with the gate, 23.3% without
+#: (34.0% with no softer inference at all); v Normal on the same seeds, paired, agurk-no
+#: 3p -0.7 points, gurka-is 3p -2.7.  Off: the gain's interval, not paired (the 23.3%
+#: run kept no per-game results), is [-0.7, +19.4] points (game/ai/README.md, "What was
+#: tried")
+KIND_READS = False
 KIND_GATE = 0.75
 
 
@@ -171,7 +181,7 @@ class Knowledge:
         close = self.read_style
         if close and not self._plays_the_policy(seat, left + 1):
             return
-        if close and KIND_GATE and self._top_share(seat, not trick, left + 1) < KIND_GATE:
+        if close and KIND_READS and self._top_share(seat, not trick, left + 1) < KIND_GATE:
             return
         S, o = self.S, self.opts
         c = S[cards[0]]
