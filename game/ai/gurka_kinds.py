@@ -17,6 +17,11 @@ can be replayed with the hand the seat held then and named by its kind:
 Plays without a choice of strength are not counted.  :func:`top_share` is how often a
 seat played ``top`` at a hand size, smoothed like ``gurka_likely.share``; the caps hold
 exactly when the seat played ``top``.  Only the view's public events are read.
+
+Its uses are switches, all off: ``gurka_info.KIND_READS`` (the caps gated by
+:func:`top_share`), ``gurka_ai.KINDS`` (such seats played in Hard's play-outs by
+:func:`playout_move`) and ``gurka_ai.KIND_WEIGHTS`` (deals weighed by :class:`KindPlays`);
+what each measured is in game/ai/README.md ("The learned bot").
 """
 
 from __future__ import annotations
