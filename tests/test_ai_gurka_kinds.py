@@ -1,6 +1,6 @@
 """The kinds of card the other seats play, read from finished deals (gurka_kinds), and what
 Hard does with them: the softer inferences' gate (gurka_info.KIND_READS, KIND_GATE), the
-play-outs' model and the deals' weights (gurka_ai.KINDS, KIND_WEIGHTS); all off by default."""
+play-outs' model and the deals' weights (gurka_ai.KINDS, KIND_WEIGHTS; both off)."""
 
 import random
 
@@ -130,16 +130,17 @@ def test_the_kind_gate_keeps_caps_of_a_seat_that_leads_its_strongest(monkeypatch
     raise AssertionError("Normal never led its strongest card where its kinds pass the gate")
 
 
-def test_a_fresh_game_draws_no_cap_before_the_kinds_are_seen(monkeypatch):
-    monkeypatch.setattr(gi, "KIND_READS", True)
+def test_a_fresh_game_draws_the_caps_until_the_kinds_say_otherwise(monkeypatch):
     st = new_game("gurka-is", 3, {"multi_lead": False}, seed=3)
     leader = st.to_act()
     card = max(st.hands[leader], key=lambda c: st.S[c])
     st.apply({"type": "play", "cards": names([card])})
     view = st.view(st.to_act())
-    assert gk.PRIOR < gi.KIND_GATE
+    assert gi.KIND_READS and gk.PRIOR >= gi.KIND_GATE      # the default: caps from the start
+    assert gi.read_view(view, read_style=True).cap[leader] == st.S[card]
+    monkeypatch.setattr(gk, "PRIOR", 0.5)                  # a prior under the gate: none yet
     assert leader not in gi.read_view(view, read_style=True).cap
-    monkeypatch.setattr(gi, "KIND_READS", False)                  # off: the cap as before
+    monkeypatch.setattr(gi, "KIND_READS", False)
     assert gi.read_view(view, read_style=True).cap[leader] == st.S[card]
 
 

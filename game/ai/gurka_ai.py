@@ -174,8 +174,9 @@ OTHERS_CARDS = PLAN_CARDS
 #: size plays there the kinds of card they show (:func:`game.ai.gurka_kinds.playout_model`);
 #: and whether Hard weighs its deals by how likely those kinds make these seats' plays of
 #: the deal (:class:`game.ai.gurka_kinds.KindPlays`).  Both off: against two learned bots
-#: in issue 51's outside setting (150 games, seeds 1000-1149, 2,000 rollouts) 30.7% and
-#: 33.3%, 32.7% with neither (game/ai/README.md, "What was tried")
+#: in issue 51's outside setting (150 games, seeds 1000-1149, 2,000 rollouts, the kinds'
+#: prior at 0.5) 30.7% and 33.3%, 32.7% with neither, paired -2.0 and +0.7 points
+#: (game/ai/README.md, "The learned bot")
 KINDS = False
 KIND_WEIGHTS = False
 

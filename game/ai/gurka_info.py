@@ -48,16 +48,14 @@ STYLE_GATE = 0.5
 #: Whether, besides, a softer inference is drawn only where that seat, at that hand size,
 #: has been seen to play the kind of card it assumes (lead its strongest card; follow with
 #: the strongest card that reaches) at least ``KIND_GATE`` of the time
-#: (:func:`game.ai.gurka_kinds.top_share`; before its deals are seen, the prior 0.5: no
-#: such inference).  The learned bot leads a middle card in most leads with 5 or 6 cards,
+#: (:func:`game.ai.gurka_kinds.top_share`; before its deals are seen, the prior 0.8: as
+#: before the gate).  The learned bot leads a middle card in most leads with 5 or 6 cards,
 #: so the caps put the wrong cards in its hand in 54-85% of Hard's decisions with 4 to 6
 #: cards (Normal's: 0-29%).  Against two learned bots in issue 51's outside setting (150
-#: games, seeds 1000-1149, 2,000 rollouts) Hard won 32.7% with the gate, 23.3% without
-#: (34.0% with no softer inference at all); v Normal on the same seeds, paired, agurk-no
-#: 3p -0.7 points, gurka-is 3p -2.7.  Off: the gain's interval, not paired (the 23.3%
-#: run kept no per-game results), is [-0.7, +19.4] points (game/ai/README.md, "What was
-#: tried")
-KIND_READS = False
+#: games, seeds 1000-1149, 2,000 rollouts) Hard won 31.3% with the gate, 23.3% without,
+#: paired +8.0 points [+3.3, +13.3]; v Normal on the same seeds gurka-is 3p is the same
+#: game for game (game/ai/README.md, "The learned bot")
+KIND_READS = True
 KIND_GATE = 0.75
 
 
