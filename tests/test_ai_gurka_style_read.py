@@ -22,7 +22,9 @@ def _lead_highest(seed):
     return st, leader, card
 
 
-def test_a_single_lead_caps_the_leader_at_that_card_for_hard_only():
+def test_a_single_lead_caps_the_leader_at_that_card_for_hard_only(monkeypatch):
+    # a fresh game: no kinds seen yet, so the kind gate (test_ai_gurka_kinds) is set aside
+    monkeypatch.setattr(gi, "KIND_GATE", 0.0)
     st, leader, card = _lead_highest(3)
     view = st.view(st.to_act())
     hard = gi.read_view(view, read_style=True)
@@ -38,6 +40,7 @@ def test_no_softer_inference_from_a_seat_not_read_as_playing_the_policy(monkeypa
     st, leader, card = _lead_highest(3)
     view = st.view(st.to_act())
     # nobody's deals are finished yet: every seat counts as the prior (0.6)
+    monkeypatch.setattr(gi, "KIND_GATE", 0.0)
     monkeypatch.setattr(gi, "STYLE_GATE", 0.61)
     assert gi.read_view(view, read_style=True).cap == {}
     monkeypatch.setattr(gi, "STYLE_GATE", 0.59)

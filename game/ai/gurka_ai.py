@@ -6,6 +6,7 @@ import time
 
 from ..engine.cards import INDEX, names
 from . import gurka_info as gi
+from . import gurka_kinds as gkinds
 from . import gurka_policy as gp
 from . import gurka_solver as gsolve
 from . import gurka_others as gothers
@@ -168,10 +169,23 @@ OTHERS_SAMPLES = 6
 OTHERS_CARDS = PLAN_CARDS
 
 
-def rollout(state, rng, S, eps: float | None = None, own: int | None = None) -> None:
+#: whether, in Hard's play-outs, another seat that its finished deals show leading or
+#: following with its strongest card less often than ``gurka_info.KIND_GATE`` at a hand
+#: size plays there the kinds of card they show (:func:`game.ai.gurka_kinds.playout_model`);
+#: and whether Hard weighs its deals by how likely those kinds make these seats' plays of
+#: the deal (:class:`game.ai.gurka_kinds.KindPlays`).  Both off: against two learned bots
+#: in issue 51's outside setting (150 games, seeds 1000-1149, 2,000 rollouts, the kinds'
+#: prior at 0.5) 30.7% and 33.3%, 32.7% with neither, paired -2.0 and +0.7 points
+#: (game/ai/README.md, "The learned bot")
+KINDS = False
+KIND_WEIGHTS = False
+
+
+def rollout(state, rng, S, eps: float | None = None, own: int | None = None,
+            kinds: dict | None = None) -> None:
     """Play the deal out with the fast heuristic (exchanges included); ``own``, the
-    searching seat, plays by ``OWN_WAY``, and the others plan their last cards by
-    ``OTHERS_PLAN``."""
+    searching seat, plays by ``OWN_WAY``, the others plan their last cards by
+    ``OTHERS_PLAN``, and the seats in ``kinds`` play by their kinds model (``KINDS``)."""
     eps = ROLLOUT_EPS if eps is None else eps
     mine = own if OWN_WAY and own is not None and gp.forced_follow(state.options) else None
     plan = OTHERS_PLAN and own is not None and _plans(state.options)
@@ -185,6 +199,10 @@ def rollout(state, rng, S, eps: float | None = None, own: int | None = None) -> 
                 if state.trick and len(state.hands[mine]) > 2:
                     m = gp.low_follow(state)
                 state.play_move(mine, m or gp.rollout_move(state, rng))
+            elif kinds and state.turn in kinds:
+                slip = rng.random() < eps
+                m = None if slip else gkinds.playout_move(state, kinds[state.turn], rng)
+                state.play_move(state.turn, m or gp.rollout_move(state, rng, 1.0 if slip else 0.0))
             else:
                 state.play_move(state.turn, gp.rollout_move(state, rng, eps))
         elif ph == "exchange":
@@ -248,6 +266,19 @@ class _Parts:
         #: in the play-outs, and the deals weighed by how likely it makes their plays
         self.models = {s: learned_table.policy() for s in learned_seats}
         self.plays = None
+        #: the other seats' kinds models (``KINDS``), for the seats that have any
+        self.kinds = {}
+        if hard and (KINDS or KIND_WEIGHTS):
+            smallest = gi.SOFT_MIN_LEFT + 1
+            shares = {s: gkinds.shares(k.kinds(), s, gi.KIND_GATE, smallest) for s in k.others}
+            if KINDS:
+                self.kinds = {s: gkinds.playout_model(k.kinds(), s, gi.KIND_GATE, smallest)
+                              for s in k.others if shares[s]}
+            if KIND_WEIGHTS:
+                plays = gkinds.KindPlays(k, shares)
+                if plays.rows:
+                    self.plays = plays
+                    self.weigh = True
         if learned_seats and MODEL_WEIGHTS:
             plays = gmodels.ModelPlays(k, learned_seats)
             if plays.rows:
@@ -299,7 +330,7 @@ class _Parts:
             models = {s: net for s in st.in_deal if s != self.seat or PLAYOUT_MODEL == "all"}
             gplay.rollout(st, rng, self.S, models, ROLLOUT_EPS)
         else:
-            rollout(st, rng, self.S, own=self.seat if self.hard else None)
+            rollout(st, rng, self.S, own=self.seat if self.hard else None, kinds=self.kinds)
         return util(st, self.seat)
 
 
