@@ -7,6 +7,7 @@ import random
 from game.ai import gurka_ai
 from game.ai import gurka_info as gi
 from game.ai import gurka_kinds as gk
+from game.ai import gurka_likely as gl
 from game.ai.seats import make_player
 from game.engine import gurka_moves as gm
 from game.engine import new_game
@@ -75,7 +76,7 @@ def test_kinds_of_leads_and_follows():
 def test_read_counts_the_others_finished_plays_only():
     agents = [_Scripted(), make_player("ai:normal", 1), make_player("ai:normal", 2)]
     st, view = _view_after(3, agents)
-    kinds = gk.read(view, st.S, st.options)
+    kinds = gk.read(gl.finished_plays(view), st.S, st.options)
     assert view["seat"] not in kinds
     assert kinds, "three finished deals show plays with a choice"
     if view["seat"] != 0:

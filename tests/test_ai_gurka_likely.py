@@ -24,7 +24,7 @@ def _style_at(agents, deals, seed=4):
     me = st.to_act()
     view = st.view(me)
     k = gi.read_view(view)
-    return me, gl.seat_style(view, k.S, k.opts)
+    return me, gl.seat_style(gl.finished_plays(view), k.S, k.opts)
 
 
 def test_a_field_that_plays_the_policy_is_read_as_playing_it():

@@ -67,6 +67,7 @@ class Knowledge:
         self.read_style = read_style
         self._style = None
         self._kinds = None
+        self._finished = None
         self.position = pos = Position(view)
         t = self.table = pos.table
         slots = self.slots = pos.slots
@@ -194,11 +195,19 @@ class Knowledge:
         if not block and c >= ref:
             self.cap[seat] = min(self.cap.get(seat, 99), c)
 
+    def finished_plays(self) -> list[tuple]:
+        """The other seats' plays in the finished deals
+        (:func:`game.ai.gurka_likely.finished_plays`), folded from the view once for both
+        readings of them below."""
+        if self._finished is None:
+            self._finished = gurka_likely.finished_plays(self.view)
+        return self._finished
+
     def style(self) -> dict:
         """How the other seats have played in the finished deals
         (:func:`game.ai.gurka_likely.seat_style`), read once."""
         if self._style is None:
-            self._style = gurka_likely.seat_style(self.view, self.S, self.opts)
+            self._style = gurka_likely.seat_style(self.finished_plays(), self.S, self.opts)
         return self._style
 
     def _plays_the_policy(self, seat: int, size: int) -> bool:
@@ -210,7 +219,7 @@ class Knowledge:
         """The kinds of card the other seats played in the finished deals
         (:func:`game.ai.gurka_kinds.read`), read once."""
         if self._kinds is None:
-            self._kinds = gurka_kinds.read(self.view, self.S, self.opts)
+            self._kinds = gurka_kinds.read(self.finished_plays(), self.S, self.opts)
         return self._kinds
 
     def _top_share(self, seat: int, lead: bool, size: int) -> float:

@@ -27,7 +27,6 @@ measured is in game/ai/README.md ("The learned bot").
 from __future__ import annotations
 
 from ..engine import gurka_moves as gm
-from ..engine.public import fold, new_table
 from .gurka_likely import deal_plays, legal_moves
 
 #: the share of ``top`` plays assumed of a seat before any of its deals is seen (above
@@ -66,24 +65,16 @@ def kind(hand, before, cards, S, opts) -> str | None:
     return "top" if c == reach[-1] else "low" if c == reach[0] else "mid"
 
 
-def read(view: dict, S, opts) -> dict:
-    """{seat: {(is a lead, hand size): {kind: plays}}} over the view's finished deals (the
-    view's own seat left out)."""
-    me = view["seat"]
-    table = new_table(view["rules"], view["options"], view["players"])
+def read(plays: list[tuple], S, opts) -> dict:
+    """{seat: {(is a lead, hand size): {kind: plays}}} over the finished deals' ``plays``
+    (:func:`game.ai.gurka_likely.finished_plays`: the view's own seat left out)."""
     out: dict = {}
-    for ev in view["events"]:
-        fold(table, ev)
-        if ev["type"] != "score":
-            continue
-        for s, cards, before, later in deal_plays([tr.plays for tr in table.tricks]):
-            if s == me:
-                continue
-            hand = list(cards) + later
-            k = kind(hand, before, cards, S, opts)
-            if k is not None:
-                row = out.setdefault(s, {}).setdefault((not before, len(hand)), {})
-                row[k] = row.get(k, 0) + 1
+    for s, cards, before, later in plays:
+        hand = list(cards) + later
+        k = kind(hand, before, cards, S, opts)
+        if k is not None:
+            row = out.setdefault(s, {}).setdefault((not before, len(hand)), {})
+            row[k] = row.get(k, 0) + 1
     return out
 
 

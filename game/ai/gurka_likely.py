@@ -55,26 +55,32 @@ def deal_plays(plays_by_trick) -> list[tuple]:
     return out
 
 
-def seat_style(view: dict, S, opts) -> dict:
-    """{seat: {hand size: [policy plays, plays with a choice]}} over the finished deals."""
+def finished_plays(view: dict) -> list[tuple]:
+    """Every play of another seat in the view's finished deals, as :func:`deal_plays` gives
+    them (a seat's hand at each play is what it played from then on)."""
     me = view["seat"]
     table = new_table(view["rules"], view["options"], view["players"])
-    style: dict = {}
-
+    out: list[tuple] = []
     for ev in view["events"]:
         fold(table, ev)
-        if ev["type"] != "score":
+        if ev["type"] == "score":
+            out += [p for p in deal_plays([tr.plays for tr in table.tricks]) if p[0] != me]
+    return out
+
+
+def seat_style(plays: list[tuple], S, opts) -> dict:
+    """{seat: {hand size: [policy plays, plays with a choice]}} over the finished deals'
+    ``plays`` (:func:`finished_plays`)."""
+    style: dict = {}
+    for s, cards, before, later in plays:
+        hand = list(cards) + later
+        moves = legal_moves(hand, before, S, opts)
+        if len(gp.dedupe(moves, S)) <= 1:
             continue
-        # a finished deal: a seat's hand at each play is what it played from then on
-        for s, cards, before, later in deal_plays([tr.plays for tr in table.tricks]):
-            hand = list(cards) + later
-            moves = legal_moves(hand, before, S, opts)
-            if s == me or len(gp.dedupe(moves, S)) <= 1:
-                continue
-            pick = gp.play_fast(hand, before, moves, S, opts)
-            row = style.setdefault(s, {}).setdefault(len(hand), [0, 0])
-            row[0] += gp.move_key(pick, S) == gp.move_key(cards, S)
-            row[1] += 1
+        pick = gp.play_fast(hand, before, moves, S, opts)
+        row = style.setdefault(s, {}).setdefault(len(hand), [0, 0])
+        row[0] += gp.move_key(pick, S) == gp.move_key(cards, S)
+        row[1] += 1
     return style
 
 
