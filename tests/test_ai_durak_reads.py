@@ -62,3 +62,50 @@ def test_the_tracker_deals_hands_that_keep_the_reads():
                 kept += 1
         state.apply(players[s].choose(state.view(s), legal))
     assert kept > 5
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_silent_attackers_read_is_true_of_any_player(n):
+    """An attacker that neither threw in nor passed before a bout ended (room left on the
+    table) held no card of the bout's ranks: true whoever plays, random players included
+    (they pass at random, which the read must leave out)."""
+    from game.ai.random_player import RandomPlayer
+    checked = 0
+    for seed in range(4):
+        state = new_game("durak", n, seed=seed)
+        players = [(RandomPlayer, NormalPlayer, LowestBot)[(s + seed) % 3](seed * 7 + s)
+                   for s in range(n)]
+        while state.to_act() is not None:
+            s = state.to_act()
+            legal = state.legal_actions()
+            if not legal:
+                state.resolve_chance()
+                continue
+            view = state.view(s)
+            if len(legal) > 1:
+                tr = durak_ai.Tracker(view, legal)
+                truth = {o: _hidden(state, tr, o) for o in tr.slots.hands}
+                assert durak_reads.keeps(truth, tr.bounds), tr.bounds
+                checked += sum(len(r) for r in tr.bounds.values())
+            state.apply(players[s].choose(view, legal))
+    assert checked > 50
+
+
+def test_the_tracker_deals_hands_that_keep_the_silent_read():
+    state = new_game("durak", 2, seed=12)
+    players = [NormalPlayer(1), LowestBot(2)]
+    kept = 0
+    while state.to_act() is not None:
+        s = state.to_act()
+        legal = state.legal_actions()
+        if not legal:
+            state.resolve_chance()
+            continue
+        if s == 0:
+            tr = durak_ai.Tracker(state.view(0), legal)
+            if tr.bounds:
+                a = tr.sample(random.Random(5))
+                assert durak_reads.keeps(dict(a.hands), tr.bounds)
+                kept += 1
+        state.apply(players[s].choose(state.view(s), legal))
+    assert kept > 5

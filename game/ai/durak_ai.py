@@ -47,9 +47,12 @@ class Tracker:
         self._infer(deal)
         #: the cheapest-first reads (:mod:`durak_reads`; Hard's tracker, when READS is on),
         #: kept while dealing the first half of the tries
-        self.bounds = (durak_reads.reads(view, self.trump, self.slots.unseen,
-                                         bold_seats(view, self.trump) if OPPONENT_MODEL
-                                         else frozenset()) if reads else {})
+        self.bounds = durak_reads.merged(
+            durak_reads.silent(view, self.slots.unseen, self.table.options["max_attack"])
+            if SILENT else {},
+            durak_reads.reads(view, self.trump, self.slots.unseen,
+                              bold_seats(view, self.trump) if OPPONENT_MODEL
+                              else frozenset()) if reads else {})
 
     def _infer(self, deal: dict) -> None:
         me, t, trump = self.seat, self.table, self.trump
@@ -307,6 +310,9 @@ OPPONENT_MODEL = True
 #: deal the hidden cards by the cheapest-first reads (:mod:`game.ai.durak_reads`) while
 #: the tries last (the first half of them)
 READS = False
+#: deal the hidden cards keeping what the attackers who stayed silent showed
+#: (:func:`game.ai.durak_reads.silent`: no card of the bout's ranks), a fact of the rules
+SILENT = True
 
 
 def _rollout(st, rng, eps=0.05, cap=3000, bold=frozenset()) -> None:

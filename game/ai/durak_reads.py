@@ -14,6 +14,11 @@ the seat did not hold at that moment:
 - a take, by a seat read as bold (``durak_ai.bold_seats``: it never keeps a card it
   could play), every card that beat a card left unbeaten.
 
+One read holds for every player, not only cheapest-first ones (:func:`silent`): the engine
+asks an attacker to throw in only when it holds a card of a rank on the table, so an
+attacker who neither threw nor passed before a bout ended, with room left on the table,
+held no card of the bout's ranks then.
+
 The seat may have drawn such cards since, so a read is a bound: of the cards of its set,
 the seat's hidden hand holds at most as many as it has drawn since the play.
 :func:`reads` lists them; the tracker deals hands that keep to them while it can
@@ -23,6 +28,7 @@ otherwise costs only a few rejected deals.  Only the view's public events are re
 
 from __future__ import annotations
 
+from ..engine import durak_seats
 from ..engine.cards import INDEX
 from ..engine.durak_moves import beats
 from ..engine.public import new_table
@@ -65,6 +71,11 @@ def reads(view: dict, trump: int, unseen, bold=frozenset()) -> dict:
             cards = e["cards"]
             draws.append((i, p, cards if isinstance(cards, int) else len(cards)))
         t.apply(e)
+    return _bounds(raw, draws)
+
+
+def _bounds(raw: list, draws: list) -> dict:
+    """{seat: [(cards, drawn since), ...]}: the rows a seat may still break by its draws."""
     out: dict = {}
     for p, gone, i in raw:
         since = sum(n for j, s, n in draws if s == p and j > i)
@@ -84,3 +95,58 @@ def keeps(hands: dict, bounds: dict) -> bool:
             if len(held & gone) > since:
                 return False
     return True
+
+
+def silent(view: dict, unseen, max_attack: int) -> dict:
+    """The reads of :func:`reads`' form that hold for any player: at the end of each past
+    bout with fewer attack cards than its limit (``max_attack``, and never more than the
+    defender held at its start), every other attacker of the bout that had not passed
+    since the table last changed held no card of the bout's ranks (the engine would have
+    asked it)."""
+    me = view["seat"]
+    unseen = tuple(unseen)
+    t = new_table(view["rules"], view["options"], view["players"])
+    raw: list = []
+    draws: list = []
+    limit = attacks = 0
+    passed: set = set()
+    for i, e in enumerate(view["events"]):
+        k = e["type"]
+        p = e.get("player")
+        if k == "attack":
+            if not t.on_table():
+                b_def = seats_defender(t, p)
+                limit = min(max_attack, t.counts[b_def])
+                attacks = 0
+            attacks += len(e["cards"])
+            passed = set()
+        elif k in ("defend", "take"):
+            passed = set()
+        elif k == "pass" and p is not None:
+            passed.add(p)
+        elif k == "bout_end" and t.on_table() and attacks < limit:
+            b = t.bout
+            ranks = {INDEX[c] >> 2 for c in b.cards()}
+            gone = frozenset(c for c in unseen if (c >> 2) in ranks)
+            for a in (b.opener, *t.throwers()):
+                if a != me and a != b.defender and a not in passed and gone:
+                    raw.append((a, gone, i))
+        elif k == "draw" and p is not None and p != me:
+            cards = e["cards"]
+            draws.append((i, p, cards if isinstance(cards, int) else len(cards)))
+        t.apply(e)
+    return _bounds(raw, draws)
+
+
+def seats_defender(t, opener: int) -> int:
+    """The defender of a bout ``opener`` opens on the public table ``t``."""
+    return durak_seats.defender_for(opener, t.n, t.out, t.teams)
+
+
+def merged(*reads_: dict) -> dict:
+    """The rows of several reads, by seat."""
+    out: dict = {}
+    for r in reads_:
+        for s, rows in r.items():
+            out.setdefault(s, []).extend(rows)
+    return out
