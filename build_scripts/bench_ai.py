@@ -5,7 +5,7 @@ and decision times per level.
 
     python build_scripts/bench_ai.py [--suite main|variants|baselines|durak|all]
         [--games N] [--jobs J] [--seed S] [--hard-iterations N] [--rules ID,...]
-        [--players 3,4] [--only TEXT] [--skip TEXT] [--oracle [--oracle-stock] | --bound] [--no-timing] [--markdown]
+        [--players 3,4] [--only TEXT] [--skip TEXT] [--tested SPEC] [--oracle [--oracle-stock] | --bound] [--no-timing] [--markdown]
 
 Every match is "one seat of the tested kind against a field of another kind", the tested
 seat rotated over the games; a game's win share is 1 for a sole winner, 1/k for k tied
@@ -423,6 +423,10 @@ def main(argv=None) -> int:
     p.add_argument("--bound", action="store_true",
                    help="also play each Gurka match with the tested seat seeing every card "
                         "(the same seeds) and print the bound and the share of it reached")
+    p.add_argument("--tested", default=None,
+                   help="another tested seat in every match (a spec: ai:normal, "
+                        "base:learned:table, ...): what other seats score against the same "
+                        "fields and seeds")
     p.add_argument("--no-timing", action="store_true")
     p.add_argument("--timing-decisions", type=int, default=60)
     p.add_argument("--markdown", action="store_true", help="also print a Markdown table")
@@ -435,6 +439,8 @@ def main(argv=None) -> int:
                if (wanted is None or m[0] in wanted)
                and (args.only is None or args.only in " ".join(map(str, m)))
                and (args.skip is None or args.skip not in " ".join(map(str, m)))]
+    if args.tested:
+        matches = [m[:4] + (args.tested,) + m[5:] for m in matches]
     print(f"AI benchmark: {args.games} games per match, seed {args.seed}, Hard at "
           f"{args.hard_iterations} rollouts/decision (Durak: {args.durak_iterations}), "
           f"{args.jobs} job(s)" + (", the tested seat seeing every card (--oracle)"

@@ -112,3 +112,21 @@ def test_each_line_carries_its_verdict_and_the_run_ends_with_a_count(capsys, mon
     row = next(x for x in out.splitlines() if x.startswith("| gurka-se | 3 |"))
     assert f"| {m:.1%} [{max(0, m - h):.1%}, {min(1, m + h):.1%}] | {m / fair:.2f} | {pen:.2f} [" in row
     assert row.rstrip().endswith(f"| {said} |")
+
+
+def test_tested_puts_another_seat_against_the_same_fields(monkeypatch):
+    """``--tested SPEC`` plays that seat where Hard would sit, against the same field and
+    seeds, and no goal is judged for it (the goals are Hard's)."""
+    played = []
+
+    def play(pool, tasks):
+        played.extend(tasks)
+        return [(t[5] % t[1], 0.0, 1, 1, 2, 2, [], 1, 2) for t in tasks]
+    monkeypatch.setattr(bench_ai, "_play", play)
+    bench_ai.main(["--suite", "baselines", "--rules", "agurk-no", "--players", "3", "--only",
+                   "outside setting", "--tested", "base:learned:table", "--games", "3",
+                   "--jobs", "1", "--no-timing"])
+    assert [(t[3], t[4]) for t in played] == [("base:learned:table", "base:learned")] * 3
+    assert played[0][2] == bench_ai.OUTSIDE
+    assert bench_ai.verdict("agurk-no", "base:learned:table", "base:learned", 0.9, 0.01, FAIR3,
+                            0.5, variant=bench_ai.OUTSIDE_NAME) == ""
