@@ -311,7 +311,9 @@ OPPONENT_MODEL = True
 #: the tries last (the first half of them)
 READS = False
 #: deal the hidden cards keeping what the attackers who stayed silent showed
-#: (:func:`game.ai.durak_reads.silent`: no card of the bout's ranks), a fact of the rules
+#: (:func:`game.ai.durak_reads.silent`: no card of the bout's ranks), a fact of the rules.
+#: On: v the lowest-card bot 85.0% of 200 games (85.8% without, paired -0.8 [-7.0, +5.0]),
+#: v the rule bot 78.5% (78.2%): nothing measurable, and true of every player
 SILENT = True
 
 
