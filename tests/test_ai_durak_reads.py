@@ -22,45 +22,44 @@ def _hidden(state, tracker, seat):
     return out
 
 
-@pytest.mark.parametrize("bot", [LowestBot, RuleBot, NormalPlayer])
-def test_the_reads_are_true_of_cheapest_first_players(bot):
-    checked = 0
-    for seed in range(3):
-        state = new_game("durak", 2, seed=seed)
-        players = [NormalPlayer(seed), bot(seed)]
-        while state.to_act() is not None:
-            s = state.to_act()
-            legal = state.legal_actions()
-            if not legal:
-                state.resolve_chance()
-                continue
-            if s == 0:
-                view = state.view(0)
-                tr = durak_ai.Tracker(view, legal, reads=True)
-                truth = {1: _hidden(state, tr, 1)}
-                assert durak_reads.keeps(truth, tr.bounds), tr.bounds
-                checked += sum(len(r) for r in tr.bounds.values())
-            state.apply(players[s].choose(state.view(s), legal))
-    assert checked > 30
-
-
-def test_the_tracker_deals_hands_that_keep_the_reads():
-    state = new_game("durak", 2, seed=11)
-    players = [NormalPlayer(1), LowestBot(2)]
-    kept = 0
+def _decisions(state, players):
+    """Play the game out; yield (seat, its legal actions) before each decision is made."""
     while state.to_act() is not None:
         s = state.to_act()
         legal = state.legal_actions()
         if not legal:
             state.resolve_chance()
             continue
+        yield s, legal
+        state.apply(players[s].choose(state.view(s), legal))
+
+
+@pytest.mark.parametrize("bot", [LowestBot, RuleBot, NormalPlayer])
+def test_the_reads_are_true_of_cheapest_first_players(bot):
+    checked = 0
+    for seed in range(3):
+        state = new_game("durak", 2, seed=seed)
+        for s, legal in _decisions(state, [NormalPlayer(seed), bot(seed)]):
+            if s == 0:
+                tr = durak_ai.Tracker(state.view(0), legal, reads=True)
+                truth = {1: _hidden(state, tr, 1)}
+                assert durak_reads.keeps(truth, tr.bounds), tr.bounds
+                checked += sum(len(r) for r in tr.bounds.values())
+    assert checked > 30
+
+
+@pytest.mark.parametrize("reads, seed", [(True, 11), (False, 12)])
+def test_the_tracker_deals_hands_that_keep_the_reads(reads, seed):
+    """With the cheapest-first reads, or with the silent attackers' read alone."""
+    state = new_game("durak", 2, seed=seed)
+    kept = 0
+    for s, legal in _decisions(state, [NormalPlayer(1), LowestBot(2)]):
         if s == 0:
-            tr = durak_ai.Tracker(state.view(0), legal, reads=True)
+            tr = durak_ai.Tracker(state.view(0), legal, reads=reads)
             if tr.bounds:
                 a = tr.sample(random.Random(5))
                 assert durak_reads.keeps(dict(a.hands), tr.bounds)
                 kept += 1
-        state.apply(players[s].choose(state.view(s), legal))
     assert kept > 5
 
 
@@ -75,37 +74,11 @@ def test_the_silent_attackers_read_is_true_of_any_player(n):
         state = new_game("durak", n, seed=seed)
         players = [(RandomPlayer, NormalPlayer, LowestBot)[(s + seed) % 3](seed * 7 + s)
                    for s in range(n)]
-        while state.to_act() is not None:
-            s = state.to_act()
-            legal = state.legal_actions()
-            if not legal:
-                state.resolve_chance()
-                continue
-            view = state.view(s)
+        for s, legal in _decisions(state, players):
             if len(legal) > 1:
-                tr = durak_ai.Tracker(view, legal)
+                tr = durak_ai.Tracker(state.view(s), legal)
                 truth = {o: _hidden(state, tr, o) for o in tr.slots.hands}
                 assert durak_reads.keeps(truth, tr.bounds), tr.bounds
                 checked += sum(len(r) for r in tr.bounds.values())
-            state.apply(players[s].choose(view, legal))
     assert checked > 50
 
-
-def test_the_tracker_deals_hands_that_keep_the_silent_read():
-    state = new_game("durak", 2, seed=12)
-    players = [NormalPlayer(1), LowestBot(2)]
-    kept = 0
-    while state.to_act() is not None:
-        s = state.to_act()
-        legal = state.legal_actions()
-        if not legal:
-            state.resolve_chance()
-            continue
-        if s == 0:
-            tr = durak_ai.Tracker(state.view(0), legal)
-            if tr.bounds:
-                a = tr.sample(random.Random(5))
-                assert durak_reads.keeps(dict(a.hands), tr.bounds)
-                kept += 1
-        state.apply(players[s].choose(state.view(s), legal))
-    assert kept > 5
