@@ -45,11 +45,11 @@ class Tracker:
         self.forbidden: dict[int, set[int]] = {s: set() for s in self.slots.hands}
         self.opener_check = -1
         self._infer(deal)
-        #: the cheapest-first reads (:mod:`durak_reads`; Hard's tracker, when READS is on),
-        #: kept while dealing the first half of the tries
+        #: the reads of the other hands (:mod:`durak_reads`): the silent attackers' (``SILENT``)
+        #: and, in Hard's tracker when READS is on, the cheapest-first ones; kept while
+        #: dealing the first half of the tries
         self.bounds = durak_reads.merged(
-            durak_reads.silent(view, self.slots.unseen, self.table.options["max_attack"])
-            if SILENT else {},
+            durak_reads.silent(view, self.slots.unseen) if SILENT else {},
             durak_reads.reads(view, self.trump, self.slots.unseen,
                               bold_seats(view, self.trump) if OPPONENT_MODEL
                               else frozenset()) if reads else {})

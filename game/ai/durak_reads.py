@@ -28,7 +28,6 @@ otherwise costs only a few rejected deals.  Only the view's public events are re
 
 from __future__ import annotations
 
-from ..engine import durak_seats
 from ..engine.cards import INDEX
 from ..engine.durak_moves import beats
 from ..engine.public import new_table
@@ -97,12 +96,12 @@ def keeps(hands: dict, bounds: dict) -> bool:
     return True
 
 
-def silent(view: dict, unseen, max_attack: int) -> dict:
+def silent(view: dict, unseen) -> dict:
     """The reads of :func:`reads`' form that hold for any player: at the end of each past
-    bout with fewer attack cards than its limit (``max_attack``, and never more than the
-    defender held at its start), every other attacker of the bout that had not passed
-    since the table last changed held no card of the bout's ranks (the engine would have
-    asked it)."""
+    bout with fewer attack cards than its limit (the rules' ``max_attack``, and never more
+    than the defender held at its start), every other attacker of the bout that had not
+    passed since the table last changed held no card of the bout's ranks (the engine would
+    have asked it)."""
     me = view["seat"]
     unseen = tuple(unseen)
     t = new_table(view["rules"], view["options"], view["players"])
@@ -113,18 +112,8 @@ def silent(view: dict, unseen, max_attack: int) -> dict:
     for i, e in enumerate(view["events"]):
         k = e["type"]
         p = e.get("player")
-        if k == "attack":
-            if not t.on_table():
-                b_def = seats_defender(t, p)
-                limit = min(max_attack, t.counts[b_def])
-                attacks = 0
-            attacks += len(e["cards"])
-            passed = set()
-        elif k in ("defend", "take"):
-            passed = set()
-        elif k == "pass" and p is not None:
-            passed.add(p)
-        elif k == "bout_end" and t.on_table() and attacks < limit:
+        opening = k == "attack" and not t.on_table()
+        if k == "bout_end" and t.on_table() and attacks < limit:
             b = t.bout
             ranks = {INDEX[c] >> 2 for c in b.cards()}
             gone = frozenset(c for c in unseen if (c >> 2) in ranks)
@@ -134,13 +123,17 @@ def silent(view: dict, unseen, max_attack: int) -> dict:
         elif k == "draw" and p is not None and p != me:
             cards = e["cards"]
             draws.append((i, p, cards if isinstance(cards, int) else len(cards)))
+        elif k == "pass" and p is not None:
+            passed.add(p)
+        elif k in ("attack", "defend", "take"):
+            passed = set()
         t.apply(e)
+        if opening:         # the defender's count is untouched by the attack itself
+            limit = min(t.options["max_attack"], t.counts[t.bout.defender])
+            attacks = 0
+        if k == "attack":
+            attacks += len(e["cards"])
     return _bounds(raw, draws)
-
-
-def seats_defender(t, opener: int) -> int:
-    """The defender of a bout ``opener`` opens on the public table ``t``."""
-    return durak_seats.defender_for(opener, t.n, t.out, t.teams)
 
 
 def merged(*reads_: dict) -> dict:
