@@ -330,7 +330,8 @@ class _Parts:
             gplay.rollout(st, rng, self.S, self.models, ROLLOUT_EPS)
         elif self.hard and PLAYOUT_MODEL:
             net = learned_table.policy() if PLAYOUT_TABLE else learned.net()
-            models = {s: net for s in st.in_deal if s != self.seat or PLAYOUT_MODEL == "all"}
+            models = {s: net for s in st.in_deal
+                      if PLAYOUT_MODEL == "all" or (s == self.seat) == (PLAYOUT_MODEL == "own")}
             gplay.rollout(st, rng, self.S, models, ROLLOUT_EPS)
         else:
             rollout(st, rng, self.S, own=self.seat if self.hard else None, kinds=self.kinds)
@@ -368,9 +369,28 @@ def choose_hard(view: dict, legal: list[dict], rng, iterations: int | None = Non
         iterations = CLOCK_ROLLOUTS
     seats = (gmodels.learned_seats(view, k.S, k.V, k.opts) if hard and MODELS
              else frozenset())
+    prior = hard and PRIOR and kind == "play"
+    if prior and stats is None:
+        stats = {}
     try:
         best = search.run(_Parts(k, hard and LIKELY, hard, seats), cands, rng,
                           iterations=iterations, deadline=deadline, stats=stats)
     except gi.NoDeal:
         return choose_normal(view, legal, rng, plan=False)
+    if prior:
+        best = _with_prior(k, cands, stats["means"])
     return cands[best]
+
+
+#: Hard's final choice weighs each candidate's search value against the learned table
+#: policy's estimate of its penalty (in aces), this many units of value per ace (0: off)
+PRIOR = 0.0
+
+
+def _with_prior(k: gi.Knowledge, cands: list[dict], means: list[float]) -> int:
+    """The candidate with the best search value less ``PRIOR`` times the table policy's
+    expected penalty for it."""
+    sit = learned.situation_from_knowledge(k)
+    table = learned_table.policy()
+    scores = [m - PRIOR * table.value(sit, _cards(a)) for m, a in zip(means, cands)]
+    return max(range(len(cands)), key=scores.__getitem__)
