@@ -129,3 +129,28 @@ def test_each_table_key_falls_in_its_own_table(rules):
             assert len(idx) == len(T.TABLES)
             for i, (lo, hi) in enumerate(zip(T.O, ends)):
                 assert lo <= idx[i] < hi, (rules, i, idx[i])
+
+
+@pytest.mark.parametrize("mode, mine, others", [("others", False, True), ("own", True, False),
+                                                ("all", True, True)])
+def test_hards_play_outs_give_the_table_policy_to_the_seats_the_mode_names(
+        monkeypatch, mode, mine, others):
+    from game.ai import gurka_ai, gurka_playout
+    st = new_game("agurk-no", 3, {}, seed=4)
+    while len(st.legal_actions()) < 2:
+        st.apply(st.legal_actions()[0])
+    seat = st.to_act()
+    seen = []
+    real = gurka_playout.rollout
+
+    def rollout(state, rng, S, models, eps):
+        seen.append(set(models))
+        real(state, rng, S, models, eps)
+    monkeypatch.setattr(gurka_ai.gplay, "rollout", rollout)
+    monkeypatch.setattr(gurka_ai, "PLAYOUT_MODEL", mode)
+    gurka_ai.choose_hard(st.view(seat), st.legal_actions(), random.Random(1), iterations=12,
+                         time_budget=None)
+    assert seen
+    for models in seen:
+        assert (seat in models) == mine
+        assert bool(models - {seat}) == others and (not others or len(models - {seat}) == 2)

@@ -386,20 +386,9 @@ def choose_hard(view, legal, rng, iterations=None, time_budget=0.4, stats=None):
             if stats is not None:
                 stats["seconds"] = time.perf_counter() - start
             return _pick(legal, cands[0])
-    if PRIOR and stats is None:
-        stats = {}
     best = search.run(_Parts(tr), cands, rng, iterations=iterations, deadline=deadline,
                       stats=stats)
-    if PRIOR:
-        # the heuristic's own move, given a head start of PRIOR in win chance
-        own = policy(base, cands)
-        means = [m + (PRIOR if c == own else 0.0) for m, c in zip(stats["means"], cands)]
-        best = max(range(len(cands)), key=means.__getitem__)
     return _pick(legal, cands[best])
-
-
-#: the heuristic's move gets this head start in Hard's final choice (0: off)
-PRIOR = 0.0
 
 
 #: heads-up, Hard solves exactly once the stock holds at most this many cards (0 or 1:

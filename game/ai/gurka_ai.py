@@ -240,11 +240,12 @@ MODELS = False
 MODEL_WEIGHTS = True
 
 
-#: Hard's play-outs play the other seats ("others") or every seat ("all") by the learned
-#: policy (:mod:`game.ai.gurka_playout`).  Off: v two learned bots in issue 51's outside
-#: setting, 150 games (seeds 1000-1149) at 2,000 rollouts, "others" 31.3% (31.3% without)
-#: and "all" 34.7% (paired +3.3 [-3.7, +10.3]), and on Hard's clock every decision then
-#: takes the whole 0.3 s (game/ai/README.md, "The learned bot")
+#: Hard's play-outs play the other seats ("others"), Hard's own seat ("own") or every seat
+#: ("all") by the learned policy (:mod:`game.ai.gurka_playout`).  Off: v two learned bots
+#: in issue 51's outside setting, 150 games (seeds 1000-1149) at 2,000 rollouts, "others"
+#: 31.3% (31.3% without), "own" 27.0% (paired -4.3 [-11.7, +3.0]) and "all" 34.7% (paired
+#: +3.3 [-3.7, +10.3]; 31.3% with a table trained 200 generations), and on Hard's clock
+#: every decision then takes the whole 0.3 s (game/ai/README.md, "The learned bot")
 PLAYOUT_MODEL = ""
 PLAYOUT_TABLE = True
 
@@ -369,28 +370,9 @@ def choose_hard(view: dict, legal: list[dict], rng, iterations: int | None = Non
         iterations = CLOCK_ROLLOUTS
     seats = (gmodels.learned_seats(view, k.S, k.V, k.opts) if hard and MODELS
              else frozenset())
-    prior = hard and PRIOR and kind == "play"
-    if prior and stats is None:
-        stats = {}
     try:
         best = search.run(_Parts(k, hard and LIKELY, hard, seats), cands, rng,
                           iterations=iterations, deadline=deadline, stats=stats)
     except gi.NoDeal:
         return choose_normal(view, legal, rng, plan=False)
-    if prior:
-        best = _with_prior(k, cands, stats["means"])
     return cands[best]
-
-
-#: Hard's final choice weighs each candidate's search value against the learned table
-#: policy's estimate of its penalty (in aces), this many units of value per ace (0: off)
-PRIOR = 0.0
-
-
-def _with_prior(k: gi.Knowledge, cands: list[dict], means: list[float]) -> int:
-    """The candidate with the best search value less ``PRIOR`` times the table policy's
-    expected penalty for it."""
-    sit = learned.situation_from_knowledge(k)
-    table = learned_table.policy()
-    scores = [m - PRIOR * table.value(sit, _cards(a)) for m, a in zip(means, cands)]
-    return max(range(len(cands)), key=scores.__getitem__)
