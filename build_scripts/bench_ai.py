@@ -5,7 +5,7 @@ and decision times per level.
 
     python build_scripts/bench_ai.py [--suite main|variants|baselines|durak|all]
         [--games N] [--jobs J] [--seed S] [--hard-iterations N] [--rules ID,...]
-        [--players 3,4] [--only TEXT] [--skip TEXT] [--tested SPEC] [--oracle [--oracle-stock] | --bound] [--no-timing] [--markdown]
+        [--players 3,4] [--only TEXT] [--skip TEXT] [--tested SPEC] [--oracle [--oracle-stock | --oracle-set] | --bound] [--no-timing] [--markdown]
 
 Every match is "one seat of the tested kind against a field of another kind", the tested
 seat rotated over the games; a game's win share is 1 for a sole winner, 1/k for k tied
@@ -19,9 +19,9 @@ seed gives the same tournaments: Hard plays a fixed budget of rollouts per decis
 allows are measured separately with Hard's real clock (``--no-timing`` skips them).
 
 ``--oracle`` measures a bound instead: the tested seat's search is handed the true hidden
-cards at every decision (Gurka: the stock still shuffled; Durak: the stock's true order
-too), so no
-inference can do better than it against the same field and seeds.  ``--bound`` plays
+cards at every decision (the stock still shuffled; Durak with ``--oracle-stock``: the
+stock's true order too), so no inference can do better than it against the same field and
+seeds; ``--oracle-set`` (Gurka) hands it only which cards are in the other hands, as a set.  ``--bound`` plays
 each Gurka match both ways on the same seeds and adds the bound's line and the *reach*:
 how much of the bound's lead over the fair share the tested seat gets, (share - fair) /
 (bound - fair), with a bootstrap interval over the paired seeds.  Where the bound is
@@ -99,11 +99,17 @@ _sample_hidden = gurka_info.sample_hidden
 
 def _oracle_sample(k, rng, tries: int = 50) -> Assignment:
     """gurka_info.sample_hidden for ``--oracle``: the true hands of the others for the seat
-    in ``_TRUTH`` (the unseen rest, shuffled, as the stock); every other seat samples."""
+    in ``_TRUTH`` (the unseen rest, shuffled, as the stock; ``--oracle-set``: the cards of
+    those hands dealt among them at random); every other seat samples."""
     state = _TRUTH.get("state")
     if state is None or _TRUTH.get("seat") != k.seat:
         return _sample_hidden(k, rng, tries)
     hands = {s: list(state.hands[s]) for s in k.slots.hands}
+    if _TRUTH.get("set"):       # --oracle-set: the cards true as a set, their holders not
+        pool = [c for h in hands.values() for c in h]
+        rng.shuffle(pool)
+        for s in hands:
+            hands[s], pool = pool[:len(hands[s])], pool[len(hands[s]):]
     held = {c for h in hands.values() for c in h}
     rest = [c for c in k.unseen if c not in held]
     rng.shuffle(rest)
@@ -158,7 +164,7 @@ def play_one(task):
     state = new_game(rules, n, options, seed=seed)
     times = []
     if oracle:      # the state changes in place; the sampler serves the tested seat only
-        _TRUTH.update(state=state, seat=seat, stock=oracle == "stock")
+        _TRUTH.update(state=state, seat=seat, stock=oracle == "stock", set=oracle == "set")
         gurka_info.sample_hidden = _oracle_sample
         durak_ai.Tracker.sample = _durak_oracle_sample
     try:
@@ -420,6 +426,10 @@ def main(argv=None) -> int:
     p.add_argument("--oracle-stock", action="store_true",
                    help="with --oracle, Durak: the tested seat's search also knows the order "
                         "of the stock")
+    p.add_argument("--oracle-set", action="store_true",
+                   help="with --oracle, Gurka: the tested seat's search knows only which "
+                        "cards the other hands hold, as a set (who holds which dealt at "
+                        "random)")
     p.add_argument("--bound", action="store_true",
                    help="also play each Gurka match with the tested seat seeing every card "
                         "(the same seeds) and print the bound and the share of it reached")
@@ -433,6 +443,8 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     if args.oracle and args.oracle_stock:
         args.oracle = "stock"
+    elif args.oracle and args.oracle_set:
+        args.oracle = "set"
     wanted = set(args.rules.split(",")) if args.rules else None
     players = [int(x) for x in args.players.split(",")]
     matches = [m for m in plan(args.suite, players)

@@ -45,6 +45,25 @@ def test_the_oracle_deals_the_true_hands_to_the_seat_it_serves_only():
             bench_ai._TRUTH.clear()
 
 
+def test_the_set_oracle_deals_the_true_cards_of_the_other_hands_to_random_holders():
+    state = _mid_deal("agurk-no", 3, seed=11, plays=2)
+    seat = state.to_act()
+    truth = {s: sorted(state.hands[s]) for s in range(3) if s != seat and state.hands[s]}
+    bench_ai._TRUTH.update(state=state, seat=seat, set=True)
+    try:
+        k = gi.read_view(state.view(seat))
+        deals = [bench_ai._oracle_sample(k, random.Random(i)) for i in range(20)]
+    finally:
+        bench_ai._TRUTH.clear()
+    union = sorted(c for h in truth.values() for c in h)
+    for a in deals:
+        assert sorted(c for h in a.hands.values() for c in h) == union
+        assert {s: len(h) for s, h in a.hands.items()} == {s: len(h) for s, h in truth.items()}
+        assert not set(a.stock) & set(union) and len(a.stock) == k.slots.stock
+    # who holds which is dealt afresh: most deals are not the true one
+    assert sum({s: sorted(h) for s, h in a.hands.items()} != truth for a in deals) >= 15
+
+
 def test_an_oracle_game_plays_to_the_end_and_leaves_the_sampler_as_it_was():
     seat, share, *_ = bench_ai.play_one(("gurka-is", 3, {}, "ai:hard", "ai:normal", 5, 20, True))
     assert seat == 5 % 3 and share in (0.0, 0.5, 1.0)
