@@ -22,10 +22,11 @@ allows are measured separately with Hard's real clock (``--no-timing`` skips the
 cards at every decision (the stock still shuffled; Durak with ``--oracle-stock``: the
 stock's true order too), so no inference can do better than it against the same field and
 seeds; ``--oracle-set`` (Gurka) hands it only which cards are in the other hands, as a
-set.  ``--bound`` plays each Gurka match both ways on the same seeds and adds the bound's line and the *reach*:
-how much of the bound's lead over the fair share the tested seat gets, (share - fair) /
-(bound - fair), with a bootstrap interval over the paired seeds.  Where the bound is
-itself under 2x the fair share, the reach is the figure to read (game/ai/README.md).
+set.  ``--bound`` plays each Gurka match both ways on the same seeds and adds the bound's
+line and the *reach*: how much of the bound's lead over the fair share the tested seat
+gets, (share - fair) / (bound - fair), with a bootstrap interval over the paired seeds.
+Where the bound is itself under 2x the fair share, the reach is the figure to read
+(game/ai/README.md).
 
 Each match with a goal in the issues (Hard v Normal: 2x the fair share, a penalty ratio of
 0.7 at most, the interval clear of the fair share; Normal v Easy: 1.5x; the baselines
