@@ -14,6 +14,7 @@ from . import gurka_likely as glikely
 from . import gurka_value as gv
 from . import gurka_playout as gplay
 from . import gurka_models as gmodels
+from . import gurka_tree as gtree
 from . import learned
 from . import learned_table
 from . import search
@@ -250,6 +251,16 @@ PLAYOUT_MODEL = ""
 PLAYOUT_TABLE = True
 
 
+#: whether Hard searches its own later decisions of the deal too (:mod:`game.ai.gurka_tree`:
+#: a tree over its own moves, pooled over the deals drawn), where the decision is a play;
+#: a node plays the heuristic until it has been reached ``TREE_VISITS`` times, then UCB1
+#: with the constant ``TREE_C`` (the utility is a win chance, 0 to 1)
+TREE = False
+TREE_C = 0.15
+TREE_VISITS = 10
+TREE_COARSE = False
+
+
 #: Hard plays the deal out exactly (its best reply to the heuristic) once it holds this
 #: many cards or fewer after the move it weighs
 SOLVE_CARDS = 0
@@ -266,6 +277,9 @@ class _Parts:
         self.seat = k.seat
         self.S = k.S
         self.pool = None
+        #: the tree over this seat's later decisions (``TREE``), and the candidate played
+        self.tree = gtree.OwnTree(k.seat, k.S, TREE_C, TREE_VISITS, TREE_COARSE) if hard and TREE else None
+        self.root = None
         #: the other seats read as playing the learned policy (gurka_models): played by it
         #: in the play-outs, and the deals weighed by how likely it makes their plays
         self.models = {s: learned_table.policy() for s in learned_seats}
@@ -319,7 +333,9 @@ class _Parts:
 
     def play(self, st, action: dict) -> None:
         if action["type"] == "play":    # the search API: no chance step after the deal
-            st.play_move(st.turn, tuple(INDEX[c] for c in action["cards"]))
+            move = tuple(INDEX[c] for c in action["cards"])
+            self.root = ((st.turn, gp.move_key(move, self.S)),)
+            st.play_move(st.turn, move)
         else:
             st.apply(action)
 
@@ -327,6 +343,11 @@ class _Parts:
         util = UTILITIES[UTILITY]
         if st.phase == "play" and len(st.hands[self.seat]) <= SOLVE_CARDS:
             return gsolve.best_reply(st, self.seat, util)
+        if self.tree is not None and self.root is not None:
+            path = self.tree.rollout(st, rng, ROLLOUT_EPS, self.root)
+            value = util(st, self.seat)
+            self.tree.update(path, value)
+            return value
         if self.models and st.phase != "exchange":
             gplay.rollout(st, rng, self.S, self.models, ROLLOUT_EPS)
         elif self.hard and PLAYOUT_MODEL:
