@@ -97,3 +97,30 @@ def test_hard_with_the_models_plays_other_rulesets(monkeypatch, rules):
         st.apply(a)
         steps += 1
     assert steps > 20
+
+
+@pytest.mark.parametrize("playouts", [True, False])
+def test_the_models_play_outs_and_weights_come_apart(monkeypatch, playouts):
+    """``MODEL_PLAYOUTS`` off: the seats read as the learned policy are still weighed by it,
+    but Hard's play-outs play them by the heuristic."""
+    monkeypatch.setattr(gurka_ai, "MODELS", True)
+    monkeypatch.setattr(gurka_ai, "MODEL_PLAYOUTS", playouts)
+    st = _play([NormalPlayer(0), LearnedBot(1, table=True), LearnedBot(2, table=True)],
+               deals=3, seed=5)
+    assert _seats(st)[0]
+    calls = {"model": 0, "weight": 0}
+    real_rollout, real_weight = gurka_ai.gplay.rollout, gurka_models.ModelPlays.weight
+
+    def rollout(*a, **kw):
+        calls["model"] += 1
+        return real_rollout(*a, **kw)
+
+    def weight(self, hands):
+        calls["weight"] += 1
+        return real_weight(self, hands)
+    monkeypatch.setattr(gurka_ai.gplay, "rollout", rollout)
+    monkeypatch.setattr(gurka_models.ModelPlays, "weight", weight)
+    gurka_ai.choose_hard(st.view(0), st.legal_actions(), random.Random(3), iterations=40,
+                         time_budget=None)
+    assert calls["weight"] > 0
+    assert (calls["model"] > 0) == playouts
