@@ -207,12 +207,7 @@ def rollout(state, rng, S, eps: float | None = None, own: int | None = None,
             else:
                 state.play_move(state.turn, gp.rollout_move(state, rng, eps))
         elif ph == "exchange":
-            seat = state.turn
-            # the others exchange the way Normal does (its margin; the forehand rule needs
-            # the view, which a play-out does not keep)
-            d = gp.exchange_choice(state.hands[seat], S, [], state.exchange_limit(),
-                                   margin=gp.EXCHANGE_MARGIN)
-            state.apply({"type": "exchange", "discard": names(d)})
+            gp.playout_exchange(state, S)
         else:
             return
 

@@ -9,7 +9,7 @@ cards it has not seen, kept as a count per strength and updated as cards are pla
 
 from __future__ import annotations
 
-from ..engine.cards import INDEX, names
+from ..engine.cards import INDEX
 from . import gurka_policy as gp
 from . import learned
 
@@ -71,10 +71,7 @@ def rollout(st, rng, S, models: dict, eps: float) -> None:
                 live[S[c]] -= 1
             st.play_move(seat, move)
         elif ph == "exchange":
-            seat = st.turn
-            d = gp.exchange_choice(st.hands[seat], S, [], st.exchange_limit(),
-                                   margin=gp.EXCHANGE_MARGIN)
-            st.apply({"type": "exchange", "discard": names(d)})
+            gp.playout_exchange(st, S)
             live = None
         else:
             return

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from ..engine import gurka_moves as gm
-from ..engine.cards import rank_of
+from ..engine.cards import names, rank_of
 
 
 def move_key(move, S) -> tuple:
@@ -155,6 +155,13 @@ def exchange_choice(hand, S, unseen, limit: int, rng=None, noise: float = 0.0,
         if over > margin:
             out.append(c)
     return out
+
+
+def playout_exchange(st, S) -> None:
+    """A play-out's exchange for the seat to act in ``st``: the way Normal exchanges (its
+    margin; the forehand rule needs the view, which a play-out does not keep)."""
+    d = exchange_choice(st.hands[st.turn], S, [], st.exchange_limit(), margin=EXCHANGE_MARGIN)
+    st.apply({"type": "exchange", "discard": names(d)})
 
 
 def deal_penalty(st, seat: int) -> float:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import math
 
-from ..engine.cards import names
 from . import gurka_policy as gp
 
 
@@ -83,10 +82,7 @@ class OwnTree:
                     key = key + ((seat, gp.move_key(move, S)),)
                 st.play_move(seat, move)
             elif ph == "exchange":
-                seat = st.turn
-                d = gp.exchange_choice(st.hands[seat], S, [], st.exchange_limit(),
-                                       margin=gp.EXCHANGE_MARGIN)
-                st.apply({"type": "exchange", "discard": names(d)})
+                gp.playout_exchange(st, S)
             else:
                 return path
 
