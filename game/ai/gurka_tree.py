@@ -44,10 +44,10 @@ class OwnTree:
         best = None
         best_score = -math.inf
         for m in moves:
-            st = stats.get(gp.move_key(m, self.S))
-            if st is None:
+            row = stats.get(gp.move_key(m, self.S))
+            if row is None:
                 return m
-            score = st[1] / st[0] + self.c * math.sqrt(log_n / st[0])
+            score = row[1] / row[0] + self.c * math.sqrt(log_n / row[0])
             if score > best_score:
                 best, best_score = m, score
         return best
@@ -67,7 +67,7 @@ class OwnTree:
                     moves = gp.dedupe(st.moves(), S)
                     if len(moves) > 1:
                         if self.coarse:
-                            key = (len(st.hands[me]), tuple(sorted(S[c] for c in st.hands[me])),
+                            key = (tuple(sorted(S[c] for c in st.hands[me])),
                                    tuple((s, gp.move_key(m, S)) for s, m in st.trick))
                         node = self.nodes.get(key)
                         if node is None:
@@ -89,9 +89,9 @@ class OwnTree:
     @staticmethod
     def update(path: list, value: float) -> None:
         for node, mk in path:
-            st = node[1].get(mk)
-            if st is None:
+            row = node[1].get(mk)
+            if row is None:
                 node[1][mk] = [1, value]
             else:
-                st[0] += 1
-                st[1] += value
+                row[0] += 1
+                row[1] += value
