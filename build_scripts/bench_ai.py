@@ -63,7 +63,7 @@ if __package__ in (None, ""):
 from game.ai import durak_ai, gurka_info
 from game.ai.baselines import make_baseline
 from game.ai.gurka_ai import CLOCK_ROLLOUTS
-from game.ai.seats import HARD_REPRODUCIBLE, make_player
+from game.ai.seats import make_player
 from game.engine import DURAK, find_ruleset, new_game, rulesets
 from game.engine.determinize import Assignment
 
@@ -72,7 +72,8 @@ GURKA = tuple(r.id for r in rulesets() if r.family is not DURAK)
 #: Hard's fixed budget in the Gurka tournaments: the rollouts at which Hard on its 0.3 s
 #: clock stops a decision (gurka_ai.CLOCK_ROLLOUTS), which that clock allows in nine
 #: decisions out of ten on this 2-core machine (the timing table's p10 column).  Durak
-#: keeps simulate's budget (HARD_REPRODUCIBLE), the one its goal is stated at.
+#: plays simulate's budget (durak_ai.REPRODUCIBLE_ROLLOUTS), what its clock allows in
+#: nine decisions of ten.
 BENCH_HARD = CLOCK_ROLLOUTS
 DURAK_ID = next(r.id for r in rulesets() if r.family is DURAK)
 
@@ -420,7 +421,7 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=1000)
     p.add_argument("--hard-iterations", type=int, default=BENCH_HARD,
                    help="Hard's fixed rollouts per decision in the Gurka tournaments")
-    p.add_argument("--durak-iterations", type=int, default=HARD_REPRODUCIBLE,
+    p.add_argument("--durak-iterations", type=int, default=durak_ai.REPRODUCIBLE_ROLLOUTS,
                    help="Hard's fixed rollouts per decision in the Durak tournaments")
     p.add_argument("--oracle", action="store_true",
                    help="a bound: the tested seat's search sees the true hidden cards")

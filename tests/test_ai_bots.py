@@ -49,6 +49,31 @@ def test_seat_specs_are_the_record_formats():
     assert make_player("ai:hard:100000").__class__.__name__ == "HardPlayer"
 
 
+@pytest.mark.parametrize("rules,n", [("gurka-se", 3), ("durak", 2)])
+def test_simulates_hard_plays_the_budget_its_clock_allows(rules, n):
+    """simulate's ``ai:hard`` (reproducible) is the Hard a player meets: the family's
+    REPRODUCIBLE_ROLLOUTS per decision, whatever the clock."""
+    from game.ai.families import family_ai
+    state = new_game(rules, n, seed=5)
+    hard = make_player("ai:hard", 1, reproducible=True)
+    other = make_player("ai:normal", 2)
+    searched = 0
+    while state.outcome() is None and searched < 3:
+        s = state.to_act()
+        view, legal = state.view(s), state.legal_actions()
+        action = other.choose(view, legal)
+        if len(legal) > 1:
+            hard.choose(view, legal)
+            if "iterations" in hard.last_stats:
+                budget = family_ai(rules).levels.REPRODUCIBLE_ROLLOUTS
+                # the halving rounds split the budget in whole rollouts per candidate
+                assert 0.95 * budget <= hard.last_stats["iterations"] <= budget
+                searched += 1
+        state.apply(action)
+    assert searched == 3
+    assert make_player("ai:hard", 1).time_budget and not make_player("ai:hard", 1).iterations
+
+
 # -- worker -----------------------------------------------------------------------------------
 def test_worker_process_returns_a_move_and_can_be_cancelled():
     state = new_game("gurka-se", 4, seed=5)

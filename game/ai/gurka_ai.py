@@ -227,6 +227,9 @@ POOL_GROW = 1
 #: 1,000 games, gurka-is 3 to 4 points down at 4,000-6,000; game/ai/README.md, "What was
 #: tried"), and a decision that reaches it ends before the clock does.
 CLOCK_ROLLOUTS = 2000
+#: ``ai:hard`` where the same seed must give the same game (``simulate``): the budget at
+#: which the clock stops it, so simulate plays the Hard a player meets
+REPRODUCIBLE_ROLLOUTS = CLOCK_ROLLOUTS
 
 
 #: whether Hard reads which other seats play like the learned table policy

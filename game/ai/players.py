@@ -56,24 +56,31 @@ class HardPlayer(_Base):
     """Determinized search over hidden cards sampled consistently with the view.
 
     ``iterations``: a fixed number of rollouts per decision (deterministic under the
-    seed; no clock involved).  Otherwise ``time_budget`` seconds per decision.
+    seed; no clock involved).  ``reproducible``: the fixed number the clock allows in
+    nine decisions of ten (the family's ``REPRODUCIBLE_ROLLOUTS``).  Otherwise
+    ``time_budget`` seconds per decision.
     """
 
     level = "hard"
 
     def __init__(self, seed: int = 0, iterations: int | None = None,
-                 time_budget: float | None = HARD_TIME_BUDGET):
+                 time_budget: float | None = HARD_TIME_BUDGET, reproducible: bool = False):
         super().__init__(seed)
         self.iterations = iterations
-        self.time_budget = None if iterations else time_budget
+        self.reproducible = reproducible
+        self.time_budget = None if (iterations or reproducible) else time_budget
         self.last_stats: dict = {}
 
     def choose(self, view: dict, legal: list[dict]) -> dict:
         if len(legal) == 1:
             return legal[0]
         self.last_stats = {}
-        return _module(view).choose_hard(view, legal, self.rng, iterations=self.iterations,
-                                         time_budget=self.time_budget, stats=self.last_stats)
+        module = _module(view)
+        iterations = self.iterations
+        if self.reproducible and not iterations:
+            iterations = module.REPRODUCIBLE_ROLLOUTS
+        return module.choose_hard(view, legal, self.rng, iterations=iterations,
+                                  time_budget=self.time_budget, stats=self.last_stats)
 
 
 def hard_factory(iterations: int | None = None):

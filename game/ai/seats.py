@@ -14,10 +14,6 @@ from .random_player import RandomPlayer
 LEVELS: dict = {"random": RandomPlayer, "easy": EasyPlayer, "normal": NormalPlayer,
                 "hard": HardPlayer}
 
-#: rollouts per decision for ``ai:hard`` where play must be reproducible (simulate)
-HARD_REPRODUCIBLE = 200
-
-
 def make_player(spec: str, seed: int = 0, reproducible: bool = False, bot: dict | None = None):
     """A player object with ``choose(view, legal) -> action`` for an AI seat spec.
 
@@ -26,8 +22,10 @@ def make_player(spec: str, seed: int = 0, reproducible: bool = False, bot: dict 
     budget instead).  ``ext:PATH``: a bot program in its own process (see
     game/ai/README.md; ``bot``: keyword arguments for :class:`~game.ai.ext.ExternalBot`,
     e.g. ``budget``); failures fall back to ``normal`` for that decision.
-    ``reproducible``: ``ai:hard`` gets a fixed budget of HARD_REPRODUCIBLE rollouts
-    instead of its clock, so the same seed gives the same game (``simulate``).
+    ``reproducible``: ``ai:hard`` plays a fixed budget instead of its clock, so the same
+    seed gives the same game (``simulate``): the rollouts its clock allows in nine
+    decisions of ten (each family's ``REPRODUCIBLE_ROLLOUTS``), so that ``simulate``
+    plays the Hard a player meets.
     ValueError (one line) for anything that is not an AI seat spec.
     """
     problem = seat_problem(spec)
@@ -38,7 +36,7 @@ def make_player(spec: str, seed: int = 0, reproducible: bool = False, bot: dict 
         if level.startswith("hard:"):
             return HardPlayer(seed, iterations=int(level[5:]))
         if level == "hard" and reproducible:
-            return HardPlayer(seed, iterations=HARD_REPRODUCIBLE)
+            return HardPlayer(seed, reproducible=True)
         return LEVELS[level](seed)
     if spec.startswith("ext:"):
         from .ext import ExternalBot
