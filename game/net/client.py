@@ -33,7 +33,7 @@ from typing import Callable
 
 from ..engine import IllegalActionError
 from . import protocol as wire
-from .link import GONE, MSG, Conn, NetThread, drain
+from .link import GONE, LINGER, MSG, Conn, NetThread, drain
 from .texts import broken_text, closed_text, lost_text, refused_text, unreachable_text
 from .tokens import TokenStore
 from .view_check import ViewChecker, ViewError, check_end
@@ -136,7 +136,7 @@ class NetStream:
         conn, self._conn = self._conn, None
         if conn is not None and not conn.closed:
             conn.close(wire.BYE)
-        time.sleep(0.02)
+            conn.done.wait(LINGER)          # the host reads it, then closes its side
         self.net.stop()
 
     # -- what arrives -------------------------------------------------------------------------------
@@ -214,6 +214,8 @@ class NetStream:
         elif kind == "closed":
             if self.state != OVER:
                 self.state, self.reason, self.problem = CLOSED, m["reason"], closed_text(m["reason"])
+            if self._conn is not None:      # the host says nothing after this: close our side
+                self._conn.close()
 
     def _connect_fresh(self) -> None:
         kept, self.tokens = self.tokens, None

@@ -23,6 +23,10 @@ from .protocol import PING, Limits, ProtocolError, closed, encode, parse_line
 
 #: inbox items: ("msg", conn, message) and ("gone", conn, code, text)
 MSG, GONE = "msg", "gone"
+#: seconds a side that closes with a last line (why it closes) waits at most for the
+#: other side to close in turn, reading and dropping what still comes: a socket closed
+#: with input unread is reset, and the reset can overtake the line
+LINGER = 1.0
 _ids = itertools.count(1)
 
 
@@ -117,6 +121,12 @@ class Conn:
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         self.handshaken = False
         self.closed = False
+        #: closed, its last line sent and its writing ended, reading until the other side
+        #: closes (at most LINGER s)
+        self.lingering = False
+        #: set once the socket is closed (any thread may wait on it)
+        self.done = threading.Event()
+        self._linger_timer: asyncio.TimerHandle | None = None
         #: lines handed to the main loop (network thread) and taken from it (main thread)
         self.queued = 0
         self.handled = 0
@@ -160,16 +170,36 @@ class Conn:
     def _close(self, data: bytes | None) -> None:
         if self.closed:
             return
-        if data:
-            try:
-                self.writer.write(data)
-            except (ConnectionError, RuntimeError):
-                pass
         self.closed = True
+        if data and self._say_last(data):
+            return
+        self._shut()
+
+    def _say_last(self, data: bytes) -> bool:
+        """Send the last line and end the writing side; True if the connection now lingers
+        (the reader drops what still comes until the other side closes, or LINGER s)."""
+        try:
+            self.writer.write(data)
+            if not self.writer.can_write_eof() or self.writer.transport.is_closing():
+                return False
+            self.writer.write_eof()
+        except (ConnectionError, RuntimeError, OSError):
+            return False
+        self.lingering = True
+        self._linger_timer = self.net.loop.call_later(LINGER, self._shut)
+        return True
+
+    def _shut(self) -> None:
+        """Close the socket (after what is left to write)."""
+        self.lingering = False
+        if self._linger_timer is not None:
+            self._linger_timer.cancel()
+            self._linger_timer = None
         try:
             self.writer.close()
         except (ConnectionError, RuntimeError):
             pass
+        self.done.set()
 
     def _drop(self, code: str, text: str, tell: bool = True) -> None:
         """End the connection for ``code`` (telling the other side when ``tell``)."""
@@ -195,10 +225,12 @@ class Conn:
         finally:
             beat.cancel()
             self._close(None)
+            if self.lingering:       # the other side has closed too (or is gone)
+                self._shut()
 
     async def _read(self) -> None:
         limits = self.limits
-        while not self.closed:
+        while not self.closed or self.lingering:
             wait = self.first_wait if not self.handshaken else limits.silence
             try:
                 line = await asyncio.wait_for(self.reader.readline(), wait)
@@ -217,8 +249,8 @@ class Conn:
             if not line.endswith(b"\n"):      # the end of the stream (maybe mid-line)
                 self._drop("lost", "the connection was closed", tell=False)
                 return
-            if self.closed:
-                return
+            if self.closed:                   # lingering: what still comes is dropped
+                continue
             self.received += 1
             if self.trace is not None:
                 self.trace(line)
@@ -239,7 +271,7 @@ class Conn:
                     if answer is not None:
                         self._close(encode(answer))
                         self._gone(answer.get("reason", "refused"), answer.get("text", ""))
-                        return
+                        continue
             if self.queued - self.handled >= limits.pending:
                 self._drop("too_many_messages",
                            f"more than {limits.pending} messages waiting to be read")

@@ -37,7 +37,7 @@ from ..engine.records import clean_name
 from ..play.host import LOCAL, REMOTE, SCRIPT, TableHost
 from . import protocol as wire
 from .gate import Tries, new_code, new_table_id, new_token, same_secret
-from .link import GONE, MSG, Conn, NetThread, drain
+from .link import GONE, LINGER, MSG, Conn, NetThread, drain
 from .texts import seat_back_text, seat_joined_text, seat_lost_text
 
 
@@ -168,9 +168,14 @@ class NetHost:
             adv, self._advertiser = self._advertiser, None
             threading.Thread(target=adv.stop, name="gurka-advertise", daemon=True).start()
         text = "the host has left the table" if reason == "host_left" else "the game is over"
-        for conn in list(self._conns):
+        conns = list(self._conns)
+        for conn in conns:
             conn.close(wire.closed(reason, text))
         net, self.net = self.net, None
+        if threading.current_thread() is not net.thread:
+            end = time.monotonic() + LINGER     # each joiner reads why, then closes its side
+            for conn in conns:
+                conn.done.wait(max(0.0, end - time.monotonic()))
 
         async def shut():
             if self._server is not None:
