@@ -397,16 +397,18 @@ def choose_hard(view, legal, rng, iterations=None, time_budget=0.4, stats=None):
 ENDGAME_STOCK = 1
 
 #: ``ai:hard`` where the same seed must give the same game (``simulate``): the rollouts
-#: Hard's 0.3 s clock allows in nine decisions of ten on the 2-core benchmark machine
-#: (game/ai/README.md, "Decision times"), so simulate plays the Hard a player meets.
-#: The clock has no cap in Durak: on a faster machine Hard plays more.
+#: Hard's 0.3 s clock allows in nine decisions of ten on the 2-core benchmark machine with
+#: the other core idle (game/ai/README.md, "Decision times"), so simulate plays the Hard a
+#: player meets.  The clock has no cap in Durak: on a faster machine Hard plays more.
 REPRODUCIBLE_ROLLOUTS = 700
 
-#: exact-solver nodes per second (the clock gives the solver 0.7 of the time left)
+#: exact-solver nodes per second, and the share of the time left the clock gives it
 SOLVER_NODES_PER_SECOND = 90000
+SOLVER_SHARE = 0.7
 #: solver nodes per Hard iteration when Hard plays a fixed iteration budget: at
-#: REPRODUCIBLE_ROLLOUTS what the 0.3 s clock gives the solver
-SOLVER_NODES_PER_ITERATION = 27
+#: REPRODUCIBLE_ROLLOUTS what the 0.3 s clock gives the solver (27)
+SOLVER_NODES_PER_ITERATION = round(0.3 * SOLVER_SHARE * SOLVER_NODES_PER_SECOND
+                                   / REPRODUCIBLE_ROLLOUTS)
 
 
 def _after(base, seat, m):
@@ -424,7 +426,7 @@ def _solve_endgame(base, cands, seat, iterations, deadline, stats):
         budget = SOLVER_NODES_PER_ITERATION * iterations
     else:
         left = max(0.0, deadline - time.perf_counter()) if deadline else 0.3
-        budget = int(left * 0.7 * SOLVER_NODES_PER_SECOND)
+        budget = int(left * SOLVER_SHARE * SOLVER_NODES_PER_SECOND)
     solver = dsolve.Solver(base.trump, base.max_attack, budget=budget)
     vals = []
     try:

@@ -14,6 +14,7 @@ from .random_player import RandomPlayer
 LEVELS: dict = {"random": RandomPlayer, "easy": EasyPlayer, "normal": NormalPlayer,
                 "hard": HardPlayer}
 
+
 def make_player(spec: str, seed: int = 0, reproducible: bool = False, bot: dict | None = None):
     """A player object with ``choose(view, legal) -> action`` for an AI seat spec.
 
