@@ -5,7 +5,9 @@ and decision times per level.
 
     python build_scripts/bench_ai.py [--suite main|variants|baselines|durak|all]
         [--games N] [--jobs J] [--seed S] [--hard-iterations N] [--rules ID,...]
-        [--players 3,4] [--only TEXT] [--skip TEXT] [--tested SPEC] [--oracle [--oracle-stock | --oracle-set] | --bound] [--no-timing] [--markdown]
+        [--players 3,4] [--only TEXT] [--skip TEXT] [--tested SPEC]
+        [--oracle [--oracle-stock | --oracle-set | --oracle-model] | --bound]
+        [--no-timing] [--markdown]
 
 Every match is "one seat of the tested kind against a field of another kind", the tested
 seat rotated over the games; a game's win share is 1 for a sole winner, 1/k for k tied
@@ -22,9 +24,12 @@ allows are measured separately with Hard's real clock (``--no-timing`` skips the
 cards at every decision (the stock still shuffled; Durak with ``--oracle-stock``: the
 stock's true order too), so no inference can do better than it against the same field and
 seeds; ``--oracle-set`` (Gurka) hands it only which cards are in the other hands, as a
-set.  ``--bound`` plays each Gurka match both ways on the same seeds and adds the bound's
-line and the *reach*: how much of the bound's lead over the fair share the tested seat
-gets, (share - fair) / (bound - fair), with a bootstrap interval over the paired seeds.
+set; ``--oracle-model`` (Gurka, against ``base:learned``) hands it the field's own network,
+its deals drawn in proportion to how likely the network makes the field's plays of the deal
+(the best any reading of those plays can do, the play-outs left as they are).  ``--bound``
+plays each Gurka match both ways on the same seeds and adds the bound's line and the
+*reach*: how much of the bound's lead over the fair share the tested seat gets,
+(share - fair) / (bound - fair), with a bootstrap interval over the paired seeds.
 Where the bound is itself under 2x the fair share, the reach is the figure to read
 (game/ai/README.md).
 
@@ -60,7 +65,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import durak_ai, gurka_info
+from game.ai import durak_ai, gurka_ai, gurka_info, gurka_models, learned
 from game.ai.baselines import make_baseline
 from game.ai.gurka_ai import CLOCK_ROLLOUTS
 from game.ai.seats import make_player
@@ -147,6 +152,54 @@ def _durak_oracle_sample(tracker, rng, tries: int = 20) -> Assignment:
     return Assignment(hands, stock[:tracker.slots.stock])
 
 
+class BatchNet:
+    """The learned network (:class:`game.ai.learned.Net`) rating every move at once with
+    numpy: ``--oracle-model``'s likelihoods, the same choices at a tenth of the time."""
+
+    def __init__(self, net):
+        import numpy as np
+        self.np = np
+        self.w1 = np.array(net.w1).T
+        self.b1 = np.array(net.b1)
+        self.w2 = np.array(net.w2)
+
+    def best(self, sit, moves):
+        if len(moves) == 1:
+            return moves[0]
+        np = self.np
+        x = np.array([learned.features(sit, m) for m in moves])
+        return moves[int(np.argmin(np.tanh(x @ self.w1 + self.b1) @ self.w2))]
+
+
+#: ``--oracle-model``: the chance the field's network is taken to make its own play (it
+#: always does; below 1 so that a pool of sampled deals none of which fits every play
+#: still ranks them by how many they fit), and the sampled deals the pool starts with
+MODEL_HIT = 0.99
+MODEL_POOL = 200
+
+
+def _model_oracle(on: bool) -> None:
+    """Hand (or take back from) the tested seat's Gurka search the field's own policy:
+    every other seat read as playing the learned network, and Hard's deals drawn in
+    proportion to how likely that network makes their plays of the deal (the play-outs
+    stay the heuristic's).  Only the tested seat searches, so only it is served."""
+    if on:
+        net = BatchNet(learned.net())
+        gurka_ai.MODELS, gurka_ai.MODEL_PLAYOUTS, gurka_ai.POOL_START = True, False, MODEL_POOL
+        gurka_models.learned_seats = lambda view, S, V, opts: frozenset(
+            s for s in range(len(view["players"])) if s != view["seat"])
+        gurka_models.ModelPlays = lambda k, seats: _ModelPlays(k, seats, net, MODEL_HIT)
+    else:
+        gurka_ai.MODELS, gurka_ai.MODEL_PLAYOUTS, gurka_ai.POOL_START = _MODEL_FLAGS
+        gurka_models.learned_seats = _learned_seats
+        gurka_models.ModelPlays = _ModelPlays
+
+
+_MODEL_FLAGS = (gurka_ai.MODELS, gurka_ai.MODEL_PLAYOUTS, gurka_ai.POOL_START)
+_learned_seats = gurka_models.learned_seats
+_ModelPlays = gurka_models.ModelPlays
+
+
 def make_seat(spec: str, seed: int, hard_iters: int):
     if spec.startswith("base:"):
         return make_baseline(spec, seed)
@@ -165,7 +218,9 @@ def play_one(task):
               for s in range(n)]
     state = new_game(rules, n, options, seed=seed)
     times = []
-    if oracle:      # the state changes in place; the sampler serves the tested seat only
+    if oracle == "model":
+        _model_oracle(True)
+    elif oracle:    # the state changes in place; the sampler serves the tested seat only
         _TRUTH.update(state=state, seat=seat, stock=oracle == "stock", set=oracle == "set")
         gurka_info.sample_hidden = _oracle_sample
         durak_ai.Tracker.sample = _durak_oracle_sample
@@ -183,6 +238,7 @@ def play_one(task):
             state.apply(action)
     finally:
         _TRUTH.clear()
+        _model_oracle(False)
         gurka_info.sample_hidden = _sample_hidden
         durak_ai.Tracker.sample = _durak_sample
     out = state.outcome()
@@ -390,6 +446,13 @@ def _play(pool, tasks) -> list:
     return list(pool.imap(play_one, tasks)) if pool else list(map(play_one, tasks))
 
 
+#: what each kind of ``--oracle`` hands the tested seat's search, for the run's first line
+ORACLES = {True: "seeing every card (--oracle)",
+           "stock": "seeing every card and the stock's order (--oracle-stock)",
+           "set": "knowing which cards the other hands hold (--oracle-set)",
+           "model": "handed the field's own network (--oracle-model)"}
+
+
 def _cells(m: float, h: float, fair: float) -> str:
     """A match line's win share, its interval and the multiple of the fair share."""
     return f"{m:6.1%} [{max(0, m - h):5.1%}, {min(1, m + h):5.1%}] {m / fair:6.2f}"
@@ -432,6 +495,11 @@ def main(argv=None) -> int:
                    help="with --oracle, Gurka: the tested seat's search knows only which "
                         "cards the other hands hold, as a set (who holds which dealt at "
                         "random)")
+    p.add_argument("--oracle-model", action="store_true",
+                   help="with --oracle, Gurka against base:learned: the tested seat's search "
+                        "is handed the field's own network, its deals drawn in proportion to "
+                        "how likely it makes their plays (the best any reading of their plays "
+                        "can do)")
     p.add_argument("--bound", action="store_true",
                    help="also play each Gurka match with the tested seat seeing every card "
                         "(the same seeds) and print the bound and the share of it reached")
@@ -447,6 +515,8 @@ def main(argv=None) -> int:
         args.oracle = "stock"
     elif args.oracle and args.oracle_set:
         args.oracle = "set"
+    elif args.oracle and args.oracle_model:
+        args.oracle = "model"
     wanted = set(args.rules.split(",")) if args.rules else None
     players = [int(x) for x in args.players.split(",")]
     matches = [m for m in plan(args.suite, players)
@@ -457,7 +527,7 @@ def main(argv=None) -> int:
         matches = [m[:4] + (args.tested,) + m[5:] for m in matches]
     print(f"AI benchmark: {args.games} games per match, seed {args.seed}, Hard at "
           f"{args.hard_iterations} rollouts/decision (Durak: {args.durak_iterations}), "
-          f"{args.jobs} job(s)" + (", the tested seat seeing every card (--oracle)"
+          f"{args.jobs} job(s)" + (f", the tested seat {ORACLES[args.oracle]}"
                                    if args.oracle else ""))
     head = (f"{'ruleset':<10} {'n':>1} {'variant':<26} {'match':<16} {'share':>6} "
             f"{'95% CI':>15} {'x fair':>6} {'penalty':>7} {'95% CI':>13}")

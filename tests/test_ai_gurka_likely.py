@@ -147,3 +147,18 @@ def test_the_sampling_bench_finds_the_legal_only_hands_too_strong_in_agurk():
     assert len(over) == len(over_w) > 10
     assert sum(over) / len(over) > 0.5
     assert sum(over_w) < sum(over)
+
+
+def test_the_sampling_bench_weighs_by_the_learned_network_against_a_learned_field():
+    """bench.py sampling --outside --field base:learned --weights model, small: deals
+    weighed by the field's own network put more of the cards truly in play into the other
+    hands once a deal's plays have been seen (the last three cards)."""
+    bench = _bench_sampling()
+    rules, options = bench.OUTSIDE
+    rows = bench.measure(rules, 3, games=2, samples=60, seed=500, read_style=True,
+                         options=options, field="base:learned", weights="model")
+    late = [r for cards, r in rows.items() if cards <= 3]
+    live, live_w = [x for r in late for x in r[4]], [x for r in late for x in r[5]]
+    assert len(live) == len(live_w) > 10
+    assert all(0.0 <= x <= 1.0 for x in live + live_w)
+    assert sum(live_w) > sum(live) * 1.3

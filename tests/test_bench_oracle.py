@@ -130,3 +130,56 @@ def test_the_durak_oracle_rebuilds_the_true_hands_and_stock():
         assert dict(mine.hands) == dict(plain.hands)
     finally:
         bench_ai._TRUTH.clear()
+
+
+OUTSIDE = {"optional_lowest": True, "no_ace_on_ace": True, "hand_size": 6}
+
+
+def test_the_field_s_own_network_gives_the_true_deal_full_weight():
+    """--oracle-model: the field's plays of the deal, replayed with the true hands, are each
+    the learned network's own play (so the true deal keeps its weight 1), in numpy as in
+    pure Python, while deals drawn from the view alone mostly lose weight."""
+    from game.ai import gurka_models, learned
+    from game.ai.baselines import LearnedBot
+    from game.ai.players import NormalPlayer
+    nets = (learned.net(), bench_ai.BatchNet(learned.net()))
+    rng = random.Random(3)
+    checked = lighter = 0
+    for seed in (1000, 1001):
+        state = new_game("agurk-no", 3, OUTSIDE, seed=seed)
+        seat = seed % 3
+        agents = [NormalPlayer(seed) if s == seat else LearnedBot(seed + s) for s in range(3)]
+        while (s := state.to_act()) is not None:
+            legal = state.legal_actions()
+            view = state.view(s)
+            if s == seat and len(legal) > 1 and legal[0]["type"] == "play":
+                k = gi.read_view(view, read_style=True)
+                others = frozenset(k.slots.hands)
+                for net in nets:
+                    plays = gurka_models.ModelPlays(k, others, net, bench_ai.MODEL_HIT)
+                    assert plays.weight({o: list(state.hands[o]) for o in others}) == 1.0
+                    if len(plays.rows) >= 4:
+                        checked += 1
+                        lighter += plays.weight(gi.sample_hidden(k, rng).hands) < 1.0
+            state.apply(agents[s].choose(view, legal))
+    assert checked >= 10 and lighter >= checked // 2
+
+
+def test_a_model_oracle_game_weighs_hard_s_deals_by_the_network_and_puts_hard_back(monkeypatch):
+    from game.ai import gurka_ai, gurka_models
+    made = []
+    real = gurka_models.ModelPlays.__init__
+
+    def spy(self, k, seats, pol=None, hit=None):
+        made.append((k.seat, seats, type(pol).__name__, hit))
+        real(self, k, seats, pol, hit)
+    monkeypatch.setattr(gurka_models.ModelPlays, "__init__", spy)
+    seat, share, *_ = bench_ai.play_one(("agurk-no", 3, OUTSIDE, "ai:hard", "base:learned", 4,
+                                         20, "model"))
+    assert seat == 4 % 3 and share in (0.0, 0.5, 1.0)
+    assert made and all(m == (seat, frozenset({0, 1, 2}) - {seat}, "BatchNet",
+                              bench_ai.MODEL_HIT) for m in made)
+    # and Hard is as it plays again
+    assert (gurka_ai.MODELS, gurka_ai.MODEL_PLAYOUTS, gurka_ai.POOL_START) == bench_ai._MODEL_FLAGS
+    assert gurka_models.ModelPlays is bench_ai._ModelPlays
+    assert gurka_models.learned_seats is bench_ai._learned_seats

@@ -108,13 +108,18 @@ def learned_seats(view: dict, S, V, opts) -> frozenset:
 
 class ModelPlays:
     """The plays of this deal of the seats read as playing the learned policy, ready to
-    weigh sampled deals (``weight(hands)``, as :class:`game.ai.gurka_likely.Plays`)."""
+    weigh sampled deals (``weight(hands)``, as :class:`game.ai.gurka_likely.Plays`).
 
-    def __init__(self, k, seats: frozenset):
+    ``pol``: the policy taken to make their plays (the learned table policy unless given;
+    anything with ``best(situation, moves)``), making its own play with the chance
+    ``hit`` (``HIT[1]`` unless given)."""
+
+    def __init__(self, k, seats: frozenset, pol=None, hit: float | None = None):
         self.S = S = k.S
         self.V = k.V
         self.opts = k.opts
-        self.pol = learned_table.policy()
+        self.pol = pol or learned_table.policy()
+        self.hit = HIT[1] if hit is None else hit
         t = k.table
         live = [] if t.trick_over() else [t.trick]
         tricks = [tr.plays for tr in t.tricks] + live
@@ -132,7 +137,7 @@ class ModelPlays:
 
     def weight(self, hands: dict) -> float:
         S, V, opts = self.S, self.V, self.opts
-        hit = HIT[1]
+        hit = self.hit
         w = 1.0
         for s, cards, key, before, later, gone in self.rows:
             hand = list(hands[s]) + list(later) + list(cards)
