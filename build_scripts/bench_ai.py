@@ -154,7 +154,8 @@ def _durak_oracle_sample(tracker, rng, tries: int = 20) -> Assignment:
 
 class BatchNet:
     """The learned network (:class:`game.ai.learned.Net`) rating every move at once with
-    numpy: ``--oracle-model``'s likelihoods, the same choices at a tenth of the time."""
+    numpy: ``--oracle-model``'s likelihoods, the same choices in an eighth of the time (five
+    moves: 59 against 491 µs).  Its output's constant is left out: it ranks no move."""
 
     def __init__(self, net):
         import numpy as np
@@ -238,7 +239,8 @@ def play_one(task):
             state.apply(action)
     finally:
         _TRUTH.clear()
-        _model_oracle(False)
+        if oracle == "model":
+            _model_oracle(False)
         gurka_info.sample_hidden = _sample_hidden
         durak_ai.Tracker.sample = _durak_sample
     out = state.outcome()
