@@ -86,6 +86,29 @@ def test_misbehaving_bot_is_one_line_and_normal_plays(tmp_path, source, expect):
     assert "\n" not in bot.reports[0] and "Traceback" not in bot.reports[0]
 
 
+def test_a_bot_that_ends_before_its_request_goes_out_is_reported_as_ended(tmp_path, monkeypatch):
+    """A bot that ends at once can be gone before the game sends its first request (a busy
+    machine: the game's thread is not scheduled in time); its end is still its answer, not
+    taken for lines written before the request, and not reported as silence."""
+    from game.ai import bot_process
+
+    real = bot_process.BotProcess.start
+
+    def start_and_let_it_end(self):     # the bot ends before ask() goes on
+        real(self)
+        deadline = time.monotonic() + 10
+        with self._cond:
+            while not any(x is bot_process._EOF for x in self._lines):
+                assert time.monotonic() < deadline
+                self._cond.wait(0.1)
+    monkeypatch.setattr(bot_process.BotProcess, "start", start_and_let_it_end)
+    bot = _bot(tmp_path, "import os\nos._exit(3)\n", budget=0.3, start_grace=0.2)
+    action, legal = _one_decision(bot)
+    assert action in legal
+    assert len(bot.reports) == 1, bot.reports
+    assert "ended (exit code 3)" in bot.reports[0], bot.reports
+
+
 def test_hanging_bot_times_out_and_is_stopped_for_good(tmp_path):
     bot = _bot(tmp_path, "import time\ntime.sleep(60)\n", budget=0.2, max_failures=2)
     bot._bot.start_grace = 0.1
