@@ -3,6 +3,7 @@
     python build_scripts/bench.py engine     random-play throughput per ruleset
     python build_scripts/bench.py ai         AI strength and decision times
     python build_scripts/bench.py sampling   how close Hard's sampled deals come to the true deal
+    python build_scripts/bench.py regret     where a seat's choices lose, by a search that sees the hands
     python build_scripts/bench.py package    frozen app size and start-up time
     python build_scripts/bench.py ui         frame times of the table, start-up vs a bare window
     python build_scripts/bench.py pace       seconds between AI cards, the hold of a trick / bout
@@ -70,7 +71,7 @@ def bench_engine(argv: list[str]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    commands = ("engine", "ai", "sampling", "package", "ui", "pace", "hostile", "net")
+    commands = ("engine", "ai", "sampling", "regret", "package", "ui", "pace", "hostile", "net")
     if not argv or argv[0] not in commands:
         print(__doc__)
         return 2
@@ -89,6 +90,9 @@ def main(argv: list[str]) -> int:
     elif what == "sampling":
         import bench_sampling
         return bench_sampling.main(rest) or 0
+    elif what == "regret":
+        import bench_regret
+        return bench_regret.main(rest) or 0
     elif what == "net":
         import bench_net
         return bench_net.main(rest) or 0
