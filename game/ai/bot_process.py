@@ -329,8 +329,8 @@ class BotProcess:
         if self._fresh:
             timeout += self.start_grace
             self._fresh = False
-        with self._cond:   # lines written before this request are not its answer; its end,
-            # or a flood, is (a bot that ends at once may be gone before the request is sent)
+        with self._cond:   # lines written before this request are not its answer, but its
+            # end or a flood is: a bot that ends at once can be gone before the request goes out
             stale = [x for x in self._lines if x is _FLOOD or x is _EOF]
             self._lines.clear()
             self._lines.extend(stale)

@@ -378,10 +378,10 @@ UTILITIES = {"game": gp.utility, "deal": deal_utility, "win": gv.utility}
 #: Hard follows a trick by a learned policy's move, without searching, while it holds at
 #: least this many cards (0: never); ``FOLLOW_NET``: by the learned network, else by the
 #: table policy.  Off: by the yardstick of ``bench.py regret`` the network's follows with
-#: 4-6 cards lose 0.004 less win chance than Hard's (Hard's leads 0.007 less than its), but
-#: in issue 51's outside setting (150 games, seeds 1000-1149, 2,000 rollouts) at 4 cards
-#: the table 32.0% (paired +0.7 [-7.3, +8.7]) and the network 31.3% (0.0) against 31.3%
-#: (game/ai/README.md, "The learned bot")
+#: 4-6 cards lose 0.004 less win chance than Hard's (Hard's leads 0.007 less than the
+#: network's), but in issue 51's outside setting (150 games, seeds 1000-1149, 2,000
+#: rollouts) at 4 cards the table 32.0% (paired +0.7 [-7.3, +8.7]) and the network 31.3%
+#: (0.0) against 31.3% (game/ai/README.md, "The learned bot")
 FOLLOW_BY_POLICY = 0
 FOLLOW_NET = False
 
