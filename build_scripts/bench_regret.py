@@ -44,8 +44,8 @@ from game.ai import gurka_ai, gurka_info, gurka_policy, search  # noqa: E402
 from game.engine import new_game  # noqa: E402
 from game.engine.cards import INDEX  # noqa: E402
 
-#: ``--outside``: issue 51's outside setting
-OUTSIDE = ("agurk-no", 3, {"optional_lowest": True, "no_ace_on_ace": True, "hand_size": 6})
+#: ``--outside``: issue 51's outside setting (the strength bench's)
+OUTSIDE = ("agurk-no", 3, bench_ai.OUTSIDE)
 
 
 def yardstick(state, seat: int, view: dict, legal: list[dict], rollouts: int,

@@ -41,6 +41,8 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import bench_ai
+
 from game.ai import gurka_info as gi
 from game.ai import gurka_likely as gl
 from game.ai import gurka_models, learned
@@ -49,8 +51,8 @@ from game.ai.seats import make_player
 from game.engine import new_game
 
 
-#: ``--outside``: issue 51's outside setting
-OUTSIDE = ("agurk-no", {"optional_lowest": True, "no_ace_on_ace": True, "hand_size": 6})
+#: ``--outside``: issue 51's outside setting (the strength bench's)
+OUTSIDE = ("agurk-no", bench_ai.OUTSIDE)
 
 
 def _seat(spec: str, seed: int):
@@ -66,8 +68,7 @@ def measure(rules: str, players: int, games: int, samples: int, seed: int,
     rows: dict = defaultdict(lambda: ([], [], [], [], [], []))
     net = hit = None
     if weights == "model":
-        from bench_ai import MODEL_HIT, BatchNet      # numpy: the bench's, not the game's
-        net, hit = BatchNet(learned.net()), MODEL_HIT
+        net, hit = bench_ai.BatchNet(learned.net()), bench_ai.MODEL_HIT
     for g in range(games):
         st = new_game(rules, players, options or {}, seed=seed + g)
         agents = [_seat("ai:normal" if s == 0 else field, (seed + g) * 7 + s)

@@ -132,7 +132,7 @@ def test_the_durak_oracle_rebuilds_the_true_hands_and_stock():
         bench_ai._TRUTH.clear()
 
 
-OUTSIDE = {"optional_lowest": True, "no_ace_on_ace": True, "hand_size": 6}
+OUTSIDE = bench_ai.OUTSIDE
 
 
 def test_the_field_s_own_network_gives_the_true_deal_full_weight():
