@@ -303,6 +303,9 @@ class RelayConn(asyncio.Protocol):
 class Relay:
     """The relay's state: rooms, connections by address, room guesses by address."""
 
+    #: the protocol of each connection (a test may watch what is forwarded)
+    conn_class = RelayConn
+
     def __init__(self, limits: RelayLimits = LIMITS, loop: asyncio.AbstractEventLoop | None = None):
         self.limits = limits
         self.loop = loop or asyncio.get_event_loop()
@@ -317,7 +320,7 @@ class Relay:
         self._sweeper: asyncio.Task | None = None
 
     def protocol(self) -> RelayConn:
-        return RelayConn(self)
+        return self.conn_class(self)
 
     def start(self) -> None:
         self._sweeper = self.loop.create_task(self._sweep())
