@@ -82,7 +82,7 @@ def split_address(text: str, default_port: int = DEFAULT_RELAY_PORT) -> tuple[st
     if not m or (port and not (port.isdigit() and 1 <= int(port) <= 65535)):
         raise InvitationError(f"{text[:60]!r} is not a relay address such as relay.example.org:47400",
                               "address")
-    return (m.group(1) or m.group(2)), int(port) if port else default_port
+    return (m.group(1) or m.group(2)).lower(), int(port) if port else default_port
 
 
 def relay_address(text: str) -> tuple[str, int, bool]:
@@ -158,6 +158,8 @@ def parse(text: str) -> Invitation:
         if low.startswith(scheme + "://"):
             text, tls = text[len(scheme) + 3:], is_tls
             break
+    if not text.strip("/ "):
+        raise InvitationError("no invitation", "empty")
     if "/" in text:
         address, _slash, rest = text.partition("/")
     else:
