@@ -9,7 +9,6 @@ import threading
 import time
 
 from game.net import relay as R
-from game.net.link import NetThread
 
 #: limits short enough for tests to reach them
 SHORT = R.RelayLimits(handshake=0.5, join_wait=1.0, idle=1.5, ping=0.6, control_silence=2.0, per_address=12,
@@ -17,20 +16,14 @@ SHORT = R.RelayLimits(handshake=0.5, join_wait=1.0, idle=1.5, ping=0.6, control_
                       burst=200_000, buffer=64 * 1024, guesses=5, guess_window=60.0)
 
 
-class RelayThread:
-    """A relay serving on 127.0.0.1 from a background thread.  ``capture``: every chunk it
-    forwards is kept (what someone watching the relay would see of the games)."""
+class RelayThread(R.RelayThread):
+    """A relay on a thread of the test process.  ``capture``: every chunk it forwards is kept
+    (what someone watching the relay would see of the games)."""
 
     def __init__(self, limits: R.RelayLimits = R.LIMITS, capture: bool = False, address: str = "127.0.0.1"):
-        self.net = NetThread("test-relay")
+        super().__init__(limits, address)
         self.chunks: list[bytes] = []
-        self.capture = capture
-        self.server, self.relay = self.net.submit(self._serve(address, limits)).result(10)
-        self.port = self.server.sockets[0].getsockname()[1]
-
-    async def _serve(self, address, limits):
-        server, relay = await R.serve(address, 0, limits)
-        if self.capture:
+        if capture:
             chunks = self.chunks
 
             class Capturing(R.RelayConn):
@@ -39,27 +32,10 @@ class RelayThread:
                 def _forward(self, data):
                     chunks.append(bytes(data))
                     super()._forward(data)
-            relay.conn_class = Capturing
-        return server, relay
-
-    def figures(self) -> dict:
-        return self.net.submit(self._figures()).result(5)
-
-    async def _figures(self):
-        return self.relay.figures()
+            self.relay.conn_class = Capturing
 
     def captured(self) -> bytes:
         return b"".join(self.chunks)
-
-    def close(self) -> None:
-        async def stop():
-            self.server.close()
-            self.relay.stop()
-            await asyncio.sleep(0.05)
-        try:
-            self.net.submit(stop()).result(5)
-        finally:
-            self.net.stop()
 
 
 def line_peer(port: int, first: bytes, source: str = "127.0.0.1", timeout: float = 5.0) -> tuple[socket.socket, bytes]:

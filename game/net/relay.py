@@ -524,3 +524,30 @@ def run(address: str, port: int, max_tables: int, cert: str | None = None, key: 
         return asyncio.run(main())
     except KeyboardInterrupt:
         return 0
+
+
+class RelayThread:
+    """A relay served from a thread of this process (the tour's screens, tests, benchmarks)."""
+
+    def __init__(self, limits: RelayLimits = LIMITS, address: str = "127.0.0.1", port: int = 0):
+        from .link import NetThread
+        self.net = NetThread("gurka-relay")
+        self.server, self.relay = self.net.submit(serve(address, port, limits)).result(10)
+        self.port = self.server.sockets[0].getsockname()[1]
+        self.address = f"{address}:{self.port}"
+
+    def figures(self) -> dict:
+        async def read():
+            return self.relay.figures()
+        return self.net.submit(read()).result(5)
+
+    def close(self) -> None:
+        async def stop():
+            self.server.close()
+            self.relay.stop()
+            await asyncio.sleep(0.05)
+        try:
+            self.net.submit(stop()).result(5)
+        except Exception:  # noqa: BLE001 - a relay that is already down is closed
+            pass
+        self.net.stop()
