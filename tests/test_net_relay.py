@@ -11,6 +11,8 @@ import socket
 import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from net_fakes import SHORT as NET_SHORT
 from net_fakes import make_table, pump
 from relay_helpers import SHORT, RelayThread, closed, line_peer, read_line
@@ -374,3 +376,33 @@ def test_a_host_that_vanishes_is_noticed_by_its_joiners_within_ten_seconds(relay
     table.close()
     host.close()
     stream.close()
+
+
+def test_a_first_line_sent_a_byte_at_a_time_is_dropped_at_the_handshake_time(relay):
+    s = socket.create_connection(("127.0.0.1", relay.port))
+    t0 = time.monotonic()
+    line = b"gurka-relay/1 join 0123456789abcdef"
+    gone = False
+    for b in line:                       # slower than the handshake allows
+        try:
+            s.send(bytes([b]))
+        except OSError:
+            gone = True
+            break
+        time.sleep(0.05)
+    assert gone or closed(s, 5)
+    assert time.monotonic() - t0 < SHORT.handshake + 2.0
+    assert relay.figures()["too_slow"] >= 1
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(min_size=1, max_size=300))
+def test_random_first_lines_open_no_room_and_pair_nothing(relay, data):
+    before = relay.figures()
+    s, answer = line_peer(relay.port, data + b"\n", timeout=3)
+    s.close()
+    assert answer in (b"", b"ok\n") or answer.startswith(b"no ")
+    after = relay.figures()
+    assert after["paired"] == before["paired"]
+    if answer == b"ok\n":                # only a well-formed host line opens a room
+        assert data.startswith(b"gurka-relay/1 host ")
