@@ -406,3 +406,35 @@ def test_random_first_lines_open_no_room_and_pair_nothing(relay, data):
     assert after["paired"] == before["paired"]
     if answer == b"ok\n":                # only a well-formed host line opens a room
         assert data.startswith(b"gurka-relay/1 host ")
+
+
+def test_the_hosts_continue_opens_the_same_invitation(relay):
+    from game.saves import _network
+    host, table, inv = hosted(relay)
+    try:
+        kept = {"table": table.table_id, "code": table.code, "port": table.port, "tokens": {},
+                "relay": table.relay_keep()}
+        assert _network(kept, 3) == kept                 # the save keeps it as it is
+        assert "relay" not in _network(dict(kept, relay=dict(kept["relay"], secret="x")), 3)
+    finally:
+        table.close()
+        host.close()
+    host2, table2 = make_table(limits=NET_SHORT)
+    try:
+        again = table2.invite(kept["relay"]["relay"], kept=kept["relay"])
+        assert again == inv and again.link() == inv.link()
+        assert pump(table2, 5, until=lambda: table2.relay_state == "open", step=False)
+        stream = join(inv, table2)                       # the old invitation sits down at the new table
+        assert stream.state == JOINED
+        stream.close()
+    finally:
+        table2.close()
+        host2.close()
+    # a kept certificate that is not one: a new invitation, not a crash
+    host3, table3 = make_table(limits=NET_SHORT)
+    try:
+        fresh = table3.invite(kept["relay"]["relay"], kept=dict(kept["relay"], cert="garbage"))
+        assert fresh.pin != inv.pin
+    finally:
+        table3.close()
+        host3.close()
