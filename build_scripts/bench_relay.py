@@ -174,7 +174,7 @@ async def _load(args) -> dict:
     sent = [0]
 
     def wire(pairs):
-        for host, joiner in pairs:       # a joiner answers every update with its seen
+        for _host, joiner in pairs:      # a joiner answers every update with its seen
             joiner.on_line = lambda line, j=joiner: (j.send(SEEN_BYTES, b"s"), sent.__setitem__(0, sent[0] + 1))
 
     async def play(pairs, start: float):

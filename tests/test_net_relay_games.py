@@ -102,7 +102,7 @@ def test_a_whole_game_through_the_relay(played, key):
 def test_the_relay_saw_nothing_of_the_games_in_clear(played):
     results, seen, _figures = played
     assert len(seen) > 50_000                    # whole games went through it
-    for key, (folder, *_rest, invitation) in results.items():
+    for folder, *_rest, invitation in results.values():
         record = json.loads((folder / "host.jsonl").read_text(encoding="utf-8"))
         # (two to four random bytes turn up in so much ciphertext by chance: the words are longer)
         words = [p["name"] for p in record["players"] if len(p["name"].encode()) >= 4]

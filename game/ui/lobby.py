@@ -315,40 +315,6 @@ class SeatLostScene(Overlay):
         self.box.center = (size[0] // 2, size[1] // 2)
         self._buttons_row(self.widgets.widgets, self.box.bottom - int(70 * u), u, w=280)
 
-    def _internet_height(self) -> int:
-        """The internet part's height (at unit 1): a button and a line, or the invitation."""
-        return 172 if self.net.invitation is not None else 92
-
-    def _draw_internet(self, surface, u: float, y: int, width: int) -> int:
-        """The host's internet part at ``y``: the button, or the invitation with its relay's
-        state and the Copy button; where the next part starts."""
-        box = self.box
-        inv = self.net.invitation
-        if inv is None:
-            self.invite_btn.rect.top = y
-            y = self.invite_btn.rect.bottom + int(6 * u)
-            line = self.note or _("Friends elsewhere join through a relay (Settings, Network).")
-            theme.blit_wrapped(surface, line, 14 * u, pygame.Rect(box.left + int(30 * u), y, width, int(40 * u)),
-                               theme.ERROR if self.note else theme.TEXT_DIM, align="center")
-            return y + int(46 * u)
-        # TRANSLATORS: the host's waiting table: how friends elsewhere join
-        theme.blit_text(surface, _("Over the internet: send the invitation, or read it out:"), 15 * u,
-                        (box.centerx, y), theme.TEXT, anchor="midtop", max_width=width)
-        y += int(24 * u)
-        theme.blit_text(surface, inv.link(), 13 * u, (box.centerx, y), theme.TEXT_DIM, anchor="midtop",
-                        max_width=width)
-        y += int(22 * u)
-        theme.blit_text(surface, inv.spoken(), 20 * u, (box.centerx, y), theme.ACCENT, bold=True, anchor="midtop",
-                        max_width=width)
-        y += int(32 * u)
-        state = self.net.relay_state
-        line = self.note or relay_line(state)
-        color = theme.ERROR if self.note or state in ("retrying", "refused") else theme.TEXT_DIM
-        theme.blit_text(surface, line, 14 * u, (box.centerx, y), color, anchor="midtop", max_width=width)
-        y += int(24 * u)
-        self.copy_btn.rect.top = y
-        return self.copy_btn.rect.bottom + int(14 * u)
-
     def draw(self, surface) -> None:
         u = theme.unit(surface.get_size())
         self._shade(surface)

@@ -105,9 +105,9 @@ def _join(t) -> None:
     t.settle()
 
 
-@step("net-joiner-waiting")
-def _net_joiner_waiting(t) -> None:
-    """A joiner's table before the host starts: the host is a table in this process."""
+def _joiner_waiting(t, relay: str | None = None) -> None:
+    """A joiner's table before the host starts: the host is a table in this process; the joiner
+    comes by its address, or (``relay``) by the invitation through that relay."""
     from ..engine import new_game
     from ..net.client import NetStream
     from ..net.hosted import network_control, open_table
@@ -118,8 +118,13 @@ def _net_joiner_waiting(t) -> None:
                {"name": ai_name(2), "seat": "ai:normal"}]
     state = new_game(DEFAULT_RULESET, players, {}, seed=3)
     host = open_table(state, network_control([p["seat"] for p in players]), "Björn", AIDriver(1))
-    stream = NetStream("127.0.0.1", host.net.port, JOINER, host.network.code)
     try:
+        if relay is None:
+            stream = NetStream("127.0.0.1", host.net.port, JOINER, host.network.code)
+        else:
+            inv = host.network.invite(relay)
+            _until(lambda: (host.serve(), host.network.relay_state == "open")[1])
+            stream = NetStream("", 0, JOINER, "", invitation=inv)
         _until(lambda: (host.serve(), stream.serve(), stream.state == "joined")[2])
         t.app.nav.push("table", stream=stream)
         t.wait_for(lambda: (host.serve(), type(t.top).__name__ == "LobbyScene")[1])
@@ -128,6 +133,11 @@ def _net_joiner_waiting(t) -> None:
     except Unreachable:
         host.close()
         raise
+
+
+@step("net-joiner-waiting")
+def _net_joiner_waiting(t) -> None:
+    _joiner_waiting(t)
 
 
 def _relay(t):
@@ -166,29 +176,7 @@ def _net_host_invite_no_relay(t) -> None:
 @step("net-joined-by-invitation")
 def _net_joined_by_invitation(t) -> None:
     """A joiner's table before the host starts, reached by an invitation through a relay."""
-    from ..engine import new_game
-    from ..net.client import NetStream
-    from ..net.hosted import network_control, open_table
-    from ..play.ai_seats import AIDriver
-    from .names import ai_name
-    relay = _relay(t)
-    _loopback()
-    players = [{"name": "Björn", "seat": "human"}, {"name": "?", "seat": "net"},
-               {"name": ai_name(2), "seat": "ai:normal"}]
-    state = new_game(DEFAULT_RULESET, players, {}, seed=3)
-    host = open_table(state, network_control([p["seat"] for p in players]), "Björn", AIDriver(1))
-    try:
-        inv = host.network.invite(relay.address)
-        _until(lambda: (host.serve(), host.network.relay_state == "open")[1])
-        stream = NetStream("", 0, JOINER, "", invitation=inv)
-        _until(lambda: (host.serve(), stream.serve(), stream.state == "joined")[2])
-        t.app.nav.push("table", stream=stream)
-        t.wait_for(lambda: (host.serve(), type(t.top).__name__ == "LobbyScene")[1])
-        t.settle()
-        t.keep_until_shot(host)
-    except Unreachable:
-        host.close()
-        raise
+    _joiner_waiting(t, _relay(t).address)
 
 
 @step("join-invitation")
