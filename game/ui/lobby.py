@@ -173,6 +173,8 @@ class LobbyScene(Overlay):
         # the title, (the host: what to type, the address, the code), a line a seat, (the host:
         # who plays the empty seats), the buttons
         need = 72 + (112 + 56 + self._internet_height() if self.net.hosting else 0) + 30 * rows + 96
+        if not self.net.hosting and getattr(self.net, "relay", None):
+            need += 26                 # the line that says the table is reached over the internet
         h = min(size[1] - int(24 * u), int(need * u))
         self.box = pygame.Rect(0, 0, min(size[0] - int(24 * u), int(760 * u)), h)
         self.box.center = (size[0] // 2, size[1] // 2)
@@ -244,9 +246,9 @@ class LobbyScene(Overlay):
         if not net.hosting and relay:
             # TRANSLATORS: a joiner's waiting table at an internet table; {relay} is the relay's address
             theme.blit_text(surface, _("Over the internet through {relay}, encrypted between you and the host.")
-                            .format(relay=relay), 14 * u, (box.centerx, y - int(14 * u)), theme.TEXT_DIM,
+                            .format(relay=relay), 14 * u, (box.centerx, y - int(6 * u)), theme.TEXT_DIM,
                             anchor="midtop", max_width=width)
-            y += int(14 * u)
+            y += int(26 * u)
         if net.hosting:
             # TRANSLATORS: the host's waiting table; "Join a table" is the main menu's button
             theme.blit_text(surface, _("On the other computers: Join a table, then this address and code."),
