@@ -438,3 +438,13 @@ def test_the_hosts_continue_opens_the_same_invitation(relay):
     finally:
         table3.close()
         host3.close()
+
+
+def test_an_installation_that_cannot_make_certificates_says_so_in_one_line(monkeypatch):
+    import sys
+
+    from game.net import tls
+    monkeypatch.setitem(sys.modules, "cryptography", None)      # as when its DLL cannot be loaded
+    with pytest.raises(tls.IdentityError) as e:
+        tls.new_identity()
+    assert "cannot make the table's certificate" in str(e.value) and "\n" not in str(e.value)

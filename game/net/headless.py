@@ -104,7 +104,14 @@ def run_host(args, options: dict, specs: list[str], write_out) -> int:
     _say(f"table open at {shown}, code {table.code}, {len(table.links)} network seat(s) ({protocol.PROTOCOL})")
     relay_told = None
     if args.relay:
-        invitation = table.invite(args.relay)
+        from .tls import IdentityError
+        try:
+            invitation = table.invite(args.relay)
+        except IdentityError as e:
+            table.close()
+            host.close()
+            _err(f"error: {e}")
+            return 1
         _say(invitation.link())         # a line of its own, for a script to pass on
         _say(f"to read aloud: {invitation.spoken()}")
     table.lost_to_ai = (args.lost_wait, args.fill) if args.lost_wait is not None else None

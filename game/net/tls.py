@@ -51,11 +51,16 @@ def pin_matches(cert_der: bytes | None, pin: bytes) -> bool:
 
 
 def new_identity() -> Identity:
-    """A fresh P-256 key and a self-signed certificate for it (a moment's work)."""
-    from cryptography import x509
-    from cryptography.hazmat.primitives import hashes, serialization
-    from cryptography.hazmat.primitives.asymmetric import ec
-    from cryptography.x509.oid import NameOID
+    """A fresh P-256 key and a self-signed certificate for it (a moment's work).  IdentityError
+    (one line) when this installation cannot make one (``cryptography`` missing or broken)."""
+    try:
+        from cryptography import x509
+        from cryptography.hazmat.primitives import hashes, serialization
+        from cryptography.hazmat.primitives.asymmetric import ec
+        from cryptography.x509.oid import NameOID
+    except Exception as e:  # noqa: BLE001 - a missing or broken package (a DLL, say): one line, no table
+        raise IdentityError(f"this installation cannot make the table's certificate ({type(e).__name__}: "
+                            f"{str(e)[:120]})") from None
 
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "gurka table")])

@@ -107,6 +107,7 @@ class LobbyScene(Overlay):
     def invite(self) -> None:
         """Open the table to the internet through the relay named in Settings."""
         from ..net.invitation import InvitationError
+        from ..net.tls import IdentityError
         relay = (self.app.settings.get("relay") or "").strip()
         if not relay:
             # TRANSLATORS: the host's waiting table; "Settings" and "Network" name the Settings
@@ -119,6 +120,10 @@ class LobbyScene(Overlay):
                 self.note = ""
             except InvitationError:
                 self.note = _("The relay in Settings is not an address such as relay.example.org:47400.")
+            except IdentityError:
+                # TRANSLATORS: the host's waiting table: the encryption for internet tables is missing
+                self.note = _("This installation of the game cannot encrypt an internet table: install it "
+                              "again. The table on your own network works.")
         self._sync_invite()
         self.size = (0, 0)
         if self.copy_btn.visible:
