@@ -75,6 +75,25 @@ def new_identity() -> Identity:
                                       serialization.NoEncryption()).decode("ascii"))
 
 
+def fixed_identity(seed: bytes) -> Identity:
+    """The same key and certificate on every run and every platform, from ``seed`` (an Ed25519
+    key, whose signatures are deterministic, and fixed dates): for the tour's pictures of an
+    internet table, which must not change between two runs.  Never for a real table."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ed25519
+    from cryptography.x509.oid import NameOID
+    key = ed25519.Ed25519PrivateKey.from_private_bytes(hashlib.sha256(seed).digest())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "gurka table")])
+    start = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+            .serial_number(1).not_valid_before(start).not_valid_after(start + datetime.timedelta(days=3650))
+            .sign(key, None))
+    return Identity(cert.public_bytes(serialization.Encoding.PEM).decode("ascii"),
+                    key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                      serialization.NoEncryption()).decode("ascii"))
+
+
 def identity_from(kept: object) -> Identity:
     """An identity kept in the host's save (``{"cert", "key"}``); IdentityError when it is not
     one that :func:`server_context` can load."""

@@ -140,10 +140,17 @@ def _net_joiner_waiting(t) -> None:
     _joiner_waiting(t)
 
 
+#: the tour's relay port (the same pictures on every run), unless another program has it
+TOUR_RELAY_PORT = 47400
+
+
 def _relay(t):
     """A relay in this process on 127.0.0.1, named in the tour's settings; closed after the shot."""
     from ..net.relay import RelayThread
-    relay = RelayThread()
+    try:
+        relay = RelayThread(port=TOUR_RELAY_PORT)
+    except OSError:
+        relay = RelayThread()
     t.keep_until_shot(relay)
     t.app.settings["relay"] = relay.address
     return relay
@@ -154,10 +161,13 @@ def _net_host_invite(t) -> None:
     """The host's waiting table opened to the internet: the invitation, its Copy button, the relay's state."""
     _relay(t)
     table, joiner = _host_table(t, joined=False)
-    lobby = t.top
-    if type(lobby).__name__ != "LobbyScene":
+    if type(t.top).__name__ != "LobbyScene":
         raise Unreachable("no waiting table")
-    lobby.invite()
+    # as Invite over the internet does, with a table key that is the same on every run (the picture)
+    from ..net.tls import fixed_identity
+    identity = fixed_identity(b"the tour's internet table")
+    table.stream.network.net.invite(t.app.settings["relay"], kept={"cert": identity.cert_pem, "key": identity.key_pem,
+                                                                  "secret": "0123456789abcdef"})
     t.wait_for(lambda: table.stream.network.relay_state == "open")
     t.settle()
 
