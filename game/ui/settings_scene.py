@@ -213,6 +213,8 @@ class SettingsScene(Scene):
         self.w_tab_net = Button(lambda: _("Network"), lambda: self.show_page("network"), name="tab-network")
         self.w_relay = TextInput(s.get("relay", "") or "", on_change=self._relay_changed, name="relay", px=18,
                                  max_len=200, placeholder=lambda: "relay.example.org:47400")
+        self.w_relay.tooltip = lambda: _("The relay's address, such as relay.example.org:47400: friends in "
+                                         "other homes join your table through it.")
         self._relay_dirty = False
         self.tabs = {"game": self.w_tab_game, "look": self.w_tab_look, "network": self.w_tab_net}
         self.pages = {
@@ -221,8 +223,9 @@ class SettingsScene(Scene):
             "look": [self.w_felt, self.w_back_style, self.w_size, self.w_indices, self.w_four],
             "network": [self.w_relay],
         }
-        self.rows = [w for page in PAGES for w in self.pages[page]]
-        self.widgets = WidgetGroup(list(self.tabs.values()) + self.rows + [self.w_defaults, self.w_back])
+        #: the settings chosen from values (the network page's one field is apart)
+        self.rows = [w for page in ("game", "look") for w in self.pages[page]]
+        self.widgets = WidgetGroup(list(self.tabs.values()) + self.rows + [self.w_relay, self.w_defaults, self.w_back])
         self.page = "game"
         self.show_page("game")
         self.widgets.set_focus(self.w_language)
