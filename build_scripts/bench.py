@@ -10,6 +10,7 @@
     python build_scripts/bench.py pace last  how long the last trick of a deal lies, every speed and setting
     python build_scripts/bench.py hostile files|kill   hostile files and kill -9 (POSIX)
     python build_scripts/bench.py net        action to arrival over loopback, the host loop and UI frames under junk
+    python build_scripts/bench.py relay      tables one relay holds, the latency it adds, its memory and CPU
 
 Figures are medians of several runs on one core.
 """
@@ -71,7 +72,7 @@ def bench_engine(argv: list[str]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    commands = ("engine", "ai", "sampling", "regret", "package", "ui", "pace", "hostile", "net")
+    commands = ("engine", "ai", "sampling", "regret", "package", "ui", "pace", "hostile", "net", "relay")
     if not argv or argv[0] not in commands:
         print(__doc__)
         return 2
@@ -96,6 +97,9 @@ def main(argv: list[str]) -> int:
     elif what == "net":
         import bench_net
         return bench_net.main(rest) or 0
+    elif what == "relay":
+        import bench_relay
+        return bench_relay.main(rest) or 0
     elif what == "hostile":
         import bench_hostile
         return bench_hostile.main(rest) or 0

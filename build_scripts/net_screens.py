@@ -27,6 +27,15 @@ screen is ready to be photographed; the game itself has no driver mode and no ne
    and her table catches up; both are photographed.
 5. Both play to the end: both result screens.
 
+``--relay``: the same over the internet.  A relay runs (``python -m game relay``); the host, at
+its waiting table, clicks *Invite over the internet* (the relay named in its Settings) and the
+invitation is passed to the joiner as a chat message would pass it (put on the joiner's
+clipboard); the joiner clicks *Paste an invitation* and joins by it, and after the kill joins by
+it again.  ``--homes`` (root; implies ``--relay``): the host and the joiner each in a home of its
+own behind a NAT router and the relay in the "internet" (the network namespaces of
+``test_internet.py``): two real windows in two homes.  Extra screenshots: ``host-2b-invitation``,
+``join-3b-invitation-pasted``.
+
 Screenshots (``import -window``, the real window's pixels) go to ``DIR`` (default
 ``build/net-screens``): ``host-1-setup``, ``host-2-waiting``, ``join-3-join-screen``,
 ``join-4-waiting``, ``host-5-waiting-joined``, ``join-6-mid-trick``, ``host-6-mid-trick``,
@@ -75,12 +84,20 @@ def _start_x(display: str) -> subprocess.Popen | None:
     return xvfb
 
 
+#: the network namespace each role runs in with --homes (None: this machine's own)
+NAMESPACES: dict[str, str] = {}
+
+
 def _child(role: str, display: str, look: str, out: Path, rules: str, **extra) -> subprocess.Popen:
     lang, size = look.split(":")
     args = [sys.executable, __file__, "--child", role, "--display", display, "--lang", lang, "--size", size,
             "--out", str(out), "--rules", rules]
     for k, v in extra.items():
-        args += [f"--{k}", str(v)]
+        if v is not None:
+            args += [f"--{k}", str(v)]
+    ns = NAMESPACES.get("host" if role == "host" else "join")
+    if ns:
+        args = ["ip", "netns", "exec", ns, *args]
     log = open(out / f"{role}.log", "ab")  # noqa: SIM115 - the process writes it
     return subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
@@ -113,11 +130,36 @@ def run(args) -> int:
     displays = args.displays.split(",")
     servers = [_start_x(d) for d in displays]
     procs: list[subprocess.Popen] = []
+    relay = None
+    homes = None
     try:
-        host = _child("host", displays[0], args.host, out, args.rules)
+        relay_address = None
+        if args.homes:
+            import test_internet as homes
+            homes.build()
+            NAMESPACES.update(host=f"{homes.PREFIX}-hA", join=f"{homes.PREFIX}-hB")
+            relay_address = f"{homes.RELAY_IP}:{homes.RELAY_PORT}"
+            relay = subprocess.Popen(["ip", "netns", "exec", homes.INET, sys.executable, "-m", "game", "relay",
+                                      "--address", "0.0.0.0", "--port", str(homes.RELAY_PORT)], cwd=ROOT,
+                                     stdout=open(out / "relay.log", "ab"), stderr=subprocess.STDOUT)  # noqa: SIM115
+        elif args.relay:
+            import socket
+            with socket.socket() as sock:
+                sock.bind(("127.0.0.1", 0))
+                port = sock.getsockname()[1]
+            relay_address = f"127.0.0.1:{port}"
+            relay = subprocess.Popen([sys.executable, "-m", "game", "relay", "--address", "127.0.0.1", "--port",
+                                      str(port)], cwd=ROOT, stdout=open(out / "relay.log", "ab"),  # noqa: SIM115
+                                     stderr=subprocess.STDOUT)
+        if relay is not None:
+            time.sleep(1.5)
+            print(f"net_screens: a relay at {relay_address}"
+                  + (" in the internet namespace; host in home A, joiner in home B" if homes else ""), flush=True)
+        host = _child("host", displays[0], args.host, out, args.rules, relay_at=relay_address)
         procs.append(host)
         table = _wait_flag(flags, "table", procs)
-        joiner = _child("join", displays[1], args.join, out, args.rules, port=table["port"], code=table["code"])
+        joiner = _child("join", displays[1], args.join, out, args.rules, port=table["port"], code=table["code"],
+                        invitation=table.get("invitation"))
         procs.append(joiner)
         _wait_flag(flags, "kill-me", procs)
         os.killpg(joiner.pid, signal.SIGKILL)                 # the joiner's computer is gone
@@ -125,7 +167,8 @@ def run(args) -> int:
         procs.remove(joiner)
         print("net_screens: the joiner's process was killed (SIGKILL)", flush=True)
         _wait_flag(flags, "asked", procs)
-        joiner = _child("rejoin", displays[1], args.join, out, args.rules, port=table["port"], code=table["code"])
+        joiner = _child("rejoin", displays[1], args.join, out, args.rules, port=table["port"], code=table["code"],
+                        invitation=table.get("invitation"))
         procs.append(joiner)
         codes = []
         for p in procs:
@@ -147,6 +190,11 @@ def run(args) -> int:
             if x is not None:
                 x.terminate()
                 x.wait(10)
+        if relay is not None:
+            relay.kill()
+            relay.wait(10)
+        if homes is not None:
+            homes.teardown()
 
 
 # == a player's process: the game's window, driven by X input =====================================
@@ -311,7 +359,7 @@ def _prepare_user_folder(home: Path, lang: str, rules: str, host: bool) -> None:
     settings.save(data)
 
 
-def host_side(d: Driver, rules: str) -> None:
+def host_side(d: Driver, rules: str, relay: str | None = None) -> None:
     d.settle(0.5)
     d.click(d.top.widgets.by_name("new"))
     d.until(lambda: d.top_name() == "SetupScene", "the setup")
@@ -326,7 +374,14 @@ def host_side(d: Driver, rules: str) -> None:
     net = table.stream.network
     d.settle()
     d.shot("host-2-waiting")
-    d.flag("table", {"port": table.stream.net.port, "code": net.code})
+    flag = {"port": table.stream.net.port, "code": net.code}
+    if relay:
+        d.click(d.top.widgets.by_name("invite"))
+        d.until(lambda: net.relay_state == "open", "the relay has the table")
+        d.settle(0.5)
+        d.shot("host-2b-invitation")
+        flag["invitation"] = net.invitation.link()       # sent to the friend by mail or chat
+    d.flag("table", flag)
     d.until(lambda: not net.waiting_for(), "the joiner at the table", 3 * STEP_TIMEOUT)
     d.settle()
     d.shot("host-5-waiting-joined")
@@ -352,20 +407,28 @@ def host_side(d: Driver, rules: str) -> None:
     d.shot("host-10-end")
 
 
-def join_side(d: Driver, port: int, code: str, again: bool) -> None:
+def join_side(d: Driver, port: int, code: str, again: bool, invitation: str | None = None) -> None:
     d.settle(0.5)
     d.click(d.top.widgets.by_name("join"))
     d.until(lambda: d.top_name() == "JoinScene", "the join screen")
     join = d.top
-    for field, text in ((join.w_address, f"127.0.0.1:{port}"), (join.w_code, code)):
-        d.click(field)
-        if field.value:
-            d.key(*["BackSpace"] * (len(field.value) + 2))       # what the field offers, away
-        d.type(text)
-    d.until(lambda: (join.w_address.value, join.w_name.value, join.w_code.value)
-            == (f"127.0.0.1:{port}", JOINER, code), "the fields typed", 10)
+    if invitation:       # copied from the host's message: on this computer's clipboard, then pasted
+        d.pg.scrap.put_text(invitation)
+        d.click(join.paste_btn)
+        d.until(lambda: join.w_address.value == invitation and join.w_name.value == JOINER, "the invitation pasted", 10)
+        d.settle(0.5)
+        if not again:
+            d.shot("join-3b-invitation-pasted")
+    else:
+        for field, text in ((join.w_address, f"127.0.0.1:{port}"), (join.w_code, code)):
+            d.click(field)
+            if field.value:
+                d.key(*["BackSpace"] * (len(field.value) + 2))       # what the field offers, away
+            d.type(text)
+        d.until(lambda: (join.w_address.value, join.w_name.value, join.w_code.value)
+                == (f"127.0.0.1:{port}", JOINER, code), "the fields typed", 10)
     d.settle(0.5)
-    if not again:
+    if not again and not invitation:
         d.shot("join-3-join-screen")
     d.click(join.join_btn)
     d.until(lambda: d.table() is not None, "at the table")
@@ -399,9 +462,11 @@ def child(args) -> int:
     d = Driver(args)
     try:
         if args.child == "host":
-            host_side(d, args.rules)
+            if args.relay_at:          # the host's Settings name the relay
+                d.app.settings["relay"] = args.relay_at
+            host_side(d, args.rules, args.relay_at)
         else:
-            join_side(d, args.port, args.code, again=args.child == "rejoin")
+            join_side(d, args.port, args.code, again=args.child == "rejoin", invitation=args.invitation)
     finally:
         d.app.shutdown()
     return 0
@@ -415,6 +480,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default="sv:1024x640", help="the host's language and window size")
     parser.add_argument("--join", default="is:1920x1080", help="the joiner's language and window size")
     parser.add_argument("--rules", default="gurka-se")
+    parser.add_argument("--relay", action="store_true", help="over the internet: through a relay, by an invitation")
+    parser.add_argument("--homes", action="store_true",
+                        help="the host and the joiner in two homes behind NAT routers (root; implies --relay)")
+    parser.add_argument("--invitation", help=argparse.SUPPRESS)
+    parser.add_argument("--relay_at", help=argparse.SUPPRESS)
     parser.add_argument("--child", choices=("host", "join", "rejoin"), help=argparse.SUPPRESS)
     parser.add_argument("--display", help=argparse.SUPPRESS)
     parser.add_argument("--lang", help=argparse.SUPPRESS)

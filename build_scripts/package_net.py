@@ -82,41 +82,73 @@ def _records(path: Path) -> list[dict]:
         return []
 
 
+def _free_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
 def play(start: Callable[[list[str], Path], subprocess.Popen], path: Callable[[Path], str],
-         folder: Path, check: Callable[[bool, str], bool], label: str) -> float | None:
+         folder: Path, check: Callable[[bool, str], bool], label: str, relay: bool = False) -> float | None:
     """Play the game; every finding goes to ``check(ok, what)``.  Seconds the game took from
-    the host's start to the last exit, or None when it did not get that far."""
+    the host's start to the last exit, or None when it did not get that far.  ``relay``: an
+    internet table instead: a frozen relay on 127.0.0.1, the host opens its table to it
+    (``--relay``) and the joiners join by the invitation it prints (TLS from the bundle's ssl,
+    the host's certificate made by the bundle's cryptography)."""
     folder.mkdir(parents=True, exist_ok=True)
     host_out = folder / "host.jsonl"
     began = time.monotonic()
     deadline = began + TIMEOUT
+    procs = []
+    extra = []
+    if relay:
+        relay_port = _free_port()
+        server = Output(start(["relay", "--address", "127.0.0.1", "--port", str(relay_port)], folder / "home-relay"))
+        procs.append(server)
+        while "relay listening" not in server.text() and time.monotonic() < began + 120 and server.proc.poll() is None:
+            time.sleep(0.1)
+        if not check("relay listening" in server.text(), f"{label}: the frozen relay listens on 127.0.0.1: "
+                                                          f"{server.text().strip()[-300:] or '(no output)'}"):
+            stop(server.proc)
+            return None
+        extra = ["--relay", f"127.0.0.1:{relay_port}"]
     host = Output(start(["host", "--rules", RULES, "--players", str(PLAYERS), "--seats", SEATS,
                          "--port", "0", "--address", "127.0.0.1", "--code", CODE, "--name", "Host",
-                         "--seed", "5", "--out", path(host_out)], folder / "home-host"))
-    procs = [host]
+                         "--seed", "5", "--out", path(host_out), *extra], folder / "home-host"))
+    procs.append(host)
     try:
-        port = None
-        while port is None and time.monotonic() < min(deadline, began + 120) and host.proc.poll() is None:
+        port = invitation = None
+        while (port is None or (relay and invitation is None)) and time.monotonic() < min(deadline, began + 120) \
+                and host.proc.poll() is None:
             m = re.search(r"table open at 127\.0\.0\.1:(\d+)", host.text())
             port = int(m.group(1)) if m else None
+            m = re.search(r"^(gurka://\S+)$", host.text(), re.M)
+            invitation = m.group(1) if m else None
             time.sleep(0.1)
         if not check(port is not None, f"{label}: the frozen host opens a table on 127.0.0.1 (asyncio in the "
                                        f"bundle): {host.text().splitlines()[0] if host.lines else '(no output)'}"):
             print(host.text()[-3000:])
             return None
-        joiners = [Output(start(["join", f"127.0.0.1:{port}", "--name", name, "--code", CODE, "--play",
+        if relay and not check(invitation is not None, f"{label}: the frozen host prints an invitation"):
+            print(host.text()[-3000:])
+            return None
+        where = [invitation] if relay else [f"127.0.0.1:{port}", "--code", CODE]
+        joiners = [Output(start(["join", *where, "--name", name, "--play",
                                  "ai:easy", "--seed", str(i + 1), "--out", path(folder / f"{name}.jsonl")],
                                 folder / f"home-{name}")) for i, name in enumerate(JOINERS)]
         procs += joiners
         ends = [j.wait(deadline) for j in joiners]
         # a joiner that gave up leaves the host waiting for its seat: no need to wait it out
         codes = [host.wait(deadline if ends == [0, 0] else time.monotonic() + 2), *ends]
+        if relay:
+            check("has the table" in host.text(), f"{label}: the relay held the frozen host's room")
         took = time.monotonic() - began
         ok = check(codes == [0, 0, 0], f"{label}: a frozen host and two frozen joiners (each its own user "
                                        f"folder) played {RULES} to the end on 127.0.0.1, exits {codes} "
                                        f"({took:.0f} s)")
         if not ok:
-            for name, p in zip(("host", *JOINERS), procs):
+            for name, p in zip(("host", *JOINERS), procs[1:] if relay else procs):
                 print(f"--- {name}:\n{p.text()[-2000:]}")
             return None
     finally:

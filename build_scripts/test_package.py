@@ -69,7 +69,7 @@ import build
 ROOT = build.ROOT
 SMOKE = ROOT / "build" / "smoke"
 #: the network table needs these frozen in (asyncio: its streams; zeroconf, ifaddr: discovery)
-NETWORK_MODULES = ("asyncio", "zeroconf", "ifaddr")
+NETWORK_MODULES = ("asyncio", "zeroconf", "ifaddr", "ssl", "cryptography")
 EXCLUDED = ("babel", "numpy", "tkinter", "unittest", "pytest", "_pytest", "hypothesis", "PyInstaller")
 DEMO_TIMEOUT = 600.0
 #: ``--display``: the X display Xvfb takes (a free one by the process id otherwise)
@@ -247,6 +247,7 @@ def run_net(exe: Path, tmp: Path) -> None:
         return bench_package.popen_app([str(exe), *args], cwd=tmp, env=dict(bench_package.app_env(home),
                                        GURKA_HOME=str(home)), stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     package_net.play(start, str, tmp / "game", check, "network")
+    package_net.play(start, str, tmp / "internet", check, "internet (relay)", relay=True)
 
 
 def run_strace(exe: Path, tmp: Path) -> None:

@@ -317,6 +317,7 @@ def check_net(wine: Wine, exe: Path, check, base: Path, times: dict) -> None:
                                 cwd=base, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL, start_new_session=True)
     took = package_net.play(start, bw.winpath, base / "net", check, "windows: network")
+    package_net.play(start, bw.winpath, base / "internet", check, "windows: internet (relay)", relay=True)
     if took is not None:
         times["network game"] = took
 

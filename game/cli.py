@@ -175,6 +175,17 @@ def cmd_join(args) -> int:
     return run_join(args, address, _write_records)
 
 
+def cmd_relay(args) -> int:
+    from .net.relay import run
+    if not 1 <= args.port <= 65535:
+        raise Refusal("--port takes 1 to 65535")
+    if not 1 <= args.max_tables <= 1_000_000:
+        raise Refusal("--max-tables takes 1 to 1,000,000")
+    if bool(args.cert) != bool(args.key):
+        raise Refusal("--cert and --key go together")
+    return run(args.address, args.port, args.max_tables, args.cert, args.key)
+
+
 def _records(path: str):
     """``(label, parsed JSON or RecordError)`` for each record of the file; a file that
     cannot be read or goes past a limit ends with ``(None, error)``."""
@@ -298,10 +309,13 @@ def _build_parser() -> argparse.ArgumentParser:
                       help="hand a dropped seat to the AI after this long (default: wait for its player)")
     host.add_argument("--seed", type=int, help="the deal seed (default: a random one)")
     host.add_argument("--bot-time", type=float, default=5.0, metavar="SECONDS")
+    host.add_argument("--relay", metavar="HOST:PORT",
+                      help="also open the table to the internet through this relay; prints the invitation")
     join = sub.add_parser("join", help="join a network table without a window, playing with an AI or a bot")
-    join.add_argument("address", metavar="HOST:PORT")
+    join.add_argument("address", metavar="HOST:PORT|INVITATION",
+                      help="the host's address on the local network, or an invitation (gurka://...)")
     join.add_argument("--name", required=True)
-    join.add_argument("--code", required=True, metavar="NNNN")
+    join.add_argument("--code", metavar="NNNN", help="the table code (not with an invitation)")
     join.add_argument("--play", required=True, metavar="ai:LEVEL|ext:PATH",
                       help="who plays the seat: an AI level or a bot program (runs with your rights)")
     join.add_argument("--seat", type=int, help="the seat wanted (default: the first free one)")
@@ -311,6 +325,13 @@ def _build_parser() -> argparse.ArgumentParser:
                       help="how long to keep trying after a lost connection (default 30)")
     join.add_argument("--seed", type=int, default=0)
     join.add_argument("--bot-time", type=float, default=5.0, metavar="SECONDS")
+    rel = sub.add_parser("relay", help="run a relay for internet tables (README: Run a relay)")
+    rel.add_argument("--port", type=int, default=47400, help="default 47400")
+    rel.add_argument("--address", default="0.0.0.0", help="the address to listen on (default: every one)")
+    rel.add_argument("--max-tables", type=int, default=5000, help="tables at once (default 5,000)")
+    rel.add_argument("--cert", metavar="FILE", help="speak TLS with this certificate (PEM; invitations "
+                                                    "then start gurkas://)")
+    rel.add_argument("--key", metavar="FILE", help="the certificate's private key (PEM)")
     sta = sub.add_parser("stats", help="print the statistics of your finished games")
     sta.add_argument("--json", action="store_true", help="one JSON object instead of a table")
     sta.add_argument("--rules", choices=ruleset_ids(), help="only this ruleset")
@@ -331,6 +352,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_host(args)
         if args.command == "join":
             return cmd_join(args)
+        if args.command == "relay":
+            return cmd_relay(args)
     except ValueError as e:          # Refusal, OptionError: a bad argument
         print(f"error: {clip(e, 300)}", file=sys.stderr)
         return 2

@@ -123,7 +123,7 @@ def _network(keep: object, players: int) -> dict | None:
     """A network table's keepsake (its id, code, port and the seats' tokens), checked; None
     when any of it is not what the host wrote."""
     from .net import protocol
-    if not (isinstance(keep, dict) and set(keep) == {"table", "code", "port", "tokens"}):
+    if not (isinstance(keep, dict) and set(keep) - {"relay"} == {"table", "code", "port", "tokens"}):
         return None
     table, code, port, tokens = keep["table"], keep["code"], keep["port"], keep["tokens"]
     if not (isinstance(table, str) and protocol.TABLE_ID.fullmatch(table) and isinstance(code, str)
@@ -133,7 +133,13 @@ def _network(keep: object, players: int) -> dict | None:
     if not all(isinstance(s, str) and s.isdigit() and int(s) < players and isinstance(t, str)
                and protocol.TOKEN.fullmatch(t) for s, t in tokens.items()):
         return None
-    return {"table": table, "code": code, "port": port, "tokens": dict(tokens)}
+    out = {"table": table, "code": code, "port": port, "tokens": dict(tokens)}
+    relay = keep.get("relay")
+    if (isinstance(relay, dict) and set(relay) == {"relay", "cert", "key", "secret"}
+            and all(isinstance(v, str) and len(v) < 8192 for v in relay.values())
+            and len(relay["relay"]) <= 300 and re.fullmatch(r"[0-9a-f]{16}", relay["secret"])):
+        out["relay"] = dict(relay)       # (the certificate is checked again when it is used)
+    return out
 
 
 def clean_session(session: object, players: int, game: int = 1) -> dict:

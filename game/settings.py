@@ -94,6 +94,8 @@ class Settings:
     last_setup: dict | None = None
     #: the address last typed on the join screen (a network table)
     join_address: str = ""
+    #: the relay that opens a hosted table to the internet (``host[:port]``; empty: none)
+    relay: str = ""
 
     @property
     def animation_factor(self) -> float:
@@ -169,6 +171,9 @@ def _valid(key: str, value: object) -> object:
         return _valid_setup(value)
     elif key == "join_address":
         if _short_text(value, 60) and value.isprintable():
+            return value
+    elif key == "relay":
+        if _short_text(value, 300) and value.isprintable():
             return value
     elif key == "window_size":
         if (isinstance(value, (list, tuple)) and len(value) == 2

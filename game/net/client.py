@@ -34,7 +34,9 @@ from typing import Callable
 from ..engine import IllegalActionError
 from . import protocol as wire
 from .link import GONE, LINGER, MSG, Conn, NetThread, drain
-from .texts import broken_text, closed_text, lost_text, refused_text, unreachable_text
+from .invitation import Invitation
+from .relay_client import RelayError, join_through
+from .texts import broken_text, closed_text, lost_text, refused_text, relay_text, unreachable_text
 from .tokens import TokenStore
 from .view_check import ViewChecker, ViewError, check_end
 
@@ -44,15 +46,35 @@ REFUSED, LOST, CLOSED, BROKEN = "refused", "lost", "closed", "broken"
 FINAL = (REFUSED, CLOSED, BROKEN)
 
 
+def relay_state(code: str, invitation: Invitation | None) -> tuple[str, str]:
+    """What a relay's answer, or a stream changed on the way, does to a joiner: its state and
+    the one line it shows.  The relay's passing troubles leave it ``lost`` (it may try again);
+    a table that is not there ``refused``; an impostor or a changed stream ``broken``."""
+    reason = code[len("relay_"):] if code.startswith("relay_") else code
+    relay = invitation.relay if invitation is not None else "?"
+    if reason in ("tampered", "not_the_table", "tls"):
+        state = BROKEN
+    elif reason in ("no_room", "host_left", "version", "bad"):
+        state = REFUSED
+    else:                                     # unreachable, busy, full, slow_down, host_slow, taken
+        state = LOST
+    return state, relay_text(reason, relay)
+
+
 class NetStream:
     authority = None
 
     def __init__(self, address: str, port: int, name: str, code: str, *, seat: int | None = None,
                  limits: wire.Limits = wire.LIMITS, tokens: TokenStore | None = None,
-                 trace: Callable[[bytes], None] | None = None, clock=time.monotonic):
+                 trace: Callable[[bytes], None] | None = None, clock=time.monotonic,
+                 invitation: Invitation | None = None):
+        #: an internet table: reached through the invitation's relay, encrypted end to end
+        self.invitation = invitation
+        if invitation is not None:
+            address, port, code = invitation.relay_host, invitation.relay_port, invitation.code
         self.address = address
         self.port = int(port)
-        self.where = f"{address}:{self.port}"
+        self.where = f"{address}:{self.port}" if invitation is None else f"relay:{invitation.room}"
         self.name = name
         self.code = code
         self.wanted_seat = seat
@@ -109,9 +131,15 @@ class NetStream:
     async def _run(self, hello: dict) -> None:
         limits = self.limits
         try:
-            reader, writer = await asyncio.wait_for(
-                asyncio.open_connection(self.address, self.port, limit=limits.host_line + 2),
-                limits.connect)
+            if self.invitation is not None:
+                reader, writer = await join_through(self.invitation, limits.host_line + 2)
+            else:
+                reader, writer = await asyncio.wait_for(
+                    asyncio.open_connection(self.address, self.port, limit=limits.host_line + 2),
+                    limits.connect)
+        except RelayError as e:
+            self.inbox.put((GONE, None, "relay_" + e.code, str(e)))
+            return
         except (OSError, asyncio.TimeoutError, ValueError):
             self.inbox.put((GONE, None, "unreachable", ""))
             return
@@ -172,6 +200,11 @@ class NetStream:
             self.problem = refused_text("protocol", text)
         elif code in ("bad_message", "too_long"):
             self._break(text)
+        elif code == "tampered" or code.startswith("relay_"):
+            self.state, self.problem = relay_state(code, self.invitation)
+            self.reason = code
+            if self.state == BROKEN and self._conn is not None:
+                self._conn.close()
         elif code == "unreachable" and self._welcome is None:
             self.state, self.reason, self.problem = LOST, code, unreachable_text(self.where)
         else:

@@ -25,6 +25,8 @@ from ..play.host import AI, REMOTE, TableHost
 from ..safe_json import clip
 from . import protocol
 from .client import FINAL, LOST, OVER, NetStream
+from .invitation import Invitation, InvitationError, relay_address
+from .invitation import parse as parse_invitation
 from .server import NetHost
 from .tokens import TokenStore
 
@@ -69,6 +71,11 @@ def check_host_args(args, options: dict, refuse) -> list[str]:
             refuse(f"{name} takes 0 to 86,400 seconds")
     if seat_problem(args.fill) or not args.fill.startswith("ai:"):
         refuse("--fill takes an AI level, e.g. ai:normal")
+    if args.relay is not None:
+        try:
+            relay_address(args.relay)
+        except InvitationError as e:
+            refuse(f"--relay: {e}")
     return specs
 
 
@@ -95,6 +102,18 @@ def run_host(args, options: dict, specs: list[str], write_out) -> int:
     else:
         shown = f"{address}:{port}"
     _say(f"table open at {shown}, code {table.code}, {len(table.links)} network seat(s) ({protocol.PROTOCOL})")
+    relay_told = None
+    if args.relay:
+        from .tls import IdentityError
+        try:
+            invitation = table.invite(args.relay)
+        except IdentityError as e:
+            table.close()
+            host.close()
+            _err(f"error: {e}")
+            return 1
+        _say(invitation.link())         # a line of its own, for a script to pass on
+        _say(f"to read aloud: {invitation.spoken()}")
     table.lost_to_ai = (args.lost_wait, args.fill) if args.lost_wait is not None else None
     opened = time.monotonic()
     ended_at = None
@@ -102,6 +121,9 @@ def run_host(args, options: dict, specs: list[str], write_out) -> int:
         while True:
             now = time.monotonic()
             table.poll(now)
+            if table.relay_state != relay_told and table.relay_state in ("open", "retrying", "refused"):
+                relay_told = table.relay_state
+                _say(relay_line(table))
             for notice in table.take_notices():
                 _say(notice.text)
             if not table.started:
@@ -133,6 +155,16 @@ def run_host(args, options: dict, specs: list[str], write_out) -> int:
     return 0
 
 
+def relay_line(table: NetHost) -> str:
+    """The relay's state in one line (the host command's log)."""
+    inv = table.invitation
+    if table.relay_state == "open":
+        return f"the relay {inv.relay} has the table: the invitation works"
+    if table.relay_state == "refused":
+        return f"the relay {inv.relay} refused the table ({table.door.reason})"
+    return f"the relay {inv.relay} cannot be reached now ({table.door.reason}); trying again"
+
+
 _ADDRESS = re.compile(r"\[([0-9a-fA-F:.]+)\]:(\d{1,5})|([^:\s\[\]]{1,253}):(\d{1,5})")
 
 
@@ -147,13 +179,22 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
-def check_join_args(args, refuse) -> tuple[str, int]:
-    try:
-        address = parse_address(args.address)
-    except ValueError as e:
-        refuse(str(e))
-    if not protocol.CODE.fullmatch(args.code):
-        refuse("--code takes the table's four digits, e.g. 4821")
+def check_join_args(args, refuse) -> tuple[str, int] | Invitation:
+    """Where to join: ``(host, port)`` with ``--code``, or an invitation (which carries its own key)."""
+    if args.address.strip().lower().startswith(("gurka://", "gurkas://")):
+        try:
+            address = parse_invitation(args.address)
+        except InvitationError as e:
+            refuse(f"the invitation: {e}")
+        if args.code is not None:
+            refuse("--code is for a table on the local network: an invitation carries its own key")
+    else:
+        try:
+            address = parse_address(args.address)
+        except ValueError as e:
+            refuse(str(e))
+        if args.code is None or not protocol.CODE.fullmatch(args.code):
+            refuse("--code takes the table's four digits, e.g. 4821")
     name = clean_name(args.name)
     if not name or len(args.name) > MAX_NAME:
         refuse(f"--name takes 1 to {MAX_NAME} visible characters")
@@ -167,11 +208,15 @@ def check_join_args(args, refuse) -> tuple[str, int]:
     return address
 
 
-def run_join(args, address: tuple[str, int], write_out) -> int:
+def run_join(args, address: tuple[str, int] | Invitation, write_out) -> int:
     from ..ai.seats import make_player
     trace_fh = open(args.trace, "ab") if args.trace else None   # noqa: SIM115 - closed below
-    stream = NetStream(address[0], address[1], clean_name(args.name), args.code, seat=args.seat,
-                       tokens=TokenStore(), trace=trace_fh.write if trace_fh else None)
+    if isinstance(address, Invitation):
+        stream = NetStream("", 0, clean_name(args.name), "", seat=args.seat, tokens=TokenStore(),
+                           trace=trace_fh.write if trace_fh else None, invitation=address)
+    else:
+        stream = NetStream(address[0], address[1], clean_name(args.name), args.code, seat=args.seat,
+                           tokens=TokenStore(), trace=trace_fh.write if trace_fh else None)
     player = None
     lost_at = None
     retried = 0.0

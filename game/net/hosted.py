@@ -86,11 +86,31 @@ class TableNetwork:
     def news(self) -> list[SeatNews]:
         return [SeatNews(n.kind, n.seat, n.name, n.text) for n in self.net.take_notices()]
 
+    # -- the internet ----------------------------------------------------------------------------
+    def invite(self, relay: str):
+        """Open the table to the internet through ``relay`` (the host's Settings): the
+        :class:`~game.net.invitation.Invitation` to hand out (InvitationError: no address)."""
+        return self.net.invite(relay)
+
+    @property
+    def invitation(self):
+        return self.net.invitation
+
+    @property
+    def relay_state(self) -> str | None:
+        """None (not open to the internet), ``connecting``, ``open``, ``retrying``, ``refused``."""
+        return self.net.relay_state
+
     def keep(self) -> dict:
         """What the host's save keeps to open this table again (Continue): the same table, code
-        and port, and each seat's token, so the same players take their seats back."""
-        return {"table": self.net.table_id, "code": self.net.code, "port": self.net.port,
+        and port, and each seat's token, so the same players take their seats back; for a table
+        open to the internet, its relay, certificate and key: the same invitation works again."""
+        keep = {"table": self.net.table_id, "code": self.net.code, "port": self.net.port,
                 "tokens": {str(s): t for s, t in self.net.tokens().items()}}
+        relay = self.net.relay_keep()
+        if relay is not None:
+            keep["relay"] = relay
+        return keep
 
 
 class JoinedNetwork:
@@ -102,6 +122,9 @@ class JoinedNetwork:
     def __init__(self, stream):
         self.stream = stream
         self.addresses = [stream.where]
+        inv = getattr(stream, "invitation", None)
+        #: the relay an internet table is reached through (None: the local network)
+        self.relay = inv.relay if inv is not None else None
         self._links: dict[int, str] = {}
 
     @property
@@ -211,6 +234,11 @@ def open_table(state, control: list[str], host_name: str, decider, port: int = p
             if attempt == 0:
                 host.close()
                 raise
+    if isinstance(keep.get("relay"), dict):       # the same invitation as before
+        try:
+            net.invite(keep["relay"]["relay"], kept=keep["relay"])
+        except ValueError:
+            pass
     addresses = lan_addresses() if address in ("0.0.0.0", "") else [address]
     local = host.seats(LOCAL)
     return HostedStream(host, net, addresses or ["127.0.0.1"], local[0] if local else None)

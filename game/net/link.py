@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import queue
+import ssl
 import threading
 import time
 from typing import Callable
@@ -102,7 +103,8 @@ class Conn:
                  inbox: queue.SimpleQueue, limits: Limits, max_line: int, max_depth: int,
                  check: Callable[[dict, bool], dict], first_wait: float,
                  gate: Callable[[Conn, dict], dict | None] | None = None,
-                 closing_message: Callable[[str, str, bool], dict | None] | None = None):
+                 closing_message: Callable[[str, str, bool], dict | None] | None = None,
+                 address: str | None = None):
         self.id = next(_ids)
         self.net = net
         self.reader = reader
@@ -118,7 +120,11 @@ class Conn:
         #: dropped (None: nothing is said)
         self.closing_message = closing_message or (lambda code, text, handshaken: closed(code, text))
         peer = writer.get_extra_info("peername")
-        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        #: who is at the other end, for the limits: the peer's IP address, or (through a relay,
+        #: where every joiner comes from the relay's) ``relay:TAG``
+        self.address = address or (str(peer[0]) if isinstance(peer, tuple) and peer else "?")
+        #: the connection came through a relay (encrypted end to end; the invitation's key is its code)
+        self.relayed = address is not None and address.startswith("relay:")
         self.handshaken = False
         self.closed = False
         #: closed, its last line sent and its writing ended, reading until the other side
@@ -242,6 +248,9 @@ class Conn:
                 return
             except ValueError:        # the line went past the reader's limit
                 self._drop("too_long", f"a line longer than {self.max_line:,} bytes")
+                return
+            except ssl.SSLError:      # a byte changed, dropped, added or replayed on the way
+                self._drop("tampered", "the encrypted stream was changed on the way", tell=False)
                 return
             except (ConnectionError, OSError):
                 self._drop("lost", "the connection was lost", tell=False)

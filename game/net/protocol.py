@@ -74,7 +74,11 @@ MAX_TEXT = 300
 MAX_ID = 2 ** 31
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 TABLE_ID = re.compile(r"[0-9a-f]{16}")
+#: a table's code: the four digits a LAN table shows
 CODE = re.compile(r"[0-9]{4}")
+#: what a joiner may say as the code: those digits, or an internet table's key (16 hex digits,
+#: carried by the invitation, :mod:`.invitation`)
+HELLO_CODE = re.compile(r"[0-9]{4}|[0-9a-f]{16}")
 CODE_WORD = re.compile(r"[a-z_]{1,40}")
 #: nesting of a host's message (update > events > event > hands > hand; end > record > ...)
 HOST_DEPTH = 12
@@ -227,7 +231,7 @@ def _fields(message: dict, spec: dict, kind: str) -> dict:
 
 _FROM_JOINER = {
     "hello": {"protocol": (_text(40), True), "name": (_name, True),
-              "code": (_pattern(CODE, "four digits"), True),
+              "code": (_pattern(HELLO_CODE, "four digits, or an invitation's key"), True),
               "token": (_pattern(TOKEN, "a reconnect token"), False),
               "table": (_pattern(TABLE_ID, "a table id (16 hex digits)"), False),
               "have": (_int(0, MAX_EVENTS), False), "seat": (_int(0, MAX_SEATS - 1), False)},

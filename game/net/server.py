@@ -8,6 +8,7 @@ played from other computers.
     table.poll()                            # never blocks; all game work happens here
     table.start(fill="ai:normal")           # the host starts: open seats are played by the AI
     table.hand_to_ai(seat, "ai:normal")     # a lost seat is played by the AI until its player returns
+    table.invite("relay.example.org:47400") # also open to the internet: the invitation to hand out
     table.close()                           # the host leaves: every joiner is told
 
 The engine is only ever touched in :meth:`NetHost.poll` (the caller's thread).  The network
@@ -37,6 +38,7 @@ from ..engine.records import clean_name
 from ..play.host import LOCAL, REMOTE, SCRIPT, TableHost
 from . import protocol as wire
 from .gate import Tries, new_code, new_table_id, new_token, same_secret
+from .invitation import Invitation, relay_address
 from .link import GONE, LINGER, MSG, Conn, NetThread, drain
 from .texts import seat_back_text, seat_joined_text, seat_lost_text
 
@@ -110,6 +112,10 @@ class NetHost:
         self.advertise = advertise
         self._advertiser = None
         self._free_told = None
+        #: open to the internet through a relay (:meth:`invite`)
+        self.invitation: Invitation | None = None
+        self.door = None
+        self._identity = None
         #: messages taken and connections dropped (benchmarks, tests)
         self.counts = {"messages": 0, "dropped": 0, "refused": 0}
         host.listen(self._changed)
@@ -132,6 +138,49 @@ class NetHost:
         if self.advertise and not self.bind_address.startswith("127.") and self.bind_address != "::1":
             self._start_advertising()
         return self.bind_address, self.port
+
+    def invite(self, relay: str, kept: dict | None = None) -> Invitation:
+        """Open the table to the internet through the relay at ``relay`` (``HOST[:PORT]``, as the
+        host's Settings name it) as well: the invitation to hand the others.  ``kept``: what
+        :meth:`relay_keep` gave before (the host's Continue): the same invitation again.
+        InvitationError (one line) when ``relay`` is no address; the relay is reached in the
+        background (:attr:`relay_state`)."""
+        from . import tls
+        from .relay_client import RelayDoor
+        if self.net is None:
+            self.open()
+        host, port, tls_relay = relay_address(relay)
+        if self.door is not None:
+            return self.invitation
+        identity = None
+        if kept:
+            try:
+                identity = tls.identity_from(kept)
+            except tls.IdentityError:
+                identity = None
+        key = kept.get("secret") if identity is not None and kept else None
+        identity = identity or tls.new_identity()
+        if isinstance(key, str) and wire.HELLO_CODE.fullmatch(key) and len(key) == 16:
+            inv = Invitation(host, port, identity.pin, bytes.fromhex(key), tls_relay)
+        else:
+            inv = Invitation.new(host, port, identity.pin, tls_relay)
+        self._identity = identity
+        self.invitation = inv
+        self.door = RelayDoor(inv, identity, self._accept, limit=self.limits.joiner_line + 2)
+        self.net.call(self.door.start)
+        return inv
+
+    @property
+    def relay_state(self) -> str | None:
+        """None (not on a relay), ``connecting``, ``open``, ``retrying`` or ``refused``."""
+        return self.door.state if self.door is not None else None
+
+    def relay_keep(self) -> dict | None:
+        """What the host's save keeps to open the same invitation again."""
+        if self.invitation is None:
+            return None
+        return {"relay": self.invitation.relay, "cert": self._identity.cert_pem, "key": self._identity.key_pem,
+                "secret": self.invitation.code}
 
     def free_seats(self) -> int:
         return sum(1 for lk in self.links.values() if lk.link == "open")
@@ -164,6 +213,8 @@ class NetHost:
         stops listening, its thread ends."""
         if self.net is None:
             return
+        if self.door is not None:
+            self.net.call(self.door.stop)
         if self._advertiser is not None:
             adv, self._advertiser = self._advertiser, None
             threading.Thread(target=adv.stop, name="gurka-advertise", daemon=True).start()
@@ -188,7 +239,7 @@ class NetHost:
         net.stop()
 
     # -- the network thread ---------------------------------------------------------------------
-    async def _accept(self, reader, writer) -> None:
+    async def _accept(self, reader, writer, address: str | None = None) -> None:
         if len(self._conns) >= self.limits.connections:
             self.counts["refused"] += 1
             try:
@@ -199,7 +250,7 @@ class NetHost:
             return
         conn = Conn(self.net, reader, writer, self.inbox, self.limits, self.limits.joiner_line,
                     wire.JOINER_DEPTH, wire.check_from_joiner, self.limits.handshake, gate=self._gate,
-                    closing_message=self._closing)
+                    closing_message=self._closing, address=address)
         self._conns.add(conn)
         try:
             await conn.run()
@@ -217,7 +268,12 @@ class NetHost:
         now = self.clock()
         if self.tries.blocked(conn.address, now):
             return wire.refused("too_many_tries", "too many wrong codes; wait a minute")
-        if not same_secret(hello["code"], self.code):
+        # through a relay only the invitation's key opens the door (the relay knows the room,
+        # and four digits would not keep it out); on the local network the table's code
+        code = self.invitation.code if conn.relayed and self.invitation is not None else self.code
+        if conn.relayed and self.invitation is None:
+            code = None
+        if not same_secret(hello["code"], code):
             self.tries.fail(conn.address, now)
             return wire.refused("wrong_code", "wrong table code")
         return None

@@ -64,3 +64,27 @@ def seat_joined_text(name: str) -> str:
 
 def seat_back_text(name: str) -> str:
     return _("{name} is back").format(name=clip(name, 40))
+
+
+def relay_text(reason: str, relay: str) -> str:
+    """An internet table's trouble on the way: the relay's answer, or what TLS found."""
+    if reason == "unreachable":
+        return _("Cannot reach the relay {relay}: check the internet connection.").format(relay=clip(relay, 80))
+    if reason in ("no_room", "host_left"):
+        # TRANSLATORS: an internet table: the relay knows no table for this invitation
+        return _("No table is open for this invitation: the host may have closed it, or the invitation "
+                 "was copied wrong.")
+    if reason in ("busy", "full", "slow_down", "taken"):
+        return _("The relay is busy: try again in a moment.")
+    if reason == "host_slow":
+        return _("The host's computer did not answer through the relay: try again in a moment.")
+    if reason in ("version", "bad"):
+        return _("The relay {relay} speaks another version: both of you need the same version of Gurka.").format(
+            relay=clip(relay, 80))
+    if reason == "not_the_table":
+        # TRANSLATORS: an internet table: the computer that answered is not the host the invitation names
+        return _("The computer that answered is not the host of this invitation, so nothing was sent to it. "
+                 "Ask the host for a new invitation.")
+    # tampered, tls: TLS found the stream changed on the way
+    return _("The connection to the table was changed on the way (by the relay or the network), so the game "
+             "stops here.")

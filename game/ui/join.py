@@ -15,6 +15,7 @@ from __future__ import annotations
 import pygame
 
 from ..i18n import _, ngettext
+from . import clipboard
 from . import rules_text
 from . import theme
 from .names import human_name
@@ -41,6 +42,16 @@ def parse_address(text: str) -> tuple[str, int] | None:
     return host, int(port)
 
 
+def invitation_problem(code: str) -> str:
+    """Why the address field's invitation cannot be used, in one line."""
+    if code == "typo":
+        # TRANSLATORS: the join screen: the invitation's check letter does not fit
+        return _("The invitation has a typo: one letter or digit is wrong. Copy it again, or check it "
+                 "letter by letter.")
+    return _("That is not a whole invitation: it starts gurka:// and has 33 letters and digits after the "
+             "relay's address.")
+
+
 def table_line(table) -> str:
     """A found table in words: the host's name, the game, the free seats."""
     try:
@@ -62,15 +73,20 @@ class JoinScene(Scene):
         last = (app.settings.get("last_setup") or {}).get("seats") or [{}]
         name = next((s.get("name") for s in last if s.get("kind") == "human"), "") or human_name(1)
         self.w_address = TextInput(app.settings.get("join_address", "") or "", name="address", px=18,
-                                   max_len=60, placeholder=lambda: "192.168.1.23:47411")
+                                   max_len=200, placeholder=lambda: "192.168.1.23:47411",
+                                   on_change=lambda _v: self._address_changed())
         self.w_name = TextInput(name, name="name", px=18, max_len=14)
         self.w_code = TextInput("", name="code", px=18, max_len=4, placeholder=lambda: "0000")
         self.join_btn = Button(lambda: _("Join"), self.join, primary=True, name="join")
         self.back_btn = Button(lambda: _("Back"), self.back, name="back")
+        # TRANSLATORS: the join screen: take an invitation to an internet table from the clipboard
+        self.paste_btn = Button(lambda: _("Paste an invitation"), self.paste, name="paste", px=18)
         self.widgets = WidgetGroup([self.list, self.w_address, self.w_name, self.w_code, self.back_btn,
-                                    self.join_btn])
+                                    self.paste_btn, self.join_btn])
         self.widgets.focus = 1
         self.status = ""
+        #: the status line is news, not a problem
+        self.status_ok = False
         self.stream = None
         self._asked_at = 0.0
 
@@ -98,21 +114,76 @@ class JoinScene(Scene):
             self.list.index = min(self.list.index, max(0, len(found) - 1))
             self.invalidate()
 
+    def invitation(self):
+        """The invitation in the address field (an internet table), or None (an address)."""
+        from ..net.invitation import InvitationError, parse
+        text = self.w_address.value.strip()
+        if not (text.lower().startswith(("gurka://", "gurkas://")) or " " in text):
+            return None
+        try:
+            return parse(text)
+        except InvitationError:
+            return None
+
+    def _address_changed(self) -> None:
+        self.w_code.visible = self.invitation() is None and not self._looks_invited()
+        self.invalidate()
+
+    def _looks_invited(self) -> bool:
+        return self.w_address.value.strip().lower().startswith(("gurka://", "gurkas://"))
+
+    def paste(self) -> None:
+        """The clipboard's invitation into the address field; the name next."""
+        from ..net.invitation import InvitationError, parse
+        text = clipboard.paste()
+        try:
+            inv = parse(text)
+        except InvitationError:
+            # TRANSLATORS: the join screen: the clipboard does not hold an invitation
+            self.status_ok = False
+            self.status = _("The clipboard holds no invitation: copy the whole line the host sent, from "
+                            "gurka:// to its end.")
+            self.invalidate()
+            return
+        self.w_address.value = inv.link()
+        self.w_address.tail = 0
+        self._address_changed()
+        # TRANSLATORS: the join screen after pasting an invitation; {relay} is the relay's address
+        self.status = _("An invitation through {relay}: type your name and join.").format(relay=inv.relay)
+        self.status_ok = True
+        self.widgets.set_focus(self.w_name)
+        self.invalidate()
+
     def pick(self, where) -> None:
         if where:
             self.w_address.value = where
             self.w_address.tail = 0
-            self.invalidate()
+            self._address_changed()
 
     # -- joining --------------------------------------------------------------------------------
     def join(self) -> None:
+        self.status_ok = False
         from ..engine.records import clean_name
         from ..net.client import NetStream
         from ..net.tokens import TokenStore
-        where = parse_address(self.w_address.value)
+        from ..net.invitation import InvitationError
+        from ..net.invitation import parse as parse_invitation
+        invitation = None
+        if self._looks_invited() or " " in self.w_address.value.strip():
+            try:
+                invitation = parse_invitation(self.w_address.value)
+            except InvitationError as e:
+                self.status = invitation_problem(e.code)
+                self.invalidate()
+                return
+        where = parse_address(self.w_address.value) if invitation is None else ("", 0)
         name = clean_name(self.w_name.value.strip())
         code = self.w_code.value.strip()
-        if where is None:
+        if invitation is not None and name:
+            self.status = _("Joining…")
+            self.stream = NetStream("", 0, name, "", tokens=TokenStore(), invitation=invitation)
+            self._asked_at = pygame.time.get_ticks() / 1000.0
+        elif where is None:
             self.status = _("Type the address the host's table shows, such as 192.168.1.23:47411.")
         elif not name:
             self.status = _("Type your name.")
@@ -181,6 +252,9 @@ class JoinScene(Scene):
         bw, bh = int(200 * u), int(48 * u)
         self.back_btn.rect = pygame.Rect(m, h - bh - int(24 * u), bw, bh)
         self.join_btn.rect = pygame.Rect(w - m - bw, h - bh - int(24 * u), bw, bh)
+        pw = min(int(300 * u), self.join_btn.rect.left - self.back_btn.rect.right - 2 * m)
+        self.paste_btn.rect = pygame.Rect(0, h - bh - int(24 * u), pw, bh)
+        self.paste_btn.rect.centerx = w // 2
 
     def draw(self, surface) -> None:
         size = surface.get_size()
@@ -196,11 +270,14 @@ class JoinScene(Scene):
             theme.blit_wrapped(surface, _("No table found yet. You can also type the address the host's "
                                       "table shows."), 16 * u, self.list.rect.inflate(-int(16 * u), 0),
                            theme.TEXT_DIM)
-        labels = (_("Address"), _("Your name"), _("Table code"))
+        # TRANSLATORS: the join screen: the field takes a table's address or an invitation
+        labels = (_("Address or invitation"), _("Your name"), _("Table code"))
         for field, label in zip((self.w_address, self.w_name, self.w_code), labels):
+            if not field.visible:
+                continue
             theme.blit_text(surface, label, 17 * u, (field.rect.left, field.rect.top - int(28 * u)), theme.TEXT,
                         bold=True, max_width=field.rect.width)
         self.widgets.draw(surface, u)
         if self.status:
-            color = theme.TEXT if self.stream is not None else theme.ERROR
+            color = theme.TEXT if self.stream is not None or self.status_ok else theme.ERROR
             theme.blit_wrapped(surface, self.status, 16 * u, self.status_rect, color)

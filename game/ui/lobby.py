@@ -18,10 +18,27 @@ from __future__ import annotations
 import pygame
 
 from ..i18n import _
+from . import clipboard
 from . import messages
 from . import theme
 from .overlay_base import Overlay
 from .widgets import Button, Choice, WidgetGroup
+
+#: seconds the Copy button says "Copied"
+COPIED_FOR = 2.5
+
+
+def relay_line(state: str | None) -> str:
+    """The relay's state on the host's waiting table."""
+    if state == "open":
+        # TRANSLATORS: the host's waiting table: the relay holds the table; the invitation works
+        return _("The relay has the table: the invitation works.")
+    if state == "retrying":
+        return _("Cannot reach the relay now: trying again.")
+    if state == "refused":
+        return _("The relay turned the table away: try another relay in Settings.")
+    # TRANSLATORS: the host's waiting table, while the game reaches the relay
+    return _("Reaching the relay…")
 
 #: the AI levels a host may give the seats nobody takes
 FILL_LEVELS = ("easy", "normal", "hard")
@@ -60,8 +77,17 @@ class LobbyScene(Overlay):
             self.start_btn = Button(lambda: _("Start the game"), self.start, primary=True, name="start")
             # TRANSLATORS: the waiting network table: the host ends the table (back to the menu)
             self.close_btn = Button(lambda: _("Close the table"), self.leave, name="close")
-            self.widgets = WidgetGroup([self.fill, self.close_btn, self.start_btn])
-            self.widgets.focus = 2
+            # TRANSLATORS: the host's waiting table: open the table to friends elsewhere through a relay
+            self.invite_btn = Button(lambda: _("Invite over the internet"), self.invite, name="invite", px=17)
+            # TRANSLATORS: the host's waiting table: copy the invitation to the clipboard
+            self.copy_btn = Button(lambda: _("Copied") if self._copied_until > self._now() else _("Copy invitation"),
+                                   self.copy, name="copy", px=17)
+            self.widgets = WidgetGroup([self.invite_btn, self.copy_btn, self.fill, self.close_btn, self.start_btn])
+            self.widgets.focus = 4
+            self._copied_until = 0.0
+            #: one line under the internet part (no relay set, an address that is none)
+            self.note = ""
+            self._sync_invite()
         else:
             # TRANSLATORS: the waiting network table: a player who joined leaves it
             self.close_btn = Button(lambda: _("Leave the table"), self.leave, name="close")
@@ -69,6 +95,49 @@ class LobbyScene(Overlay):
             self.widgets.focus = 0
 
     # -- what the buttons do -------------------------------------------------------------------
+    @staticmethod
+    def _now() -> float:
+        return pygame.time.get_ticks() / 1000.0
+
+    def _sync_invite(self) -> None:
+        invited = self.net.invitation is not None
+        self.invite_btn.visible = not invited
+        self.copy_btn.visible = invited
+
+    def invite(self) -> None:
+        """Open the table to the internet through the relay named in Settings."""
+        from ..net.invitation import InvitationError
+        from ..net.tls import IdentityError
+        relay = (self.app.settings.get("relay") or "").strip()
+        if not relay:
+            # TRANSLATORS: the host's waiting table; "Settings" and "Network" name the Settings
+            # screen's page, "Run a relay" the README's section
+            self.note = _("Inviting over the internet needs a relay: name one in Settings, Network "
+                          "(the README's “Run a relay” says how to run one).")
+        else:
+            try:
+                self.net.invite(relay)
+                self.note = ""
+            except InvitationError:
+                self.note = _("The relay in Settings is not an address such as relay.example.org:47400.")
+            except IdentityError:
+                # TRANSLATORS: the host's waiting table: the encryption for internet tables is missing
+                self.note = _("This installation of the game cannot encrypt an internet table: install it "
+                              "again. The table on your own network works.")
+        self._sync_invite()
+        self.size = (0, 0)
+        if self.copy_btn.visible:
+            self.widgets.set_focus(self.copy_btn)
+        self.invalidate()
+
+    def copy(self) -> None:
+        inv = self.net.invitation
+        if inv is not None and clipboard.copy(inv.link()):
+            self._copied_until = self._now() + COPIED_FOR
+        elif inv is not None:
+            self.note = _("The clipboard cannot be reached: read the invitation out instead.")
+        self.invalidate()
+
     def start(self) -> None:
         self.net.start(f"ai:{self.fill.value}")
         self.close()
@@ -88,6 +157,9 @@ class LobbyScene(Overlay):
             return
         if len(self.net.seats()) != self._rows:
             self.size = (0, 0)         # the seats came with the host's news: lay the box out again
+        if self.net.hosting and self.invite_btn.visible == (self.net.invitation is not None):
+            self._sync_invite()        # opened to the internet from elsewhere (the host's Continue)
+            self.size = (0, 0)
         self.invalidate()              # who has sat down changes under the box
 
     def animating(self) -> bool:
@@ -105,17 +177,58 @@ class LobbyScene(Overlay):
         rows = self._rows = len(self.net.seats())
         # the title, (the host: what to type, the address, the code), a line a seat, (the host:
         # who plays the empty seats), the buttons
-        need = 72 + (112 + 56 if self.net.hosting else 0) + 30 * rows + 96
+        need = 72 + (112 + 56 + self._internet_height() if self.net.hosting else 0) + 30 * rows + 96
+        if not self.net.hosting and getattr(self.net, "relay", None):
+            need += 26                 # the line that says the table is reached over the internet
         h = min(size[1] - int(24 * u), int(need * u))
-        self.box = pygame.Rect(0, 0, min(size[0] - int(24 * u), int(700 * u)), h)
+        self.box = pygame.Rect(0, 0, min(size[0] - int(24 * u), int(760 * u)), h)
         self.box.center = (size[0] // 2, size[1] // 2)
         by = self.box.bottom - int(66 * u)
         if self.net.hosting:
+            self._sync_invite()
+            bw = int(min(360, 760 - 60) * u)
+            for b in (self.invite_btn, self.copy_btn):
+                b.rect = pygame.Rect(0, 0, bw, int(40 * u))
+                b.rect.centerx = self.box.centerx
             self.fill.rect = pygame.Rect(self.box.left + int(30 * u), by - int(56 * u),
                                          self.box.width - int(60 * u), int(42 * u))
             self._buttons_row([self.close_btn, self.start_btn], by, u, w=260)
         else:
             self._buttons_row([self.close_btn], by, u, w=260)
+
+    def _internet_height(self) -> int:
+        """The internet part's height (at unit 1): a button and a line, or the invitation."""
+        return 172 if self.net.invitation is not None else 92
+
+    def _draw_internet(self, surface, u: float, y: int, width: int) -> int:
+        """The host's internet part at ``y``: the button, or the invitation with its relay's
+        state and the Copy button; where the next part starts."""
+        box = self.box
+        inv = self.net.invitation
+        if inv is None:
+            self.invite_btn.rect.top = y
+            y = self.invite_btn.rect.bottom + int(6 * u)
+            line = self.note or _("Friends elsewhere join through a relay (Settings, Network).")
+            theme.blit_wrapped(surface, line, 14 * u, pygame.Rect(box.left + int(30 * u), y, width, int(40 * u)),
+                               theme.ERROR if self.note else theme.TEXT_DIM, align="center")
+            return y + int(46 * u)
+        # TRANSLATORS: the host's waiting table: how friends elsewhere join
+        theme.blit_text(surface, _("Over the internet: send the invitation, or read it out:"), 15 * u,
+                        (box.centerx, y), theme.TEXT, anchor="midtop", max_width=width)
+        y += int(24 * u)
+        theme.blit_text(surface, inv.link(), 13 * u, (box.centerx, y), theme.TEXT_DIM, anchor="midtop",
+                        max_width=width)
+        y += int(22 * u)
+        theme.blit_text(surface, inv.spoken(), 20 * u, (box.centerx, y), theme.ACCENT, bold=True, anchor="midtop",
+                        max_width=width)
+        y += int(32 * u)
+        state = self.net.relay_state
+        line = self.note or relay_line(state)
+        color = theme.ERROR if self.note or state in ("retrying", "refused") else theme.TEXT_DIM
+        theme.blit_text(surface, line, 14 * u, (box.centerx, y), color, anchor="midtop", max_width=width)
+        y += int(24 * u)
+        self.copy_btn.rect.top = y
+        return self.copy_btn.rect.bottom + int(14 * u)
 
     def draw(self, surface) -> None:
         u = theme.unit(surface.get_size())
@@ -134,6 +247,13 @@ class LobbyScene(Overlay):
         theme.blit_text(surface, title, 28 * u, (box.centerx, y), theme.ACCENT, bold=True, anchor="midtop",
                     max_width=width)
         y += int(50 * u)
+        relay = getattr(net, "relay", None)
+        if not net.hosting and relay:
+            # TRANSLATORS: a joiner's waiting table at an internet table; {relay} is the relay's address
+            theme.blit_text(surface, _("Over the internet through {relay}, encrypted between you and the host.")
+                            .format(relay=relay), 14 * u, (box.centerx, y - int(6 * u)), theme.TEXT_DIM,
+                            anchor="midtop", max_width=width)
+            y += int(26 * u)
         if net.hosting:
             # TRANSLATORS: the host's waiting table; "Join a table" is the main menu's button
             theme.blit_text(surface, _("On the other computers: Join a table, then this address and code."),
@@ -147,6 +267,7 @@ class LobbyScene(Overlay):
             theme.blit_text(surface, _("Table code: {code}").format(code=net.code), 26 * u, (box.centerx, y),
                         theme.ACCENT, bold=True, anchor="midtop", max_width=width)
             y += int(48 * u)
+            y = self._draw_internet(surface, u, y, width)
         mine = self.table.humans
         #: the seats' rows shown, and where they end (tests)
         self.rows_shown = 0

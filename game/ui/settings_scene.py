@@ -20,7 +20,7 @@ from ..settings import AI_PACES, CARD_BACKS, CARD_SIZES, DEFAULT_VOLUME, FELTS, 
 from . import sound
 from . import theme
 from .scene import Scene
-from .widgets import Button, Choice, Toggle, WidgetGroup
+from .widgets import Button, Choice, TextInput, Toggle, WidgetGroup
 
 ROW_H = 44
 ROW_GAP = 6
@@ -28,7 +28,7 @@ PANEL_W = 984
 #: rows in the left column (the rest go right)
 LEFT_ROWS = 6
 #: the pages, in the order of their tabs
-PAGES = ("game", "look")
+PAGES = ("game", "look", "network")
 #: the preview's hand: an ace, the court cards, a ten, one of each suit
 SAMPLE = ("AS", "KH", "QD", "JC", "TS")
 VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
@@ -36,7 +36,7 @@ VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 DEFAULTS = {"language": None, "speed": "normal", "ai_pace": "normal", "sound": True, "volume": DEFAULT_VOLUME,
             "fullscreen": False, "card_indices": "native", "four_colour": False,
             "trick_pause": "last", "hand_sort": "rank", "auto_play": False, "undo": True,
-            "felt": "green", "card_back": "red", "card_size": "100", "reduced_motion": False}
+            "felt": "green", "card_back": "red", "card_size": "100", "reduced_motion": False, "relay": ""}
 
 
 def _speed_label(speed: str):
@@ -209,15 +209,23 @@ class SettingsScene(Scene):
         # TRANSLATORS: a tab of the Settings screen (the look of the table and the cards)
         self.w_tab_look = Button(lambda: _("Table and cards"), lambda: self.show_page("look"),
                                  name="tab-look")
-        self.tabs = {"game": self.w_tab_game, "look": self.w_tab_look}
+        # TRANSLATORS: a tab of the Settings screen (playing with others over the internet)
+        self.w_tab_net = Button(lambda: _("Network"), lambda: self.show_page("network"), name="tab-network")
+        self.w_relay = TextInput(s.get("relay", "") or "", on_change=self._relay_changed, name="relay", px=18,
+                                 max_len=200, placeholder=lambda: "relay.example.org:47400")
+        self.w_relay.tooltip = lambda: _("The relay's address, such as relay.example.org:47400: friends in "
+                                         "other homes join your table through it.")
+        self._relay_dirty = False
+        self.tabs = {"game": self.w_tab_game, "look": self.w_tab_look, "network": self.w_tab_net}
         self.pages = {
             "game": [self.w_language, self.w_speed, self.w_ai_pace, self.w_pause, self.w_sound, self.w_volume,
                      self.w_fullscreen, self.w_sort, self.w_auto, self.w_undo, self.w_motion],
             "look": [self.w_felt, self.w_back_style, self.w_size, self.w_indices, self.w_four],
+            "network": [self.w_relay],
         }
-        self.rows = [w for page in PAGES for w in self.pages[page]]
-        self.widgets = WidgetGroup([self.w_tab_game, self.w_tab_look] + self.rows
-                                   + [self.w_defaults, self.w_back])
+        #: the settings chosen from values (the network page's one field is apart)
+        self.rows = [w for page in ("game", "look") for w in self.pages[page]]
+        self.widgets = WidgetGroup(list(self.tabs.values()) + self.rows + [self.w_relay, self.w_defaults, self.w_back])
         self.page = "game"
         self.show_page("game")
         self.widgets.set_focus(self.w_language)
@@ -230,6 +238,18 @@ class SettingsScene(Scene):
         return s
 
     # -- changes --------------------------------------------------------------------
+    def _relay_changed(self, value: str) -> None:
+        """The relay's address: kept as it is typed, saved when the page or the screen is left."""
+        self.settings["relay"] = value.strip()
+        self._relay_dirty = True
+
+    def _save_relay(self) -> None:
+        if self._relay_dirty:
+            self._relay_dirty = False
+            apply = getattr(self.app, "apply_settings", None)
+            if apply is not None:
+                apply()
+
     def change(self, key: str, value) -> None:
         self.settings[key] = value
         if key in ("sound", "volume"):
@@ -264,6 +284,7 @@ class SettingsScene(Scene):
         self.w_felt.index = 0
         self.w_back_style.index = 0
         self.w_size.index = 0
+        self.w_relay.value = ""
         sound.configure(self.settings)
         apply = getattr(self.app, "apply_settings", None)
         if apply is not None:
@@ -274,6 +295,7 @@ class SettingsScene(Scene):
 
     def show_page(self, page: str) -> None:
         """Show the rows of ``page`` (the others are hidden: not drawn, not focused)."""
+        self._save_relay()
         self.page = page
         for name, rows in self.pages.items():
             for w in rows:
@@ -286,6 +308,7 @@ class SettingsScene(Scene):
         self.invalidate()
 
     def close(self) -> None:
+        self._save_relay()
         if self.manager is not None:
             self.manager.pop()
 
@@ -306,14 +329,20 @@ class SettingsScene(Scene):
         self.title_pos = (w // 2, self.panel.top - int(12 * u))
         x, y = self.panel.left + int(20 * u), self.panel.top + int(16 * u)
         rw = pw - int(40 * u)
-        tw = min((rw - int(12 * u)) // 2, int(260 * u))
-        self.w_tab_game.rect = pygame.Rect(x, y, tw, tab_h)
-        self.w_tab_look.rect = pygame.Rect(x + tw + int(12 * u), y, tw, tab_h)
+        tw = min((rw - int(12 * u) * (len(PAGES) - 1)) // len(PAGES), int(260 * u))
+        for i, page in enumerate(PAGES):
+            self.tabs[page].rect = pygame.Rect(x + i * (tw + int(12 * u)), y, tw, tab_h)
         y0 = y + tab_h + int(12 * u)
         col_gap = int(24 * u)
         cw = (rw - col_gap) // 2
         columns = {"game": (self.pages["game"][:LEFT_ROWS], self.pages["game"][LEFT_ROWS:]),
                    "look": (self.pages["look"], [])}
+        # the network page: the relay's label, its field across the panel, what a relay is
+        label_h = theme.line_step(17 * u, True)
+        self.w_relay.rect = pygame.Rect(x, y0 + label_h + int(6 * u), min(rw, int(620 * u)), row_h)
+        self.relay_label_pos = (x, y0)
+        self.relay_text_rect = pygame.Rect(x, self.w_relay.rect.bottom + int(14 * u), rw,
+                                           per_column * (row_h + gap) - (self.w_relay.rect.bottom + int(14 * u) - y0))
         # a choice too wide for its label and value side by side at full size takes two lines
         # (label above the value) where its column has the room, else its label shrinks
         for cols in columns.values():
@@ -360,6 +389,8 @@ class SettingsScene(Scene):
         self.widgets.draw(surface, u)
         if self.page == "look":
             self._draw_preview(surface, u)
+        elif self.page == "network":
+            self._draw_network(surface, u)
         hint = ""
         focused = self.widgets.focused if self.widgets.keyboard else None
         if focused is not None and focused.tip:
@@ -371,6 +402,19 @@ class SettingsScene(Scene):
             while px > 9 and len(theme.wrap(hint, px, self.hint_rect.width)) > 2:
                 px -= 1
             theme.blit_wrapped(surface, hint, px, self.hint_rect, theme.TEXT_DIM, align="center")
+
+    def _draw_network(self, surface, u):
+        """The relay's label and what a relay is, around its field."""
+        # TRANSLATORS: the Settings screen's Network page: the field for the relay's address
+        theme.blit_text(surface, _("Relay for internet tables"), 17 * u, self.relay_label_pos, theme.TEXT, bold=True,
+                        max_width=self.relay_text_rect.width)
+        # TRANSLATORS: the Settings screen's Network page; "Run a relay" is a section of the README
+        theme.blit_wrapped(surface, _("A relay is a small server that passes a game between homes, so friends "
+                                      "can join your table from anywhere. Only the host needs one: the "
+                                      "invitation carries its address to the others, and the relay cannot "
+                                      "read the game. Anyone can run one (the README's “Run a relay”). "
+                                      "A table on your own network needs no relay."),
+                           16 * u, self.relay_text_rect, theme.TEXT_DIM)
 
     def _draw_preview(self, surface, u):
         """The chosen table with a hand of cards and a card's back, at the size the table will

@@ -83,6 +83,7 @@ class Tour:
             other.close()
         self.kept.clear()
         self.app.settings["speed"] = "instant"
+        self.app.settings["relay"] = ""                # a network step names its own relay
         self.app.settings["tutorial_offered"] = True   # the menu's first-start offer has its own step
         self.look()
 

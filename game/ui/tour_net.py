@@ -105,9 +105,9 @@ def _join(t) -> None:
     t.settle()
 
 
-@step("net-joiner-waiting")
-def _net_joiner_waiting(t) -> None:
-    """A joiner's table before the host starts: the host is a table in this process."""
+def _joiner_waiting(t, relay: str | None = None) -> None:
+    """A joiner's table before the host starts: the host is a table in this process; the joiner
+    comes by its address, or (``relay``) by the invitation through that relay."""
     from ..engine import new_game
     from ..net.client import NetStream
     from ..net.hosted import network_control, open_table
@@ -118,8 +118,13 @@ def _net_joiner_waiting(t) -> None:
                {"name": ai_name(2), "seat": "ai:normal"}]
     state = new_game(DEFAULT_RULESET, players, {}, seed=3)
     host = open_table(state, network_control([p["seat"] for p in players]), "Björn", AIDriver(1))
-    stream = NetStream("127.0.0.1", host.net.port, JOINER, host.network.code)
     try:
+        if relay is None:
+            stream = NetStream("127.0.0.1", host.net.port, JOINER, host.network.code)
+        else:
+            inv = host.network.invite(relay)
+            _until(lambda: (host.serve(), host.network.relay_state == "open")[1])
+            stream = NetStream("", 0, JOINER, "", invitation=inv)
         _until(lambda: (host.serve(), stream.serve(), stream.state == "joined")[2])
         t.app.nav.push("table", stream=stream)
         t.wait_for(lambda: (host.serve(), type(t.top).__name__ == "LobbyScene")[1])
@@ -128,3 +133,78 @@ def _net_joiner_waiting(t) -> None:
     except Unreachable:
         host.close()
         raise
+
+
+@step("net-joiner-waiting")
+def _net_joiner_waiting(t) -> None:
+    _joiner_waiting(t)
+
+
+#: the tour's relay port (the same pictures on every run), unless another program has it
+TOUR_RELAY_PORT = 47400
+
+
+def _relay(t):
+    """A relay in this process on 127.0.0.1, named in the tour's settings; closed after the shot."""
+    from ..net.relay import RelayThread
+    try:
+        relay = RelayThread(port=TOUR_RELAY_PORT)
+    except OSError:
+        relay = RelayThread()
+    t.keep_until_shot(relay)
+    t.app.settings["relay"] = relay.address
+    return relay
+
+
+@step("net-host-invite")
+def _net_host_invite(t) -> None:
+    """The host's waiting table opened to the internet: the invitation, its Copy button, the relay's state."""
+    _relay(t)
+    table, joiner = _host_table(t, joined=False)
+    if type(t.top).__name__ != "LobbyScene":
+        raise Unreachable("no waiting table")
+    # as Invite over the internet does, with a table key that is the same on every run (the picture)
+    from ..net.tls import fixed_identity
+    identity = fixed_identity(b"the tour's internet table")
+    table.stream.network.net.invite(t.app.settings["relay"], kept={"cert": identity.cert_pem, "key": identity.key_pem,
+                                                                  "secret": "0123456789abcdef"})
+    t.wait_for(lambda: table.stream.network.relay_state == "open")
+    t.settle()
+
+
+@step("net-host-invite-no-relay")
+def _net_host_invite_no_relay(t) -> None:
+    """The host asks for an invitation with no relay in Settings: one line says what to do."""
+    t.app.settings["relay"] = ""
+    _host_table(t, joined=False)
+    if type(t.top).__name__ != "LobbyScene":
+        raise Unreachable("no waiting table")
+    t.top.invite()
+    t.settle()
+
+
+@step("net-joined-by-invitation")
+def _net_joined_by_invitation(t) -> None:
+    """A joiner's table before the host starts, reached by an invitation through a relay."""
+    _joiner_waiting(t, _relay(t).address)
+
+
+@step("join-invitation")
+def _join_invitation(t) -> None:
+    """The join screen with an invitation pasted: no table code is asked for."""
+    from ..net.invitation import Invitation
+    from . import clipboard
+    _loopback()
+    join = t.push("join")
+    clipboard.copy(Invitation("relay.example.org", 47400, bytes(range(12)), bytes(range(8))).link())
+    join.paste()
+    join.w_name.value = JOINER
+    t.settle()
+
+
+@step("settings-network")
+def _settings_network(t) -> None:
+    t.app.settings["relay"] = "relay.example.org:47400"
+    scene = t.push("settings")
+    scene.show_page("network")
+    t.settle()

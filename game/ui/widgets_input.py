@@ -348,6 +348,12 @@ class TextInput(Widget):
 
     def key(self, e) -> bool:
         v, c = self.value, self.caret
+        mods = getattr(e, "mod", 0)
+        if (e.key == pygame.K_v and mods & (pygame.KMOD_CTRL | pygame.KMOD_META)) or \
+                (e.key == pygame.K_INSERT and mods & pygame.KMOD_SHIFT):
+            from .clipboard import paste          # Ctrl+V (Cmd+V), Shift+Insert
+            self.text_input(" ".join(paste().split()))
+            return True
         if e.key == pygame.K_BACKSPACE:
             if c:
                 self.tail = len(v) - c
