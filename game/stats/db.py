@@ -47,7 +47,7 @@ from pathlib import Path
 
 from ..notices import Notice
 from ..safe_json import clip
-from ..user_files import data_dir, set_aside
+from ..user_files import data_dir, set_aside, unwritable
 from . import wal
 
 FILENAME = "stats.sqlite"
@@ -581,10 +581,6 @@ def set_aside_db(path: Path) -> Path | None:
 
 # -- the cause of a failure, and the notices ----------------------------------------------
 
-#: free space below which a failed write is put down to a full disk
-LOW_SPACE = 1 << 20
-
-
 def cause(e: BaseException, path: Path) -> str:
     """What stopped a read or write of the statistics, for :class:`Notice`: a cause code
     (``disk-full``, ``no-inodes``, ``read-only``, ``no-permission``, ``in-use``, see
@@ -611,23 +607,7 @@ def cause(e: BaseException, path: Path) -> str:
 
 def _probe(folder: Path, path: Path) -> str | None:
     """The state of the folder that explains a failed write, if one does."""
-    try:
-        vfs = os.statvfs(folder)
-    except (OSError, AttributeError):
-        vfs = None
-    if vfs is not None:
-        if vfs.f_flag & getattr(os, "ST_RDONLY", 1):
-            return "read-only"
-        if vfs.f_bavail * vfs.f_frsize < LOW_SPACE:
-            return "disk-full"
-        if vfs.f_files > 0 and vfs.f_favail == 0:
-            return "no-inodes"
-    try:
-        if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-            return "no-permission"
-    except OSError:
-        pass
-    return None
+    return unwritable(folder, path)
 
 
 def notice_set_aside(path: Path, aside: Path | None) -> Notice:
