@@ -119,6 +119,8 @@ class StatsScene(Scene):
         else:
             backup, notice, figures = job.result
             self.figures = figures
+            if job.kind == "loading":
+                self.status = ""            # a line of an earlier reading says nothing now
             if job.kind == "reset":
                 if backup is not None:
                     # TRANSLATORS: {file} is the name of the backup copy of the statistics
