@@ -3,8 +3,7 @@
 Writing a save is a JSON dump, a write and an fsync: milliseconds that must not land in
 a frame.  The writer keeps only the newest request (an older one not yet written is
 dropped: the newer record contains it), writes in order, and reports a problem once,
-for the table to show: the :class:`~game.notices.Notice` :mod:`game.saves` gave (once until
-a write succeeds again: a read-only folder is not said again at every move).
+for the table to show: the :class:`~game.notices.Notice` :mod:`game.saves` gave.
 ``flush`` waits for the writer (leaving the table, tests).
 """
 
@@ -22,8 +21,6 @@ class Saver:
         self._job = None              # ("save", record, session) or ("delete", rules)
         self._busy = False
         self._problem: Notice | None = None
-        #: a failed write was reported, and none has succeeded since
-        self._told = False
         self._thread: threading.Thread | None = None
 
     def save(self, record: dict, session: dict) -> None:
@@ -56,10 +53,8 @@ class Saver:
             finally:
                 with self._cond:
                     self._busy = False
-                    if problem is None:
-                        self._told = False
-                    elif not self._told:
-                        self._problem, self._told = problem, True
+                    if problem is not None:
+                        self._problem = problem
                     self._cond.notify_all()
 
     def take_problem(self) -> Notice | None:
