@@ -27,11 +27,11 @@ WRITER = textwrap.dedent("""
     sys.path[:0] = [sys.argv[4], sys.argv[5]]
     from stats_helpers import known
     from game.stats import db as D, facts, store
-    path, checkpointed, logged = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    path, checkpointed, logged, version = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[6])
     games = [facts.game_facts(r, m) for r, m in known()[:9]]
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA journal_mode = WAL")
-    D.migrate(conn)
+    D.migrate(conn, upto=version)             # an older version: read as it is, upgraded later
     for i in range(checkpointed):
         store.write_game(conn, games[i % 9])
     conn.close()
@@ -49,10 +49,10 @@ TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
 
 
-def killed_writer(folder: Path, checkpointed: int, logged: int) -> Path:
+def killed_writer(folder: Path, checkpointed: int, logged: int, version: int = D.SCHEMA_VERSION) -> Path:
     path = folder / "stats.sqlite"
     subprocess.run([sys.executable, "-c", WRITER, str(path), str(checkpointed), str(logged), str(TESTS),
-                    str(ROOT)], check=True, timeout=120)
+                    str(ROOT), str(version)], check=True, timeout=120)
     Path(f"{path}-shm").unlink()             # the folder copied without SQLite's index
     return path
 
@@ -134,8 +134,9 @@ def digest(folder: Path) -> dict:
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())}
 
 
-def test_the_newest_games_are_read_from_the_log_and_nothing_is_written(tmp_path, no_index):
-    path = killed_writer(tmp_path, 2, 3)
+@pytest.mark.parametrize("version", range(2, D.SCHEMA_VERSION + 1))
+def test_the_newest_games_are_read_from_the_log_and_nothing_is_written(tmp_path, no_index, version):
+    path = killed_writer(tmp_path, 2, 3, version)
     before = digest(tmp_path)
     st = load(path=path)
     assert st.games == 5 and st.notice is None
