@@ -24,7 +24,9 @@ class Notice:
     ``detail``: the players' names); for the statistics ``stats-corrupt`` (set aside as
     ``aside``), ``stats-unavailable`` and ``stats-unsaved`` (``detail``: the cause, a code of
     :func:`cause_text` or a technical reason), ``stats-left-out`` (``detail``: how many games
-    could not be read); the finished games (:mod:`game.history`): ``history-folder``
+    could not be read), ``stats-behind`` (the newest games could not be read with the file;
+    ``detail``: the cause), ``stats-pending`` (a finished game kept to be added later;
+    ``detail``: the cause) and ``stats-waiting`` (``detail``: how many such games wait); the finished games (:mod:`game.history`): ``history-folder``
     (something else than a folder at its name, set aside), ``history-index-corrupt`` (their
     list, made again from the games' files), ``history-game-corrupt`` (``detail``: how many
     record files were set aside), ``history-unwritable`` (``detail``: why),
@@ -82,6 +84,22 @@ class Notice:
             # TRANSLATORS: {reason} says what stopped the game, e.g. "the disk is full"
             return _("This game could not be added to your statistics: {reason}").format(
                 reason=cause_text(self.detail))
+        if self.kind == "stats-behind":
+            # TRANSLATORS: the statistics screen: the file was read as it was the last time it
+            # could be written; {reason} says what stops the game, e.g. "the disk is full"
+            return _("Your newest games cannot be shown yet: {reason}").format(reason=cause_text(self.detail))
+        if self.kind == "stats-pending":
+            # TRANSLATORS: at the end of a game; {reason} says what stops the game now, e.g.
+            # "another copy of the game or another program is using the file."
+            return _("This game will be added to your statistics later: {reason}").format(
+                reason=cause_text(self.detail))
+        if self.kind == "stats-waiting":
+            n = int(self.detail) if self.detail.isdigit() else 0
+            # TRANSLATORS: the statistics screen: finished games kept aside while another program
+            # held the statistics file
+            return ngettext("{n} finished game will be added to your statistics once the file is free.",
+                            "{n} finished games will be added to your statistics once the file is free.",
+                            n).format(n=n)
         if self.kind == "stats-left-out":
             n = int(self.detail) if self.detail.isdigit() else 0
             # TRANSLATORS: some stored games held values this version cannot read; the others are shown

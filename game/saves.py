@@ -33,6 +33,8 @@ What the table gets is the engine's own replayed record, nothing more.
 The single save of older versions, ``savegame.json``, is moved into its ruleset's slot the
 first time the saves are looked at (:func:`migrate_single`): if that slot holds a save
 already, the newer of the two stays and the other is kept beside it as ``*.old-<timestamp>``.
+Where it cannot be moved (a read-only folder) it is still the player's game: listed and
+resumed from where it is (:func:`source`), and moved the first time it can be.
 A slot's file is the game's own: what is not a regular file there (a link, a pipe, a
 device) is set aside with a ``save-corrupt`` notice and never read; a slot whose record is
 of another ruleset than its name is refused like any other corrupt save.
@@ -227,11 +229,12 @@ def _slot_files() -> list[tuple[str, Path]]:
 
 def list_saves() -> tuple[list[Slot], list[Notice]]:
     """Every ruleset's save, newest first, and what the player should be told: the single
-    save of older versions moved into its slot first (:func:`migrate_single`); what is not a
-    regular file at a slot's name is set aside (``save-corrupt``), never read.  Only the
-    files are looked at, none is parsed.  Never raises."""
+    save of older versions moved into its slot first (:func:`migrate_single`), or, where it
+    cannot be moved (a read-only folder), listed from where it is; what is not a regular
+    file at a slot's name is set aside (``save-corrupt``), never read.  Only the files are
+    looked at, none is parsed but the single save's header.  Never raises."""
     notices = []
-    moved = migrate_single()
+    moved, stuck = _migrate_single()
     if moved is not None:
         notices.append(moved)
     slots = []
@@ -245,9 +248,19 @@ def list_saves() -> tuple[list[Slot], list[Notice]]:
         if not stat.S_ISREG(st.st_mode):
             notices.append(Notice("save-corrupt", path, set_aside_file(path), "not a regular file"))
             continue
-        slots.append(Slot(rules, path, st.st_mtime))
+        if stuck is None or rules != stuck.rules:
+            slots.append(Slot(rules, path, st.st_mtime))
+    if stuck is not None:
+        slots.append(stuck)
     slots.sort(key=lambda s: (-s.mtime, s.rules))
     return slots, notices
+
+
+def source(rules: str) -> Path:
+    """The file the save of ``rules`` is read from: its slot, or the single save of older
+    versions while that cannot be moved into it (a read-only folder: see :func:`migrate_single`)."""
+    stuck = _migrate_single()[1]
+    return stuck.path if stuck is not None and stuck.rules == rules else save_path(rules)
 
 
 def migrate_single() -> Notice | None:
@@ -255,33 +268,43 @@ def migrate_single() -> Notice | None:
     Its header is checked first (a bad one is set aside with its notice, as loading it
     would); when the slot holds a save already, the newer stays and the older is kept as
     ``<name>.old-<timestamp>``.  Never raises."""
+    return _migrate_single()[0]
+
+
+def _migrate_single() -> tuple[Notice | None, Slot | None]:
+    """:func:`migrate_single`'s notice, and the single save as a :class:`Slot` when it stays
+    where it is (the folder cannot be written: it is still the player's game, offered from
+    there unless its ruleset's slot holds a newer save; it moves the first time it can)."""
     old = save_path()
     try:
         st = old.lstat()
     except OSError:
-        return None
+        return None, None
     if stat.S_ISDIR(st.st_mode):
-        return None
+        return None, None
     if not stat.S_ISREG(st.st_mode):
-        return Notice("save-corrupt", old, set_aside_file(old), "not a regular file")
+        return Notice("save-corrupt", old, set_aside_file(old), "not a regular file"), None
     saved, notice = load(old, check=False)
     if saved is None:
-        return notice
+        return notice, None
+    rules = saved.record["rules"]
+    newer = False
     try:
-        slot = save_path(saved.record["rules"])
+        slot = save_path(rules)
         try:
             newer = slot.lstat().st_mtime > st.st_mtime
         except FileNotFoundError:
             os.replace(old, slot)
-            return None
+            return None, None
         if newer:
             _keep_old(old)
         else:
             _keep_old(slot)
             os.replace(old, slot)
     except (OSError, ValueError):
-        pass            # still there: tried again the next time
-    return None
+        if not newer and SLOT.fullmatch(f"savegame-{rules}.json") and _known(rules):
+            return None, Slot(rules, old, st.st_mtime)      # still there: played from where it is
+    return None, None
 
 
 def _keep_old(path: Path) -> None:
@@ -386,4 +409,4 @@ def set_aside_game(reason: str, path: Path) -> Notice:
 
 
 __all__ = ["SavedGame", "Slot", "set_aside_game", "save_game", "load", "has_save", "delete_save", "save_path",
-           "list_saves", "migrate_single", "clean_session", "FORMAT", "MAX_SAVE_BYTES", "PER_GAME"]
+           "list_saves", "migrate_single", "source", "clean_session", "FORMAT", "MAX_SAVE_BYTES", "PER_GAME"]

@@ -49,6 +49,33 @@ def data_dir() -> Path:
 
 
 
+#: free space below which a folder is taken for full (a failed write put down to a full disk)
+LOW_SPACE = 1 << 20
+
+
+def unwritable(folder: Path, path: Path | None = None) -> str | None:
+    """Why nothing can be written in ``folder`` (or to ``path`` in it), when its state says
+    so: ``read-only`` (the disk or the folder), ``disk-full``, ``no-inodes`` or
+    ``no-permission`` (the codes of :func:`game.notices.cause_text`); else None.  Never raises."""
+    try:
+        vfs = os.statvfs(folder)
+    except (OSError, AttributeError, ValueError):
+        vfs = None
+    if vfs is not None:
+        if vfs.f_flag & getattr(os, "ST_RDONLY", 1):
+            return "read-only"
+        if vfs.f_bavail * vfs.f_frsize < LOW_SPACE:
+            return "disk-full"
+        if vfs.f_files > 0 and vfs.f_favail == 0:
+            return "no-inodes"
+    try:
+        if not os.access(folder, os.W_OK) or (path is not None and path.exists() and not os.access(path, os.W_OK)):
+            return "no-permission"
+    except (OSError, ValueError):
+        pass
+    return None
+
+
 # -- writing, setting aside, reading -------------------------------------------
 
 def atomic_write_text(path: Path, text: str) -> None:

@@ -205,6 +205,11 @@ def screens() -> dict:
                                                           prefer=prefer_long_bouts), "lookback")
     out["movelog"] = lambda app: _look(app, _table("agurk-no", 5, after("score", 1), seed=4), "movelog")
     out["menu with a save"] = _menu_with_save
+    out["menu, progress not saved"] = _menu_unsaved
+    out["stats, games waiting"] = lambda app: _stats_line(app, "stats-waiting", "12")
+    out["stats, newest not shown"] = lambda app: _stats_line(app, "stats-behind", "no-inodes")
+    out["message, game added later"] = lambda app: app.manager.push(menu.MessageScene(app, str(
+        _notice("stats-pending", "in-use"))))
     out["new game asks"] = _new_game_asks
     out["saved games"] = _saved_games
     out["finished games"] = _finished_games
@@ -267,6 +272,31 @@ def _menu_with_save(app):
     play_until(state, after("deal", 3))
     savegame.save(state.record(), {"game": 1})
     return app.manager.push(menu.MainMenu(app))
+
+
+def _menu_unsaved(app):
+    """A saved game offered where it cannot be saved again (the folder read-only, said so)."""
+    scene = _menu_with_save(app)
+    scene.unsaved = "no-permission"
+    return scene
+
+
+def _notice(kind: str, detail: str):
+    from game.notices import Notice
+    from game.stats import db_path
+    return Notice(kind, db_path(), None, detail)
+
+
+def _stats_line(app, kind: str, detail: str):
+    """The statistics screen of a few games with a line at its foot (``kind``'s notice)."""
+    from stats_helpers import known
+
+    from game.stats import record_game
+    for record, m in known()[:4]:
+        record_game(record, m)
+    scene = _stats_read(app)
+    scene.status = str(_notice(kind, detail))
+    return scene
 
 
 def _new_game_asks(app):

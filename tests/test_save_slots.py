@@ -277,3 +277,71 @@ def home_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("GURKA_HOME", str(home))
     i18n.set_language("en")
     return home
+
+
+# -- the single save of older versions in a folder it cannot leave (issue 68) -----------------
+def _stuck(monkeypatch):
+    """Nothing in the folder can be renamed (a read-only folder: EROFS from the kernel;
+    ``tests/test_data_folder_faults.py`` has the real one)."""
+    import errno
+
+    def refused(src, dst):
+        raise OSError(errno.EROFS, "Read-only file system")
+    monkeypatch.setattr(saves.os, "replace", refused)
+
+
+def test_a_single_save_that_cannot_move_is_offered_from_where_it_is(home_dir, monkeypatch):
+    state = _game("agurk-no")
+    assert saves.save_game(state.record(), {"game": 2}, path=saves.save_path()) is None
+    _stuck(monkeypatch)
+    (info,) = savegame.saved_games()
+    assert info.rules == "agurk-no" and saves.save_path().exists() and not _slot("agurk-no").exists()
+    assert saves.source("agurk-no") == saves.save_path()
+    saved, notice = savegame.load("agurk-no")
+    assert notice is None and saved.record == state.record() and saved.game_number == 2
+    monkeypatch.undo()                              # writable again: it moves into its slot
+    assert [s.rules for s in savegame.saved_games()] == ["agurk-no"] and not saves.save_path().exists()
+
+
+@pytest.mark.parametrize("newer", ["single", "slot"])
+def test_a_single_save_that_cannot_move_beside_its_slot_the_newer_is_offered(home_dir, monkeypatch, newer):
+    old, new = _game("agurk-no", seed=5), _game("agurk-no", seed=6)
+    single, slot = (new, old) if newer == "single" else (old, new)
+    assert saves.save_game(single.record(), {}, path=saves.save_path()) is None
+    assert saves.save_game(slot.record(), {}) is None
+    t = 1_700_000_000
+    os.utime(saves.save_path(), (t + (60 if newer == "single" else 0),) * 2)
+    os.utime(_slot("agurk-no"), (t + (0 if newer == "single" else 60),) * 2)
+    _stuck(monkeypatch)
+    assert len(savegame.saved_games()) == 1
+    assert savegame.load("agurk-no")[0].record == new.record()
+    assert saves.save_path().exists() and _slot("agurk-no").exists() and not list(home_dir.glob("*.old-*"))
+
+
+def test_the_menu_says_progress_cannot_be_saved_where_the_folder_cannot_be_written(app, monkeypatch):
+    from game import user_files
+    from game.ui.menu import MainMenu
+    state = _game("agurk-no")
+    assert saves.save_game(state.record(), {"game": 2}, path=saves.save_path()) is None
+    _stuck(monkeypatch)
+    for cause, line in (("read-only", "Progress cannot be saved until the game's folder is writable."),
+                        ("no-permission", "Progress cannot be saved until the game's folder is writable."),
+                        ("disk-full", "Progress cannot be saved until there is room on the disk."),
+                        (None, None)):
+        monkeypatch.setattr(user_files, "unwritable", lambda folder, path=None, cause=cause: cause)
+        menu = app.manager.push(MainMenu(app))
+        rec = T.record_boxes(True)
+        try:
+            app.step([], 16)
+            menu.invalidate()
+            app.manager.draw(app.screen)
+            texts = [b.text for b in rec.texts()]
+        finally:
+            T.record_boxes(False)
+        assert menu.widgets.by_name("continue").sub.startswith("Agurk\xa0(Norwegian)")
+        assert (line in texts) if line else not any(t.startswith("Progress cannot") for t in texts), texts
+        if line:
+            assert "Nordic card games" not in texts
+        app.manager.clear()
+    menu.widgets.by_name("continue").activate()
+    assert type(app.manager.top).__name__ == "TableScene"

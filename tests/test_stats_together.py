@@ -162,9 +162,14 @@ def test_a_locked_file_never_holds_up_the_screen(app, locked, tmp_path, monkeypa
 
 
 def test_a_locked_file_is_a_notice_for_a_writer_and_a_reader(locked, tmp_path):
-    from game.stats import record_game
+    """The writer keeps the game to add it later (issue 68: it was not stored at all)."""
+    from game.stats import pending, record_game, retry
     notice = record_game(gurka(seats("human", "ai:easy", "ai:easy"), [[2, 0, 3]], [1]), meta())
-    assert notice is not None and notice.kind == "stats-unsaved" and notice.detail == "in-use"
+    assert notice is not None and notice.kind == "stats-pending" and notice.detail == "in-use"
+    assert "will be added to your statistics later" in str(notice) and pending.waiting() == 1
     st = load()
     assert st.games == 0 and st.notice.kind == "stats-unavailable" and st.notice.detail == "in-use"
     assert not list(tmp_path.glob("*.corrupt-*"))
+    locked.stdin.close()
+    locked.wait(30)
+    assert retry.add_waiting() == 0 and load().games == 2

@@ -5,6 +5,8 @@
   (:func:`load_figures` once, off the frame path, then :func:`compute` per filter, is
   what the screen does).
 - :func:`reset` (``db.py``): empty the statistics after keeping a backup.
+- :mod:`.retry`: the games kept while another program held the file (:mod:`.pending`),
+  added once it is free (the table starts it after keeping one, the app at every start).
 
 See README.md in this folder for the schema, the migrations and the set-aside rules.
 No pygame here.

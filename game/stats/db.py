@@ -47,7 +47,8 @@ from pathlib import Path
 
 from ..notices import Notice
 from ..safe_json import clip
-from ..user_files import data_dir, set_aside
+from ..user_files import data_dir, set_aside, unwritable
+from . import wal
 
 FILENAME = "stats.sqlite"
 MAGIC = b"SQLite format 3\x00"
@@ -193,9 +194,12 @@ class Opened:
     notice: Notice | None = None
     #: where a bad file was put (None when nothing was set aside)
     aside: Path | None = None
-    #: opened ``immutable`` (a read in a folder where SQLite cannot keep its WAL index):
-    #: the last checkpoint of the file, and an error then is never the file's fault
+    #: opened ``immutable`` or in memory (a read in a folder where SQLite cannot keep its WAL
+    #: index): an error then is never the file's fault
     immutable: bool = False
+    #: the games of the ``-wal`` could not be read with the file (it was read as of its last
+    #: checkpoint): the cause (a code of :func:`cause`), else None
+    behind: str | None = None
 
 
 #: SQLite's own message of each code (its sqlite3ErrStr), for a Python without
@@ -482,35 +486,63 @@ def _make_ours(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA synchronous = FULL")
 
 
-def _first_read(path: Path) -> tuple[sqlite3.Connection, bool]:
-    """A read-only connection that has read the version: ``mode=ro``, or ``immutable``
-    when SQLite cannot keep the WAL index next to the file (a full disk, a read-only
-    folder: the file is then read as of its last checkpoint)."""
+def _first_read(path: Path) -> tuple[sqlite3.Connection, bool, str | None]:
+    """A read-only connection that has read the version: ``mode=ro``; where SQLite cannot
+    keep the WAL index next to the file (a full disk, a read-only folder), the file and the
+    committed part of its ``-wal`` read in memory (:mod:`.wal`), or without a log
+    ``immutable``.  The third value: why the newest games cannot be shown (a log that could
+    not be read in memory: the file is then read as of its last checkpoint), else None."""
     conn = _connect(path, write=False)
     try:
         version(conn)           # the first read: SQLite opens the WAL and its index here
-        return conn, False
+        return conn, False, None
     except sqlite3.Error as e:
         conn.close()
         if code_of(e) not in (SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_READONLY, SQLITE_FULL, SQLITE_PERM):
             raise
         first = e
+    behind = None
+    if wal.has_log(path):
+        try:
+            data = wal.image(path)
+            if data is not None:
+                return _in_memory(data), True, None
+        except (wal.TooLarge, OSError, AttributeError, MemoryError, sqlite3.Error):
+            behind = cause(first, path)     # what keeps SQLite from reading the log itself
     try:
         conn = _connect(path, write=False, immutable=True)
         version(conn)
-        return conn, True
+        return conn, True, behind
     except sqlite3.Error:
         raise first from None
 
 
-def _open_checked(path: Path, write: bool = True) -> tuple[sqlite3.Connection, bool]:
-    """Check the file (module docstring, steps 1-4), then (``write``) migrate it."""
+def _in_memory(data: bytes) -> sqlite3.Connection:
+    """A reader of the image :func:`wal.image` made, set up as :func:`_connect` sets one up."""
+    conn = wal.connect(data)
+    try:
+        conn.execute("PRAGMA trusted_schema = OFF")
+        conn.execute("PRAGMA temp_store = MEMORY")
+        version(conn)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _open_checked(path: Path, write: bool = True,
+                  busy: float | None = None) -> tuple[sqlite3.Connection, bool, str | None]:
+    """Check the file (module docstring, steps 1-4), then (``write``) migrate it.  ``busy``:
+    the seconds to wait for another program's lock (else BUSY_SECONDS, READ_BUSY_SECONDS)."""
     check_files(path)
+    behind = None
     if write:
         conn, immutable = _connect(path), False
     else:
-        conn, immutable = _first_read(path)
+        conn, immutable, behind = _first_read(path)
     try:
+        if busy is not None:
+            conn.execute(f"PRAGMA busy_timeout = {max(0, int(busy * 1000)):d}")
         check_schema(conn)
         if write:
             sig = _WRITTEN.pop(str(path), None)
@@ -524,7 +556,7 @@ def _open_checked(path: Path, write: bool = True) -> tuple[sqlite3.Connection, b
             # read past SQLite's locks and WAL: what looks damaged may be a write under way
             raise OSError(errno.EAGAIN, f"it cannot be read now ({clip(e, 80)})") from None
         raise
-    return conn, immutable
+    return conn, immutable, behind
 
 
 def set_aside_db(path: Path) -> Path | None:
@@ -548,10 +580,6 @@ def set_aside_db(path: Path) -> Path | None:
 
 
 # -- the cause of a failure, and the notices ----------------------------------------------
-
-#: free space below which a failed write is put down to a full disk
-LOW_SPACE = 1 << 20
-
 
 def cause(e: BaseException, path: Path) -> str:
     """What stopped a read or write of the statistics, for :class:`Notice`: a cause code
@@ -579,23 +607,7 @@ def cause(e: BaseException, path: Path) -> str:
 
 def _probe(folder: Path, path: Path) -> str | None:
     """The state of the folder that explains a failed write, if one does."""
-    try:
-        vfs = os.statvfs(folder)
-    except (OSError, AttributeError):
-        vfs = None
-    if vfs is not None:
-        if vfs.f_flag & getattr(os, "ST_RDONLY", 1):
-            return "read-only"
-        if vfs.f_bavail * vfs.f_frsize < LOW_SPACE:
-            return "disk-full"
-        if vfs.f_files > 0 and vfs.f_favail == 0:
-            return "no-inodes"
-    try:
-        if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-            return "no-permission"
-    except OSError:
-        pass
-    return None
+    return unwritable(folder, path)
 
 
 def notice_set_aside(path: Path, aside: Path | None) -> Notice:
@@ -606,13 +618,14 @@ def notice_unavailable(path: Path, why: str) -> Notice:
     return Notice("stats-unavailable", path, None, why)
 
 
-def open_db(path: Path | None = None, write: bool = True) -> Opened:
+def open_db(path: Path | None = None, write: bool = True, busy: float | None = None) -> Opened:
     """Open (creating and migrating as needed) the statistics database.
 
     A bad file is set aside and a fresh database opened.  ``write`` False (reading the
     figures): the file is opened read-only and never created, migrated or changed; a bad
     one is still set aside (renamed, not written), and then there is no connection.
-    Never raises."""
+    ``busy``: the seconds to wait for a lock another program holds (a finished game's
+    writer waits a few, then keeps the game for later: :mod:`.pending`).  Never raises."""
     path = Path(path) if path is not None else db_path()
     if write:
         try:
@@ -620,8 +633,8 @@ def open_db(path: Path | None = None, write: bool = True) -> Opened:
         except OSError as e:
             return Opened(None, notice_unavailable(path, cause(e, path)))
     try:
-        conn, immutable = _open_checked(path, write)
-        return Opened(conn, immutable=immutable)
+        conn, immutable, behind = _open_checked(path, write, busy)
+        return Opened(conn, immutable=immutable, behind=behind)
     except (sqlite3.Error, BadDatabase, OSError) as e:
         if not is_bad_file(e):
             return Opened(None, notice_unavailable(path, cause(e, path)))
@@ -631,7 +644,7 @@ def open_db(path: Path | None = None, write: bool = True) -> Opened:
     if not write:
         return Opened(None, notice_set_aside(path, aside), aside)
     try:
-        conn, _ro = _open_checked(path)
+        conn, _ro, _behind = _open_checked(path, busy=busy)
         return Opened(conn, notice_set_aside(path, aside), aside)
     except (sqlite3.Error, BadDatabase, OSError) as e:
         return Opened(None, notice_unavailable(path, cause(e, path)), aside)

@@ -396,13 +396,16 @@ def load_figures(path: Path | None = None) -> Figures:
     if opened.conn is None:
         return Figures(notice=opened.notice)
     conn = opened.conn
+    # the games still in the -wal could not be read with the file: the screen says why
+    behind = Notice("stats-behind", path, None, opened.behind) if opened.behind else None
     try:
         v = version(conn)
         if v == 0:
-            return Figures()            # an empty file: no games yet
+            return Figures(notice=behind)       # an empty file: no games yet
         figs, bad = read_figures(conn, v)
         if bad:
             figs.notice = Notice("stats-left-out", path, None, str(bad))
+        figs.notice = figs.notice or behind
         return figs
     except sqlite3.Error as e:
         failed = e

@@ -94,6 +94,9 @@ class App:
         self.sound = sound
         sound.configure(self.settings)
         self.configure_look()
+        if not demo:       # finished games kept while the statistics file was in use: added now
+            from ..stats.retry import retry
+            retry(first=0)
 
     def configure_look(self) -> None:
         """The card back and size, the table's surface and reduced motion, from the settings."""
@@ -274,6 +277,8 @@ class App:
             pass
         from . import cards
         cards.shutdown()
+        from ..stats.retry import stop
+        stop()          # a try under way ends first; what still waits is added at the next start
 
     def on_close(self) -> None:
         """Window closed: the table saves after every action, so just leave."""

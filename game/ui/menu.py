@@ -129,6 +129,17 @@ class ConfirmScene(MessageScene):
 FAN = ("AS", "KH", "QD", "JC", "TS")
 
 
+def unsaved_line(cause: str) -> str:
+    """The menu's line when a game continued now could not be saved (``cause``: a code of
+    :func:`game.notices.cause_text`)."""
+    if cause in ("disk-full", "no-inodes"):
+        # TRANSLATORS: the main menu, under the buttons: the disk is full, so playing on is not saved
+        return _("Progress cannot be saved until there is room on the disk.")
+    # TRANSLATORS: the main menu, under the buttons: the game's folder is read-only (or the game
+    # may not write in it), so playing on is not saved
+    return _("Progress cannot be saved until the game's folder is writable.")
+
+
 class MainMenu(Scene):
     def __init__(self, app):
         super().__init__(app)
@@ -142,6 +153,9 @@ class MainMenu(Scene):
         #: the saved games, newest first (a bad one set aside, its notice to show)
         self.saved = savegame.saved_games(self.app.notices) if savegame.has_save() else []
         self.has_save = bool(self.saved)
+        #: why a game continued now could not be saved (a read-only folder, a full disk): a
+        #: line at the foot says so; the game is still offered from where its save is
+        self.unsaved = savegame.unsaved() if self.saved else None
         items = []
         if self.saved:
             n = len(self.saved)
@@ -277,7 +291,11 @@ class MainMenu(Scene):
         theme.blit_text(surface, "Gurka", 54 * u, (cx, ty), theme.ACCENT, bold=True, anchor="midtop",
                     shadow=(int(2 * u), int(2 * u)))
         self.widgets.draw(surface, u)
-        if getattr(self, "subtitle_at", None) is not None:
+        if self.unsaved:
+            last = max(b.rect.bottom for b in self.widgets.widgets)
+            theme.blit_text(surface, unsaved_line(self.unsaved), 16 * u, (size[0] // 2, (last + size[1]) // 2),
+                            theme.ACCENT, anchor="center", max_width=size[0] - 40 * u)
+        elif getattr(self, "subtitle_at", None) is not None:
             # TRANSLATORS: subtitle under the game's name on the main menu
             theme.blit_text(surface, _("Nordic card games"), 16 * u, self.subtitle_at, theme.TEXT_DIM,
                         anchor="midtop")

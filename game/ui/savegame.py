@@ -39,6 +39,17 @@ def has_save() -> bool:
         return False
 
 
+def unsaved() -> str | None:
+    """Why a game played now could not be saved, when the data folder's state says so: a
+    code of :func:`game.notices.cause_text` (``read-only``, ``no-permission``, ``disk-full``,
+    ``no-inodes``), else None.  No file is written to find out."""
+    from ..user_files import data_dir, unwritable
+    try:
+        return unwritable(data_dir())
+    except Exception:  # noqa: BLE001 - no data folder to look at: nothing to say
+        return None
+
+
 def save(record: dict, session: dict | None = None) -> Notice | None:
     """Write the game into its ruleset's slot; a notice for the player when that failed."""
     return saves.save_game(record, session or {})
@@ -47,13 +58,14 @@ def save(record: dict, session: dict | None = None) -> Notice | None:
 def load(rules: str) -> tuple[saves.SavedGame | None, Notice | None]:
     """(the saved game of ``rules``, a notice or None): a notice with a game is something to
     tell after resuming (a bot seat now played by the Normal AI); without one, why the save
-    could not be used (it has been set aside)."""
-    return saves.load(saves.save_path(rules))
+    could not be used (it has been set aside).  Read from its slot, or from where the single
+    save of older versions stays while it cannot be moved (:func:`game.saves.source`)."""
+    return saves.load(saves.source(rules))
 
 
 def set_aside(reason: str, rules: str) -> Notice:
     """Move away a save the table could not resume; the notice says why and where it went."""
-    return saves.set_aside_game(reason, saves.save_path(rules))
+    return saves.set_aside_game(reason, saves.source(rules))
 
 
 def delete(rules: str) -> None:

@@ -22,6 +22,7 @@ from typing import Callable
 import pygame
 
 from .. import stats as statistics
+from ..stats import retry
 from ..i18n import _
 from . import theme
 from .scene import Scene
@@ -86,8 +87,15 @@ class StatsScene(Scene):
         return Choice(lambda: _("Show"), options, self.rules, self.set_filter, name="filter")
 
     def reload(self) -> None:
-        """Read the figures again (opened, reset), off the frame path; they show once read."""
-        self.start(lambda: (None, None, statistics.load_figures()), "loading")
+        """Read the figures again (opened, reset), off the frame path; they show once read.
+        Games kept while another program held the file are added first, if it is free now;
+        those still waiting are counted at the foot."""
+        def work():
+            retry.add_waiting()
+            figures = statistics.load_figures()
+            figures.notice = figures.notice or retry.waiting_notice()
+            return None, None, figures
+        self.start(work, "loading")
 
     def start(self, work: Callable, kind: str) -> None:
         self.job = Job(work, kind)
@@ -111,6 +119,8 @@ class StatsScene(Scene):
         else:
             backup, notice, figures = job.result
             self.figures = figures
+            if job.kind == "loading":
+                self.status = ""            # a line of an earlier reading says nothing now
             if job.kind == "reset":
                 if backup is not None:
                     # TRANSLATORS: {file} is the name of the backup copy of the statistics

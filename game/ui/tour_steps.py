@@ -495,6 +495,66 @@ def _stats_reading(t) -> None:
     t.frames(3)
 
 
+@step("stats-waiting")
+def _stats_waiting(t) -> None:
+    """A finished game kept while another program holds the statistics file (here a write
+    transaction of the tour's own, left open until the shot): the foot counts it."""
+    import sqlite3
+
+    from ..stats import db_path, pending
+    _some_stats(t)
+    state = t.game(DEFAULT_RULESET, finished)
+    when = {"started": "2026-11-21T19:00:00", "finished": "2026-11-21T19:25:00", "duration_s": 1500.0,
+            "undo_used": False, "hints": 0, "human_seat": 0, "demo": False}
+    if not pending.keep(state.record(), when):
+        raise Unreachable("no waiting game")
+    other = sqlite3.connect(db_path(), isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    t.keep_until_shot(other)
+    _stats_read(t)
+
+
+@step("stats-behind")
+def _stats_behind(t) -> None:
+    """The games still in the file's -wal could not be read with it (a read-only folder, and
+    more of them than are read in memory): the foot says why the newest are missing."""
+    from ..notices import Notice
+    from ..stats import db_path
+    _some_stats(t)
+    scene = _stats_read(t)
+    figures = scene.figures
+    figures.notice = Notice("stats-behind", db_path(), None, "read-only")
+    scene.start(lambda: (None, None, figures), "loading")
+    t.wait_for(lambda: not scene.busy)
+    t.settle()
+
+
+@step("stats-later")
+def _stats_later(t) -> None:
+    """The end of a game while another program holds the statistics file: the line that
+    says the game will be added later, over the result."""
+    from ..notices import Notice
+    from ..stats import db_path
+    _result(DEFAULT_RULESET, t)
+    t.push("message", text=str(Notice("stats-pending", db_path(), None, "in-use")))
+
+
+@step("menu-unsaved")
+def _menu_unsaved(t) -> None:
+    """The single save of older versions, offered in a folder the game cannot write in
+    (read-only: made so here by saying it, the folder itself is the tour's own)."""
+    from .. import saves
+    for slot in saves.list_saves()[0]:          # the saves of earlier steps: this one alone
+        saves.delete_save(slot.path)
+    state = t.game(DEFAULT_RULESET, lambda s: _deals(s) >= 2)
+    if saves.save_game(state.record(), {"game": 2}, path=saves.save_path()) is not None:
+        raise Unreachable("no save")
+    menu = t.push("menu")
+    menu.unsaved = "read-only"
+    menu.invalidate()
+    t.settle()
+
+
 @step("pause")
 def _pause(t) -> None:
     t.table(DEFAULT_RULESET, mid_deal)

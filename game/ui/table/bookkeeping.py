@@ -9,7 +9,8 @@ fixed by game/engine/RECORDS.md, carries no such mark).  When a game ends (never
 never a tutorial) its record is kept among the finished games (:func:`game.history.add_game`,
 with the seats played at this screen: a network game's record, which arrives with its end,
 too) and, with a human seat, it goes into the statistics (:func:`game.stats.record_game`)
-with those marks.
+with those marks; a statistics file another program holds keeps the game waiting, and
+:func:`game.stats.retry.retry` adds it once the file is free.
 """
 
 from __future__ import annotations
@@ -95,6 +96,9 @@ class Bookkeeping:
             notice = record_game(record, marks)
             if notice:
                 self._notices.append(notice)
+                if notice.kind == "stats-pending":    # kept: added once the file is free
+                    from ...stats.retry import retry
+                    retry(notice.path)
 
     def show_notice(self) -> None:
         """The writer's notices for the player (the game could not be kept, the statistics
