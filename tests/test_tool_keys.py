@@ -61,7 +61,7 @@ def test_every_button_of_a_table_has_its_own_letter_from_its_word(app, lang_rese
     assert {"scores", "moves", "lookback", "hint", "undo"} <= set(buttons), sorted(buttons)
     letters = {tool: tool_keys.letter(tool) for tool in buttons}
     assert len(set(letters.values())) == len(letters), (lang, letters)
-    for tool, (word, label) in buttons.items():
+    for tool, (word, _label) in buttons.items():
         mine = letters[tool]
         if lang != "en":
             assert mine.lower() in word.lower(), (lang, tool, mine, word)
