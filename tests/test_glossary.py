@@ -127,3 +127,61 @@ def test_icelandic_games_and_moves_are_two_words():
     games, moves = _msgstr("is", "No games yet"), _msgstr("is", "No moves yet.")
     assert games.rstrip(".").lower() != moves.rstrip(".").lower()
     assert "leik" not in games.lower() and "leik" in moves.lower()
+
+
+def _pairs(lang: str):
+    """(English msgid, msgstr) for every message and plural form of ``lang``."""
+    from babel.messages.pofile import read_po
+    with open(ROOT / "locales" / lang / "LC_MESSAGES" / "messages.po", "rb") as fh:
+        cat = read_po(fh, locale=lang)
+    for m in cat:
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strs = m.string if isinstance(m.string, tuple) else (m.string,)
+        for i, s in enumerate(strs):
+            yield ids[min(i, len(ids) - 1)], s
+
+
+def test_the_third_review_patterns_are_listed_as_avoided():
+    """The third native review's one-word decisions (GLOSSARY.md) stay avoided."""
+    def avoid(lang):
+        return {w for row in GLOSS[lang].values() for w in row["avoid"]}
+    assert {"husspel", "stor valör", "gå med vid", "går korten din väg"} <= avoid("sv")
+    assert {"husspil", "stor værdi", "tryk på Spil", "er durakken", "det var tæt på"} <= avoid("da")
+    assert {"husspill", "stor valør", "bli med ved", "trykk på Spill", "likegyldig"} <= avoid("nb")
+    assert {"heimaspil", "stóru gildi", "sort", "er sest", "þetta var jafnt"} <= avoid("is")
+    assert {"house game"} <= avoid("en")
+
+
+@pytest.mark.parametrize("lang", ("sv", "da", "nb", "is"))
+def test_every_message_naming_the_play_button_says_its_word(lang):
+    """Danish and Norwegian lay cards ("Læg", "Legg"): bare "Spil"/"Spill" read as the noun
+    "game"; a prompt or lesson that names the button says the button's word."""
+    button = _msgstr(lang, "Play")
+    assert button == {"sv": "Spela", "da": "Læg", "nb": "Legg", "is": "Leggja"}[lang]
+    naming = [(en, s) for en, s in _pairs(lang) if re.search(r"press Play\b", en)]
+    assert len(naming) >= 7
+    bad = [s for _en, s in naming if not re.search(r"(?<!\w)" + button + r"(?!\w)", s)]
+    assert not bad, bad[:3]
+    assert all(s.startswith(button + " ") for s in _msgstr(lang, "Play {n} card"))
+
+
+def test_the_danish_jack_is_knaegt_in_the_texts_and_b_on_the_cards():
+    """Danish packs print B (bonde) on the jack, the Danish rules call it "knægt": the letter
+    follows the cards, the word the rules, and the card-letters help ties the two."""
+    from game.ui.cards import NATIVE
+    assert NATIVE["da"]["J"] == "B"
+    assert _msgstr("da", "a jack") == "en knægt"
+    assert "bonde" not in " ".join(s for _en, s in _pairs("da") if "jack" in _en.lower()).lower()
+    help_line = _msgstr("da", "The letters in the corners of the court cards and aces.")
+    assert "B" in help_line.split() and "knægten" in help_line
+
+
+def test_a_close_game_is_not_a_draw_and_icelandic_joined_fits_anyone():
+    close = {lang: _msgstr(lang, "A close game. Another one?") for lang in ("sv", "da", "nb", "is")}
+    draw = {lang: _msgstr(lang, "A draw") for lang in ("sv", "da", "nb", "is")}
+    for lang in close:
+        assert draw[lang].lower() not in close[lang].lower(), lang
+    assert not re.search(r"\bjafnt\b", close["is"])
+    assert _msgstr("is", "joined") == "situr við borðið"

@@ -132,20 +132,54 @@ def test_catalogue_parses_and_is_complete(lang):
     fuzzy = [m.id for m in msgs if m.fuzzy]
     assert not untranslated, f"{lang}: {len(untranslated)} untranslated, e.g. {untranslated[:3]}"
     assert not fuzzy, f"{lang}: fuzzy entries {fuzzy[:3]}"
-    assert cat.num_plurals == 2
+    # English has a form for 1, one for 2 and one for the rest ("once", "twice", "{n} times")
+    assert cat.num_plurals == (3 if lang == "en" else 2)
+
+
+def test_english_says_once_and_twice():
+    import gettext
+    trans = gettext.GNUTranslations(i18n.compile_po(LOCALES / "en" / "LC_MESSAGES" / "messages.po", "en"))
+    said = [trans.ngettext("{name}: durak {n} time this evening", "{name}: durak {n} times this evening",
+                           n).format(name="Anna", n=n) for n in (1, 2, 3, 21)]
+    assert said == ["Anna: durak once this evening", "Anna: durak twice this evening",
+                    "Anna: durak 3 times this evening", "Anna: durak 21 times this evening"]
+    assert trans.ngettext("{n} card", "{n} cards", 2).format(n=2) == "2 cards"
+
+
+def _single_number_forms(cat) -> set[int]:
+    """The plural forms of ``cat`` that stand for one number only (English "once" for 1):
+    such a form may say the number in words instead of {n}."""
+    import gettext
+    rule = gettext.c2py(cat.plural_expr)
+    numbers: dict[int, set[int]] = {}
+    for n in range(0, 1000):
+        numbers.setdefault(rule(n), set()).add(n)
+    return {form for form, ns in numbers.items() if len(ns) == 1}
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_placeholders_match(lang):
+    single = _single_number_forms(_catalog(lang))
     bad = []
     for m in _messages(lang):
         ids = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
         strs = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
-        want = sorted(set(PLACEHOLDER.findall(ids[-1])) | set(PLACEHOLDER.findall(ids[0])))
-        for s in strs:
-            if sorted(set(PLACEHOLDER.findall(s))) != want:
+        want = set(PLACEHOLDER.findall(ids[-1])) | set(PLACEHOLDER.findall(ids[0]))
+        for form, s in enumerate(strs):
+            have = set(PLACEHOLDER.findall(s))
+            if isinstance(m.id, (tuple, list)) and form in single:
+                have |= {"{n}"} & want          # "once", "en gång": the one number in words
+            if have != want:
                 bad.append((ids[0], s))
     assert not bad, bad[:5]
+
+
+def test_a_form_for_one_number_only_may_leave_out_n():
+    from babel.messages.catalog import Catalog
+    en, icelandic = Catalog(locale="en"), Catalog(locale="is")
+    en._num_plurals, en._plural_expr = 3, "(n==1 ? 0 : n==2 ? 1 : 2)"
+    assert _single_number_forms(en) == {0, 1}
+    assert _single_number_forms(icelandic) == set()        # 1, 21, 31 ... share a form
 
 
 @pytest.mark.parametrize("lang", LANGS)

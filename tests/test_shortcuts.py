@@ -67,12 +67,14 @@ def test_the_key_list_names_each_tool_key_by_the_button_it_presses(app):
         for lang in ("sv", "da", "nb", "is", "en"):
             i18n.set_language(lang)
             from game.ui.shortcuts import table_keys
+            from game.ui.tool_keys import letter
             rows = dict(table_keys("gurka-se"))
             tools = table.toolbar
-            assert rows["S"].startswith(tools.scores.label() + ":"), lang
-            assert rows["H"].startswith(tools.hint.label() + ":"), lang
-            assert next(w for k, w in rows.items() if k.startswith("U")).startswith(tools.undo.label() + ":")
-            assert table.flow.log_btn.label().startswith(rows["M"].split(":")[0]), lang
-            assert rows["L"] == table.part.lookback_label(), lang
+            assert rows[letter("scores")].startswith(tools.scores.label() + ":"), lang
+            assert rows[letter("hint")].startswith(tools.hint.label() + ":"), lang
+            assert next(w for k, w in rows.items() if k.startswith(letter("undo") + " /")).startswith(
+                tools.undo.label() + ":")
+            assert table.flow.log_btn.label().startswith(rows[letter("moves")].split(":")[0]), lang
+            assert rows[letter("lookback")] == table.part.lookback_label(), lang
     finally:
         i18n.set_language("en")

@@ -2,16 +2,30 @@
 so far, L the previous trick, S the score sheet (the callout and the script wait)."""
 
 import pygame
+import pytest
 from tutorial_helpers import frames
 
 from game.ui.tutorial.build import run_to
 
 
-def _key(app, key):
-    frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)])
+def _key(app, key, text=""):
+    frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0)])
 
 
-def test_view_keys_work_while_a_callout_waits_for_next(app):
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_view_keys_work_while_a_callout_waits_for_next(app, lang):
+    """In Swedish by the letters the buttons show (D, P, F), as by M, S, L."""
+    from game import i18n
+    from game.ui import tool_keys
+    i18n.set_language(lang)
+    try:
+        _views_open_under_a_callout(app, [(ord(tool_keys.letter(tool).lower()), route) for tool, route in
+                                          (("moves", "movelog"), ("scores", "scoresheet"), ("lookback", "lookback"))])
+    finally:
+        i18n.set_language("en")
+
+
+def _views_open_under_a_callout(app, keys):
     scene = app.nav.push("tutorial", rules="gurka-se")
     coach = scene.coach
     # the callout over the second finished trick ("Two eights"): L has the first to show
@@ -19,8 +33,8 @@ def test_view_keys_work_while_a_callout_waits_for_next(app):
     assert coach.note.before == "trick"
     frames(app, 3)
     at = coach.step
-    for key, route in ((pygame.K_m, "movelog"), (pygame.K_s, "scoresheet"), (pygame.K_l, "lookback")):
-        _key(app, key)
+    for key, route in keys:
+        _key(app, key, chr(key))
         assert app.nav.top_is(route), (pygame.key.name(key), type(app.manager.top).__name__)
         _key(app, pygame.K_ESCAPE)
         frames(app, 2)

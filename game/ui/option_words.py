@@ -154,8 +154,8 @@ def option_help(key: str, options: Mapping) -> str:
                    "takes the pot."),
         "exchange": _("Before play, each player may swap cards with the undealt stock; the first "
                       "player sets how many anyone may swap."),
-        "teams": _("Four players can play two against two, six three against three, partners "
-                   "never side by side; a team wins or loses together."),
+        "teams": _("Four players can play two against two, and six players three against three; "
+                   "partners never sit side by side, and a team wins or loses together."),
         "neighbours_only": _("Only the defender's two neighbours and the opening attacker may "
                              "attack (usual with five or six players)."),
         "max_attack": _("The most attacking cards allowed in one bout."),

@@ -13,6 +13,8 @@ from . import messages
 from . import motion
 from . import shortcuts
 from . import theme
+from . import tool_keys
+from . import tool_names
 from .overlay_base import Overlay
 from .widgets import Button, WidgetGroup
 
@@ -62,9 +64,11 @@ class HandoffScene(Overlay):
             keep = max(1, keep - 1)           # one line says how many earlier moves are left out
             left_out = len(news) - keep
             # TRANSLATORS: hot seat: the first line of the moves since the player's last turn when
-            # the oldest are not listed; {n} is how many; "Moves (M)" is the table's button
-            news = [ngettext("{n} earlier move not shown: Moves (M) lists every move",
-                             "{n} earlier moves not shown: Moves (M) lists every move", left_out).format(n=left_out)
+            # the oldest are not listed; {n} is how many; {button} is the table's button with its
+            # key, as the table shows it ("Moves (M)")
+            news = [ngettext("{n} earlier move not shown: {button} lists every move",
+                             "{n} earlier moves not shown: {button} lists every move", left_out).format(
+                n=left_out, button=tool_names.with_key(tool_names.moves(), tool_keys.letter("moves")))
                     ] + news[-keep:]
         self.news = news
         self.box = pygame.Rect(0, 0, int(600 * u), int(260 * u))

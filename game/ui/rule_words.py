@@ -67,11 +67,12 @@ def words(code: str, params: dict | None = None, settings: dict | None = None) -
             a_rank=rank)
     if code == "must_reach_nearest":
         # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to reach
-        return _("Play your lowest card that reaches {a_rank}, else one of your lowest cards.").format(
-            a_rank=rank)
+        return _("Play your lowest card that reaches {a_rank}; if none does, play one of your lowest "
+                 "cards.").format(a_rank=rank)
     if code == "must_reach":
         # TRANSLATORS: {a_rank} is a card of a rank, in words ("a nine", "a king"): the card to reach
-        return _("Play at least {a_rank} if you can, else one of your lowest cards.").format(a_rank=rank)
+        return _("Play at least {a_rank} if you can; if not, play one of your lowest cards.").format(
+            a_rank=rank)
     if code == "must_play_lowest":
         return _("You cannot reach the card to beat, so you must play one of your lowest cards.")
     if code == "must_match_or_lowest":

@@ -305,7 +305,7 @@ def durak(variants: Section) -> list[Section]:
         Section(_("Overview"), [
             _("Durak is a Russian game for 2 to 6 players with 36 cards, six to ace. There is no "
               "winner, only a loser: the last player still holding cards is the durak, the "
-              "fool. Four can play two against two and six three against three."),
+              "fool. Four players can play two against two, and six players three against three."),
             _("In each suit the order is 6, 7, 8, 9, 10, jack, queen, king, ace."),
         ]),
         Section(_("Deal and trump"), [

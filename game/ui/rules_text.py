@@ -141,7 +141,7 @@ def made_texts(entry: Ruleset) -> RulesetTexts:
     def house_game(_opts=None) -> str:
         # TRANSLATORS: a game set up from options at run time; {game} is a game's name and
         # origin, such as "Gurka – Swedish rules"
-        return _("A house game made from the rules of {game}, set up as below.").format(
+        return _("Your own variant of {game}, set up as below.").format(
             game=rules_title(base.id) if base else entry.family.name)
 
     def sections(variants: Section) -> list[Section]:

@@ -16,6 +16,7 @@ import pygame
 from ..i18n import _
 from . import messages
 from . import theme
+from . import tool_keys
 from .scene import Scene
 from .widgets import Button, WidgetGroup
 
@@ -115,7 +116,7 @@ class ScoreSheetScene(Scene):
                     self.table.open_pause()
                 else:
                     self.go()
-            elif k == pygame.K_s and not self.between:
+            elif tool_keys.tool_of(e) == "scores" and not self.between:
                 self.go()
             elif k in (pygame.K_UP, pygame.K_DOWN):
                 self.scroll(1 if k == pygame.K_UP else -1)

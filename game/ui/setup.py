@@ -411,7 +411,7 @@ class SetupScene(Scene):
         if target is not None:
             theme.blit_wrapped(surface, target.tip, 15 * u, self.explain_rect, theme.TEXT)
         elif self.option_widgets:
-            theme.blit_wrapped(surface, _("Point at a variant to read what it does."), 14 * u, self.explain_rect,
+            theme.blit_wrapped(surface, _("Point at a variant, or reach it with Tab, to read what it does."), 14 * u, self.explain_rect,
                            theme.TEXT_DIM)
         self.widgets.draw(surface, u)
         if self.error:

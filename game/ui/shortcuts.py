@@ -2,7 +2,9 @@
 
 One list per place the keys work (the table, the replay viewer, the rules screen); the table's keys are
 handled in :mod:`game.ui.table.keys` and :mod:`game.ui.table.toolbar`, the viewer's in
-:mod:`game.ui.table.replay`.  Given a ruleset, a list holds only the keys of its family
+:mod:`game.ui.table.replay`.  A tool's letter is the one of the player's language
+(:mod:`game.ui.tool_keys`: "P" for the Swedish "Poäng"); the English letters work too and
+are not listed again.  Given a ruleset, a list holds only the keys of its family
 (no Durak attack keys in a game of Gurka).
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 from ..engine.registry import ruleset_ids
 from ..i18n import _, pgettext
 from . import tool_names as names
+from .tool_keys import letter
 from .table.families import FAMILY_UI, FamilyUI, family_ui
 
 
@@ -66,13 +69,13 @@ def table_keys(rules: str | None = None, undo: bool = True, hint: bool = True) -
             space=_k("space"))),
         *[row for family in _families(rules) for row in family.own_keys()],
         (_k("tab"), _("move between the buttons")),
-        *_one_row(rules, "L", lambda f: f.look_back(),
+        *_one_row(rules, letter("lookback"), lambda f: f.look_back(),
                   " / ".join(f.look_back() for f in FAMILY_UI.values())),
-        ("M", _named(names.moves(), _("the moves so far, in words"))),
-        *([("H", _named(names.hint(), _("a hint")))] if hint else []),
-        *([(f"U / {_k('ctrl')}+Z / {_k('backspace')}", _named(names.undo(), _("undo your last move")))]
+        (letter("moves"), _named(names.moves(), _("the moves so far, in words"))),
+        *([(letter("hint"), _named(names.hint(), _("a hint")))] if hint else []),
+        *([(f"{letter('undo')} / {_k('ctrl')}+Z / {_k('backspace')}", _named(names.undo(), _("undo your last move")))]
           if undo else []),
-        ("S", _named(names.scores(), _("the score sheet"))),
+        (letter("scores"), _named(names.scores(), _("the score sheet"))),
         (_k("esc"), _("the pause menu")),
         ("F11", _("fullscreen")),
     ]
@@ -90,6 +93,7 @@ def replay_keys(rules: str | None = None) -> list[tuple[str, str]]:
          _("the previous or next record of a file of several")),
         (_k("space"), _("play or pause")),
         ("+ −", _("faster or slower")),
+        (letter("scores"), _named(names.scores(), _("the score sheet"))),
         (_k("esc"), _("back")),
     ]
 

@@ -5,10 +5,11 @@ move log.
   (``trick_pause``: the last trick of a deal, every trick, or never) and a human plays at
   the table: nothing more is shown until a click on the table, the Continue button, Space
   or Enter.
-- Skipping is explicit: the "Show at once" button or Space / Enter while the others play; a click on
+- Skipping is explicit: the "Skip animation" button or Space / Enter while the others play; a click on
   the table never skips.  It shows every move at once until the player is to act (or a
   held trick).
-- L (and a button) shows the previous trick or bout, M (and a button) the move log.
+- L (and a button) shows the previous trick or bout, M (and a button) the move log; in
+  another language also the letter its button shows (:mod:`game.ui.tool_keys`).
 """
 
 from __future__ import annotations
@@ -16,32 +17,29 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import _
+from .. import tool_keys
 from .. import tool_names
 from ..widgets import Button
 
 _CONFIRM = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-LOOK_BACK_KEY = pygame.K_l
-LOG_KEY = pygame.K_m
 
 
 class Flow:
     def __init__(self, scene):
         self.scene = scene
-        # TRANSLATORS: a button at the table while the others play: show every move at once
-        # TRANSLATORS: a button while the others play: their moves shown at once, without the
-        # animation ("Skip" read as skipping the game, or a tutorial)
-        self.skip_btn = Button(lambda: _("Show at once"), scene.skip_animations, name="skip", px=16)
+        # TRANSLATORS: a button at the table while the others play: their moves are shown at
+        # once, without the animation, until it is the player's turn
+        self.skip_btn = Button(lambda: _("Skip animation"), scene.skip_animations, name="skip", px=16)
         # TRANSLATORS: a button under a finished trick the table waits on
         self.go_btn = Button(lambda: _("Continue"), self.go_on, primary=True, name="go_on")
         self.back_btn = Button(self._back_label, self.look_back, name="lookback", px=14)
-        # TRANSLATORS: a button at the table: the list of the moves so far (its key, M, is added)
-        self.log_btn = Button(lambda: tool_names.with_key(tool_names.moves(), "M"), self.open_log,
-                              name="movelog", px=14)
+        self.log_btn = Button(lambda: tool_names.with_key(tool_names.moves(), tool_keys.letter("moves")),
+                              self.open_log, name="movelog", px=14)
         self.buttons = [self.back_btn, self.log_btn, self.go_btn, self.skip_btn]
         self.refresh()
 
     def _back_label(self) -> str:
-        return self.scene.part.lookback_label() + " (L)"
+        return tool_names.with_key(self.scene.part.lookback_label(), tool_keys.letter("lookback"))
 
     # -- when to hold ---------------------------------------------------------------------
     def wants_hold(self, last: bool) -> bool:
@@ -76,10 +74,11 @@ class Flow:
         if e.key in _CONFIRM and self.held():
             self.go_on()
             return True
-        if e.key == LOOK_BACK_KEY and not e.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        tool = tool_keys.tool_of(e)
+        if tool == "lookback":
             self.look_back()
             return True
-        if e.key == LOG_KEY and not e.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        if tool == "moves":
             self.open_log()
             return True
         if e.key in _CONFIRM and self.skippable():

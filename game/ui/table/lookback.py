@@ -1,9 +1,10 @@
 """The look back: the previous trick (Gurka) or bout (Durak) over the table.
 
-Opened with L or the table's button.  The table is drawn without its middle (seats and
+Opened with L (or the letter its button shows) or the table's button.  The table is drawn without its middle (seats and
 the hand stay), every card of the previous trick lies where it lay, towards the seat of
 who played it (with names on a crowded table), the winning cards marked, and a caption
-says who led it and who won it (their name tags are marked too).  L, Esc, a click or Back returns; the game waits meanwhile.
+says who led it and who won it (their name tags are marked too).  That key again, Esc, a
+click or Back returns; the game waits meanwhile.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ import pygame
 
 from ...i18n import _
 from .. import theme
+from .. import tool_keys
 from ..scene import Scene
 from ..widgets import Button, WidgetGroup
-from .flow import LOOK_BACK_KEY
 from .marks import name_tag
 from .part_base import LED, TOOK
 
@@ -47,8 +48,8 @@ class LookbackScene(Scene):
     def handle_event(self, e) -> None:
         if self.widgets.handle_event(e):
             return
-        if e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, LOOK_BACK_KEY, pygame.K_BACKSPACE,
-                                                  pygame.K_RETURN, pygame.K_SPACE):
+        if e.type == pygame.KEYDOWN and (e.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_RETURN,
+                                                   pygame.K_SPACE) or tool_keys.tool_of(e) == "lookback"):
             self.close()
         elif e.type == pygame.MOUSEBUTTONUP and e.button == 1:
             self.close()
@@ -70,8 +71,9 @@ class LookbackScene(Scene):
         width = lay.middle_width() - int(20 * u)
         px, lines = theme.fit_wrapped(back.title, 17 * u, width, 2, bold=True)
         step = theme.line_step(px, True)
-        # TRANSLATORS: the hint under the look back's caption; L is the key that opened it
-        hint = _("L, Esc or a click: back to the game")
+        # TRANSLATORS: the hint under the look back's caption; {key} is the letter that opened
+        # it (the one its button shows)
+        hint = _("{key}, Esc or a click: back to the game").format(key=tool_keys.letter("lookback"))
         box = pygame.Rect(0, 0, width + int(20 * u), (len(lines) + 1) * step + int(14 * u))
         box.midbottom = (lay.size[0] // 2, lay.prompt_bottom())
         theme.panel(surface, box, u, alpha=235)

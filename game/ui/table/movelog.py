@@ -1,7 +1,8 @@
 """The move log panel: every move of the game in words (:mod:`.journal`), over the table.
 
-Opened with H or the Moves button, scrollable with the wheel, the arrow keys and Page Up /
-Down; H, Esc, Close or a click beside it leaves.  The game waits while it is open.
+Opened with M (or the letter its button shows) or the Moves button, scrollable with the
+wheel, the arrow keys and Page Up / Down; that key again, Esc, Close or a click beside it
+leaves.  The game waits while it is open.
 """
 
 from __future__ import annotations
@@ -10,9 +11,9 @@ import pygame
 
 from ...i18n import _
 from .. import theme
+from .. import tool_keys
 from ..scene import Scene
 from ..widgets import Button, WidgetGroup
-from .flow import LOG_KEY
 
 
 class MoveLogScene(Scene):
@@ -75,7 +76,7 @@ class MoveLogScene(Scene):
             return
         page = max(self.step, self.view.height - 2 * self.step)
         if e.type == pygame.KEYDOWN:
-            if e.key in (pygame.K_ESCAPE, LOG_KEY, pygame.K_BACKSPACE):
+            if e.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE) or tool_keys.tool_of(e) == "moves":
                 self.close()
             elif e.key == pygame.K_UP:
                 self.scroll_by(-self.step * 2)

@@ -20,6 +20,7 @@ from ...engine import IllegalActionError
 from ...engine.public import new_table
 from ...i18n import _, pgettext
 from .. import theme
+from .. import tool_keys
 from ..widgets import Button, Choice, WidgetGroup
 from .layout import Layout
 from .scene import TableScene
@@ -284,10 +285,14 @@ class ReplayTable(TableScene):
                     pygame.K_LEFT: self.step_back, pygame.K_RIGHT: self.step_forward,
                     pygame.K_HOME: lambda: self.goto(0), pygame.K_END: lambda: self.goto(len(self.events)),
                     pygame.K_PAGEUP: lambda: self.chapter(-1), pygame.K_PAGEDOWN: lambda: self.chapter(1),
-                    pygame.K_SPACE: self.toggle_play, pygame.K_s: self.toolbar.open_scores,
+                    pygame.K_SPACE: self.toggle_play,
                     pygame.K_PLUS: lambda: self.faster(1), pygame.K_KP_PLUS: lambda: self.faster(1),
                     pygame.K_EQUALS: lambda: self.faster(1),
                     pygame.K_MINUS: lambda: self.faster(-1), pygame.K_KP_MINUS: lambda: self.faster(-1)}
+            if tool_keys.tool_of(e) == "scores":       # S, or the letter of the language
+                self.toolbar.open_scores()
+                self.invalidate()
+                return
             if k in keys and not (self.widgets.keyboard and k == pygame.K_SPACE and self.widgets.focused):
                 keys[k]()
                 self.invalidate()

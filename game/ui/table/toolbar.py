@@ -10,6 +10,7 @@ import pygame
 
 from ...i18n import _
 from .. import theme
+from .. import tool_keys
 from .. import tool_names
 from ..widgets import Button, WidgetGroup
 
@@ -62,14 +63,14 @@ class Toolbar:
     # -- keys and places ----------------------------------------------------------------------
     def handle_key(self, e) -> bool:
         """True when ``e`` (a KEYDOWN) was a tool's key."""
-        plain = not e.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
-        if e.key == pygame.K_s and plain:
+        tool = tool_keys.tool_of(e)           # the letters: :mod:`game.ui.tool_keys`
+        if tool == "scores":
             self.open_scores()
             return True
-        if e.key == pygame.K_h and plain:
+        if tool == "hint":
             self.ask_hint()
             return True
-        if (e.key == pygame.K_u and plain) or (e.key == pygame.K_z and e.mod & pygame.KMOD_CTRL) \
+        if tool == "undo" or (e.key == pygame.K_z and e.mod & pygame.KMOD_CTRL) \
                 or e.key == pygame.K_BACKSPACE:
             self.take_back()
             return True

@@ -27,13 +27,14 @@ import pygame
 from ...engine import CHANCE, IllegalActionError
 from ...i18n import _
 from .. import theme
+from .. import tool_keys
 from .beats import HUMAN, Beat, Tutorial, same_action
 from .callout import Callout
 
 #: keys that go on from a callout
 NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_RIGHT)
 #: the table's views, with buttons usable under a callout: their keys are too
-VIEW_KEYS = (pygame.K_m, pygame.K_l, pygame.K_s)
+VIEW_TOOLS = ("moves", "lookback", "scores")
 
 
 def try_the_one_shown() -> str:
@@ -159,7 +160,7 @@ class Coach:
 
     def handle_event(self, scene, e) -> bool:
         """True when the callout used the event (the table does not see it)."""
-        if e.type == pygame.KEYDOWN and (e.key == pygame.K_ESCAPE or e.key in VIEW_KEYS):
+        if e.type == pygame.KEYDOWN and (e.key == pygame.K_ESCAPE or tool_keys.tool_of(e) in VIEW_TOOLS):
             return False               # the pause menu and the views (M, L, S), as always
         mouse = e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         if mouse and scene.widgets.widget_at(e.pos) is not None and not self.callout.covers(e.pos):
