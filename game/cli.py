@@ -298,13 +298,17 @@ def _build_parser() -> argparse.ArgumentParser:
                       help="hand a dropped seat to the AI after this long (default: wait for its player)")
     host.add_argument("--seed", type=int, help="the deal seed (default: a random one)")
     host.add_argument("--bot-time", type=float, default=5.0, metavar="SECONDS")
+    host.add_argument("--games", type=int, default=1, metavar="N",
+                      help="games at the same table, the players staying seated (default 1)")
     join = sub.add_parser("join", help="join a network table without a window, playing with an AI or a bot")
     join.add_argument("address", metavar="HOST:PORT")
     join.add_argument("--name", required=True)
     join.add_argument("--code", required=True, metavar="NNNN")
     join.add_argument("--play", required=True, metavar="ai:LEVEL|ext:PATH",
                       help="who plays the seat: an AI level or a bot program (runs with your rights)")
-    join.add_argument("--seat", type=int, help="the seat wanted (default: the first free one)")
+    join.add_argument("--seat", type=int, help="the seat wanted, counted from 1 (default: the first free one)")
+    join.add_argument("--games", type=int, default=1, metavar="N",
+                      help="play on for up to N games when the host deals again (default 1)")
     join.add_argument("--out", metavar="FILE.jsonl", help="write the finished game's record there")
     join.add_argument("--trace", metavar="FILE", help="append every line received from the host there")
     join.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",

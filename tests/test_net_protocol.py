@@ -72,8 +72,8 @@ def test_wrong_shapes_are_refused(bad):
 
 def test_another_version_is_named():
     with pytest.raises(P.ProtocolError) as e:
-        P.check_from_joiner({"type": "hello", "protocol": "gurka-net/2", "anything": [1]}, False)
-    assert e.value.code == "protocol" and e.value.theirs == "gurka-net/2"
+        P.check_from_joiner({"type": "hello", "protocol": "gurka-net/7", "anything": [1]}, False)
+    assert e.value.code == "protocol" and e.value.theirs == "gurka-net/7"
 
 
 @SETTINGS

@@ -64,3 +64,11 @@ def seat_joined_text(name: str) -> str:
 
 def seat_back_text(name: str) -> str:
     return _("{name} is back").format(name=clip(name, 40))
+
+
+def seat_left_text(name: str) -> str:
+    return _("{name} left the table").format(name=clip(name, 40))
+
+
+def seat_again_text(name: str) -> str:
+    return _("{name} plays again").format(name=clip(name, 40))
