@@ -145,6 +145,26 @@ class NetStream:
             self._conn.close()
         self._connect()
 
+    def rejoin(self) -> bool:
+        """The player asks to rejoin (a host that went quiet, was lost, or left and may have
+        opened the table again): the connection is dropped and made anew with the seat's
+        token.  False when there is no seat to take back."""
+        if self._welcome is None or self._token is None or self.state in (REFUSED, BROKEN):
+            return False
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        self._connect()
+        return True
+
+    def quiet_for(self) -> float:
+        """Seconds since the host was last heard on this connection (0 while connecting: its
+        own wait counts there)."""
+        conn = self._conn
+        if conn is None or self.state != JOINED:
+            return 0.0
+        return max(0.0, time.monotonic() - conn.last_heard)
+
     def close(self) -> None:
         """Leave the table (the host is told) and stop the network thread.  After the game's
         end the seat's token is forgotten: the player has left the table for good."""

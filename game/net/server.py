@@ -106,6 +106,9 @@ class NetHost:
                 self.links[seat].token = token
                 self.links[seat].link = "lost"
                 self.links[seat].lost_since = clock()
+        #: a table reopened with its players' tokens (the host's Continue): a game under way,
+        #: whose seats are kept for their players also before the host starts again
+        self.resumed = any(lk.token for lk in self.links.values())
         self.started = False
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
         self.net: NetThread | None = None
@@ -150,7 +153,12 @@ class NetHost:
 
     def free_seats(self) -> int:
         """Seats a newcomer may take: open ones, and before the start a lost one."""
-        return sum(1 for lk in self.links.values() if lk.link == "open" or (lk.link == "lost" and not self.started))
+        return sum(1 for lk in self.links.values() if lk.link == "open" or (lk.link == "lost" and self._fresh()))
+
+    def _fresh(self) -> bool:
+        """Before the start of a new game: a seat its player left is anybody's (after the start,
+        or at a game reopened under way, it is kept for its player's token)."""
+        return not self.started and not self.resumed
 
     def _start_advertising(self) -> None:
         """Advertise on a thread of its own (registering takes a moment; the loop never waits)."""
@@ -304,7 +312,7 @@ class NetHost:
         and a seat whose player has not said yes by then is played by the AI meanwhile."""
         self.host = host
         host.listen(self._changed)
-        self.started = False
+        self.started = self.resumed = False
         for link in self.links.values():
             link.sent, link.told, link.done, link.ended = 0, None, None, False
             if link.link == "connected" and link.conn is not None:
@@ -429,7 +437,7 @@ class NetHost:
             self.host.seen(link, min(message["events"], len(self.host.state.events)), now * 1000.0)
         elif kind == "bye":
             conn.close()
-            if self.started:
+            if not self._fresh():
                 self._lose(link, now)
             else:        # left before the start: the seat is open again for anyone
                 name = self.host.players[link.seat]["name"]
@@ -452,7 +460,7 @@ class NetHost:
             return
         wanted = hello.get("seat")
         free = [lk for lk in self.links.values() if lk.link == "open"]
-        if not free and not self.started:
+        if not free and self._fresh():
             # before the start a seat whose player lost the connection is anybody's: the one
             # lost longest goes to the newcomer (its old token no longer holds it)
             lost = sorted((lk for lk in self.links.values() if lk.link == "lost"),
