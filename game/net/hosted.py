@@ -105,6 +105,11 @@ class JoinedNetwork:
         """The next game the host dealt at this table, until this player says yes."""
         return self.stream.offer
 
+    @property
+    def closed(self) -> bool:
+        """The host has closed the table (after the game, or leaving)."""
+        return self.stream.reason in ("game_over", "host_left")
+
     def __init__(self, stream):
         self.stream = stream
         self.addresses = [stream.where]

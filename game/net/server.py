@@ -315,6 +315,8 @@ class NetHost:
         self.started = self.resumed = False
         for link in self.links.values():
             link.sent, link.told, link.done, link.ended = 0, None, None, False
+            if link.link == "open":
+                host.rename(link.seat, self.seat_names[link.seat])
             if link.link == "connected" and link.conn is not None:
                 link.link = "asked"
                 link.conn.send(wire.next_game(host.state))
@@ -371,7 +373,8 @@ class NetHost:
             link.conn.close(wire.closed("replaced", "the host freed this seat"))
         self.host.forget(link)
         self.links[seat] = SeatLink(seat)
-        self.host.rename(seat, self.seat_names[seat])
+        if not self.host.is_over():        # (a finished game keeps its players' names)
+            self.host.rename(seat, self.seat_names[seat])
         self._status_sent = None
         self._dirty = True
 
@@ -437,9 +440,9 @@ class NetHost:
             self.host.seen(link, min(message["events"], len(self.host.state.events)), now * 1000.0)
         elif kind == "bye":
             conn.close()
-            if not self._fresh():
+            if not self._fresh() and not self.host.is_over():
                 self._lose(link, now)
-            else:        # left before the start: the seat is open again for anyone
+            else:        # left before the start or after the end: the seat is open again for anyone
                 name = self.host.players[link.seat]["name"]
                 self.release(link.seat)
                 self._notices.append(Notice("left", link.seat, name, seat_left_text(name)))

@@ -220,8 +220,13 @@ class ResultScene(Overlay):
         if was and not self.celebrating():
             self.end_celebration()
         self.table.show_notice()
-        if self.table.network is not None:
+        net = self.table.network
+        if net is not None and not net.hosting:
             self._buttons()             # the host has dealt again: Play again comes
+            line = self.table_line()
+            if line != getattr(self, "_line", None):
+                self._line = line
+                self.size = (0, 0)      # (laid out again with the new line)
             self.invalidate()
 
     def end_celebration(self) -> None:
@@ -232,7 +237,7 @@ class ResultScene(Overlay):
 
     def animating(self):
         net = self.table.network
-        waits = net is not None and not net.hosting and not self.offers_again     # for the host to deal
+        waits = net is not None and not net.hosting and not self.offers_again and not net.closed
         return self.elapsed < 1500 or self.celebrating() or waits
 
     def title_and_lines(self) -> tuple[str, list[str]]:
@@ -246,6 +251,9 @@ class ResultScene(Overlay):
         if self.offers_again:
             # TRANSLATORS: a joiner's result screen: the host has dealt the next game at the same table
             return _("{name} deals again at this table.").format(name=net.host_name)
+        if net.closed:
+            # TRANSLATORS: a joiner's result screen once the host has closed the table
+            return _("{name} has closed the table.").format(name=net.host_name)
         # TRANSLATORS: a joiner's result screen while the host has not (yet) dealt the next game
         return _("{name} may deal again at this table: wait here, or leave.").format(name=net.host_name)
 
