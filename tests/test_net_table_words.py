@@ -147,7 +147,7 @@ def test_table_phrases_go_as_ids_and_show_in_each_players_language(app, hosted):
     frames(app, 1)
     box = app.manager.top
     assert type(box).__name__ == "PhrasesScene"
-    assert [m.name for m in box.mutes] == ["mute-1", "mute-2"]
+    assert [m.name for m in box.mutes] == ["mute-1"]        # (the computer's seat says nothing)
     box.widgets.by_name("well_played").activate()         # the host says it
     assert _take(app, joiner, table) == [(0, "well_played")]
     joiner.say("oops")                                    # the joiner says it
@@ -193,3 +193,24 @@ def test_continue_names_a_network_game(app, hosted):
     from game.ui import savegame
     saved = savegame.saved_games()
     assert saved and "Network" in saved[0].label and "Network" in saved[0].where
+
+
+def test_a_phrase_said_with_the_mouse_leaves_enter_to_the_game(app, hosted):
+    """Say clicked, a phrase clicked, then the keyboard: Enter plays on, it does not open the
+    phrases again (the click's focus stayed on Say, and a group made anew after a move kept it)."""
+    table, joiner = hosted
+
+    def click(rect):
+        for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            extra = {"rel": (1, 1), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
+            frames(app, 1, [pygame.event.Event(kind, pos=rect.center, **extra)])
+    click(table.toolbar.say.rect)
+    assert top(app) == "PhrasesScene"
+    click(app.manager.top.widgets.by_name("oops").rect)
+    assert top(app) == "TableScene"
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0, unicode="", scancode=0)
+    frames(app, 1, [key])                     # the keyboard from now on
+    table.clear_actions()                     # a move: the table's buttons are made anew
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    frames(app, 1, [enter])
+    assert top(app) != "PhrasesScene"

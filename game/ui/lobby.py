@@ -245,6 +245,7 @@ class ReconnectScene(Overlay):
         self.widgets = WidgetGroup([self.rejoin_btn, self.leave_btn])
         self.widgets.focus = 0
         self._text = ""
+        self._kept_line = False
 
     def rejoin(self) -> None:
         self.side.rejoin()
@@ -264,7 +265,7 @@ class ReconnectScene(Overlay):
             self.close()            # the seat is back (or the table was left)
             return
         text = self.side.trouble_text()
-        if text != self._text:
+        if text != self._text or self._kept_line == self.side.trying():
             self._text = text
             self.size = (0, 0)
         self.invalidate()
@@ -279,24 +280,27 @@ class ReconnectScene(Overlay):
             self.table.open_pause()
 
     def layout(self, size) -> None:
+        """Above the side seats, under the header: the cards on the table and in the hand stay
+        in sight."""
         u = theme.unit(size)
         width = min(size[0] - int(24 * u), int(640 * u))
         lines = theme.wrap(self._text or "…", 20 * u, width - int(60 * u))
-        self.box = pygame.Rect(0, 0, width, int((150 + 28 * len(lines)) * u))
-        self.box.center = (size[0] // 2, size[1] // 2)
-        self._buttons_row(self.widgets.widgets, self.box.bottom - int(70 * u), u, w=260)
+        self._kept_line = not self.side.trying()
+        self.box = pygame.Rect(0, 0, width, int((118 + 28 * len(lines) + (30 if self._kept_line else 0)) * u))
+        self.box.midtop = (size[0] // 2, int(96 * u))
+        self._buttons_row(self.widgets.widgets, self.box.bottom - int(66 * u), u, w=260)
 
     def draw(self, surface) -> None:
         u = theme.unit(surface.get_size())
         self._shade(surface, under=self.box, u=u)
-        theme.panel(surface, self.box, u, alpha=245)
+        theme.panel(surface, self.box, u)
         width = self.box.width - int(60 * u)
         y = self.box.top + int(26 * u)
         for line in theme.wrap(self._text or "…", 20 * u, width):
             theme.blit_text(surface, line, 20 * u, (self.box.centerx, y), theme.ACCENT, bold=True,
                             anchor="midtop", max_width=width)
             y += int(28 * u)
-        if not self.side.trying():
+        if self._kept_line:
             # TRANSLATORS: a joiner whose host is away: Rejoin is the button beside this line
             theme.blit_text(surface, _("Your seat is kept for you: Rejoin once the host is back."), 16 * u,
                             (self.box.centerx, y + int(8 * u)), theme.TEXT, anchor="midtop", max_width=width)

@@ -55,7 +55,9 @@ class PhrasesScene(Overlay):
         self.buttons = [Button((lambda p=p: phrase_text(p)), (lambda p=p: self.say(p)), name=p, px=17)
                         for p in self.phrases]
         me = set(table.humans)
-        self.others = [s for s in range(table.n) if s not in me]
+        seats = table.network.seats() if table.network is not None else []
+        # the other people at the table (the computer's seats say nothing)
+        self.others = [s for s, st in enumerate(seats) if s not in me and st["who"] != "ai"]
         self.mutes = [Button((lambda s=s: self._mute_label(s)), (lambda s=s: self.toggle(s)), name=f"mute-{s}",
                              px=15) for s in self.others]
         # TRANSLATORS: closes the box of table phrases
@@ -113,7 +115,7 @@ class PhrasesScene(Overlay):
         u = theme.unit(size)
         rows = (len(self.buttons) + 1) // 2
         mute_rows = (len(self.mutes) + 1) // 2
-        h = 80 + rows * 56 + (40 + mute_rows * 48 if self.mutes else 0) + 40 + 34 + 70
+        h = 80 + rows * 56 + (40 + mute_rows * 48 if self.mutes else 0) + 44 + 70
         self.box = pygame.Rect(0, 0, min(size[0] - int(24 * u), int(620 * u)), min(size[1] - int(24 * u), int(h * u)))
         self.box.center = (size[0] // 2, size[1] // 2)
         left = self.box.left + int(30 * u)
@@ -130,7 +132,7 @@ class PhrasesScene(Overlay):
     def draw(self, surface) -> None:
         u = theme.unit(surface.get_size())
         self._shade(surface, under=self.box, u=u)
-        theme.panel(surface, self.box, u, alpha=245)
+        theme.panel(surface, self.box, u)
         width = self.box.width - int(60 * u)
         # TRANSLATORS: the title of the box of table phrases at a network table
         theme.blit_text(surface, _("Say to the table"), 24 * u, (self.box.centerx, self.box.top + int(20 * u)),
@@ -142,6 +144,6 @@ class PhrasesScene(Overlay):
         if self.waiting():
             # TRANSLATORS: the box of table phrases when the player has said three in a short while
             theme.blit_text(surface, _("Wait a moment before the next phrase."), 15 * u,
-                            (self.box.centerx, self.box.bottom - int(104 * u)), theme.ERROR, anchor="midtop",
+                            (self.box.centerx, self.box.bottom - int(102 * u)), theme.ERROR, anchor="midtop",
                             max_width=width)
         self.widgets.draw(surface, u)

@@ -31,6 +31,10 @@ class Toolbar:
 
     def open_phrases(self) -> None:
         if self.offers_say():
+            if not self.scene.widgets.keyboard:
+                # clicked: the focus does not stay on Say, or the next Enter (to play a card)
+                # would open the phrases again
+                self.scene.widgets.focus = None
             self.scene.app.nav.push("phrases", table=self.scene.handle)
 
     def offers_say(self) -> bool:
