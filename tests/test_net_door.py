@@ -221,3 +221,34 @@ def test_a_seat_lost_after_the_start_is_kept_for_its_player(one_seat):
     bo = Raw(port)
     bo.send(P.hello("Bo", "1234"))
     assert _answer(t, bo) == "full"
+
+
+def test_the_join_screen_asks_a_busy_table_again(app):
+    """The window's join screen, told "busy", says so and asks again until it gets in."""
+    import pygame as pg
+    answers = [P.encode(P.refused("busy", "the table is busy"))] * 2
+
+    def script(hello):
+        return [answers.pop(0)] if answers else []
+    fake = FakeHost(script)
+    try:
+        from game.ui.menu import MainMenu
+        app.manager.push(MainMenu(app))
+        app.step([], 16)
+        app.manager.top.widgets.by_name("join").activate()
+        join = app.manager.top
+        join.w_address.value = f"127.0.0.1:{fake.port}"
+        join.w_name.value = "Anna"
+        join.w_code.value = "1234"
+        join.join_btn.activate()
+        end = time.monotonic() + 10
+        said = set()
+        while time.monotonic() < end and len(fake.hellos) < 3:
+            app.step([], 16)
+            said.add(join.status)
+            time.sleep(0.01)
+        assert len(fake.hellos) >= 3                     # asked again after each "busy"
+        assert "The table is busy: try again in a moment." in said
+        assert type(app.manager.top).__name__ == "JoinScene" and pg is not None
+    finally:
+        fake.close()
