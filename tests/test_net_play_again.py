@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
 
 import pytest
 from net_helpers import known_cards, leaks, start_host, start_joiner, trace_lines
@@ -54,7 +53,7 @@ def test_a_headless_session_of_three_durak_games(tmp_path):
     finally:
         for p in (a, b, host):
             p.kill()
-    for j, (out, err) in zip((a, b), outs):
+    for j, (_out, err) in zip((a, b), outs):
         assert j.returncode == 0, err
     records = [json.loads(x) for x in (tmp_path / "host.jsonl").read_text().splitlines()]
     assert [r["game"] for r in records] == [1, 2, 3]
@@ -74,7 +73,8 @@ def test_a_headless_session_of_three_durak_games(tmp_path):
             assert known_cards(record, seat)
 
 
-def test_the_window_host_deals_again_and_the_joiner_stays(app, instant_ai, tmp_path):
+@pytest.mark.usefixtures("instant_ai")
+def test_the_window_host_deals_again_and_the_joiner_stays(app, tmp_path):
     table = host_table(app, "agurk-no")
     net = table.stream.network
     joiner = start_joiner(tmp_path, table.stream.net.port, "Anna", "ai:easy", "--games", "2", code=net.code)

@@ -5,7 +5,6 @@ without a seat, Continue naming a network game."""
 
 from __future__ import annotations
 
-import random
 import signal
 import time
 

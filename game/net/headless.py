@@ -24,7 +24,7 @@ from ..play.decider import PlayerDecider
 from ..play.host import AI, REMOTE, TableHost
 from ..safe_json import clip
 from . import protocol
-from .client import CLOSED, FINAL, JOINED, LOST, OVER, NetStream
+from .client import FINAL, JOINED, LOST, OVER, NetStream
 from .names import distinct_name, shown_name
 from .server import NetHost
 from .tokens import TokenStore

@@ -395,7 +395,7 @@ class NetHost:
         host = self.host
         out = []
         names = shown_names([p["name"] for p in host.players])
-        for s, p in enumerate(host.players):
+        for s in range(host.n):
             link = self.links.get(s)
             if link is not None:
                 who = "net"
