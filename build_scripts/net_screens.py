@@ -25,7 +25,15 @@ screen is ready to be photographed; the game itself has no driver mode and no ne
 4. The joiner's process is killed (SIGKILL): the host is asked what to do (photographed) and
    clicks Wait; the joiner starts again (same user folder) and joins again: her seat comes back
    and her table catches up; both are photographed.
-5. Both play to the end: both result screens.
+5. A word across the table: the joiner clicks Say and "Vel spilað!" (her box photographed),
+   the host's table shows "Bra spelat!" in her seat's box; the host answers "Tack!", which
+   her table shows as "Takk!".
+6. Both play to the end: both result screens.  The host clicks Play again: its waiting table
+   shows her as asked; her result screen offers Play again, she clicks it and waits for the
+   host; the host starts the second game.
+7. In the middle of the second game the host's process is killed (SIGKILL): the joiner's
+   table stays, under "Reconnecting…", within a few seconds (the time is logged); after its own
+   tries it says the connection was lost and offers Rejoin and Leave; she leaves.
 
 ``--relay``: the same over the internet.  A relay runs (``python -m game relay``); the host, at
 its waiting table, clicks *Invite over the internet* (the relay named in its Settings) and the
@@ -40,8 +48,11 @@ Screenshots (``import -window``, the real window's pixels) go to ``DIR`` (defaul
 ``build/net-screens``): ``host-1-setup``, ``host-2-waiting``, ``join-3-join-screen``,
 ``join-4-waiting``, ``host-5-waiting-joined``, ``join-6-mid-trick``, ``host-6-mid-trick``,
 ``host-7-player-lost``, ``host-8-waiting-for-her``, ``join-9-back``, ``host-9-she-is-back``,
-``join-10-end``, ``host-10-end``; each process's log beside them.  Needs Xvfb, xdotool and
-ImageMagick's ``import``.  About 75 seconds.
+``join-9b-phrases``, ``host-9c-her-phrase``, ``join-9d-his-phrase``, ``join-10-end``,
+``host-10-end``, ``host-11-asked-again``, ``join-11-offered``, ``join-12-waiting-again``,
+``host-12-she-said-yes``, ``join-13-game-2``, ``host-13-game-2``, ``join-14-host-gone``,
+``join-15-host-away``; each process's log beside them.  Needs Xvfb, xdotool and
+ImageMagick's ``import``.  About three minutes.
 """
 
 from __future__ import annotations
@@ -170,18 +181,24 @@ def run(args) -> int:
         joiner = _child("rejoin", displays[1], args.join, out, args.rules, port=table["port"], code=table["code"],
                         invitation=table.get("invitation"))
         procs.append(joiner)
-        codes = []
-        for p in procs:
-            try:
-                codes.append(p.wait(timeout=8 * STEP_TIMEOUT))
-            except subprocess.TimeoutExpired:
-                codes.append(None)
+        _wait_flag(flags, "kill-host", procs, 12 * STEP_TIMEOUT)
+        os.killpg(host.pid, signal.SIGKILL)                   # the host's computer is gone
+        killed = time.time()
+        host.wait(10)
+        procs.remove(host)
+        (flags / ".host-killed").write_text(json.dumps({"at": killed}))
+        (flags / ".host-killed").rename(flags / "host-killed")
+        print("net_screens: the host's process was killed (SIGKILL)", flush=True)
+        try:
+            code = joiner.wait(timeout=4 * STEP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            code = None
         shots = sorted(out.glob("*.png"))
-        print("net_screens: " + ("done" if codes == [0, 0] else f"FAILED (exits {codes}; see the logs)")
+        print("net_screens: " + ("done" if code == 0 else f"FAILED (the joiner's exit {code}; see the logs)")
               + f"; {len(shots)} screenshots in {out}:")
         for shot in shots:
             print(f"  {shot.name}")
-        return 0 if codes == [0, 0] else 1
+        return 0 if code == 0 else 1
     finally:
         for p in procs:
             if p.poll() is None:
@@ -240,7 +257,7 @@ class Driver:
         while not cond():
             if time.monotonic() > end:
                 self.shot(f"stuck-{self.role}")
-                raise SystemExit(f"{self.role}: timed out waiting for {what} (top: {self.top_name()})")
+                raise SystemExit(f"{self.role}: timed out waiting for {what} ({self.state_words()})")
             if each is not None:
                 each()
             self.frame()
@@ -263,6 +280,19 @@ class Driver:
 
     def table(self):
         return next((s for s in self.app.manager.stack if type(s).__name__ == "TableScene"), None)
+
+    def state_words(self) -> str:
+        """What the screen and its stream are at (a step that never came)."""
+        table = self.table()
+        words = [f"stack: {[type(s).__name__ for s in self.app.manager.stack]}"]
+        if table is not None:
+            st = table.stream
+            words.append(f"to act {st.to_act()}, viewer {table.viewer}, my turn {table.my_turn()}, "
+                         f"busy {table.busy()}, shown {table.shown}/{len(st.events)}, "
+                         f"legal {len(st.legal_actions())}, state {getattr(st, 'state', '-')}, "
+                         f"pending {getattr(st, 'pending', '-')}, held {table.timeline.held is not None}, "
+                         f"waiting {table.timeline.waiting()}")
+        return "; ".join(words)
 
     # -- X input ------------------------------------------------------------------------------------
     def x(self, *args: str) -> None:
@@ -337,6 +367,24 @@ class Driver:
         return last > deal and any(e["type"] == "play" for e in events[last:])    # a card on the table
 
 
+def _phrase_at(table, seat: int) -> bool:
+    """A table phrase shows in ``seat``'s box."""
+    banner = table.timeline.shown(("seat", seat))
+    from game.ui.phrases import phrase_text
+    return banner is not None and banner.text in {phrase_text(p) for p in
+                                                   ("good_luck", "well_played", "oops", "your_turn", "thanks",
+                                                    "one_more")}
+
+
+def _read_flag(d: Driver, name: str, seconds: float = 30.0) -> str:
+    end = time.monotonic() + seconds
+    while not d.has_flag(name):
+        if time.monotonic() > end:
+            raise SystemExit(f"{d.role}: no flag {name}")
+        d.frame()
+    return (d.flags / name).read_text()
+
+
 def _prepare_user_folder(home: Path, lang: str, rules: str, host: bool) -> None:
     """The player's settings, as a player who has played before would have them: the language,
     fast cards, no first-start offer; the host's last game's setup (three players, all of
@@ -402,9 +450,37 @@ def host_side(d: Driver, rules: str, relay: str | None = None) -> None:
     d.until(lambda: net.seats()[1]["link"] == "connected", "the joiner back", 3 * STEP_TIMEOUT)
     d.settle(0.6)                                            # "Guðrún is back" on the announcement line
     d.shot("host-9-she-is-back")
-    d.until(lambda: d.top_name() == "ResultScene", "the end of the game", 10 * STEP_TIMEOUT, each=d.play)
+    # a word across the table: hers in this screen's language in her box, then his answer
+    d.until(lambda: d.has_flag("joiner-said"), "her phrase", 3 * STEP_TIMEOUT)
+    d.until(lambda: _phrase_at(table, 1), "her phrase in her seat's box", 20)
+    d.frames(6)
+    d.shot("host-9c-her-phrase")
+    d.click(table.toolbar.say)
+    d.until(lambda: d.top_name() == "PhrasesScene", "the table phrases")
+    d.click(d.top.widgets.by_name("thanks"))
+    d.until(lambda: d.top is table, "back at the table")
+    d.flag("host-said")
+    d.until(lambda: d.top_name() == "ResultScene", "the end of the game", 4 * STEP_TIMEOUT, each=d.play)
     d.settle(2.5)
     d.shot("host-10-end")
+    # play again at the same table: she is asked, says yes on her screen, the host starts
+    d.click(d.top.widgets.by_name("again"))
+    d.until(lambda: d.top_name() == "LobbyScene", "the waiting table of the second game")
+    table = d.table()
+    net = table.stream.network
+    d.settle()
+    d.shot("host-11-asked-again")
+    d.flag("host-dealt-again")
+    d.until(lambda: net.seats()[1]["link"] == "connected", "her yes", 3 * STEP_TIMEOUT)
+    d.settle()
+    d.shot("host-12-she-said-yes")
+    d.click(d.top.widgets.by_name("start"))
+    d.until(lambda: net.started and d.top is table, "the second game started")
+    d.until(lambda: d.has_flag("joiner-mid-trick-2"), "her turn in the second game", 3 * STEP_TIMEOUT, each=d.play)
+    d.settle(1.5)
+    d.shot("host-13-game-2")
+    d.flag("kill-host")
+    d.until(lambda: False, "the end of this process", STEP_TIMEOUT)      # killed meanwhile
 
 
 def join_side(d: Driver, port: int, code: str, again: bool, invitation: str | None = None) -> None:
@@ -448,9 +524,48 @@ def join_side(d: Driver, port: int, code: str, again: bool, invitation: str | No
             "her table caught up")
     d.settle(2.5)
     d.shot("join-9-back")
-    d.until(lambda: d.top_name() == "ResultScene", "the end of the game", 10 * STEP_TIMEOUT, each=d.play)
+    # a word across the table: she says one, the host answers
+    d.click(table.toolbar.say)
+    d.until(lambda: d.top_name() == "PhrasesScene", "the table phrases")
+    d.settle(0.5)
+    d.shot("join-9b-phrases")
+    d.click(d.top.widgets.by_name("well_played"))
+    d.until(lambda: d.top is table, "back at the table")
+    d.flag("joiner-said")
+    d.until(lambda: _phrase_at(table, 0), "his answer in his seat's box", 3 * STEP_TIMEOUT)
+    d.frames(6)
+    d.shot("join-9d-his-phrase")
+    d.until(lambda: d.top_name() == "ResultScene", "the end of the game", 4 * STEP_TIMEOUT, each=d.play)
     d.settle(2.5)
     d.shot("join-10-end")
+    # the host deals again: Play again comes on her result screen
+    result = d.top
+    d.until(lambda: result.offers_again, "the host's next game offered", 3 * STEP_TIMEOUT)
+    d.settle(1.0)
+    d.shot("join-11-offered")
+    d.until(lambda: d.has_flag("host-dealt-again"), "the host's picture of her seat, asked")
+    d.click(result.widgets.by_name("again"))
+    d.until(lambda: d.top_name() == "LobbyScene", "her waiting table of the second game")
+    table = d.table()
+    d.settle()
+    d.shot("join-12-waiting-again")
+    d.until(d.mid_trick, "her turn in the second game", 3 * STEP_TIMEOUT, each=d.play)
+    d.settle(1.5)
+    d.shot("join-13-game-2")
+    d.flag("joiner-mid-trick-2")
+    # the host's computer is gone: her table stays, under "Reconnecting…"
+    d.until(lambda: d.top_name() == "ReconnectScene", "the host gone", 3 * STEP_TIMEOUT)
+    seen = time.time()
+    killed = json.loads(_read_flag(d, "host-killed"))["at"]
+    d.log(f"the host's kill noticed after {seen - killed:.2f} s")
+    d.settle(0.8)
+    d.shot("join-14-host-gone")
+    box = d.top
+    d.until(lambda: not box.side.trying(), "its own tries over", 60)
+    d.settle(0.8)
+    d.shot("join-15-host-away")
+    d.click(box.widgets.by_name("leave"))
+    d.until(lambda: d.top_name() == "MainMenu", "back at the menu")
 
 
 def child(args) -> int:

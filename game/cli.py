@@ -311,6 +311,8 @@ def _build_parser() -> argparse.ArgumentParser:
     host.add_argument("--bot-time", type=float, default=5.0, metavar="SECONDS")
     host.add_argument("--relay", metavar="HOST:PORT",
                       help="also open the table to the internet through this relay; prints the invitation")
+    host.add_argument("--games", type=int, default=1, metavar="N",
+                      help="games at the same table, the players staying seated (default 1)")
     join = sub.add_parser("join", help="join a network table without a window, playing with an AI or a bot")
     join.add_argument("address", metavar="HOST:PORT|INVITATION",
                       help="the host's address on the local network, or an invitation (gurka://...)")
@@ -318,7 +320,9 @@ def _build_parser() -> argparse.ArgumentParser:
     join.add_argument("--code", metavar="NNNN", help="the table code (not with an invitation)")
     join.add_argument("--play", required=True, metavar="ai:LEVEL|ext:PATH",
                       help="who plays the seat: an AI level or a bot program (runs with your rights)")
-    join.add_argument("--seat", type=int, help="the seat wanted (default: the first free one)")
+    join.add_argument("--seat", type=int, help="the seat wanted, counted from 1 (default: the first free one)")
+    join.add_argument("--games", type=int, default=1, metavar="N",
+                      help="play on for up to N games when the host deals again (default 1)")
     join.add_argument("--out", metavar="FILE.jsonl", help="write the finished game's record there")
     join.add_argument("--trace", metavar="FILE", help="append every line received from the host there")
     join.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",

@@ -178,3 +178,30 @@ class FakeHost:
         for c in self.conns:
             c.close()
         self.server.close()
+
+
+class SideDoor:
+    """A second door into a NetHost, as the relay is one: every connection through it is
+    handed to ``NetHost._accept`` as another joiner's, named by the next of ``names`` (or
+    ``10.9.x.y``, a new one each time) instead of 127.0.0.1.  The door itself listens on
+    127.0.0.1 only."""
+
+    def __init__(self, table: NetHost):
+        import asyncio
+        self.table = table
+        self.names: list[str] = []
+        self.count = 0
+
+        async def handler(reader, writer):
+            self.count += 1
+            name = self.names.pop(0) if self.names else f"10.9.{self.count // 250}.{self.count % 250 + 1}"
+            writer.transport._extra["peername"] = (name, 40000 + self.count)     # what _accept reads
+            await table._accept(reader, writer)
+        self.server = table.net.submit(asyncio.start_server(handler, "127.0.0.1", 0)).result(5)
+        self.port = self.server.sockets[0].getsockname()[1]
+
+    def peer(self, name: str | None = None) -> Raw:
+        """A raw peer through the door (from ``name`` when given)."""
+        if name is not None:
+            self.names.append(name)
+        return Raw(self.port)

@@ -64,11 +64,11 @@ def test_another_protocol_version_names_both(tmp_path):
 
 def test_the_host_refuses_another_version_naming_both(table):
     peer = Raw(table.port)
-    peer.send({"type": "hello", "protocol": "gurka-net/2", "name": "Eve", "code": "1234"})
+    peer.send({"type": "hello", "protocol": "gurka-net/7", "name": "Eve", "code": "1234"})
     assert pump(table, 2, lambda: peer.first("refused"))
     refused = peer.first("refused")
     assert refused["reason"] == "protocol" and refused["protocol"] == P.PROTOCOL
-    assert "gurka-net/2" in refused["text"] and P.PROTOCOL in refused["text"]
+    assert "gurka-net/7" in refused["text"] and P.PROTOCOL in refused["text"]
 
 
 def test_nobody_there_is_one_line(tmp_path):

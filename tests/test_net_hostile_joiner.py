@@ -105,8 +105,8 @@ def test_two_hundred_connections_at_once(table):
         t.poll()
         worst = max(worst, time.perf_counter() - t0)
         time.sleep(0.005)
-    assert t.counts["refused"] >= 150          # busy, at once (the rest wait for a free place)
-    assert len(t._conns) <= SHORT.connections
+    assert t.counts["refused"] >= 150          # busy: the oldest silent ones make room for newer
+    assert len([c for c in t._conns if not c.proven and not c.closed]) <= SHORT.connections
     assert worst < 0.25
     for s in junk:
         s.close()

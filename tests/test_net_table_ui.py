@@ -84,7 +84,7 @@ def test_the_host_waits_for_a_joiner_then_plays_a_whole_game_with_them(app, inst
     joiner = start_joiner(tmp_path, table.stream.net.port, "Anna", code=net.code)
     try:
         assert until(app, lambda: not net.waiting_for())
-        assert table.players[1]["name"] == "Spelare 2"   # under the box; the seat list has her name
+        assert table.players[1]["name"] == "Anna"        # the seat under the box says it too
         assert net.seats()[1]["name"] == "Anna" and net.seats()[1]["link"] == "connected"
         app.manager.top.start()
         assert net.started and top(app) == "TableScene"
@@ -97,10 +97,7 @@ def test_the_host_waits_for_a_joiner_then_plays_a_whole_game_with_them(app, inst
     state = replay(table.host.state.record())
     assert state.is_over() and state.players[1]["seat"] == "net"
     result = app.manager.top
-    assert [w.name for w in result.widgets.widgets] == ["menu"]    # no "Play again" at a network table
-    for kind in range(3):                       # nor a kind word that asks for another game
-        result.kind = kind
-        assert "?" not in result.kind_word()
+    assert [w.name for w in result.widgets.widgets] == ["again", "menu"]    # the host may deal again
     assert not table.undo.allowed()
 
 
@@ -202,9 +199,11 @@ def test_a_wrong_code_is_said_in_one_line_on_the_join_screen(app, tmp_path):
         host.kill()
 
 
-def test_a_joiner_whose_tries_to_reconnect_keep_failing_gives_up_after_the_wait(monkeypatch):
+def test_a_joiner_whose_tries_to_reconnect_keep_failing_stops_trying_and_keeps_the_table(monkeypatch):
     """Each try is "connecting" for a while before it fails: the wait counts from the loss,
-    not from the last try (the table once waited for ever when a try outlasted a frame)."""
+    not from the last try (the table once waited for ever when a try outlasted a frame).  After
+    the wait the table stays, with Rejoin and Leave (it used to go back to the menu, with no
+    way back)."""
     import types
 
     from game.ui.table import network as N
@@ -212,48 +211,73 @@ def test_a_joiner_whose_tries_to_reconnect_keep_failing_gives_up_after_the_wait(
     monkeypatch.setattr(N, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
 
     class Stream:
-        state, problem, network = "lost", "The connection to the host was lost.", object()
-        tries = 0
+        state, problem, network, reason = "lost", "The connection to the host was lost.", object(), None
+        tries: list = []
 
         def reconnect(self):
             self.state, self.problem = "connecting", None
-            self.tries += 1
+            self.tries.append(clock[0])
+
+        def rejoin(self):
+            self.reconnect()
+            return True
+
+        def quiet_for(self):
+            return 0.0
 
         def is_over(self):
             return False
 
     class Scene:
-        stream, left = Stream(), None
+        stream, left, raised = Stream(), None, []
 
         def leave_network(self, text):
             self.left = text
 
+        def raise_event(self, kind, **kw):
+            self.raised.append(kind)
+
     scene = Scene()
     table = N.NetworkTable(scene)
-    while clock[0] < 2 * N.RECONNECT_FOR and scene.left is None:
+    while clock[0] < 2 * N.RECONNECT_FOR:
         table._problems()
         clock[0] += 0.5
         if scene.stream.state == "connecting" and clock[0] % 1.0 == 0:
             scene.stream.state = "lost"           # the try failed after a frame or two
             scene.stream.problem = "Gurka cannot reach the host."
-    assert scene.left == "Gurka cannot reach the host." and scene.stream.tries >= 5
-    assert N.RECONNECT_FOR <= clock[0] <= N.RECONNECT_FOR + 2
+    assert scene.left is None and scene.raised == ["reconnecting"]       # the table stays
+    tries = scene.stream.tries
+    assert len(tries) >= 5 and tries[-1] <= N.RECONNECT_FOR + 1
+    assert not table.trying() and table.trouble_text() == "Gurka cannot reach the host."
+    table.rejoin()                                                       # the player's Rejoin
+    assert scene.stream.state == "connecting" and table.trying() and table.trouble_text() == "Reconnecting…"
 
 
-def test_the_host_leaving_sends_the_joiner_back_to_the_menu_with_one_line(app, tmp_path, monkeypatch):
+def test_a_killed_host_keeps_the_joiners_table_with_rejoin_and_leave(app, tmp_path, monkeypatch):
     monkeypatch.setattr("game.ui.table.network.RECONNECT_FOR", 3.0)    # (a killed host: it cannot say so)
     host, port = start_host(tmp_path, "agurk-no", 3, "net,ai:easy,ai:easy")
     try:
         _join(app, port, "1234")
         assert until(app, lambda: top(app) in ("TableScene", "LobbyScene"), 20)
-        host.send_signal(signal.SIGTERM)
+        assert until(app, lambda: top(app) == "TableScene", 20)
+        host.send_signal(signal.SIGKILL)
         host.wait(10)
-        assert until(app, lambda: top(app) == "MessageScene", 40)
+        killed = time.monotonic()
+        assert until(app, lambda: top(app) == "ReconnectScene", 10)
+        noticed = time.monotonic() - killed
     finally:
         host.kill()
-    assert isinstance(app.manager.stack[0], MainMenu) and len(app.manager.stack) == 2
-    assert app.manager.top.text in ("The host has left: the table is closed.",
-                                    "The connection to the host was lost.")
+    assert noticed < 10                                   # (at once: the socket closed)
+    names = [type(s).__name__ for s in app.manager.stack]
+    assert names[-2] == "TableScene"                      # the table stays under it
+    box = app.manager.top
+    assert until(app, lambda: not box.side.trying(), 20)   # tried by itself for a while, then waits
+    frames(app, 2)
+    assert box.side.trouble_text() in ("The connection to the host was lost.", "No table answers at 127.0.0.1:%d." % port)
+    assert [w.name for w in box.widgets.widgets] == ["rejoin", "leave"]
+    box.widgets.by_name("leave").activate()
+    frames(app, 2)
+    assert isinstance(app.manager.stack[0], MainMenu) and top(app) == "MainMenu"
 
 
 @pytest.mark.parametrize("keep", [{"table": "x"}, {"table": "0123456789abcdef", "code": "12", "port": 1,

@@ -87,7 +87,9 @@ def test_the_replay_viewer_and_a_lesson_share_no_letter(app, lang_reset, lang):
 
 
 def test_the_words_of_each_language_give_these_letters(lang_reset):
-    want = {"en": "M L S H U", "sv": "D F P T Å", "da": "T F P I O", "nb": "T F P I A", "is": "E L S V A"}
+    # (the last: Say, the table phrases at a network table)
+    want = {"en": "M L S H U Y", "sv": "D F P T Å Ä", "da": "T F P I O G", "nb": "T F P I A Y",
+            "is": "E L S V A G"}
     for lang, letters in want.items():
         i18n.set_language(lang)
         assert " ".join(tool_keys.letter(t) for t in tool_keys.TOOLS) == letters, lang
@@ -95,12 +97,12 @@ def test_the_words_of_each_language_give_these_letters(lang_reset):
 
 def test_a_letter_is_never_taken_twice_nor_another_tools_english_letter(monkeypatch):
     words = {"moves": ("Mall",), "lookback": ("Loop", "Lamp"), "scores": ("Hill",), "hint": ("Hulu",),
-             "undo": ("Hush",)}
+             "undo": ("Hush",), "say": ("Yes",)}
     monkeypatch.setattr(tool_keys, "words", lambda tool: words[tool])
     got = tool_keys.derive()
     # Mall: M (its own English letter); Loop/Lamp: L; Hill: H is the hint's, L taken, i;
     # Hulu: H (its own); Hush: H taken, U is its own English letter
-    assert got == {"moves": "M", "lookback": "L", "scores": "I", "hint": "H", "undo": "U"}
+    assert got == {"moves": "M", "lookback": "L", "scores": "I", "hint": "H", "undo": "U", "say": "Y"}
     words["undo"] = ("Mmm",)          # nothing left in the word: the English letter
     assert tool_keys.derive()["undo"] == "U"
 

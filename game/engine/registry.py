@@ -39,6 +39,8 @@ class Family:
     make_position: Callable = field(repr=False)
     #: the cards the family plays with (card ints, :mod:`game.engine.cards`)
     deck: tuple = FULL_DECK
+    #: the types of decision its legal actions can have (a network joiner refuses others)
+    actions: frozenset = frozenset()
 
     def __repr__(self) -> str:
         return f"<Family {self.name}>"
@@ -81,10 +83,12 @@ GURKA = Family("gurka", _frozen({
     "multi_lead": False, "top_card": None, "top_value": 21, "ace_value": 14,
     "tie_rule": "all", "limit": 30, "out_rule": "reach", "score_piles": False,
     "lives": 0, "buyback": "none", "stake": 0, "exchange": False,
-}), _gurka_state, _gurka_public, _gurka_position)
+}), _gurka_state, _gurka_public, _gurka_position,
+    actions=frozenset({"play", "exchange", "buyback", "pass"}))
 
 DURAK = Family("durak", _frozen({"teams": None, "neighbours_only": False, "max_attack": 6}),
-               _durak_state, _durak_public, _durak_position, SHORT_DECK)
+               _durak_state, _durak_public, _durak_position, SHORT_DECK,
+               actions=frozenset({"attack", "defend", "take", "pass", "swap"}))
 
 FAMILIES = (GURKA, DURAK)
 

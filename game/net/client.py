@@ -35,6 +35,7 @@ from ..engine import IllegalActionError
 from . import protocol as wire
 from .link import GONE, LINGER, MSG, Conn, NetThread, drain
 from .invitation import Invitation
+from .names import shown_name, shown_names
 from .relay_client import RelayError, join_through
 from .texts import broken_text, closed_text, lost_text, refused_text, relay_text, unreachable_text
 from .tokens import TokenStore
@@ -44,6 +45,12 @@ CONNECTING, JOINED, OVER = "connecting", "joined", "over"
 REFUSED, LOST, CLOSED, BROKEN = "refused", "lost", "closed", "broken"
 #: states in which the stream has ended for good (back to the menu)
 FINAL = (REFUSED, CLOSED, BROKEN)
+#: refusals that say "try again": the stream is ``lost`` (and tried again), not refused for good
+TEMPORARY = ("busy", "too_many_tries")
+#: refusals that say the game moved on under the action (an honest race, not a lie)
+MOVED_ON = ("stale", "not_your_turn", "not_started")
+#: how often a host may refuse an action it offered itself before this joiner leaves
+MAX_CONTRADICTIONS = 3
 
 
 def relay_state(code: str, invitation: Invitation | None) -> tuple[str, str]:
@@ -102,9 +109,16 @@ class NetStream:
         self._thinking: int | None = None
         self._refusals: list[IllegalActionError] = []
         self._ident = 0
-        self._pending: tuple[int, int] | None = None      # (id, events when sent)
+        #: (id, events when sent, the action) of this seat's act the host has not answered
+        self._pending: tuple[int, int, dict] | None = None
+        #: refusals of actions the host itself offered (an honest host never refuses those)
+        self._contradictions = 0
         self._seen_sent = -1
         self._record: dict | None = None
+        #: the next game the host offers at this table (its ``next``), until this player says yes
+        self.offer: dict | None = None
+        #: (seat, phrase id) said at the table, not yet taken by the screen
+        self._phrases: list[tuple[int, str]] = []
         self._network = None
         self._conn: Conn | None = None
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
@@ -123,7 +137,7 @@ class NetStream:
                 token, table = kept["token"], kept["table"]
                 self._stored = True
         hello = wire.hello(self.name, self.code, token, table, len(self._events) if token else 0,
-                        self.wanted_seat)
+                        self.wanted_seat, self.game if token and self._welcome else None)
         self.state = CONNECTING
         self.problem = self.reason = None
         self.net.submit(self._run(hello))
@@ -159,8 +173,31 @@ class NetStream:
             self._conn.close()
         self._connect()
 
+    def rejoin(self) -> bool:
+        """The player asks to rejoin (a host that went quiet, was lost, or left and may have
+        opened the table again): the connection is dropped and made anew with the seat's
+        token.  False when there is no seat to take back."""
+        if self._welcome is None or self._token is None or self.state in (REFUSED, BROKEN):
+            return False
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        self._connect()
+        return True
+
+    def quiet_for(self) -> float:
+        """Seconds since the host was last heard on this connection (0 while connecting: its
+        own wait counts there)."""
+        conn = self._conn
+        if conn is None or self.state != JOINED:
+            return 0.0
+        return max(0.0, time.monotonic() - conn.last_heard)
+
     def close(self) -> None:
-        """Leave the table (the host is told) and stop the network thread."""
+        """Leave the table (the host is told) and stop the network thread.  After the game's
+        end the seat's token is forgotten: the player has left the table for good."""
+        if self.state == OVER and self.tokens is not None:
+            self.tokens.drop(self.where)
         conn, self._conn = self._conn, None
         if conn is not None and not conn.closed:
             conn.close(wire.BYE)
@@ -182,6 +219,8 @@ class NetStream:
                     self._on_message(message)
                 except ViewError as e:
                     self._break(str(e))
+                except Exception as e:  # noqa: BLE001 - a checked message this stream cannot use
+                    self._break(f"a message this game cannot use ({type(e).__name__})")
             elif item[0] == GONE:
                 _kind, conn, code, text = item
                 if conn is None or conn is self._conn:
@@ -222,6 +261,15 @@ class NetStream:
                 self._conn = None
                 self._connect_fresh()
                 return
+            if m["reason"] in TEMPORARY:
+                # "busy", "wait a minute": the stream is lost for now and tried again (this
+                # connection's end is not news)
+                self.state, self.reason = LOST, m["reason"]
+                self.problem = refused_text(m["reason"], m.get("protocol"))
+                if self._conn is not None:
+                    self._conn.close()
+                    self._conn = None
+                return
             self.state, self.reason = REFUSED, m["reason"]
             self.problem = refused_text(m["reason"], m.get("protocol"))
         elif kind == "status":
@@ -230,25 +278,93 @@ class NetStream:
             if m["thinking"] is not None and m["thinking"] >= len(m["seats"]):
                 raise ViewError("a status naming a seat not at the table")
             self.started = self.started or m["started"]
-            self.seat_status = m["seats"]
+            names = shown_names([st["name"] for st in m["seats"]])      # a host's names, made plain
+            self.seat_status = [{**st, "name": name} for st, name in zip(m["seats"], names)]
             self._thinking = m["thinking"]
         elif kind == "update":
             self._on_update(m)
         elif kind == "refusal":
-            if self._pending is not None and self._pending[0] == m["id"]:
-                self._pending = None
-            self._refusals.append(IllegalActionError(m["text"], m["code"], **m["params"]))
+            self._on_refusal(m)
         elif kind == "end":
             state = check_end(m["record"], self.seat, self._events, self._welcome)
             self._record = state.record()
-            self.state = OVER
-            if self.tokens is not None:
-                self.tokens.drop(self.where)
+            self.state = OVER      # (the token is kept: the host may deal again at this table)
+        elif kind == "next":
+            self._on_next(m)
+        elif kind == "said":
+            if self._welcome is None or m["seat"] >= len(self._welcome["players"]):
+                raise ViewError("a phrase from a seat not at the table")
+            self._phrases.append((m["seat"], m["phrase"]))
         elif kind == "closed":
+            self.reason = m["reason"]
             if self.state != OVER:
-                self.state, self.reason, self.problem = CLOSED, m["reason"], closed_text(m["reason"])
+                self.state, self.problem = CLOSED, closed_text(m["reason"])
             if self._conn is not None:      # the host says nothing after this: close our side
                 self._conn.close()
+
+    def _on_refusal(self, m: dict) -> None:
+        """The host refused this seat's act: the screen says why (the engine's code, its
+        parameters only as data) and the action is not offered again in this position.  An
+        action the host itself offered and then refuses is a contradiction: after
+        MAX_CONTRADICTIONS of them, or when every action it offered was refused, this joiner
+        leaves (broken) instead of asking again and again."""
+        pending = self._pending
+        if pending is None or pending[0] != m["id"]:
+            return          # a refusal of nothing this seat is waiting for: nothing to do
+        self._pending = None
+        error = IllegalActionError(m["text"], m["code"])
+        error.params = dict(m["params"])
+        self._refusals.append(error)
+        action = pending[2]
+        if action not in self._legal:
+            return
+        self._legal = [a for a in self._legal if a != action]
+        if m["code"] in MOVED_ON and pending[1] != len(self._events):
+            return          # the game moved on under it: the next update says what now
+        self._contradictions += 1
+        if self._contradictions >= MAX_CONTRADICTIONS or not self._legal:
+            raise ViewError("the host refuses the moves it offers")
+
+    def _on_next(self, m: dict) -> None:
+        """The host offers the next game at this table (after this one's end)."""
+        if self.state != OVER:
+            raise ViewError("a next game before this one is over")
+        if len(m["players"]) != len(self._welcome["players"]) or m["game"] != self.game + 1:
+            raise ViewError("a next game of another table")
+        self.offer = m
+
+    def play_again(self) -> bool:
+        """Say yes to the next game the host offered: the stream goes on with it from its first
+        event (the seat and its token stay).  False when nothing is offered."""
+        offer, self.offer = self.offer, None
+        if offer is None or self.state != OVER or self._conn is None:
+            return False
+        welcome = {**self._welcome, "rules": offer["rules"], "options": offer["options"],
+                   "players": offer["players"], "game": offer["game"]}
+        try:
+            checker = ViewChecker(welcome["rules"], welcome["options"], welcome["players"], welcome["game"],
+                                  self.seat)
+        except ViewError as e:
+            self._break(str(e))
+            return False
+        self._welcome, self._checker = welcome, checker
+        self._events, self._record = [], None
+        self._seen_sent, self._to_act, self._legal = -1, -1, []
+        self._pending, self._contradictions = None, 0
+        self.started = False
+        self.state = JOINED
+        self._conn.send(wire.again(offer["game"]))
+        return True
+
+    def take_phrases(self) -> list[tuple[int, str]]:
+        """The table phrases said since the last call: (seat, phrase id)."""
+        phrases, self._phrases = self._phrases, []
+        return phrases
+
+    def say(self, phrase: str) -> None:
+        """Say a table phrase (an id of ``wire.PHRASES``) to everyone at the table."""
+        if self._conn is not None and self.state in (JOINED, OVER) and phrase in wire.PHRASES:
+            self._conn.send(wire.say(phrase))
 
     def _connect_fresh(self) -> None:
         kept, self.tokens = self.tokens, None
@@ -260,9 +376,10 @@ class NetStream:
     def _on_welcome(self, m: dict) -> None:
         if not 0 <= m["seat"] < len(m["players"]):
             raise ViewError("a seat that is not at the table")
-        same = self._welcome is not None and m["table"] == self.table_id and m["seat"] == self.seat
+        same = (self._welcome is not None and m["table"] == self.table_id and m["seat"] == self.seat
+                and m["game"] == self._welcome["game"])
         if not same:
-            self._events = []
+            self._events, self._record, self.offer = [], None, None
             self._checker = ViewChecker(m["rules"], m["options"], m["players"], m["game"], m["seat"])
             self._seen_sent = -1
             self._to_act, self._legal = -1, []
@@ -270,7 +387,7 @@ class NetStream:
         self.table_id = m["table"]
         self.seat = m["seat"]
         self._token = m["token"]
-        self.host_name = m["host"]
+        self.host_name = shown_name(m["host"], "?")
         self._pending = None
         self.state = JOINED
         if self.tokens is not None:
@@ -302,6 +419,9 @@ class NetStream:
         if not self._welcome:
             return []
         players = [dict(p) for p in self._welcome["players"]]
+        names = shown_names([p["name"] for p in players])
+        for p, name in zip(players, names):
+            p["name"] = name
         for p, s in zip(players, self.seat_status):
             p["name"] = s["name"]
         return players
@@ -357,7 +477,7 @@ class NetStream:
         if problem:
             raise IllegalActionError(problem, "bad_action")
         self._ident += 1
-        self._pending = (self._ident, len(self._events))
+        self._pending = (self._ident, len(self._events), dict(action))
         self._conn.send(wire.act(self._ident, len(self._events), action))
 
     def take_refusal(self) -> IllegalActionError | None:

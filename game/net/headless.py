@@ -24,9 +24,10 @@ from ..play.decider import PlayerDecider
 from ..play.host import AI, REMOTE, TableHost
 from ..safe_json import clip
 from . import protocol
-from .client import FINAL, LOST, OVER, NetStream
+from .client import FINAL, JOINED, LOST, OVER, NetStream
 from .invitation import Invitation, InvitationError, relay_address
 from .invitation import parse as parse_invitation
+from .names import distinct_name, shown_name
 from .server import NetHost
 from .tokens import TokenStore
 
@@ -35,6 +36,8 @@ END_GRACE = 1.0
 NAP = 0.004
 #: a joiner tries again this often after a lost connection
 RETRY_EVERY = 1.0
+#: games at one table without a window, at most
+MAX_GAMES = 1000
 
 
 def _say(text: str) -> None:
@@ -76,13 +79,32 @@ def check_host_args(args, options: dict, refuse) -> list[str]:
             relay_address(args.relay)
         except InvitationError as e:
             refuse(f"--relay: {e}")
+    if not 1 <= getattr(args, "games", 1) <= MAX_GAMES:
+        refuse(f"--games takes 1 to {MAX_GAMES:,}")
     return specs
 
 
+def seat_names(specs: list[str]) -> list[str]:
+    """The players' names of a table without a window: the AI seats named as the game names
+    its AI players, a bot by its file's name, a network seat "Seat N" until a player sits
+    down; no two alike."""
+    from ..ui.names import ai_name
+    names = []
+    for i, spec in enumerate(specs):
+        if spec == "net":
+            name = f"Seat {i + 1}"
+        elif spec.startswith("ext:"):
+            name = shown_name(Path(spec[4:]).stem, f"Bot {i + 1}")
+        else:
+            name = ai_name(i)
+        names.append(distinct_name(name, names))
+    return names
+
+
 def run_host(args, options: dict, specs: list[str], write_out) -> int:
-    """Host one game (arguments checked by :func:`check_host_args`)."""
-    players = [{"name": f"P{i}" if spec != "net" else f"Seat {i + 1}", "seat": spec}
-               for i, spec in enumerate(specs)]
+    """Host ``--games`` games at one table (arguments checked by :func:`check_host_args`): the
+    players stay seated from game to game and say yes to each next one."""
+    players = [{"name": name, "seat": spec} for name, spec in zip(seat_names(specs), specs)]
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     state = new_game(args.rules, players, options, seed=seed)
     control = [REMOTE if spec == "net" else AI for spec in specs]
@@ -102,7 +124,7 @@ def run_host(args, options: dict, specs: list[str], write_out) -> int:
     else:
         shown = f"{address}:{port}"
     _say(f"table open at {shown}, code {table.code}, {len(table.links)} network seat(s) ({protocol.PROTOCOL})")
-    relay_told = None
+    relay_told = [None]
     if args.relay:
         from .tls import IdentityError
         try:
@@ -115,30 +137,21 @@ def run_host(args, options: dict, specs: list[str], write_out) -> int:
         _say(invitation.link())         # a line of its own, for a script to pass on
         _say(f"to read aloud: {invitation.spoken()}")
     table.lost_to_ai = (args.lost_wait, args.fill) if args.lost_wait is not None else None
-    opened = time.monotonic()
-    ended_at = None
+    games = getattr(args, "games", 1) or 1
+    records = []
     try:
-        while True:
-            now = time.monotonic()
-            table.poll(now)
-            if table.relay_state != relay_told and table.relay_state in ("open", "retrying", "refused"):
-                relay_told = table.relay_state
-                _say(relay_line(table))
-            for notice in table.take_notices():
-                _say(notice.text)
-            if not table.started:
-                all_in = all(lk.link == "connected" for lk in table.links.values())
-                waited = args.start_after is not None and now - opened >= args.start_after
-                if all_in or waited:
-                    table.start(args.fill)
-                    _say("the game starts: " + ", ".join(p["name"] for p in host.players))
-            else:
-                host.step(now * 1000.0, 0.0)
-            if host.is_over():
-                ended_at = ended_at or now
-                if now - ended_at >= END_GRACE:
-                    break
-            time.sleep(NAP)
+        for number in range(1, games + 1):
+            if number > 1:
+                state = new_game(args.rules, [dict(p) for p in host.players], options,
+                                 seed=seed + number - 1, game=number, **state.session_next())
+                host = TableHost(state, control, decider=decider)
+                table.next_game(host)
+                _say(f"game {number} of {games}: the players are asked to play again")
+            _play_one(args, table, host, relay_told)
+            records.append(host.state.record())
+            out = state.outcome()
+            _say(f"game over: {len(state.events)} events, "
+                 + ("a draw" if out.draw else "winners " + ", ".join(str(s + 1) for s in out.winners)))
     except KeyboardInterrupt:
         table.close("host_left")
         host.close()
@@ -146,12 +159,9 @@ def run_host(args, options: dict, specs: list[str], write_out) -> int:
         return 130
     table.close("game_over")
     host.close()
-    out = state.outcome()
-    _say(f"game over: {len(state.events)} events, "
-         + ("a draw" if out.draw else "winners " + ", ".join(str(s) for s in out.winners)))
     if args.out:
-        write_out(Path(args.out), [host.state.record()])
-        _say(f"wrote the record to {args.out}")
+        write_out(Path(args.out), records)
+        _say(f"wrote {len(records)} record(s) to {args.out}")
     return 0
 
 
@@ -163,6 +173,35 @@ def relay_line(table: NetHost) -> str:
     if table.relay_state == "refused":
         return f"the relay {inv.relay} refused the table ({table.door.reason})"
     return f"the relay {inv.relay} cannot be reached now ({table.door.reason}); trying again"
+
+
+def _play_one(args, table: NetHost, host: TableHost, relay_told: list) -> None:
+    """One game at the table: wait for the network seats (or ``--start-after``), play it to the
+    end, and keep serving for END_GRACE (the record goes out).  ``relay_told``: the relay's
+    state last said (a table open to the internet says when it changes)."""
+    opened = time.monotonic()
+    ended_at = None
+    while True:
+        now = time.monotonic()
+        table.poll(now)
+        if table.relay_state != relay_told[0] and table.relay_state in ("open", "retrying", "refused"):
+            relay_told[0] = table.relay_state
+            _say(relay_line(table))
+        for notice in table.take_notices():
+            _say(notice.text)
+        if not table.started:
+            all_in = all(lk.link == "connected" for lk in table.links.values())
+            waited = args.start_after is not None and now - opened >= args.start_after
+            if all_in or waited:
+                table.start(args.fill)
+                _say("the game starts: " + ", ".join(p["name"] for p in host.players))
+        else:
+            host.step(now * 1000.0, 0.0)
+        if host.is_over():
+            ended_at = ended_at or now
+            if now - ended_at >= END_GRACE:
+                return
+        time.sleep(NAP)
 
 
 _ADDRESS = re.compile(r"\[([0-9a-fA-F:.]+)\]:(\d{1,5})|([^:\s\[\]]{1,253}):(\d{1,5})")
@@ -205,22 +244,33 @@ def check_join_args(args, refuse) -> tuple[str, int] | Invitation:
         refuse(f"--play: {clip(args.play, 80)}: no such file")
     if not 0 <= args.wait <= 3600:
         refuse("--wait takes 0 to 3,600 seconds")
+    if args.seat is not None and not 1 <= args.seat <= protocol.MAX_SEATS:
+        refuse(f"--seat takes a seat from 1 to {protocol.MAX_SEATS}")
+    if not 1 <= getattr(args, "games", 1) <= MAX_GAMES:
+        refuse(f"--games takes 1 to {MAX_GAMES:,}")
     return address
 
 
 def run_join(args, address: tuple[str, int] | Invitation, write_out) -> int:
+    """Play one seat for up to ``--games`` games at the table (saying yes to each next game the
+    host deals); exit 0 once they are played or the host closes the table after a game."""
     from ..ai.seats import make_player
     trace_fh = open(args.trace, "ab") if args.trace else None   # noqa: SIM115 - closed below
+    wanted = args.seat - 1 if args.seat is not None else None      # the seat as the window counts it
     if isinstance(address, Invitation):
-        stream = NetStream("", 0, clean_name(args.name), "", seat=args.seat, tokens=TokenStore(),
+        stream = NetStream("", 0, clean_name(args.name), "", seat=wanted, tokens=TokenStore(),
                            trace=trace_fh.write if trace_fh else None, invitation=address)
     else:
-        stream = NetStream(address[0], address[1], clean_name(args.name), args.code, seat=args.seat,
+        stream = NetStream(address[0], address[1], clean_name(args.name), args.code, seat=wanted,
                            tokens=TokenStore(), trace=trace_fh.write if trace_fh else None)
+    games = getattr(args, "games", 1) or 1
     player = None
     lost_at = None
     retried = 0.0
     said_joined = False
+    records: list[dict] = []
+    recorded = None          # the game number whose record is in ``records`` last
+    over_at = 0.0
     try:
         while True:
             stream.poll()
@@ -229,7 +279,20 @@ def run_join(args, address: tuple[str, int] | Invitation, write_out) -> int:
                 _err(stream.problem or stream.state)
                 return 1
             if stream.state == OVER:
-                break
+                if stream.record() is not None and recorded != stream.game:
+                    recorded = stream.game
+                    records.append(stream.record())
+                    _say(f"game over: {len(records[-1]['events'])} events")
+                    over_at = now
+                if len(records) >= games or stream.reason in ("game_over", "host_left"):
+                    break           # played them all, or the host closed the table after a game
+                if stream.offer is not None:
+                    stream.play_again()
+                    _say(f"game {stream.game}: playing again")
+                elif now - over_at > args.wait:
+                    break           # no next game offered: done
+                time.sleep(0.02)
+                continue
             if stream.state == LOST:
                 lost_at = lost_at or now
                 if now - lost_at > args.wait:
@@ -240,17 +303,22 @@ def run_join(args, address: tuple[str, int] | Invitation, write_out) -> int:
                     stream.reconnect()
                 time.sleep(0.05)
                 continue
-            if stream.state == "joined":
+            if stream.state == JOINED:
                 lost_at = None
                 if not said_joined:
                     said_joined = True
-                    _say(f"joined {stream.host_name}'s table at seat {stream.seat} ({stream.rules})")
+                    _say(f"joined {stream.host_name}'s table at seat {stream.seat + 1} ({stream.rules})")
             legal = stream.legal_actions()
             if legal:
                 if player is None:
                     player = make_player(args.play, seed=args.seed * 100 + stream.seat,
                                          bot={"budget": args.bot_time})
-                stream.send(player.choose(stream.view(), legal))
+                try:
+                    choice = player.choose(stream.view(), legal)
+                except Exception as e:  # noqa: BLE001 - the host's offer trips up the player
+                    _err(f"the host's offered moves cannot be played ({type(e).__name__})")
+                    return 1
+                stream.send(choice)
             stream.tick(now * 1000.0, len(stream.events), 0.0)
             time.sleep(NAP)
     except KeyboardInterrupt:
@@ -262,9 +330,7 @@ def run_join(args, address: tuple[str, int] | Invitation, write_out) -> int:
             player.close()
         if trace_fh is not None:
             trace_fh.close()
-    record = stream.record()
-    _say(f"game over: {len(record['events'])} events")
     if args.out:
-        write_out(Path(args.out), [record])
-        _say(f"wrote the record to {args.out}")
+        write_out(Path(args.out), records)
+        _say(f"wrote the record{'s' if len(records) > 1 else ''} to {args.out}")
     return 0

@@ -22,7 +22,7 @@ from ..play.host import AI, LOCAL, REMOTE, TableHost
 from ..play.stream import LocalStream
 from . import protocol
 from .server import NetHost
-from .texts import seat_back_text, seat_joined_text, seat_lost_text
+from .texts import seat_again_text, seat_back_text, seat_joined_text, seat_left_text, seat_lost_text
 
 #: the AI levels a host may give an empty or dropped network seat
 FILL_LEVELS = ("easy", "normal", "hard")
@@ -34,7 +34,8 @@ def clock_ms() -> float:
 
 @dataclass
 class SeatNews:
-    """Something that happened at a network seat: ``kind`` is ``joined``, ``back`` or ``lost``."""
+    """Something that happened at a network seat: ``kind`` is ``joined``, ``back``, ``lost``,
+    ``left`` (before the start) or ``again`` (plays the next game at the table)."""
 
     kind: str
     seat: int
@@ -119,6 +120,16 @@ class JoinedNetwork:
     hosting = False
     code = None
 
+    @property
+    def offer(self) -> dict | None:
+        """The next game the host dealt at this table, until this player says yes."""
+        return self.stream.offer
+
+    @property
+    def closed(self) -> bool:
+        """The host has closed the table (after the game, or leaving)."""
+        return self.stream.reason in ("game_over", "host_left")
+
     def __init__(self, stream):
         self.stream = stream
         self.addresses = [stream.where]
@@ -126,6 +137,7 @@ class JoinedNetwork:
         #: the relay an internet table is reached through (None: the local network)
         self.relay = inv.relay if inv is not None else None
         self._links: dict[int, str] = {}
+        self._names: dict[int, str] = {}
 
     @property
     def started(self) -> bool:
@@ -146,11 +158,16 @@ class JoinedNetwork:
         out = []
         for seat, st in enumerate(self.seats()):
             before, now = self._links.get(seat), st.get("link")
-            self._links[seat] = now
+            before_name = self._names.get(seat, st["name"])
+            self._links[seat], self._names[seat] = now, st["name"]
             if seat == self.stream.seat or before is None or before == now:
                 continue
             if now == "lost":
                 out.append(SeatNews("lost", seat, st["name"], seat_lost_text(st["name"])))
+            elif now == "open" and before in ("connected", "asked"):
+                out.append(SeatNews("left", seat, before_name, seat_left_text(before_name)))
+            elif now == "connected" and before == "asked":
+                out.append(SeatNews("again", seat, st["name"], seat_again_text(st["name"])))
             elif now == "connected":
                 kind = "back" if before == "lost" else "joined"
                 text = seat_back_text(st["name"]) if kind == "back" else seat_joined_text(st["name"])
@@ -164,8 +181,28 @@ class HostedStream(LocalStream):
     def __init__(self, host: TableHost, net: NetHost, addresses: list[str], seat: int | None = None):
         super().__init__(host, seat)
         self.net = net
+        self._addresses = list(addresses)
         self.network = TableNetwork(net, addresses)
         self._delay = 0.0
+        #: the table went on into the next game's stream: closing this one leaves it open
+        self.handed_on = False
+
+    def next_stream(self, state, decider) -> HostedStream:
+        """Play again at the same table: ``state`` (the next game, the same players) is hosted
+        on this table's network; its players are asked to stay (:meth:`NetHost.next_game`)."""
+        host = TableHost(state, network_control([p["seat"] for p in state.players]), decider=decider)
+        self.net.next_game(host)
+        self.handed_on = True
+        stream = HostedStream(host, self.net, self._addresses, self.seat)
+        stream.network.fill = self.network.fill
+        return stream
+
+    def take_phrases(self) -> list[tuple[int, str]]:
+        return self.net.take_phrases()
+
+    def say(self, phrase: str) -> None:
+        if self.seat is not None:
+            self.net.say(self.seat, phrase)
 
     def legal_actions(self) -> list[dict]:
         return super().legal_actions() if self.net.started else []
@@ -189,7 +226,8 @@ class HostedStream(LocalStream):
         return seat_words(self.network.seats(), seat, self.net.started)
 
     def close(self) -> None:
-        self.net.close()
+        if not self.handed_on:
+            self.net.close()
         super().close()
 
 

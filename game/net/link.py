@@ -120,12 +120,16 @@ class Conn:
         #: dropped (None: nothing is said)
         self.closing_message = closing_message or (lambda code, text, handshaken: closed(code, text))
         peer = writer.get_extra_info("peername")
-        #: who is at the other end, for the limits: the peer's IP address, or (through a relay,
-        #: where every joiner comes from the relay's) ``relay:TAG``
+        #: who is at the other end, for the limits kept per address: the peer's IP address, or
+        #: what the door it came through calls it (a relay names each joiner it carries: ``relay:TAG``)
         self.address = address or (str(peer[0]) if isinstance(peer, tuple) and peer else "?")
         #: the connection came through a relay (encrypted end to end; the invitation's key is its code)
         self.relayed = address is not None and address.startswith("relay:")
         self.handshaken = False
+        #: its first message got through the gate (the right code, or a token to look at):
+        #: until then it holds no place at the table
+        self.proven = False
+        self.opened = time.monotonic()
         self.closed = False
         #: closed, its last line sent and its writing ended, reading until the other side
         #: closes (at most LINGER s)
@@ -138,6 +142,8 @@ class Conn:
         self.handled = 0
         self.last_sent = time.monotonic()
         self.received = 0          # complete lines read
+        #: when the last complete line came (the main loop asks how long the other side is quiet)
+        self.last_heard = time.monotonic()
         self._gone_told = False
         #: what the main loop keeps about this connection (the host: its seat)
         self.seat: int | None = None
@@ -215,6 +221,21 @@ class Conn:
         self._close(encode(final) if final else None)
         self._gone(code, text)
 
+    def turn_away(self, code: str, text: str) -> None:
+        """End a connection that has not said its hello yet to make room for a newer one:
+        why, then closed at once (no lingering: it holds nothing worth waiting for)."""
+        if self.closed:
+            return
+        self.closed = True
+        final = self.closing_message(code, text, self.handshaken)
+        try:
+            if final:
+                self.writer.write(encode(final))
+        except (ConnectionError, RuntimeError, OSError):
+            pass
+        self._shut()
+        self._gone(code, text)
+
     def _gone(self, code: str, text: str) -> None:
         if not self._gone_told:
             self._gone_told = True
@@ -261,6 +282,7 @@ class Conn:
             if self.closed:                   # lingering: what still comes is dropped
                 continue
             self.received += 1
+            self.last_heard = time.monotonic()
             if self.trace is not None:
                 self.trace(line)
             try:
@@ -281,6 +303,7 @@ class Conn:
                         self._close(encode(answer))
                         self._gone(answer.get("reason", "refused"), answer.get("text", ""))
                         continue
+                self.proven = True
             if self.queued - self.handled >= limits.pending:
                 self._drop("too_many_messages",
                            f"more than {limits.pending} messages waiting to be read")

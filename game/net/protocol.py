@@ -1,4 +1,4 @@
-"""The network protocol ``gurka-net/1``: every message, its limits, and a strict check of each.
+"""The network protocol ``gurka-net/2``: every message, its limits, and a strict check of each.
 
 Newline-delimited JSON over TCP (one UTF-8 JSON object per line).  The host holds the game;
 a joiner only ever receives its own seat's view.  Every message is an object whose ``type``
@@ -7,9 +7,9 @@ listed here (types and ranges included) and refuse anything else with a
 :class:`ProtocolError` naming what is wrong in one line.  The README beside this file
 (game/net/README.md) documents them with a complete example exchange.
 
-Joiner → host: ``hello``, ``act``, ``seen``, ``ping``, ``bye``.
+Joiner → host: ``hello``, ``act``, ``seen``, ``again``, ``say``, ``ping``, ``bye``.
 Host → joiner: ``welcome``, ``refused``, ``status``, ``update``, ``refusal``, ``end``,
-``closed``, ``ping``.
+``next``, ``said``, ``closed``, ``ping``.
 
 Nothing here does I/O; :mod:`.link` carries the lines, :mod:`.server` and :mod:`.client`
 act on the checked messages.
@@ -25,8 +25,10 @@ from ..engine.cards import INDEX
 from ..engine.records import MAX_EVENTS, MAX_GAME, MAX_NAME, MAX_RECORD_BYTES, visible
 from ..engine.registry import ruleset_ids
 from ..safe_json import JSONLimitError, loads
+from .names import public_seat, shown_name, shown_names
 
-PROTOCOL = "gurka-net/1"
+#: ``/2``: play again at the same table (``next``, ``again``), table phrases (``say``, ``said``)
+PROTOCOL = "gurka-net/2"
 #: the port a table listens on unless told otherwise
 DEFAULT_PORT = 47411
 #: seats at one table (the largest ruleset seats 8)
@@ -43,8 +45,12 @@ class Limits:
     host_line: int = MAX_RECORD_BYTES + 64 * 1024
     #: a connection's lines that wait for the main loop; one more and it is dropped
     pending: int = 32
-    #: connections open at once (joined and still shaking hands); more are refused at once
+    #: connections from one address that have not yet said a hello the table lets through (the
+    #: right code, or a token); one more and the oldest of them is dropped (``busy``)
     connections: int = 16
+    #: such connections from every address together; one more and the oldest of the address
+    #: that holds the most is dropped (``busy``)
+    handshakes: int = 64
     #: seconds from connecting to a complete hello; slower and the connection is dropped
     handshake: float = 5.0
     #: seconds between pings when nothing else was sent
@@ -74,11 +80,11 @@ MAX_TEXT = 300
 MAX_ID = 2 ** 31
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 TABLE_ID = re.compile(r"[0-9a-f]{16}")
-#: a table's code: the four digits a LAN table shows
+#: the table code of the local network (four digits)
 CODE = re.compile(r"[0-9]{4}")
-#: what a joiner may say as the code: those digits, or an internet table's key (16 hex digits,
-#: carried by the invitation, :mod:`.invitation`)
-HELLO_CODE = re.compile(r"[0-9]{4}|[0-9a-f]{16}")
+#: what a hello may carry as the code: those four digits, or a long random code (a table
+#: reached through the relay: 80 bits and more)
+HELLO_CODE = re.compile(r"[0-9]{4}|[A-Za-z0-9_-]{16,64}")
 CODE_WORD = re.compile(r"[a-z_]{1,40}")
 #: nesting of a host's message (update > events > event > hands > hand; end > record > ...)
 HOST_DEPTH = 12
@@ -94,9 +100,12 @@ ACTION_FIELDS = {
     "play": ("cards",), "attack": ("cards",), "exchange": ("discard",),
     "defend": ("attack", "card"), "buyback": (), "pass": (), "take": (), "swap": (),
 }
-#: the players' link states in ``status``
+#: the players' link states in ``status`` (``asked``: connected, and asked to play the next
+#: game at this table; not yet said yes)
 WHO = ("host", "ai", "net")
-LINKS = ("open", "connected", "lost")
+LINKS = ("open", "connected", "lost", "asked")
+#: the table phrases (sent as ids; each screen says them in its own language)
+PHRASES = ("good_luck", "well_played", "oops", "your_turn", "thanks", "one_more")
 
 
 class ProtocolError(ValueError):
@@ -171,6 +180,10 @@ def _bool(v):
     return None if isinstance(v, bool) else "true or false"
 
 
+def _choice(options: tuple):
+    return lambda v: None if isinstance(v, str) and v in options else f"one of {', '.join(options)}"
+
+
 def _card(v):
     return None if isinstance(v, str) and v in INDEX else "a card such as 'TD'"
 
@@ -231,13 +244,16 @@ def _fields(message: dict, spec: dict, kind: str) -> dict:
 
 _FROM_JOINER = {
     "hello": {"protocol": (_text(40), True), "name": (_name, True),
-              "code": (_pattern(HELLO_CODE, "four digits, or an invitation's key"), True),
+              "code": (_pattern(HELLO_CODE, "four digits or a long code"), True),
               "token": (_pattern(TOKEN, "a reconnect token"), False),
               "table": (_pattern(TABLE_ID, "a table id (16 hex digits)"), False),
-              "have": (_int(0, MAX_EVENTS), False), "seat": (_int(0, MAX_SEATS - 1), False)},
+              "have": (_int(0, MAX_EVENTS), False), "game": (_int(1, MAX_GAME), False),
+              "seat": (_int(0, MAX_SEATS - 1), False)},
     "act": {"id": (_int(0, MAX_ID), True), "at": (_int(0, MAX_EVENTS), True),
             "action": (_action, True)},
     "seen": {"events": (_int(0, MAX_EVENTS), True)},
+    "again": {"game": (_int(2, MAX_GAME), True)},
+    "say": {"phrase": (_choice(PHRASES), True)},
     "ping": {},
     "bye": {},
 }
@@ -274,10 +290,12 @@ def check_from_joiner(message: dict, handshaken: bool) -> dict:
 
 
 def hello(name: str, code: str, token: str | None = None, table: str | None = None,
-          have: int = 0, seat: int | None = None) -> dict:
+          have: int = 0, seat: int | None = None, game: int | None = None) -> dict:
     msg = {"type": "hello", "protocol": PROTOCOL, "name": name, "code": code}
     if token and table:
         msg.update(token=token, table=table, have=have)
+        if game is not None:
+            msg["game"] = game
     if seat is not None:
         msg["seat"] = seat
     return msg
@@ -289,6 +307,15 @@ def act(ident: int, at: int, action: dict) -> dict:
 
 def seen(events: int) -> dict:
     return {"type": "seen", "events": events}
+
+
+def again(game: int) -> dict:
+    """This seat plays the next game the host offered (``next``), game number ``game``."""
+    return {"type": "again", "game": game}
+
+
+def say(phrase: str) -> dict:
+    return {"type": "say", "phrase": phrase}
 
 
 PING = {"type": "ping"}
@@ -359,10 +386,6 @@ def _record(v):
     return None if isinstance(v, dict) else "a game record"
 
 
-def _choice(options: tuple):
-    return lambda v: None if isinstance(v, str) and v in options else f"one of {', '.join(options)}"
-
-
 def _rules(v):
     return None if isinstance(v, str) and v in ruleset_ids() else f"one of {', '.join(ruleset_ids())}"
 
@@ -382,6 +405,9 @@ _FROM_HOST = {
     "refusal": {"id": (_int(0, MAX_ID), True), "code": (_pattern(CODE_WORD, "a code word"), True),
                 "params": (_params, True), "text": (_text(MAX_TEXT), True)},
     "end": {"record": (_record, True)},
+    "next": {"rules": (_rules, True), "options": (_options, True), "players": (_players, True),
+             "game": (_int(2, MAX_GAME), True)},
+    "said": {"seat": (_int(0, MAX_SEATS - 1), True), "phrase": (_choice(PHRASES), True)},
     "closed": {"reason": (_text(40), True), "text": (_text(MAX_TEXT), False)},
     "ping": {},
 }
@@ -402,12 +428,34 @@ def check_from_host(message: dict, welcomed: bool) -> dict:
     return _fields(message, _FROM_HOST[kind], kind)
 
 
+def public_players(players: list[dict]) -> list[dict]:
+    """The players as the network says them: plain names, no two alike, and a bot by its file's
+    name only (never the host's folders)."""
+    names = shown_names([p["name"] for p in players])
+    return [{"name": n, "seat": public_seat(p["seat"])} for n, p in zip(names, players)]
+
+
+def public_record(record: dict) -> dict:
+    """A finished game's record as it goes to the joiners (:func:`public_players`)."""
+    return {**record, "players": public_players(record["players"])}
+
+
 def welcome(table: str, seat: int, token: str, host: str, state) -> dict:
     """What a joiner learns of the game when it takes ``seat``: never the seed, never a card."""
     return {"type": "welcome", "protocol": PROTOCOL, "table": table, "seat": seat, "token": token,
-            "host": host, "rules": state.rules, "options": dict(state.options),
-            "players": [{"name": p["name"], "seat": p["seat"]} for p in state.players],
-            "game": getattr(state, "game", 1)}
+            "host": shown_name(host, "Host"), "rules": state.rules, "options": dict(state.options),
+            "players": public_players(state.players), "game": getattr(state, "game", 1)}
+
+
+def next_game(state) -> dict:
+    """The host deals the next game at the same table: the joiner keeps its seat (and its
+    token) and says ``again`` to play it."""
+    return {"type": "next", "rules": state.rules, "options": dict(state.options),
+            "players": public_players(state.players), "game": state.game}
+
+
+def said(seat: int, phrase: str) -> dict:
+    return {"type": "said", "seat": seat, "phrase": phrase}
 
 
 def refused(reason: str, text: str) -> dict:
@@ -439,7 +487,8 @@ def refusal(ident: int, code: str, params: dict, text: str) -> dict:
 __all__ = ["PROTOCOL", "DEFAULT_PORT", "Limits", "LIMITS", "ProtocolError", "encode", "parse_line",
            "check_from_joiner", "check_from_host", "action_problem", "hello", "act", "seen", "PING",
            "BYE", "welcome", "refused", "closed", "update", "refusal", "REFUSALS", "CLOSINGS",
-           "MAX_UPDATE_EVENTS", "MAX_SEATS"]
+           "MAX_UPDATE_EVENTS", "MAX_SEATS", "again", "say", "next_game", "said", "PHRASES",
+           "public_players", "public_record"]
 
 
 def seat_lost(seats: list[dict], seat: int) -> bool:

@@ -30,17 +30,24 @@ import asyncio
 import queue
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
 
 from ..ai.ext import match_action
 from ..engine import IllegalActionError
-from ..engine.records import clean_name
 from ..play.host import LOCAL, REMOTE, SCRIPT, TableHost
 from . import protocol as wire
-from .gate import Tries, new_code, new_table_id, new_token, same_secret
+from .gate import Tries, address_key, new_code, new_table_id, new_token, same_secret
 from .invitation import Invitation, relay_address
 from .link import GONE, LINGER, MSG, Conn, NetThread, drain
-from .texts import seat_back_text, seat_joined_text, seat_lost_text
+from .names import distinct_name, shown_name, shown_names
+from .texts import seat_again_text, seat_back_text, seat_joined_text, seat_left_text, seat_lost_text
+
+
+#: table phrases: at most PHRASE_BURST from one seat within PHRASE_WINDOW seconds; more are
+#: dropped (every screen keeps the same limit on its own player, and says so)
+PHRASE_BURST = 3
+PHRASE_WINDOW = 10.0
 
 
 @dataclass(eq=False)
@@ -66,7 +73,8 @@ class SeatLink:
 
 @dataclass
 class Notice:
-    """Something the host's screen may show: ``kind`` is ``joined``, ``back`` or ``lost``."""
+    """Something the host's screen may show: ``kind`` is ``joined``, ``back``, ``lost``,
+    ``left`` (before the start: the seat is open again) or ``again`` (plays the next game)."""
 
     kind: str
     seat: int
@@ -79,10 +87,10 @@ class NetHost:
                  address: str = "0.0.0.0", port: int = wire.DEFAULT_PORT, limits: wire.Limits = wire.LIMITS,
                  table_id: str | None = None, tokens: dict | None = None, advertise: bool = False,
                  clock=time.monotonic):
-        if code is not None and not wire.CODE.fullmatch(code):
-            raise ValueError("a table code is four digits")
+        if code is not None and not wire.HELLO_CODE.fullmatch(code):
+            raise ValueError("a table code is four digits (or a long code)")
         self.host = host
-        self.name = clean_name(name) or "Host"
+        self.name = shown_name(name, "Host")
         self.code = code or new_code()
         self.table_id = table_id if table_id and wire.TABLE_ID.fullmatch(table_id) else new_table_id()
         self.bind_address = address
@@ -91,12 +99,18 @@ class NetHost:
         self.clock = clock
         self.tries = Tries(limits)
         self.links: dict[int, SeatLink] = {s: SeatLink(s) for s in host.seats(REMOTE)}
+        #: each network seat's own name (before a player sat down in it): a seat freed again
+        #: gets it back
+        self.seat_names = {s: host.players[s]["name"] for s in self.links}
         for seat, token in (tokens or {}).items():     # a table reopened (the host's Continue)
             seat = int(seat)
             if seat in self.links and isinstance(token, str) and wire.TOKEN.fullmatch(token):
                 self.links[seat].token = token
                 self.links[seat].link = "lost"
                 self.links[seat].lost_since = clock()
+        #: a table reopened with its players' tokens (the host's Continue): a game under way,
+        #: whose seats are kept for their players also before the host starts again
+        self.resumed = any(lk.token for lk in self.links.values())
         self.started = False
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
         self.net: NetThread | None = None
@@ -117,7 +131,11 @@ class NetHost:
         self.door = None
         self._identity = None
         #: messages taken and connections dropped (benchmarks, tests)
-        self.counts = {"messages": 0, "dropped": 0, "refused": 0}
+        self.counts = {"messages": 0, "dropped": 0, "refused": 0, "phrases_dropped": 0}
+        #: per seat, when its last table phrases were said (the rate limit)
+        self._phrase_times: dict[int, deque] = {}
+        #: (seat, phrase id) said at the table since the host's screen last asked
+        self._phrases: list[tuple[int, str]] = []
         host.listen(self._changed)
 
     # -- opening and closing ----------------------------------------------------------------
@@ -183,7 +201,13 @@ class NetHost:
                 "secret": self.invitation.code}
 
     def free_seats(self) -> int:
-        return sum(1 for lk in self.links.values() if lk.link == "open")
+        """Seats a newcomer may take: open ones, and before the start a lost one."""
+        return sum(1 for lk in self.links.values() if lk.link == "open" or (lk.link == "lost" and self._fresh()))
+
+    def _fresh(self) -> bool:
+        """Before the start of a new game: a seat its player left is anybody's (after the start,
+        or at a game reopened under way, it is kept for its player's token)."""
+        return not self.started and not self.resumed
 
     def _start_advertising(self) -> None:
         """Advertise on a thread of its own (registering takes a moment; the loop never waits)."""
@@ -240,22 +264,37 @@ class NetHost:
 
     # -- the network thread ---------------------------------------------------------------------
     async def _accept(self, reader, writer, address: str | None = None) -> None:
-        if len(self._conns) >= self.limits.connections:
-            self.counts["refused"] += 1
-            try:
-                writer.write(wire.encode(wire.refused("busy", "the table is busy")))
-                writer.close()
-            except (ConnectionError, RuntimeError):
-                pass
-            return
+        """One connection, from the listening socket or handed in by another door (``address``:
+        what that door calls the joiner; by default its IP address)."""
         conn = Conn(self.net, reader, writer, self.inbox, self.limits, self.limits.joiner_line,
                     wire.JOINER_DEPTH, wire.check_from_joiner, self.limits.handshake, gate=self._gate,
                     closing_message=self._closing, address=address)
+        self._make_room(conn)
         self._conns.add(conn)
         try:
             await conn.run()
         finally:
             self._conns.discard(conn)
+
+    def _make_room(self, newcomer: Conn) -> None:
+        """A newcomer always gets its chance to say hello: when too many connections have not
+        yet said one that the gate let through (from its address, or from everyone), the
+        oldest of them (of its own address, or of the address holding the most) is dropped as
+        ``busy``.  Connections that proved they know the code or hold a token hold their place."""
+        waiting = [c for c in self._conns if not c.proven and not c.closed]
+        key = address_key(newcomer.address)
+        mine = [c for c in waiting if address_key(c.address) == key]
+        victims = None
+        if len(mine) >= self.limits.connections:
+            victims = mine
+        elif len(waiting) >= self.limits.handshakes:
+            by_address: dict[str, list[Conn]] = {}
+            for c in waiting:
+                by_address.setdefault(address_key(c.address), []).append(c)
+            victims = max(by_address.values(), key=len)
+        if victims:
+            self.counts["refused"] += 1
+            min(victims, key=lambda c: c.opened).turn_away("busy", "the table is busy")
 
     @staticmethod
     def _closing(code: str, text: str, handshaken: bool) -> dict:
@@ -264,7 +303,11 @@ class NetHost:
         return wire.closed(code, text) if handshaken else wire.refused(code, text)
 
     def _gate(self, conn: Conn, hello: dict) -> dict | None:
-        """The network thread's check of a hello: the rate limit, then the table code."""
+        """The network thread's check of a hello: the rate limit, then the table code.  A hello
+        with a token for this table goes on to the main loop, which looks at the token (a
+        wrong one counts as a wrong guess): a seat's player is never held up by the limit."""
+        if hello.get("token") is not None and hello.get("table") == self.table_id:
+            return None
         now = self.clock()
         if self.tries.blocked(conn.address, now):
             return wire.refused("too_many_tries", "too many wrong codes; wait a minute")
@@ -318,6 +361,60 @@ class NetHost:
         self.started = True
         self._dirty = True
 
+    def next_game(self, host: TableHost) -> None:
+        """Play again at this table: ``host`` holds the next game (the same seats; its network
+        seats ``remote``).  Every player at the table is asked (``next``) and keeps the seat
+        until they say yes (``again``) or leave; the table waits for the host's start again,
+        and a seat whose player has not said yes by then is played by the AI meanwhile."""
+        self.host = host
+        host.listen(self._changed)
+        self.started = self.resumed = False
+        for link in self.links.values():
+            link.sent, link.told, link.done, link.ended = 0, None, None, False
+            if link.link == "open":
+                host.rename(link.seat, self.seat_names[link.seat])
+            if link.link == "connected" and link.conn is not None:
+                link.link = "asked"
+                link.conn.send(wire.next_game(host.state))
+        self._status_sent = None
+        self._dirty = True
+
+    def _on_again(self, link: SeatLink, message: dict) -> None:
+        if link.link != "asked" or message["game"] != getattr(self.host.state, "game", 1):
+            return          # not asked, or another game's answer: nothing to do
+        link.link = "connected"
+        link.sent, link.told, link.done = 0, None, None
+        if self.host.handed(link.seat):
+            self.host.hand_back(link.seat)
+        name = self.host.players[link.seat]["name"]
+        self._notices.append(Notice("again", link.seat, name, seat_again_text(name)))
+        self._status_sent = None
+        self._dirty = True
+
+    def say(self, seat: int, phrase: str, now: float | None = None) -> bool:
+        """``seat`` says a table phrase (an id of ``wire.PHRASES``) to everyone at the table;
+        False when it was dropped (an unknown phrase, or over the seat's rate limit)."""
+        now = self.clock() if now is None else now
+        if phrase not in wire.PHRASES or not 0 <= seat < self.host.n:
+            return False
+        times = self._phrase_times.setdefault(seat, deque())
+        while times and now - times[0] > PHRASE_WINDOW:
+            times.popleft()
+        if len(times) >= PHRASE_BURST:
+            self.counts["phrases_dropped"] += 1
+            return False
+        times.append(now)
+        self._phrases.append((seat, phrase))
+        for link in self.links.values():
+            if link.conn is not None and link.link in ("connected", "asked"):
+                link.conn.send(wire.said(seat, phrase))
+        return True
+
+    def take_phrases(self) -> list[tuple[int, str]]:
+        """The table phrases said since the last call: (seat, phrase id)."""
+        phrases, self._phrases = self._phrases, []
+        return phrases
+
     def hand_to_ai(self, seat: int, spec: str) -> None:
         """A network seat is played by the AI ``spec`` until its player rejoins."""
         if seat not in self.links:
@@ -325,11 +422,16 @@ class NetHost:
         self.host.hand_to_ai(seat, spec)
 
     def release(self, seat: int) -> None:
-        """Free a network seat (its player's token no longer holds it; before the start, say)."""
+        """Free a network seat (its player's token no longer holds it; before the start, say):
+        it is open again under its own name."""
         link = self.links[seat]
         if link.conn is not None:
             link.conn.close(wire.closed("replaced", "the host freed this seat"))
+        self.host.forget(link)
         self.links[seat] = SeatLink(seat)
+        if not self.host.is_over():        # (a finished game keeps its players' names)
+            self.host.rename(seat, self.seat_names[seat])
+        self._status_sent = None
         self._dirty = True
 
     def tokens(self) -> dict[int, str]:
@@ -348,13 +450,14 @@ class NetHost:
         ``ai`` (whether the host's AI plays it now)."""
         host = self.host
         out = []
-        for s, p in enumerate(host.players):
+        names = shown_names([p["name"] for p in host.players])
+        for s in range(host.n):
             link = self.links.get(s)
             if link is not None:
                 who = "net"
             else:
                 who = "host" if host.control[s] in (LOCAL, SCRIPT) else "ai"
-            out.append({"name": p["name"], "who": who, "link": link.link if link else None,
+            out.append({"name": names[s], "who": who, "link": link.link if link else None,
                         "ai": host.control[s] == "ai"})
         return out
 
@@ -382,12 +485,23 @@ class NetHost:
         if link.pending is not None:          # heard from on the new token: the old one is gone
             link.token, link.pending = link.pending, None
         if kind == "act":
-            self._on_act(link, message)
+            if link.link == "connected":
+                self._on_act(link, message)
+        elif kind == "say":
+            self.say(link.seat, message["phrase"], now)
+        elif kind == "again":
+            self._on_again(link, message)
         elif kind == "seen":
-            self.host.seen(link, min(message["events"], len(self.host.state.events)), now)
+            # the host's pace counts in ms (TableHost.step is given ms), this loop's clock in s
+            self.host.seen(link, min(message["events"], len(self.host.state.events)), now * 1000.0)
         elif kind == "bye":
             conn.close()
-            self._lose(link, now)
+            if not self._fresh() and not self.host.is_over():
+                self._lose(link, now)
+            else:        # left before the start or after the end: the seat is open again for anyone
+                name = self.host.players[link.seat]["name"]
+                self.release(link.seat)
+                self._notices.append(Notice("left", link.seat, name, seat_left_text(name)))
 
     def _on_hello(self, conn: Conn, hello: dict, now: float) -> None:
         if conn.closed:
@@ -400,17 +514,30 @@ class NetHost:
                 self.tries.fail(conn.address, now)
                 self._refuse(conn, "bad_token", "no seat holds this token")
                 return
-            self._seat(link, conn, hello.get("have", 0), back=True)
+            have = hello.get("have", 0) if hello.get("game", 1) == getattr(self.host.state, "game", 1) else 0
+            self._seat(link, conn, have, back=True)
             return
         wanted = hello.get("seat")
         free = [lk for lk in self.links.values() if lk.link == "open"]
+        if not free and self._fresh():
+            # before the start a seat whose player lost the connection is anybody's: the one
+            # lost longest goes to the newcomer (its old token no longer holds it)
+            lost = sorted((lk for lk in self.links.values() if lk.link == "lost"),
+                          key=lambda lk: lk.lost_since or 0.0)
+            if lost:
+                self.release(lost[0].seat)
+                free = [self.links[lost[0].seat]]
         if self.host.is_over():
             free = []
         link = next((lk for lk in free if lk.seat == wanted), free[0] if free else None)
         if link is None:
             self._refuse(conn, "full", "no free seat at this table")
             return
-        self.host.rename(link.seat, clean_name(hello["name"]) or f"P{link.seat + 1}")
+        # the name others will see: plain (no bidi control, no stack of marks) and no other
+        # seat's
+        others = shown_names([p["name"] for p in self.host.players])
+        del others[link.seat]
+        self.host.rename(link.seat, distinct_name(shown_name(hello["name"], self.seat_names[link.seat]), others))
         self._seat(link, conn, 0, back=False)
 
     def _refuse(self, conn: Conn, reason: str, text: str) -> None:
@@ -517,8 +644,8 @@ class NetHost:
         record = None
         for link in self.links.values():
             conn = link.conn
-            if conn is None or conn.closed:
-                continue
+            if conn is None or conn.closed or link.link != "connected":
+                continue        # (asked to play the next game: nothing of it until they say yes)
             legal = host.legal_actions(link.seat) if to_act == link.seat else []
             told = (total, to_act, len(legal))
             if link.sent < total or link.told != told or link.done is not None:
@@ -533,7 +660,7 @@ class NetHost:
                 link.told = told
                 link.done = None
             if over and not link.ended:
-                record = record or host.state.record()
+                record = record or wire.public_record(host.state.record())
                 conn.send({"type": "end", "record": record})
                 link.ended = True
         self._dirty = False

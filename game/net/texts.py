@@ -66,6 +66,14 @@ def seat_back_text(name: str) -> str:
     return _("{name} is back").format(name=clip(name, 40))
 
 
+def seat_left_text(name: str) -> str:
+    return _("{name} left the table").format(name=clip(name, 40))
+
+
+def seat_again_text(name: str) -> str:
+    return _("{name} plays again").format(name=clip(name, 40))
+
+
 def relay_text(reason: str, relay: str) -> str:
     """An internet table's trouble on the way: the relay's answer, or what TLS found."""
     if reason == "unreachable":

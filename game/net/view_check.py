@@ -36,6 +36,7 @@ class ViewChecker:
         self.n = len(players)
         self.seat = seat
         self.deck = frozenset(NAMES[c] for c in family.deck)
+        self.actions = family.actions
         try:
             self.table = new_table(rules, options, players, game)
         except Exception as e:  # noqa: BLE001 - options no game has
@@ -93,6 +94,8 @@ class ViewChecker:
             raise ViewError("legal actions offered when it is not this seat's turn")
         hand = set(self.hand())
         for action in legal:
+            if action.get("type") not in self.actions:
+                raise ViewError(f"a legal action of another game ({str(action.get('type'))[:20]})")
             cards = list(action.get("cards", [])) + list(action.get("discard", []))
             if "card" in action:
                 cards.append(action["card"])

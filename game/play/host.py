@@ -17,8 +17,9 @@ Who plays a seat (:attr:`TableHost.control`):
 - ``script``: nobody here: a tutorial's coach plays it through :meth:`TableHost.submit`.
 
 Pacing: an AI seat is asked only when every watcher has shown every event so far
-(:meth:`TableHost.seen`; a watcher that falls behind for longer than ``patience`` ms is not
-waited for), and its decision is applied no sooner than ``min_delay`` after it was asked, so
+(:meth:`TableHost.seen`; a watcher that has not come further for ``patience`` ms is not
+waited for, and no decision waits longer than ``patience`` ms in all, whatever the watchers
+report), and its decision is applied no sooner than ``min_delay`` after it was asked, so
 that every AI card can be followed on every screen.
 
 Listeners (:meth:`TableHost.listen`) are told after every change (new events, or the game
@@ -60,8 +61,11 @@ class TableHost:
         self.patience = patience
         #: bumped when the game is replaced (an undo): streams start their events afresh
         self.generation = 0
-        #: watcher id -> (events shown, time they were last behind)
+        #: watcher id -> [events shown (the most it has said), when it last came further or
+        #: was caught up] (times in ms, as ``step`` is given them)
         self._seen: dict[object, list] = {}
+        #: (events so far, when the AI first waited for the watchers at that many events)
+        self._waiting: tuple[int, float] | None = None
         self._listeners: list[Callable[[], None]] = []
         #: seat -> (its control before, the AI spec playing it now): seats handed to the AI
         self._handed: dict[int, tuple[str, str]] = {}
@@ -179,18 +183,25 @@ class TableHost:
 
     # -- watchers ---------------------------------------------------------------------------
     def seen(self, watcher: object, shown: int, now: float) -> None:
-        """``watcher`` (a screen) has shown the first ``shown`` events."""
+        """``watcher`` (a screen) has shown the first ``shown`` events (``now`` in ms).  Only
+        coming further counts: a screen that says less than it said before has not gone back
+        (nothing on a screen goes back but an undo, which starts every watcher afresh)."""
         entry = self._seen.setdefault(watcher, [0, now])
-        if shown >= len(self.state.events) or entry[0] != shown:
+        if shown >= len(self.state.events) or shown > entry[0]:
             entry[1] = now
-        entry[0] = shown
+        entry[0] = max(entry[0], shown)
 
     def forget(self, watcher: object) -> None:
         self._seen.pop(watcher, None)
 
     def caught_up(self, now: float) -> bool:
-        """Every watcher has shown every event (or has been behind for too long)."""
+        """Every watcher has shown every event, or has not come further for ``patience`` ms,
+        or the AI has waited ``patience`` ms for this many events already (``now`` in ms)."""
         total = len(self.state.events)
+        if self._waiting is None or self._waiting[0] != total:
+            self._waiting = (total, now)
+        if now - self._waiting[1] > self.patience:
+            return True
         return all(shown >= total or now - since > self.patience
                    for shown, since in self._seen.values())
 
@@ -203,6 +214,7 @@ class TableHost:
         self.generation += 1
         for entry in self._seen.values():
             entry[0] = 0
+        self._waiting = None
         self._changed()
 
     def listen(self, callback: Callable[[], None]) -> None:

@@ -67,10 +67,19 @@ def save_where(record: dict, session: dict) -> str:
     return ""
 
 
+def network_mark(record: dict) -> str:
+    """ "Network table" for a game played with others at their own computers, else ""."""
+    if any(p.get("seat") == "net" for p in record["players"]):
+        # TRANSLATORS: in a saved game's line on the menus: a game hosted on the network
+        return _("Network table")
+    return ""
+
+
 def save_label(record: dict, session: dict) -> str:
-    """A saved game in one line: "Agurk (Danish) · Deal 4 · Anna, Björn, Karin"."""
+    """A saved game in one line: "Agurk (Danish) · Deal 4 · Anna, Björn, Karin" (with
+    "Network table" after the game when others played from their computers)."""
     return SEP.join([together(ruleset_label(record["rules"]))]
-                    + [together(w) for w in [save_where(record, session)] if w]
+                    + [together(w) for w in [network_mark(record), save_where(record, session)] if w]
                     + [players_text([p["name"] for p in record["players"]])])
 
 

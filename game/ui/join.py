@@ -89,6 +89,7 @@ class JoinScene(Scene):
         self.status_ok = False
         self.stream = None
         self._asked_at = 0.0
+        self._tried_at = 0.0
 
     # -- looking for tables -----------------------------------------------------------------------
     def enter(self) -> None:
@@ -193,7 +194,7 @@ class JoinScene(Scene):
             self.status = _("Joining…")
             self.app.settings["join_address"] = self.w_address.value.strip()
             self.stream = NetStream(where[0], where[1], name, code, tokens=TokenStore())
-            self._asked_at = pygame.time.get_ticks() / 1000.0
+            self._asked_at = self._tried_at = pygame.time.get_ticks() / 1000.0
         self.invalidate()
 
     def update(self, dt: float) -> None:
@@ -202,10 +203,20 @@ class JoinScene(Scene):
         stream = self.stream
         if stream is None:
             return
+        from ..net.client import TEMPORARY
         stream.serve()
+        now = pygame.time.get_ticks() / 1000.0
         if stream.state == "joined" or stream.state == "over":
             self.stream = None
             self.app.nav.replace("table", stream=stream)
+        elif stream.state == "lost" and stream.reason in TEMPORARY and now - self._asked_at <= ANSWER_WAIT:
+            # "busy", "wait a minute": what the host's answer says, done (tried again each second)
+            if self.status != stream.problem:
+                self.status = stream.problem
+                self.invalidate()
+            if now - self._tried_at >= 1.0:
+                self._tried_at = now
+                stream.reconnect()
         elif stream.problem:
             self.status = stream.problem
             stream.close()

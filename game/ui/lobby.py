@@ -1,4 +1,5 @@
-"""A network table's own screens over the table: the waiting table and a dropped player.
+"""A network table's own screens over the table: the waiting table, a dropped player, a
+joiner's lost host.
 
 :class:`LobbyScene` is the waiting table.  The host sees the address and the four-digit code
 the others type, every seat and who has sat down, which AI level plays the seats nobody
@@ -7,6 +8,11 @@ and waits for the host to start; the box closes by itself when the game begins.
 
 :class:`SeatLostScene` asks the host what to do when a player's connection is lost: the
 computer plays the seat until its player is back, or the table waits.
+
+:class:`ReconnectScene` is a joiner's when its host goes quiet, the connection is lost or the
+host left: the table stays on screen under it, it says what is happening ("Reconnecting…"),
+and offers Rejoin (the seat's token, at once) and Leave; it closes by itself when the seat is
+back.
 
 Both read the table through its narrow interface (:class:`game.ui.table.handle.TableHandle`:
 ``network``, ``leave``), as every overlay does; the table is served underneath all the while
@@ -60,6 +66,10 @@ def seat_state(st: dict, mine: bool) -> str:
         return _("joined")
     if st["link"] == "lost":
         return _("lost the connection")
+    if st["link"] == "asked":
+        # TRANSLATORS: the waiting network table after a game: this player has not yet said whether
+        # they play the next game at the same table
+        return _("asked to play again")
     return _("waiting for a player")
 
 
@@ -241,9 +251,13 @@ class LobbyScene(Overlay):
         if net.hosting:
             # TRANSLATORS: the title of the host's waiting network table
             title = _("Waiting for players")
-        else:
+        elif any(st["who"] == "host" for st in net.seats()):
             # TRANSLATORS: the title of a joiner's waiting network table; {name} is the host's name
             title = _("Waiting for {name} to start").format(name=net.host_name)
+        else:
+            # TRANSLATORS: the title of a joiner's waiting network table when nobody plays at the
+            # host's computer (a table hosted without a window)
+            title = _("Waiting for the host to start")
         theme.blit_text(surface, title, 28 * u, (box.centerx, y), theme.ACCENT, bold=True, anchor="midtop",
                     max_width=width)
         y += int(50 * u)
@@ -334,4 +348,81 @@ class SeatLostScene(Overlay):
                                   "can wait.").format(name=self.name), 17 * u,
                        pygame.Rect(self.box.left + int(30 * u), self.box.top + int(76 * u), width, int(70 * u)),
                        theme.TEXT, align="center")
+        self.widgets.draw(surface, u)
+
+
+class ReconnectScene(Overlay):
+    """A joiner's table whose host is quiet, lost or gone: Rejoin or Leave, the table kept."""
+
+    shade = 90          # the table stays readable under it
+
+    def __init__(self, app, table):
+        super().__init__(app, table)
+        self.side = table.network_side
+        # TRANSLATORS: a joiner whose host went quiet or away: connect again with the seat's token
+        self.rejoin_btn = Button(lambda: _("Rejoin"), self.rejoin, primary=True, name="rejoin")
+        # TRANSLATORS: a joiner whose host went quiet or away: back to the main menu
+        self.leave_btn = Button(lambda: _("Leave the table"), self.leave, name="leave")
+        self.widgets = WidgetGroup([self.rejoin_btn, self.leave_btn])
+        self.widgets.focus = 0
+        self._text = ""
+        self._kept_line = False
+
+    def rejoin(self) -> None:
+        self.side.rejoin()
+        self.invalidate()
+
+    def leave(self) -> None:
+        self.close()
+        self.table.leave()
+        self.app.nav.back_to("menu")
+
+    def close(self) -> None:
+        if self.manager is not None and self.manager.top is self:
+            self.manager.pop()
+
+    def update(self, dt: float) -> None:
+        if not self.side.trouble or self.side.ended:
+            self.close()            # the seat is back (or the table was left)
+            return
+        text = self.side.trouble_text()
+        if text != self._text or self._kept_line == self.side.trying():
+            self._text = text
+            self.size = (0, 0)
+        self.invalidate()
+
+    def animating(self) -> bool:
+        return True
+
+    def handle_event(self, e) -> None:
+        if self.widgets.handle_event(e):
+            return
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            self.table.open_pause()
+
+    def layout(self, size) -> None:
+        """Above the side seats, under the header: the cards on the table and in the hand stay
+        in sight."""
+        u = theme.unit(size)
+        width = min(size[0] - int(24 * u), int(640 * u))
+        lines = theme.wrap(self._text or "…", 20 * u, width - int(60 * u))
+        self._kept_line = not self.side.trying()
+        self.box = pygame.Rect(0, 0, width, int((118 + 28 * len(lines) + (30 if self._kept_line else 0)) * u))
+        self.box.midtop = (size[0] // 2, int(96 * u))
+        self._buttons_row(self.widgets.widgets, self.box.bottom - int(66 * u), u, w=260)
+
+    def draw(self, surface) -> None:
+        u = theme.unit(surface.get_size())
+        self._shade(surface, under=self.box, u=u)
+        theme.panel(surface, self.box, u)
+        width = self.box.width - int(60 * u)
+        y = self.box.top + int(26 * u)
+        for line in theme.wrap(self._text or "…", 20 * u, width):
+            theme.blit_text(surface, line, 20 * u, (self.box.centerx, y), theme.ACCENT, bold=True,
+                            anchor="midtop", max_width=width)
+            y += int(28 * u)
+        if self._kept_line:
+            # TRANSLATORS: a joiner whose host is away: Rejoin is the button beside this line
+            theme.blit_text(surface, _("Your seat is kept for you: Rejoin once the host is back."), 16 * u,
+                            (self.box.centerx, y + int(8 * u)), theme.TEXT, anchor="midtop", max_width=width)
         self.widgets.draw(surface, u)

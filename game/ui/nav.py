@@ -16,7 +16,8 @@ from typing import Callable
 
 #: table event -> the overlay scene it opens
 TABLE_OVERLAYS = {"handoff": "handoff", "deal_scored": "scoreboard", "game_over": "result",
-                  "lobby": "lobby", "seat_lost": "seat-lost"}
+                  "lobby": "lobby", "seat_lost": "seat-lost", "reconnecting": "reconnecting",
+                  "phrases": "phrases"}
 
 
 class Nav:

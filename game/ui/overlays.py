@@ -177,11 +177,11 @@ class ResultScene(Overlay):
 
     def __init__(self, app, table):
         super().__init__(app, table)
-        again = Button(lambda: _("Play again"), self.again, primary=True, name="again")
-        menu = Button(lambda: _("Main menu"), self.to_menu, primary=table.network is not None, name="menu")
-        # a network table ends with its game: another one is a table hosted anew
-        self.widgets = WidgetGroup([again, menu] if table.network is None else [menu])
-        self.widgets.focus = 0
+        self.again_btn = Button(lambda: _("Play again"), self.again, primary=True, name="again")
+        self.menu_btn = Button(lambda: _("Main menu"), self.to_menu, name="menu")
+        #: Play again is on offer (at a network table: the host deals, a joiner once the host has)
+        self.offers_again = None
+        self._buttons()
         self.elapsed = 0.0
         self.outcome = table.outcome()
         #: which of the kind words a lost game shows (the session's games so far choose)
@@ -190,8 +190,22 @@ class ResultScene(Overlay):
         self._backdrop = None            # the shaded table under the falling cards
         self.cheered = False
 
+    def _buttons(self) -> None:
+        """Play again and Main menu, or Main menu alone while a joiner waits for its host to
+        deal again (the host's Play again keeps everyone at the same table)."""
+        offers = self.table.may_play_again()
+        if offers == self.offers_again:
+            return
+        self.offers_again = offers
+        self.menu_btn.primary = not offers
+        self.widgets = WidgetGroup([self.again_btn, self.menu_btn] if offers else [self.menu_btn])
+        self.widgets.focus = 0
+        self.size = (0, 0)
+
     def again(self):
         scene = self.table.next_game()
+        if scene is None:
+            return
         self.manager.pop()
         self.app.nav.replace("table", scene=scene)
 
@@ -210,6 +224,14 @@ class ResultScene(Overlay):
         if was and not self.celebrating():
             self.end_celebration()
         self.table.show_notice()
+        net = self.table.network
+        if net is not None and not net.hosting:
+            self._buttons()             # the host has dealt again: Play again comes
+            line = self.table_line()
+            if line != getattr(self, "_line", None):
+                self._line = line
+                self.size = (0, 0)      # (laid out again with the new line)
+            self.invalidate()
 
     def end_celebration(self) -> None:
         self._backdrop = None
@@ -218,10 +240,26 @@ class ResultScene(Overlay):
             self.manager.dirty = True
 
     def animating(self):
-        return self.elapsed < 1500 or self.celebrating()
+        net = self.table.network
+        waits = net is not None and not net.hosting and not self.offers_again and not net.closed
+        return self.elapsed < 1500 or self.celebrating() or waits
 
     def title_and_lines(self) -> tuple[str, list[str]]:
         return self.table.result()
+
+    def table_line(self) -> str:
+        """A joiner's line about the next game: its host has dealt again, or may."""
+        net = self.table.network
+        if net is None or net.hosting:
+            return ""
+        if self.offers_again:
+            # TRANSLATORS: a joiner's result screen: the host has dealt the next game at the same table
+            return _("{name} deals again at this table.").format(name=net.host_name)
+        if net.closed:
+            # TRANSLATORS: a joiner's result screen once the host has closed the table
+            return _("{name} has closed the table.").format(name=net.host_name)
+        # TRANSLATORS: a joiner's result screen while the host has not (yet) dealt the next game
+        return _("{name} may deal again at this table: wait here, or leave.").format(name=net.host_name)
 
     def kind_word(self) -> str:
         """A lost game's consolation (one of a few, in turn from game to game)."""
@@ -231,8 +269,8 @@ class ResultScene(Overlay):
             lambda: _("A close game. Another one?"),
             lambda: _("Every good player loses now and then. Deal again?"),
         )
-        if self.table.network is not None:
-            words = words[:1]        # a network table ends with its game: no "Another one?"
+        if not self.table.may_play_again():
+            words = words[:1]        # a joiner's host has not dealt again: no "Another one?"
         return words[self.kind % len(words)]()
 
     def layout(self, size):
@@ -242,7 +280,9 @@ class ResultScene(Overlay):
         # shrinking to the smallest size and losing its last names
         self.rows = [row for line in lines for row in theme.wrap(line, 17 * u, int(560 * u))]
         self.kind_rows = theme.wrap(self.kind_word(), 17 * u, int(560 * u)) if self.outcome == "lost" else []
-        extra = 28 * len(self.kind_rows) + (10 if self.kind_rows else 0)
+        self.table_rows = theme.wrap(self.table_line(), 16 * u, int(560 * u)) if self.table_line() else []
+        extra = 28 * len(self.kind_rows) + (10 if self.kind_rows else 0) + 26 * len(self.table_rows) \
+            + (10 if self.table_rows else 0)
         self.box = pygame.Rect(0, 0, int(600 * u), int((190 + 28 * len(self.rows) + extra) * u))
         self.box.center = (size[0] // 2, int(size[1] * 0.42))
         self._buttons_row(self.widgets.widgets, self.box.bottom - int(70 * u), u, w=220)
@@ -281,6 +321,12 @@ class ResultScene(Overlay):
                 theme.blit_text(surface, line, 17 * u, (self.box.centerx, y), theme.GOOD, anchor="midtop",
                             max_width=self.box.width - 40 * u)
                 y += int(28 * u)
+        if self.table_rows:
+            y += int(10 * u)
+            for line in self.table_rows:
+                theme.blit_text(surface, line, 16 * u, (self.box.centerx, y), theme.TEXT_DIM, anchor="midtop",
+                                max_width=self.box.width - 40 * u)
+                y += int(26 * u)
         self.widgets.draw(surface, u)
 
     def _draw_cascade(self, surface, u) -> None:
@@ -306,6 +352,10 @@ class ResultScene(Overlay):
 
 
 class PauseScene(Overlay):
+    """The pause menu.  At a network table nothing pauses for the others: the title says
+    "Menu" and a line says that the game goes on; leaving asks first, naming who is dropped
+    (the host) or that the seat is kept (a joiner)."""
+
     shade = 150
 
     def __init__(self, app, table):
@@ -321,27 +371,44 @@ class PauseScene(Overlay):
 
     def quit_label(self) -> str:
         """Only a game that is saved says so (a tutorial or the demo is not)."""
+        net = self.table.network
+        if net is not None:
+            # TRANSLATORS: the pause menu at a network table: the host closes it, a joiner leaves it
+            return _("Close the table") if net.hosting else _("Leave the table")
         return _("Save and quit to menu") if self.table.saves else _("Quit to menu")
+
+    def quit_to_menu(self):
+        net = self.table.network
+        text = leave_question(net) if net is not None else None
+        if text:
+            # TRANSLATORS: the answers to the question before leaving a network table
+            self.app.nav.push("confirm", text=text, yes=self.quit_label, no=lambda: _("Stay"),
+                              on_yes=self._quit, title=self.quit_label())
+            return
+        self._quit()
+
+    def _quit(self):
+        self.table.leave()
+        self.app.nav.back_to("menu")
 
     def resume_game(self):
         self.manager.pop()
 
-    def quit_to_menu(self):
-        self.table.leave()
-        self.app.nav.back_to("menu")
-
     def layout(self, size):
         u = theme.unit(size)
         n = len(self.widgets.widgets)
-        keys = shortcuts.table_keys(self.table.rules, self.table.offers_undo, self.table.offers_hint)
+        keys = shortcuts.table_keys(self.table.rules, self.table.offers_undo, self.table.offers_hint,
+                                    say=self.table.network is not None and bool(self.table.humans))
         self.keys = keys_layout(keys, u, min(int(940 * u), size[0] - int(32 * u)) - int(420 * u))
         # no shorter than the longest list (every family's keys): the box keeps its height
         # whichever game is paused, and so covers the same part of the table
         keys_h = max(sum(h for *_r, h in self.keys) + int(70 * u), int(PAUSE_KEYS_H * u))
         self.box = pygame.Rect(0, 0, min(int(940 * u), size[0] - int(32 * u)),
-                               max(int((90 + n * 62) * u), keys_h))
+                               max(int((90 + n * 62 + (60 if self.table.network else 0)) * u), keys_h))
         self.box.center = (size[0] // 2, size[1] // 2)
         y = self.box.top + int(76 * u)
+        if self.table.network is not None:
+            y += int(60 * u)        # the line that says the game goes on
         for b in self.widgets.widgets:
             b.rect = pygame.Rect(0, 0, int(320 * u), int(48 * u))
             b.rect.midtop = (self.box.left + int(200 * u), y)
@@ -357,13 +424,40 @@ class PauseScene(Overlay):
         u = theme.unit(surface.get_size())
         self._shade(surface, under=self.box, u=u)
         theme.panel(surface, self.box, u)
-        theme.blit_text(surface, _("Paused"), 28 * u, (self.box.left + int(200 * u), self.box.top + int(20 * u)),
+        net = self.table.network
+        # TRANSLATORS: the title of the pause menu at a network table, where nothing pauses
+        title = _("Menu") if net is not None else _("Paused")
+        theme.blit_text(surface, title, 28 * u, (self.box.left + int(200 * u), self.box.top + int(20 * u)),
                     theme.ACCENT, bold=True, anchor="midtop")
+        if net is not None:
+            # TRANSLATORS: the pause menu at a network table: the others go on meanwhile
+            theme.blit_wrapped(surface, _("The game goes on for the others: only your own moves wait for you."),
+                               15 * u, pygame.Rect(self.box.left + int(40 * u), self.box.top + int(66 * u),
+                                                   int(320 * u), int(60 * u)), theme.TEXT, align="center")
         x = self.box.left + int(400 * u)
         theme.blit_text(surface, shortcuts.section_title(), 18 * u, (x, self.box.top + int(28 * u)), theme.ACCENT,
                     bold=True)
         draw_keys(surface, self.keys, u, x, self.box.top + int(62 * u))
         self.widgets.draw(surface, u)
+
+
+def leave_question(net) -> str:
+    """What to ask before leaving a network table ("" when nobody else is there to drop): the
+    host names who will be dropped and that they keep waiting; a joiner hears its seat is kept."""
+    from .messages import join_names
+    if net.hosting:
+        names = [st["name"] for st in net.seats() if st["who"] == "net" and st["link"] in ("connected", "asked")]
+        if not names:
+            return ""
+        # TRANSLATORS: asked before the host closes a network table; {names} are the players on the
+        # network ("Anna and Sven"); "Continue" is the main menu's button
+        return _("Close the table? {names} will be dropped from the game. Their screens keep waiting for you: "
+                 "Continue on the main menu opens the table again and gives them their seats back.").format(
+            names=join_names(names))
+    if net.started:
+        # TRANSLATORS: asked before a joiner leaves a network table during the game
+        return _("Leave the table? The game goes on without you; join the table again to take your seat back.")
+    return ""
 
 
 def keys_layout(keys: list[tuple[str, str]], u: float, width: int) -> list[tuple[str, list[str], int]]:

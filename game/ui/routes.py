@@ -114,6 +114,11 @@ def _lobby(name: str):
     return make
 
 
+def _phrases(app, **kw):
+    from .phrases import PhrasesScene
+    return PhrasesScene(app, **kw)
+
+
 def _join(app):
     from .join import JoinScene
     return JoinScene(app)
@@ -170,4 +175,6 @@ def register(app) -> None:
     nav.register("movelog", lambda **kw: _movelog(app, **kw))
     nav.register("lobby", lambda **kw: _lobby("LobbyScene")(app, **kw))
     nav.register("seat-lost", lambda **kw: _lobby("SeatLostScene")(app, **kw))
+    nav.register("reconnecting", lambda **kw: _lobby("ReconnectScene")(app, **kw))
+    nav.register("phrases", lambda **kw: _phrases(app, **kw))
     nav.register("join", lambda: _join(app))

@@ -12,8 +12,11 @@ trump).
 
 from __future__ import annotations
 
+from ..engine.cards import INDEX
 from ..i18n import _, ngettext, pgettext
 from . import cards as card_faces
+
+_RANKS = "23456789TJQKA"
 
 
 def a_rank(rank: str) -> str:
@@ -40,9 +43,13 @@ def words(code: str, params: dict | None = None, settings: dict | None = None) -
     """The sentence for the rule ``code`` with its ``params`` (``settings``: the player's
     card letters); a code this game does not know gets a plain "not allowed"."""
     p = params or {}
-    rank = a_rank(p["rank"]) if isinstance(p.get("rank"), str) else ""
-    count = p["count"] if isinstance(p.get("count"), int) and not isinstance(p["count"], bool) else 1
-    card = card_faces.card_text(p["card"], settings) if isinstance(p.get("card"), str) and len(p["card"]) == 2 \
+    # the parameters may come from another computer (a host's refusal): only what they can be
+    # is used, anything else is left out
+    rank = a_rank(p["rank"]) if isinstance(p.get("rank"), str) and len(p["rank"]) == 1 \
+        and p["rank"] in _RANKS else ""
+    count = p["count"] if isinstance(p.get("count"), int) and not isinstance(p["count"], bool) \
+        and 0 <= p["count"] <= 52 else 1
+    card = card_faces.card_text(p["card"], settings) if isinstance(p.get("card"), str) and p["card"] in INDEX \
         else ""
     # -- what the next card must be (the prompt, and the refusal of a card that breaks it)
     if code == "lead":
@@ -93,7 +100,7 @@ def words(code: str, params: dict | None = None, settings: dict | None = None) -
         return _("A lead of several cards must all be of one rank.")
     if code == "keep_last_card":
         return _("Keep a card for the last trick: you cannot lead your whole hand.")
-    if code == "not_held":
+    if code == "not_held" and card:
         # TRANSLATORS: {card} is a card such as 10♥
         return _("You do not hold {card}.").format(card=card)
     if code == "exchange_too_many":

@@ -129,7 +129,7 @@ class RulesScene(Scene):
 
         body = BODY_PX * u
         para(rules_text.rules_title(self.rules), TITLE_PX * u, True, theme.ACCENT, gap_after=0.5)
-        keys = [Section(shortcuts.section_title(), items=shortcuts.table_keys(self.rules)),
+        keys = [Section(shortcuts.section_title(), items=shortcuts.table_keys(self.rules, say=True)),
                 Section(shortcuts.replay_title(), items=shortcuts.replay_keys(self.rules)),
                 Section(shortcuts.rules_title(), items=shortcuts.rules_keys())]
         for sec in rules_text.sections(self.rules) + keys:

@@ -23,7 +23,8 @@ class SaveInfo:
     rules: str
     #: "Agurk (Danish) · Deal 4 · Anna, Björn, Karin" (:func:`game.ui.game_labels.save_label`)
     label: str
-    #: "Deal 4" alone (:func:`game.ui.game_labels.save_where`)
+    #: "Deal 4" alone (:func:`game.ui.game_labels.save_where`), after "Network table" for a
+    #: network game
     where: str
     #: the players' names, each kept whole
     players: str
@@ -90,7 +91,8 @@ def saved_games(notices: list | None = None) -> list[SaveInfo]:
         try:
             record = saved.record
             info = SaveInfo(slot.rules, game_labels.save_label(record, saved.session),
-                            game_labels.save_where(record, saved.session),
+                            game_labels.SEP.join(w for w in (game_labels.network_mark(record),
+                                                             game_labels.save_where(record, saved.session)) if w),
                             game_labels.players_text([p["name"] for p in record["players"]]), slot.mtime)
         except Exception:  # noqa: BLE001 - words for a header-checked file that may still be anything: never a crash in the menu
             info = SaveInfo(slot.rules, game_labels.together(game_labels.ruleset_label(slot.rules)), "", "", slot.mtime)

@@ -54,10 +54,11 @@ def _one_row(rules: str | None, keys: str, what, every: str) -> list[tuple[str, 
     return [(keys, what(families[0]) if len(families) == 1 else every)]
 
 
-def table_keys(rules: str | None = None, undo: bool = True, hint: bool = True) -> list[tuple[str, str]]:
+def table_keys(rules: str | None = None, undo: bool = True, hint: bool = True,
+               say: bool = False) -> list[tuple[str, str]]:
     """(keys, what they do) at the card table of ruleset ``rules`` (None: every game);
     ``undo``: whether this table offers undo (a hot-seat game does not); ``hint``: whether
-    it offers hints (a tutorial does not)."""
+    it offers hints (a tutorial does not); ``say``: the table phrases (a network table)."""
     return [
         ("← →", _("pick a card in your hand")),
         ("↑", _("select the card, or play it")),
@@ -76,6 +77,8 @@ def table_keys(rules: str | None = None, undo: bool = True, hint: bool = True) -
         *([(f"{letter('undo')} / {_k('ctrl')}+Z / {_k('backspace')}", _named(names.undo(), _("undo your last move")))]
           if undo else []),
         (letter("scores"), _named(names.scores(), _("the score sheet"))),
+        *([(letter("say"), _named(names.say(), _("at a network table: a word to the other players")))]
+          if say else []),
         (_k("esc"), _("the pause menu")),
         ("F11", _("fullscreen")),
     ]

@@ -23,10 +23,12 @@ import pygame
 from .. import i18n
 from . import tool_names as names
 
-#: the tools with a key, in the order they choose their letter
-TOOLS = ("moves", "lookback", "scores", "hint", "undo")
-#: the English letters: the keys in English, and a second key in every other language
-ENGLISH = {"moves": "M", "lookback": "L", "scores": "S", "hint": "H", "undo": "U"}
+#: the tools with a key, in the order they choose their letter (Say: the table phrases of a
+#: network table, last, so that it takes no letter from the others)
+TOOLS = ("moves", "lookback", "scores", "hint", "undo", "say")
+#: the English letters: the keys in English, and a second key in every other language (Say's
+#: is the one letter of its word no tool holds in any language)
+ENGLISH = {"moves": "M", "lookback": "L", "scores": "S", "hint": "H", "undo": "U", "say": "Y"}
 
 _memo: dict[str, object] = {}
 
@@ -39,6 +41,7 @@ def words(tool: str) -> tuple[str, ...]:
         "scores": (names.scores(),),
         "hint": (names.hint(),),
         "undo": (names.undo(),),
+        "say": (names.say(),),
     }[tool]
 
 

@@ -22,6 +22,11 @@ def undo() -> str:
     return _("Undo")
 
 
+def say() -> str:
+    # TRANSLATORS: the table's button at a network table that opens the table phrases
+    return _("Say")
+
+
 def moves() -> str:
     return _("Moves")
 

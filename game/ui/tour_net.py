@@ -135,6 +135,128 @@ def _joiner_waiting(t, relay: str | None = None) -> None:
         raise
 
 
+def _joined_table(t, host_seat: bool = True, options: dict | None = None, started: bool = True):
+    """A joiner's table at this screen (Anna, seat 1) and its host in this process (Björn at
+    seat 0 when ``host_seat``, else nobody at the host's computer): (table, host stream)."""
+    from ..engine import new_game
+    from ..net.client import NetStream
+    from ..net.hosted import network_control, open_table
+    from ..play.ai_seats import AIDriver
+    from .names import ai_name
+    _loopback()
+    first = {"name": "Björn", "seat": "human"} if host_seat else {"name": ai_name(0), "seat": "ai:normal"}
+    players = [first, {"name": "?", "seat": "net"}, {"name": ai_name(2), "seat": "ai:normal"}]
+    state = new_game(DEFAULT_RULESET, players, options or {}, seed=3)
+    host = open_table(state, network_control([p["seat"] for p in players]), "Björn", AIDriver(1))
+    stream = NetStream("127.0.0.1", host.net.port, JOINER, host.network.code)
+    try:
+        _until(lambda: (host.serve(), stream.serve(), stream.state == "joined")[2])
+        t.app.nav.push("table", stream=stream)
+        t.wait_for(lambda: (host.serve(), type(t.top).__name__ == "LobbyScene")[1])
+    except Unreachable:
+        host.close()
+        raise
+    t.keep_until_shot(host)
+    table = next(s for s in t.app.manager.stack if type(s).__name__ == "TableScene")
+    if started:
+        host.network.start("ai:normal")
+        t.wait_for(lambda: (host.serve(), type(t.top).__name__ == "TableScene" and table.shown > 0)[1])
+    return table, host
+
+
+def _both_play(t, table, host):
+    """One step of both people playing their first legal action (the host's Björn and the
+    joiner at this screen), overlays passed."""
+    host.serve()
+    if host.seat is not None and host.legal_actions():
+        host.send(host.legal_actions()[0])
+    top = type(t.top).__name__
+    if top == "TableScene":
+        if table.my_turn() and table.stream.legal_actions():
+            table.do(table.stream.legal_actions()[0])
+        elif table.timeline.held is not None:
+            table.flow.go_on()
+    elif top in ("ScoreSheetScene",):
+        t.app.manager.pop()
+
+
+@step("net-joiner-waiting-headless")
+def _net_joiner_waiting_headless(t) -> None:
+    """A joiner's waiting table when nobody plays at the host's computer."""
+    _joined_table(t, host_seat=False, started=False)
+    t.settle()
+
+
+@step("net-reconnecting")
+def _net_reconnecting(t) -> None:
+    """A joiner's table whose host has gone: the table stays, with Rejoin and Leave."""
+    table, host = _joined_table(t)
+    host.net.close()            # the host leaves (its window closed)
+    t.wait_for(lambda: type(t.top).__name__ == "ReconnectScene")
+    t.settle(most=10)
+
+
+@step("net-pause")
+def _net_pause(t) -> None:
+    """The host's menu at a network table: nothing pauses for the others."""
+    table, joiner = _host_table(t, started=True)
+    table.open_pause()
+    t.settle()
+    t.keep_until_shot(joiner)
+
+
+@step("net-host-leave")
+def _net_host_leave(t) -> None:
+    """The host is asked before the table closes, naming who is dropped."""
+    table, joiner = _host_table(t, started=True)
+    table.open_pause()
+    t.settle()
+    t.top.widgets.by_name("quit").activate()
+    t.settle()
+    if type(t.top).__name__ != "ConfirmScene":
+        raise Unreachable("no question")
+    t.keep_until_shot(joiner)
+
+
+@step("net-phrase-said")
+def _net_phrase_said(t) -> None:
+    """A table phrase from the joiner, in the host's language in her seat's box."""
+    table, joiner = _host_table(t, started=True)
+    t.settle()
+    joiner.say("well_played")
+    t.wait_for(lambda: (joiner.serve(), table.timeline.shown(("seat", 1)) is not None)[1])
+    t.frames(2)
+    t.keep_until_shot(joiner)
+
+
+@step("net-phrases")
+def _net_phrases(t) -> None:
+    """The box of table phrases, with a player muted."""
+    table, joiner = _host_table(t, started=True)
+    t.settle()
+    table.toolbar.open_phrases()
+    t.settle()
+    t.top.toggle(1)
+    t.settle(most=5)
+    t.keep_until_shot(joiner)
+
+
+@step("net-joiner-again")
+def _net_joiner_again(t) -> None:
+    """A joiner's result screen once the host has dealt again at the same table."""
+    table, host = _joined_table(t, options={"limit": 4})
+    t.wait_for(lambda: (_both_play(t, table, host), type(t.top).__name__ == "ResultScene")[1], 90)
+    from ..engine import new_game
+    from ..play.ai_seats import AIDriver
+    state = host.host.state
+    nxt = new_game(state.rules, [dict(p) for p in host.host.players], dict(state.options), seed=4, game=2,
+                   **state.session_next())
+    again = host.next_stream(nxt, AIDriver(2))
+    t.keep_until_shot(again)
+    t.wait_for(lambda: (again.serve(), t.top.offers_again)[1])
+    t.settle(most=20)
+
+
 @step("net-joiner-waiting")
 def _net_joiner_waiting(t) -> None:
     _joiner_waiting(t)

@@ -108,6 +108,12 @@ class TableHandle:
         a joiner's :class:`~game.net.hosted.JoinedNetwork`), or None."""
         return self._scene.stream.network
 
+    @property
+    def network_side(self):
+        """What this screen does at a network table (:class:`.network.NetworkTable`: a joiner's
+        connection trouble and Rejoin, the table phrases said and muted)."""
+        return self._scene.network
+
     # -- what an overlay may do ---------------------------------------------------------------
 
     def tick(self, dt: float) -> None:
@@ -129,5 +135,12 @@ class TableHandle:
         self._scene.leave()
 
     def next_game(self):
-        """The next game of the session, as a new table scene."""
+        """The next game of the session, as a new table scene (at a network table: the same
+        table, its players asked to stay; None when a joiner has not been offered one)."""
         return self._scene.next_game()
+
+    def may_play_again(self) -> bool:
+        """Play again is on offer: a game at this screen, the host of a network table, or a
+        joiner whose host has dealt again."""
+        net = self._scene.stream.network
+        return net is None or net.hosting or net.offer is not None

@@ -129,6 +129,8 @@ class TableScene(Scene):
         self.hints = Hints(self)
         self.flow = Flow(self)
         self.network = NetworkTable(self)
+        #: the stream goes on into the next game's scene (a network table's Play again)
+        self.stream_handed_on = False
         self.widgets = self._group()
         if self.host is not None:
             self.host.listen(self.save)    # after every move, whoever made it
@@ -203,15 +205,28 @@ class TableScene(Scene):
         self.part.settled()
         self.timeline.flights.clear()
 
-    def next_game(self) -> TableScene:
-        """The session's next game at this table (Play again)."""
-        state = self.host.state
+    def next_game(self) -> TableScene | None:
+        """The session's next game at this table (Play again).  At a network table it is the
+        same table: the host deals and its players are asked to stay (the stream goes on into
+        the new scene); a joiner plays the game its host offered (None when there is none)."""
         session = next_session(self.session)
         session["game"] = session.get("game", 1) + 1
+        net = self.stream.network
+        if net is not None and not net.hosting:
+            if not self.stream.play_again():
+                return None
+            self.stream_handed_on = True
+            return TableScene(self.app, self.stream, session, save=False)
+        state = self.host.state
         extra = state.session_next()
         session["next"] = extra
         state = new_game(self.rules, self.players, dict(state.options),
                          seed=random.randrange(1, 2 ** 31), game=session["game"], **extra)
+        if net is not None:
+            decider = AIDriver(getattr(state, "seed", 0) * 7919 + 17)
+            stream = self.stream.next_stream(state, decider)
+            self.stream_handed_on = True
+            return TableScene(self.app, stream, session, save=self.save_enabled)
         return TableScene.hosted(self.app, state, session)
 
     # -- life cycle -------------------------------------------------------------------
@@ -219,7 +234,8 @@ class TableScene(Scene):
         self.save()
 
     def exit(self):
-        self.stream.close()
+        if not self.stream_handed_on:       # (the next game's scene reads on from it)
+            self.stream.close()
         if self.host is not None:
             self.host.close()
         self.ai.close()
@@ -527,7 +543,7 @@ class TableScene(Scene):
         buttons first (what the prompt names: Take, Done, Swap …), then going on, the tools,
         the views, Undo and the Menu last (Tab then Enter never takes a move back)."""
         flow, tools = self.flow, self.toolbar
-        return tools.group([*self.action_buttons, flow.go_btn, flow.skip_btn, tools.hint, tools.scores,
+        return tools.group([*self.action_buttons, flow.go_btn, flow.skip_btn, tools.hint, tools.scores, tools.say,
                             flow.back_btn, flow.log_btn, tools.undo, self.menu_button])
 
     def clear_actions(self) -> None:

@@ -1,4 +1,5 @@
-"""The table's tools: the score sheet, a hint and undo, by mouse and key.
+"""The table's tools: the score sheet, a hint and undo, by mouse and key; at a network table
+also a word to the others (the table phrases).
 
 Each tool is a button in the row left of the Menu button and a key; the pause menu and
 the rules screen list the keys (:mod:`game.ui.shortcuts`).
@@ -21,11 +22,25 @@ class Toolbar:
         self.scores = Button(tool_names.scores, self.open_scores, name="scores", px=15)
         self.hint = Button(tool_names.hint, self.ask_hint, name="hint", px=15)
         self.undo = Button(tool_names.undo, self.take_back, name="undo", px=15)
-        self.buttons: list[Button] = [self.scores, self.hint, self.undo]
+        self.say = Button(tool_names.say, self.open_phrases, name="say", px=15)
+        self.say.visible = False            # (a network table shows it: refresh)
+        self.buttons: list[Button] = [self.scores, self.hint, self.undo, self.say]
 
     # -- the tools ------------------------------------------------------------------------
     def open_scores(self) -> None:
         self.scene.app.nav.push("scoresheet", table=self.scene.handle)
+
+    def open_phrases(self) -> None:
+        if self.offers_say():
+            if not self.scene.widgets.keyboard:
+                # clicked: the focus does not stay on Say, or the next Enter (to play a card)
+                # would open the phrases again
+                self.scene.widgets.focus = None
+            self.scene.app.nav.push("phrases", table=self.scene.handle)
+
+    def offers_say(self) -> bool:
+        """A network table with a person at this screen: the table phrases."""
+        return self.scene.stream.network is not None and bool(self.scene.humans)
 
     def ask_hint(self) -> None:
         self.scene.hints.ask()
@@ -43,6 +58,7 @@ class Toolbar:
         the frame again (the undo setting switched off in the pause menu's settings: the
         button went on showing, dead, until something else moved)."""
         before = [(b.visible, b.enabled) for b in (self.hint, self.undo)]
+        self.say.visible = self.offers_say()
         self.hint.visible = self.offers_hint()
         self.hint.enabled = self.scene.hints.available()
         undo = self.scene.undo
@@ -70,6 +86,9 @@ class Toolbar:
         if tool == "hint":
             self.ask_hint()
             return True
+        if tool == "say" and self.offers_say():
+            self.open_phrases()
+            return True
         if tool == "undo" or (e.key == pygame.K_z and e.mod & pygame.KMOD_CTRL) \
                 or e.key == pygame.K_BACKSPACE:
             self.take_back()
@@ -87,7 +106,8 @@ class Toolbar:
         u = lay.u
         menu = self.scene.menu_button.rect
         gap = int(6 * u)
-        row = [self.scores] + ([self.hint] if self.offers_hint() else []) + [self.undo]
+        row = ([self.say] if self.offers_say() else []) + [self.scores] \
+            + ([self.hint] if self.offers_hint() else []) + [self.undo]
         room = lay.toolbar_band().width - gap * len(row)
         font = theme.font(15 * u, True)
         for pad in (24, 22, 20, 18):            # less room round the labels before they shrink
@@ -103,3 +123,5 @@ class Toolbar:
             x = b.rect.left
         if not self.offers_hint():
             self.hint.rect = pygame.Rect(0, 0, 0, 0)
+        if not self.offers_say():
+            self.say.rect = pygame.Rect(0, 0, 0, 0)
