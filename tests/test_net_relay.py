@@ -448,3 +448,24 @@ def test_an_installation_that_cannot_make_certificates_says_so_in_one_line(monke
     with pytest.raises(tls.IdentityError) as e:
         tls.new_identity()
     assert "cannot make the table's certificate" in str(e.value) and "\n" not in str(e.value)
+
+
+def test_a_seated_joiner_whose_host_left_the_relay_keeps_trying(relay):
+    host, table, inv = hosted(relay)
+    stream = join(inv, table)
+    assert stream.state == JOINED
+    table.close()                          # the host's window closed: its room goes with it
+    host.close()
+    end = time.monotonic() + 10
+    while stream.state not in (LOST, REFUSED) and time.monotonic() < end:
+        stream.poll()
+        time.sleep(0.01)
+    assert stream.state in (LOST, "closed")
+    stream.state = LOST                    # (as after the host's last word) it tries again: no room now
+    stream.reconnect()
+    end = time.monotonic() + 10
+    while stream.state == "connecting" and time.monotonic() < end:
+        stream.poll()
+        time.sleep(0.01)
+    assert stream.state == LOST and stream.reason == "relay_no_room"     # not refused: the host may be back
+    stream.close()

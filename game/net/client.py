@@ -53,14 +53,18 @@ MOVED_ON = ("stale", "not_your_turn", "not_started")
 MAX_CONTRADICTIONS = 3
 
 
-def relay_state(code: str, invitation: Invitation | None) -> tuple[str, str]:
+def relay_state(code: str, invitation: Invitation | None, seated: bool = False) -> tuple[str, str]:
     """What a relay's answer, or a stream changed on the way, does to a joiner: its state and
     the one line it shows.  The relay's passing troubles leave it ``lost`` (it may try again);
-    a table that is not there ``refused``; an impostor or a changed stream ``broken``."""
+    a table that is not there ``refused`` (but for a player already seated there, whose host
+    may be back in a moment, as on the local network, ``lost``); an impostor or a changed
+    stream ``broken``."""
     reason = code[len("relay_"):] if code.startswith("relay_") else code
     relay = invitation.relay if invitation is not None else "?"
     if reason in ("tampered", "not_the_table", "tls"):
         state = BROKEN
+    elif reason in ("no_room", "host_left") and seated:
+        return LOST, lost_text()
     elif reason in ("no_room", "host_left", "version", "bad"):
         state = REFUSED
     else:                                     # unreachable, busy, full, slow_down, host_slow, taken
@@ -240,7 +244,7 @@ class NetStream:
         elif code in ("bad_message", "too_long"):
             self._break(text)
         elif code == "tampered" or code.startswith("relay_"):
-            self.state, self.problem = relay_state(code, self.invitation)
+            self.state, self.problem = relay_state(code, self.invitation, seated=self._welcome is not None)
             self.reason = code
             if self.state == BROKEN and self._conn is not None:
                 self._conn.close()
