@@ -49,11 +49,14 @@ def save_where(record: dict, session: dict) -> str:
     """Where a saved game stands as Continue opens it: "Deal 2", "Round 2 of 7", "Game 3"
     (Durak), or "" when there is nothing to say.  The deal is the one the table shows first
     (its family's :mod:`game.ui.resume_point` rule), not the newest of the record: a save
-    made after a deal's last trick opens at that trick, so it names that deal."""
+    made after a deal's last trick opens at that trick, so it names that deal; one made after
+    the player went on to the next deal names the next."""
     from ..engine.public import table_of
     from .table.families import family_ui
     events = record["events"]
-    upto = family_ui(record["rules"]).resume_from(events)
+    upto = family_ui(record["rules"]).resume_from(events, session.get("seen"))
+    if upto < len(events) and events[upto]["type"] == "deal":
+        upto += 1           # a deal dealt again as the table opens: that deal is where it stands
     table = table_of({**record, "events": events[:upto]})
     deals = getattr(table, "deals", 0)
     rounds = table.options.get("rounds")

@@ -37,8 +37,8 @@ class DurakPart(TablePart):
         return (getattr(self, "swept", True), tuple(c for c, _p in getattr(self, "ending", ())),
                 frozenset(f.card for f in self.timeline.flights if f.face_up and not f.started(now)))
 
-    def replay_from(self, events: list[dict]) -> int:
-        return resume_point.durak(events)
+    def replay_from(self, events: list[dict], seen: int | None = None) -> int:
+        return resume_point.durak(events, seen)
 
     # -- events -----------------------------------------------------------------------------
     def on_deal(self, ev: dict) -> float:

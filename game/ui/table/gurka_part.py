@@ -47,8 +47,8 @@ class GurkaPart(TablePart):
         """How many plays a trick of this deal has (the seats dealt in)."""
         return max(1, sum(1 for x in self.model.in_deal if x))
 
-    def replay_from(self, events: list[dict]) -> int:
-        return resume_point.gurka(events)
+    def replay_from(self, events: list[dict], seen: int | None = None) -> int:
+        return resume_point.gurka(events, seen)
 
     # -- events -----------------------------------------------------------------------------
     def on_deal(self, ev: dict) -> float:

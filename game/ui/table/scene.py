@@ -188,7 +188,7 @@ class TableScene(Scene):
             state.resolve_chance()
         scene = cls.hosted(app, state, session)
         # the moves of the trick (or bout) under way are shown again, as they were played
-        scene.fast_forward(scene.part.replay_from(scene.stream.events))
+        scene.fast_forward(scene.part.replay_from(scene.stream.events, scene.session.get("seen")))
         return scene
 
     def fast_forward(self, upto: int | None = None) -> None:
@@ -234,7 +234,12 @@ class TableScene(Scene):
         self.invalidate()
         self.back = True        # the first frame back redraws the window: events wait a frame
 
-    on_app_close = exit     # saved after every action: the worker stops, the writers finish
+    def on_app_close(self) -> None:
+        """The window is closed: saved after every action, and once more with how far the
+        table has shown the game (the player may have gone on to the next deal since the last
+        move); then the worker stops and the writers finish."""
+        self.save()
+        self.exit()
 
     def save(self) -> None:
         """Save the game (written by the saver's thread, off the frame path)."""
@@ -245,6 +250,7 @@ class TableScene(Scene):
         else:
             if self.stream.network is not None:     # the table is opened again by Continue
                 self.session["net"] = self.stream.network.keep()
+            self.session["seen"] = self.shown      # where Continue opens it (resume_point)
             self.saver.save(self.stream.record(), self.session)
 
     def leave(self) -> None:
