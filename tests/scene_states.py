@@ -204,6 +204,7 @@ def screens() -> dict:
     out["lookback durak"] = lambda app: _look(app, _table("durak", 3, after("bout_end", 2), seed=5,
                                                           prefer=prefer_long_bouts), "lookback")
     out["movelog"] = lambda app: _look(app, _table("agurk-no", 5, after("score", 1), seed=4), "movelog")
+    out["settings restore asks"] = _settings_restore
     out["menu with a save"] = _menu_with_save
     out["new game asks"] = _new_game_asks
     out["saved games"] = _saved_games
@@ -259,6 +260,23 @@ def _picker_problem(app):
     picker.path_box.value = str(folder / "nothing here.jsonl")
     picker.open_selected()
     return picker
+
+
+def _settings_restore(app):
+    """Restore defaults asking, with every setting changed: the longest question it asks."""
+    from game.ui import settings_scene
+    from game.ui.widgets import Toggle
+    scene = app.manager.push(settings_scene.SettingsScene(app))
+    for w in scene.rows:
+        if isinstance(w, Toggle):
+            w.value = not settings_scene.DEFAULTS[w.name]
+        else:
+            w.index = max(range(len(w.options)), key=lambda i: len(str(w.options[i][1]() if callable(w.options[i][1])
+                                                                       else w.options[i][1])))
+            if w.value == settings_scene.DEFAULTS[w.name]:
+                w.index = (w.index + 1) % len(w.options)
+    scene.restore_defaults()
+    return scene
 
 
 def _menu_with_save(app):

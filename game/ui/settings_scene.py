@@ -20,6 +20,7 @@ from ..settings import AI_PACES, CARD_BACKS, CARD_SIZES, DEFAULT_VOLUME, FELTS, 
 from . import sound
 from . import theme
 from .scene import Scene
+from .widget_base import text_of
 from .widgets import Button, Choice, Toggle, WidgetGroup
 
 ROW_H = 44
@@ -244,7 +245,42 @@ class SettingsScene(Scene):
             i18n.set_language(value or i18n.detect_language())
         self.invalidate()
 
+    def default_changes(self) -> list[str]:
+        """What *Restore defaults* would change, a line per setting in the order of the pages:
+        "Language: Íslenska → Automatic (English)"."""
+        out = []
+        for w in self.rows:
+            default = DEFAULTS[w.name]
+            if isinstance(w, Toggle):
+                if w.value == default:
+                    continue
+                words = {True: pgettext("option", "On"), False: pgettext("option", "Off")}
+                now, then = words[w.value], words[default]
+            else:
+                if w.value == default:
+                    continue
+                now = w.value_text
+                then = next((text_of(t) for v, t in w.options if v == default), str(default))
+            # TRANSLATORS: a line of the question before the settings are restored: a setting,
+            # its value now and the value it gets, e.g. "Language: Íslenska → Automatic (English)"
+            out.append(_("{setting}: {now} → {default}").format(setting=w.text, now=now, default=then))
+        return out
+
     def restore_defaults(self) -> None:
+        """Ask first, saying every setting that would change (the language too); nothing
+        changes until the player says yes."""
+        changes = self.default_changes()
+        if not changes:
+            # TRANSLATORS: Restore defaults pressed when every setting already has its default value
+            self.app.nav.push("message", text=_("Every setting already has its default value."))
+            return
+        # TRANSLATORS: asked before the settings are restored; a line per setting that changes follows
+        text = _("Restore the default settings? This changes:") + "\n" + "\n".join(changes)
+        self.app.nav.push("confirm", text=text, yes=lambda: _("Restore"), no=lambda: _("Keep my settings"),
+                          on_yes=self.apply_defaults)
+
+    def apply_defaults(self) -> None:
+        """Every setting back to its default (the language to the system's)."""
         for key, value in DEFAULTS.items():
             self.settings[key] = value
         self.w_language.index = 0

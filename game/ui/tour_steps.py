@@ -204,6 +204,18 @@ def _settings_look_wood(t) -> None:
     _settings_look(t)
 
 
+@step("settings-restore")
+def _settings_restore(t) -> None:
+    """Restore defaults asks first, naming what it would change (the tour's instant speed, a
+    wooden table)."""
+    t.look(felt="wood")
+    scene = t.push("settings")
+    scene.restore_defaults()
+    t.settle()
+    if t.top is scene:
+        raise Unreachable("Restore defaults did not ask")
+
+
 def _table(rules: str, t) -> None:
     t.table(rules, mid_deal)
 
