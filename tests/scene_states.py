@@ -205,6 +205,7 @@ def screens() -> dict:
                                                           prefer=prefer_long_bouts), "lookback")
     out["movelog"] = lambda app: _look(app, _table("agurk-no", 5, after("score", 1), seed=4), "movelog")
     out["settings restore asks"] = _settings_restore
+    out["replay durak teams"] = _replay_durak_teams
     out["menu with a save"] = _menu_with_save
     out["new game asks"] = _new_game_asks
     out["saved games"] = _saved_games
@@ -260,6 +261,18 @@ def _picker_problem(app):
     picker.path_box.value = str(folder / "nothing here.jsonl")
     picker.open_selected()
     return picker
+
+
+def _replay_durak_teams(app):
+    """The replay viewer of a finished two-against-two Durak game, every hand face up beside
+    its seat's box with the team badges and the dealer's chip, in the middle of a bout."""
+    from game.ui.replay_open import Game
+    from game.ui.table.replay import ReplayTable
+    state = play_until(new_game("durak", players(4), {"teams": "2v2"}, seed=4), lambda s: False, seed=4)
+    viewer = app.manager.push(ReplayTable(app, [Game("", state.record(), state)]))
+    evs = state.events
+    viewer.goto(next(i for i in range(len(evs) // 3, len(evs)) if evs[i]["type"] == "defend") + 1)
+    return viewer
 
 
 def _settings_restore(app):

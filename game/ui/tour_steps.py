@@ -589,10 +589,12 @@ def _result_lost(t) -> None:
     _result_moment(t, DEFAULT_RULESET, False, None)
 
 
-def _last_game(t, rules: str | None = None, mine=(0,), when: str | None = None) -> dict:
+def _last_game(t, rules: str | None = None, mine=(0,), when: str | None = None, players: int | None = None,
+               options: dict | None = None) -> dict:
     """A finished game kept among the finished games (the table keeps it when a game ends)."""
     from .. import history
-    record = t.game(rules or DEFAULT_RULESET, finished, humans=mine or (0,)).record()
+    record = t.game(rules or DEFAULT_RULESET, finished, humans=mine or (0,), players=players,
+                    options=options).record()
     if mine == ():
         for p in record["players"]:
             p["seat"] = "ai:normal"
@@ -682,9 +684,9 @@ def _replay_file(t) -> None:
         raise Unreachable("no file picker")
 
 
-def _replay_at(t, rules: str) -> None:
+def _replay_at(t, rules: str, players: int | None = None, options: dict | None = None) -> None:
     from .. import history
-    record = _last_game(t, rules)
+    record = _last_game(t, rules, players=players, options=options)
     t.push("replays")
     t.top.widgets.by_name("last").activate()
     t.settle()
@@ -712,6 +714,12 @@ def _replay_viewer(t) -> None:
 @step("replay-viewer-durak")
 def _replay_viewer_durak(t) -> None:
     _replay_at(t, durak_id())
+
+
+@step("replay-viewer-durak-teams")
+def _replay_viewer_durak_teams(t) -> None:
+    """Two against two with every hand face up: the team badges beside the open hands."""
+    _replay_at(t, durak_id(), players=4, options={"teams": "2v2"})
 
 
 @step("replay-opening")
