@@ -450,6 +450,41 @@ def _crowded(t) -> None:
     t.table(entry.id, tricks_in_deal(1), players=n, options={"hand_size": 52 // n})
 
 
+def _bout_pairs(state) -> int:
+    """Durak: the attack cards of the bout on the table."""
+    pairs = 0
+    for e in reversed(state.events):
+        if e["type"] == "attack":
+            pairs += len(e["cards"])
+        elif e["type"] in ("bout_end", "deal"):
+            break
+    return pairs
+
+
+@step("table-durak-crowded")
+def _durak_crowded(t) -> None:
+    """A crowded bout: six attacks on the table in two rows, a card thrown in on the lower row,
+    the player to defend (every pair in view)."""
+    import random
+
+    from ..engine import new_game
+    from .names import ai_name, human_name
+    seats = [{"name": human_name(1), "seat": "human"}, {"name": ai_name(1), "seat": "ai:normal"}]
+    for seed in range(1, 200):
+        state, rng = new_game(durak_id(), seats, seed=seed), random.Random(seed)
+        while not state.is_over() and not (_bout_pairs(state) >= 6 and state.to_act() == 0):
+            legal = state.legal_actions()
+            keen = [a for a in legal if a["type"] in ("attack", "defend")]     # long bouts
+            state.apply(max(keen, key=lambda a: len(a.get("cards", [a.get("card")])))
+                        if keen else rng.choice(legal))
+        if not state.is_over():
+            t.app.nav.push("table", state=state)
+            t.top.fast_forward()
+            t.settle()
+            return
+    raise Unreachable("no bout of six pairs")
+
+
 @step("lookback")
 def _lookback(t) -> None:
     opens(t, DEFAULT_RULESET, tricks_in_deal(2), pygame.K_l, "the look back")
