@@ -472,22 +472,28 @@ class Renderer(MomentTexts):
             s.decision.hand_marks(surface, fan)       # the chosen cards against a set to match
         return area
 
+    def flight_at(self, f, t: float) -> tuple[float, float, int]:
+        """Where the card of flight ``f`` is at ``t`` (0 to 1) of its way: its centre and width."""
+        W, H = self.lay.size
+        tx, ty, tw = f.target()
+        sx, sy = f.src[0] * W, f.src[1] * H
+        x = sx + (tx - sx) * t
+        # a card arcs up on its way; one going away (a trick swept to its winner) flies
+        # straight, so that it never rises over the panel it stops short of
+        y = sy + (ty - sy) * t - (0.0 if f.vanish else math.sin(t * math.pi) * 20 * self.lay.u)
+        w0 = f.width_from * W
+        return x, y, int(w0 + (tw - w0) * t)
+
     def flights(self, surface) -> list[pygame.Rect]:
         s = self.scene
         now = s.timeline.now
-        W, H = self.lay.size
         rects = []
         for f in s.timeline.flights:
             if not f.started(now):
                 continue
             # reduced motion: a card shows where it lands from the moment it sets off
             t = 1.0 if motion.reduced() else f.progress(now)
-            tx, ty, tw = f.target()
-            sx, sy = f.src[0] * W, f.src[1] * H
-            x = sx + (tx - sx) * t
-            y = sy + (ty - sy) * t - math.sin(t * math.pi) * 20 * self.lay.u
-            w0 = f.width_from * W
-            w = int(w0 + (tw - w0) * t)
+            x, y, w = self.flight_at(f, t)
             face_up = f.face_up or (f.seat == s.viewer and not s.hidden and t > 0.5
                                     and self.lay.seat_slot(f.seat) == 0)
             r = self.card(surface, f.card, face_up, (x, y), max(12, w))

@@ -414,6 +414,23 @@ class Layout:
         r.midtop = (int(x), int(y + card_faces.height_for(w) / 2 + 2 * self.u))
         return r
 
+    def sweep_pos(self, seat: int, origin: tuple[float, float]) -> tuple[int, int]:
+        """Where a card of a finished trick lying at ``origin`` goes as the trick is swept to
+        ``seat``: straight towards the middle of its panel, stopping a small card's size short
+        of it (and gone there), so that it never covers the name.  A card flies straight and
+        shrinks to the small size on its way (:attr:`.timeline.Flight.vanish`)."""
+        rect = self.seat_rect(seat)
+        ox, oy = origin
+        dx, dy = rect.centerx - ox, rect.centery - oy
+        gap = 6 * self.u
+        reach_x = rect.width / 2 + self.small_w / 2 + gap        # how close its middle may come
+        reach_y = rect.height / 2 + card_faces.height_for(self.small_w) / 2 + gap
+        # the part of the way at which the small card would touch the panel: once it is within
+        # reach both across and up or down
+        t = min(1.0, max(0.0, 1 - reach_x / abs(dx) if abs(dx) > reach_x else 0.0,
+                         1 - reach_y / abs(dy) if abs(dy) > reach_y else 0.0))
+        return (int(ox + dx * t), int(oy + dy * t))
+
     def pile_pos(self, seat: int) -> tuple[int, int, int]:
         """A seat's score pile (Icelandic): its first card's centre and the direction the
         pile fans in (+1 right, -1 left).  Above the viewer's panel; beside the other
