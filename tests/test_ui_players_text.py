@@ -107,9 +107,35 @@ def test_result_titles_use_the_local_player_sentences(app, lang):
     assert _result_title(app, ONE_HUMAN, winners=[1]) == "Lars vinner!"
     assert _result_title(app, TWO_HUMANS, winners=[0]) == "Anna vinner!"    # hot seat: names
     assert _result_title(app, ONE_HUMAN, loser=0, family="durak") == "Du blev duraken!"
-    assert _result_title(app, ONE_HUMAN, losing_team=[0, 2], family="durak") == "Ditt lag förlorar"
     lang("da")
     assert _result_title(app, ONE_HUMAN, winners=[0, 2]) == "Du deler sejren med Agnes"
+
+
+FOUR = [{"name": n, "seat": "human" if n == "Player 1" else "ai:normal"} for n in ("Player 1", "Ben", "Clara", "Daniel")]
+
+
+@pytest.mark.parametrize("players,losing_team,title", [
+    (FOUR, [1, 3], "You and Clara win!"),             # issue 69: it said "Ben and Daniel lose"
+    (FOUR, [0, 2], "You and Clara lose"),
+    ([dict(p, seat="ai:normal") for p in FOUR], [1, 3], "Ben and Daniel lose"),     # nobody's side
+    ([dict(p, seat="human") if p["name"] == "Clara" else p for p in FOUR], [1, 3], "Player 1 and Clara win!"),
+    ([dict(p, seat="human") if p["name"] == "Clara" else p for p in FOUR], [0, 2], "Player 1 and Clara lose"),
+])
+def test_team_durak_is_said_from_the_players_side(app, lang, players, losing_team, title):
+    """Issue 69: a team Durak game is headed from the side of the player at the screen, on the
+    end screen and in the finished games' list alike (hot seat: the people at the screen's)."""
+    from game.ui import game_labels
+    lang("en")
+    assert _result_title(app, players, losing_team=losing_team, family="durak") == title
+    mine = [s for s, p in enumerate(players) if p["seat"] == "human"]
+    assert game_labels.result_text({"kind": "team", "seats": losing_team}, [p["name"] for p in players],
+                                   mine) == title
+
+
+def test_team_durak_titles_in_swedish(app, lang):
+    lang("sv")
+    assert _result_title(app, FOUR, losing_team=[1, 3], family="durak") == "Du och Clara vinner!"
+    assert _result_title(app, FOUR, losing_team=[0, 2], family="durak") == "Du och Clara förlorar"
 
 
 @pytest.mark.parametrize("n,text", [(1, "1 peningur"), (11, "11 peningar"), (21, "21 peningur"),

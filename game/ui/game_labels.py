@@ -79,7 +79,8 @@ def save_label(record: dict, session: dict) -> str:
 
 def result_text(end: dict, names: list[str], mine: list[int]) -> str:
     """A finished game's result as its end screen says it, from the seat of the player at
-    this screen (``mine``: the seats played here): "You win!", "Björn is the durak!".
+    this screen (``mine``: the seats played here): "You win!", "Björn is the durak!", "You and
+    Clara win!".
     ``end``: ``kind`` (``win``, ``loser``: the durak, ``team``, ``draw``) and ``seats``."""
     you = messages.local_seat(mine)
     seats = end.get("seats", [])
@@ -88,7 +89,7 @@ def result_text(end: dict, names: list[str], mine: list[int]) -> str:
     if end.get("kind") == "loser" and seats:
         return messages.is_durak(names[seats[0]], seats[0] == you)
     if end.get("kind") == "team":
-        return messages.team_loses([names[s] for s in seats], you in seats)
+        return messages.team_result(names, seats, mine)
     return _("A draw")
 
 

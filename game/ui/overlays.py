@@ -245,9 +245,9 @@ class ResultScene(Overlay):
         if self.outcome == "won":
             lay = self.table.layout
             card_w = lay.table_w if lay is not None else int(70 * u)
-            from ..engine.cards import NAMES
-            start = (7 * int(self.table.session.get("game", 1) or 1)) % len(NAMES)
-            picks = [NAMES[(start + 11 * k) % len(NAMES)] for k in range(CELEBRATE_CARDS)]
+            deck = self.table.deck               # the cards of the game played
+            start = (7 * int(self.table.session.get("game", 1) or 1)) % len(deck)
+            picks = [deck[(start + 11 * k) % len(deck)] for k in range(CELEBRATE_CARDS)]
             self.cascade = Cascade(size, card_w, picks, seed=len(picks) + start)
 
     def handle_event(self, e):

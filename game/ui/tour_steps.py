@@ -590,10 +590,11 @@ def ended(won: bool):
     return stop
 
 
-def _result_moment(t, rules: str, won: bool, at: float | None) -> None:
+def _result_moment(t, rules: str, won: bool, at: float | None, players: int | None = None,
+                   options: dict | None = None) -> None:
     """The result screen of a game the player won or lost; ``at``: the moment (ms) of the
     celebration to show (the falling cards), None: once everything stands still."""
-    table = t.table(rules, ended(won), upto=last_scoring)
+    table = t.table(rules, ended(won), upto=last_scoring, players=players, options=options)
 
     def there() -> bool:
         if t.top is table and table.timeline.held is not None:
@@ -617,6 +618,12 @@ def _result_won(t) -> None:
 @step("result-won-durak")
 def _result_won_durak(t) -> None:
     _result_moment(t, durak_id(), True, 2200.0)
+
+
+@step("result-won-durak-teams")
+def _result_won_durak_teams(t) -> None:
+    """Two against two, won by the player's team: said from their side ("You and … win!")."""
+    _result_moment(t, durak_id(), True, 2200.0, players=4, options={"teams": "2v2"})
 
 
 @step("result-lost")

@@ -334,7 +334,8 @@ class DurakPart(TablePart):
         m = self.model
         you = messages.local_seat(self.board.humans)
         if m.losing_team:
-            title = messages.team_loses([self.name(s) for s in m.losing_team], you in m.losing_team)
+            title = messages.team_result([self.name(s) for s in range(self.board.n)], m.losing_team,
+                                         self.board.humans)
         elif m.loser is not None:
             title = messages.is_durak(self.name(m.loser), m.loser == you)
         elif m.end_reason == "stalemate":
