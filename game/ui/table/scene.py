@@ -35,6 +35,7 @@ from ...i18n import _
 from .. import messages
 from .. import theme
 from ..scene import Scene
+from ..widget_base import InputMode
 from ..widgets import Button, WidgetGroup
 from . import pace
 from .bookkeeping import Bookkeeping, next_session
@@ -50,6 +51,7 @@ from .layout import Layout
 from .network import NetworkTable
 from .prompt import prompt_for
 from .journal import MoveLog
+from .keys import place_cursor
 from .saver import Saver
 from .timeline import Timeline
 from . import seat_tags
@@ -410,6 +412,8 @@ class TableScene(Scene):
             self._decision_key = key
             self.sel.clear()
             self.build_actions()
+            if InputMode.key:
+                place_cursor(self)      # on a card they may play, near where it was
             self.autoplay.arm(key)
             # an announcement showing as the player's decision comes up stays until they
             # decide: it never fades behind the new prompt (it tells what they answer; a
