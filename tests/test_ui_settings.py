@@ -161,6 +161,36 @@ def test_escape_closes(app):
     assert sc not in app.manager.stack
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (2560, 1440)])
+def test_the_values_of_a_column_line_up_and_every_label_keeps_its_size(app, size):
+    """Issue 69: the left edges of the settings' values were ragged (each choice as wide as
+    its own values).  In every language, the choices of a column beside their labels have
+    one left edge and one width, and every label and value keeps its full size."""
+    from game.ui import theme as T
+    from game.ui.settings_scene import SettingsScene
+    from game.ui.widgets import Choice
+    try:
+        for lang in LANGS:
+            i18n.set_language(lang)
+            sc = SettingsScene(app)
+            sc.ensure_layout(size)
+            u = sc.u
+            for page, rows in sc.pages.items():
+                columns: dict[int, list] = {}
+                for w in rows:
+                    if isinstance(w, Choice) and not w.stacked:
+                        columns.setdefault(w.rect.left, []).append(w)
+                for ws in columns.values():
+                    boxes = {(w._value_rect(u).left, w._value_rect(u).width) for w in ws}
+                    assert len(boxes) == 1, (lang, page, [(w.name, w._value_rect(u)) for w in ws])
+                    for w in ws:
+                        room = w._value_rect(u).left - w.rect.left - 14 * u
+                        assert T.font(18 * u).size(w.text)[0] <= room, (lang, w.name, w.text)
+                        assert w._value_rect(u).width >= w.value_need(u), (lang, w.name)
+    finally:
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (2560, 1440)])
 def test_labels_fit_in_every_language(app, size):
     from game.ui import theme as T

@@ -114,6 +114,35 @@ def _native_letters() -> str:
     return _("In my language ({letters})").format(letters=letters)
 
 
+def _column_need(rows, u: float) -> int:
+    """How wide a column of settings must be for every label at full size beside its value,
+    the values of its choices one width (:func:`_align`), its switches at their size."""
+    choices = [w for w in rows if isinstance(w, Choice)]
+    need = 0
+    if choices:
+        need = max(w.label_need(u) for w in choices) + max(w.value_need(u) for w in choices)
+    for w in rows:
+        if isinstance(w, Toggle):
+            need = max(need, theme.font(w.px * u).size(w.text)[0] + int(70 * u))
+    return need
+
+
+def _align(rows, u: float) -> None:
+    """The value boxes of a column's choices beside their labels: one width, one left edge
+    (a box as wide as the longest value needs, as wide as the labels leave room for)."""
+    side = [w for w in rows if isinstance(w, Choice) and not w.stacked]
+    for w in side:
+        w.value_w = None
+    if len(side) < 2:
+        return
+    width = side[0].rect.width
+    label = max(w.label_need(u) for w in side)
+    need = max(w.value_need(u) for w in side)
+    value_w = max(need, min(int(width * 0.55), int(300 * u), width - label))
+    for w in side:
+        w.value_w = value_w
+
+
 class SettingsScene(Scene):
     def __init__(self, app):
         super().__init__(app)
@@ -350,21 +379,32 @@ class SettingsScene(Scene):
         cw = (rw - col_gap) // 2
         columns = {"game": (self.pages["game"][:LEFT_ROWS], self.pages["game"][LEFT_ROWS:]),
                    "look": (self.pages["look"], [])}
+        # the Game page's columns as wide as their rows need (labels and values side by side,
+        # the values of a column aligned), what is left shared: a long label and a long value
+        # in one column both keep their full size where the other column has room to spare
+        need = [_column_need(rows, u) for rows in columns["game"]]
+        spare = rw - col_gap - sum(need)
+        widths = {"game": ((need[0] + spare // 2, rw - col_gap - need[0] - spare // 2) if spare >= 0 else (cw, cw)),
+                  "look": (cw, cw)}
         # a choice too wide for its label and value side by side at full size takes two lines
         # (label above the value) where its column has the room, else its label shrinks
-        for cols in columns.values():
+        for page, cols in columns.items():
+            left = x
             for col, rows in enumerate(cols):
+                width = widths[page][col]
                 spare = (per_column - len(rows)) * (row_h + gap)
                 y = y0
                 for wdg in rows:
                     rh = row_h
                     if isinstance(wdg, Choice):
                         extra = wdg.label_height(u)
-                        wdg.stacked = wdg.side_by_side_width(u) > cw and extra <= spare
+                        wdg.stacked = wdg.side_by_side_width(u) > width and extra <= spare
                         if wdg.stacked:
                             rh, spare = row_h + extra, spare - extra
-                    wdg.rect = pygame.Rect(x + col * (cw + col_gap), y, cw, rh)
+                    wdg.rect = pygame.Rect(left, y, width, rh)
                     y += rh + gap
+                _align(rows, u)
+                left += width + col_gap
         body_h = per_column * (row_h + gap) - gap
         # the live preview: the table and a hand as the game shows them at this window size
         credit_h = theme.line_step(13 * u) + int(4 * u)
