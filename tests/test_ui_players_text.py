@@ -305,3 +305,27 @@ def test_a_stalemate_draw_is_not_called_everybody_out(app):
                   model=model, timeline=None)
     title, lines = DurakPart(board, Cues(), None).result()
     assert (title, lines[0]) == ("A draw", "The defender picked up the cards a hundred bouts in a row.")
+
+
+def test_a_default_name_follows_the_interface_language(app, lang):
+    """Issue 69: "Spelare 1" stayed at an English table after the language was switched.  A
+    default human name the player never typed is shown in the language of the moment, at
+    the table (again after the settings changed the language) and in a saved game's label;
+    a typed name, and a default whose new form is another seat's name, stay as they are."""
+    from game.engine import new_game
+    from game.ui import game_labels
+    from game.ui.table import TableScene
+    lang("en")
+    players = [{"name": "Spelare 1", "seat": "human"}, {"name": "Björn", "seat": "ai:normal"},
+               {"name": "Spilari 2", "seat": "human"}, {"name": "Player 2", "seat": "ai:normal"}]
+    table = TableScene.hosted(app, new_game("gurka-se", players, seed=1))
+    app.manager.push(table)
+    app.step([], 16)
+    assert [p["name"] for p in table.players] == ["Player 1", "Björn", "Spilari 2", "Player 2"]
+    assert table.part.name(0) == "Player 1"
+    assert game_labels.players_text([p["name"] for p in players]).replace("\xa0", " ") == \
+        "Player 1, Björn, Spilari 2, Player 2"
+    lang("da")                                         # Settings, Sprog: Dansk; back to the table
+    table.resume()
+    assert [p["name"] for p in table.players][:3] == ["Spiller 1", "Björn", "Spiller 2"]
+    assert table.host.state.players[0]["name"] == "Spelare 1"        # the record keeps its names

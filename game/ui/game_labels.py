@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..i18n import _
 from . import messages
 from . import rules_text
+from .names import shown_names
 
 NBSP = "\u00a0"
 #: between the parts of a label
@@ -36,8 +37,9 @@ def ruleset_label(rules: str) -> str:
 
 
 def players_text(names: list[str]) -> str:
-    """The players' names, each kept whole: "Anna, Björn, Karin"."""
-    return ", ".join(together(n) for n in names)
+    """The players' names, each kept whole: "Anna, Björn, Karin" (a default name in the
+    interface language, :func:`game.ui.names.shown_names`)."""
+    return ", ".join(together(n) for n in shown_names(names))
 
 
 def join(parts: list[str]) -> str:

@@ -31,9 +31,11 @@ from ...net.protocol import seat_lost
 from ...play.ai_seats import AIDriver
 from ...play.host import LOCAL, SCRIPT, TableHost
 from ...play.stream import LocalStream
+from ... import i18n
 from ...i18n import _
 from .. import messages
 from .. import theme
+from ..names import shown_players
 from ..scene import Scene
 from ..widget_base import InputMode
 from ..widgets import Button, WidgetGroup
@@ -101,7 +103,9 @@ class TableScene(Scene):
         self.books = Bookkeeping(self)
         #: what this screen shows of the game (the public table, its layout and clock, the
         #: seats, the session, the move log, the picked cards): what the family part is handed
-        self.board = Board(rules=stream.rules, players=[dict(p) for p in stream.players],
+        #: the players as the stream names them, and the language they are shown in (:meth:`name_seats`)
+        self._named = (i18n.current_language(), [dict(p) for p in stream.players])
+        self.board = Board(rules=stream.rules, players=shown_players(stream.players),
                            humans=list(stream.mine), viewer=stream.seat, session=self.session,
                            settings=app.settings, timeline=Timeline(), demo=bool(app.demo),
                            model=new_table(self.rules, stream.options, stream.players, self.session["game"]))
@@ -232,6 +236,7 @@ class TableScene(Scene):
         self.books.flush()
 
     def resume(self):
+        self.name_seats()       # the language may have changed in the settings meanwhile
         self.size = (0, 0)
         self.invalidate()
         self.back = True        # the first frame back redraws the window: events wait a frame
@@ -320,9 +325,17 @@ class TableScene(Scene):
 
     def refresh_players(self) -> None:
         """A network table: the names of the players who sat down (they come with the stream)."""
+        self.name_seats()
+
+    def name_seats(self) -> None:
+        """The seats' names as this screen shows them, again when the stream's players or the
+        interface language changed: a default name the player never typed ("Spelare 1") in
+        the language of the moment (:func:`game.ui.names.shown_players`)."""
         players = [dict(p) for p in self.stream.players]
-        if players != self.players and len(players) == self.n:
-            self.players = players
+        named = (i18n.current_language(), players)
+        if named != self._named and len(players) == self.n:
+            self._named = named
+            self.players = shown_players(players)
             self.invalidate()
 
     def leave_network(self, text: str) -> None:
