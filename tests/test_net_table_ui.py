@@ -84,7 +84,8 @@ def test_the_host_waits_for_a_joiner_then_plays_a_whole_game_with_them(app, inst
     joiner = start_joiner(tmp_path, table.stream.net.port, "Anna", code=net.code)
     try:
         assert until(app, lambda: not net.waiting_for())
-        assert table.players[1]["name"] == "Spelare 2"   # under the box; the seat list has her name
+        # under the box (the default name, in the interface language); the seat list has her name
+        assert table.players[1]["name"] == "Player 2"
         assert net.seats()[1]["name"] == "Anna" and net.seats()[1]["link"] == "connected"
         app.manager.top.start()
         assert net.started and top(app) == "TableScene"
