@@ -53,7 +53,7 @@ def main(argv=None) -> int:
             k = 0
 
             def fresh(coach=coach, scene=scene, last=last):
-                return coach.finished or (coach.showing(scene) is not None and coach.i != last[0])
+                return coach.finished or (coach.showing(scene) is not None and coach.step != last[0])
 
             while run_to(app, scene, fresh):
                 for _ in range(40):      # the banners of the last moves fade as they would
@@ -64,7 +64,7 @@ def main(argv=None) -> int:
                 pygame.image.save(app.screen, str(folder / f"{rid}-{k:02d}.png"))
                 if coach.finished:
                     break
-                last[0] = coach.i
+                last[0] = coach.step
             print(f"{lang} {rid}: {k} screens", flush=True)
         app.manager.clear()
     pygame.quit()

@@ -54,7 +54,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .engine.records import MAX_GAME, MAX_RECORD_BYTES
+from .engine.records import MAX_EVENTS, MAX_GAME, MAX_RECORD_BYTES
 from .notices import Notice
 from .safe_json import clip
 from .user_files import atomic_write_text, data_dir, read_json, set_aside_file
@@ -106,8 +106,8 @@ class SavedGame:
 
 #: the session keys that belong to one game (a new game of the session starts them afresh)
 #: (``purse``: the chips the game began with; ``settled``: its end is settled, see
-#: :meth:`game.ui.table.scene.TableScene._settle`)
-PER_GAME = ("started", "played_s", "hints", "undo_used", "purse", "settled")
+#: :meth:`game.ui.table.scene.TableScene._settle`; ``seen``: how far the table had shown it)
+PER_GAME = ("started", "played_s", "hints", "undo_used", "purse", "settled", "seen")
 #: the evening's Durak games kept, the latest (more than any evening; a save that claims
 #: hundreds of thousands would make every look at the score sheet take seconds)
 MAX_DURAK_GAMES = 500
@@ -151,7 +151,9 @@ def clean_session(session: object, players: int, game: int = 1) -> dict:
     ``game``: the session's game number (1 to MAX_GAME; else ``game``); ``chips``: one whole
     number per player or None; ``durak_log``: the losing seats of each finished Durak game
     (a bad entry left out); ``started`` (ISO time, now when missing), ``played_s``,
-    ``hints``, ``undo_used``: this game's marks; ``purse``: the chips this game began with
+    ``hints``, ``undo_used``: this game's marks; ``seen``: how many of the record's events
+    the table had shown when it was saved (where Continue opens it, :mod:`game.ui.resume_point`),
+    left out when not a whole number; ``purse``: the chips this game began with
     (one whole number per player, as ``chips``; left out when bad); ``settled``: True or
     left out; ``net``: a network table's id, code, port and its players' tokens (the host's
     Continue opens it again), left out when any of it is wrong."""
@@ -187,6 +189,8 @@ def clean_session(session: object, players: int, game: int = 1) -> dict:
         out["hints"] = 0
     if not isinstance(out.get("undo_used"), bool):
         out["undo_used"] = False
+    if not _whole(out.get("seen"), MAX_EVENTS + 1):
+        out.pop("seen", None)
     return out
 
 

@@ -204,6 +204,8 @@ def screens() -> dict:
     out["lookback durak"] = lambda app: _look(app, _table("durak", 3, after("bout_end", 2), seed=5,
                                                           prefer=prefer_long_bouts), "lookback")
     out["movelog"] = lambda app: _look(app, _table("agurk-no", 5, after("score", 1), seed=4), "movelog")
+    out["settings restore asks"] = _settings_restore
+    out["replay durak teams"] = _replay_durak_teams
     out["menu with a save"] = _menu_with_save
     out["menu, progress not saved"] = _menu_unsaved
     out["stats, games waiting"] = lambda app: _stats_line(app, "stats-waiting", "12")
@@ -264,6 +266,35 @@ def _picker_problem(app):
     picker.path_box.value = str(folder / "nothing here.jsonl")
     picker.open_selected()
     return picker
+
+
+def _replay_durak_teams(app):
+    """The replay viewer of a finished two-against-two Durak game, every hand face up beside
+    its seat's box with the team badges and the dealer's chip, in the middle of a bout."""
+    from game.ui.replay_open import Game
+    from game.ui.table.replay import ReplayTable
+    state = play_until(new_game("durak", players(4), {"teams": "2v2"}, seed=4), lambda s: False, seed=4)
+    viewer = app.manager.push(ReplayTable(app, [Game("", state.record(), state)]))
+    evs = state.events
+    viewer.goto(next(i for i in range(len(evs) // 3, len(evs)) if evs[i]["type"] == "defend") + 1)
+    return viewer
+
+
+def _settings_restore(app):
+    """Restore defaults asking, with every setting changed: the longest question it asks."""
+    from game.ui import settings_scene
+    from game.ui.widgets import Toggle
+    scene = app.manager.push(settings_scene.SettingsScene(app))
+    for w in scene.rows:
+        if isinstance(w, Toggle):
+            w.value = not settings_scene.DEFAULTS[w.name]
+        else:
+            w.index = max(range(len(w.options)), key=lambda i: len(str(w.options[i][1]() if callable(w.options[i][1])
+                                                                       else w.options[i][1])))
+            if w.value == settings_scene.DEFAULTS[w.name]:
+                w.index = (w.index + 1) % len(w.options)
+    scene.restore_defaults()
+    return scene
 
 
 def _menu_with_save(app):

@@ -205,3 +205,50 @@ def test_a_buy_back_question_and_its_keys_are_drawn_whole(app, tmp_path, lang, r
     drawn = [b for b in rec.texts() if b.text and b.text in prompt]
     assert " ".join(b.text for b in drawn) == " ".join(prompt.split()), (prompt, [b.text for b in drawn])
     assert not rec.problems(), rec.problems()[:5]
+
+
+@pytest.mark.usefixtures("keys_mode")
+@pytest.mark.parametrize("rules, players, teams", GAMES,
+                         ids=[f"{r}{'-' + str(n) if n else ''}{'-' + t if t else ''}" for r, n, t in GAMES])
+def test_the_cursor_lands_on_a_card_that_may_be_played(app, monkeypatch, rules, players, teams):
+    """Issue 69: after every play by the keys the cursor was on no card, and → took it to the
+    first card of the hand, often one that could not be played.  At each new decision of the
+    player at the keyboard the picked card is one they may play (when any may be), the one
+    nearest to where the cursor was (the card just played: its place in the hand)."""
+    import scene_states as S
+
+    from game.ui.table import TableScene
+    from game.ui.table.input import Selection
+    from game.ui.widget_base import InputMode
+    rng = random.Random(5)
+    answer_at_once(monkeypatch, lambda state: rng.choice(state.legal_actions()))
+    InputMode.key = True
+    n = players or {"gurka-is": 3}.get(rules, 4)
+    table = TableScene.new(app, rules, S.players(n), {"teams": teams} if teams else {}, seed=9)
+    app.manager.push(table)
+    checked, last = 0, None
+    for _ in range(20000):
+        if table.finished or checked >= 25:
+            break
+        if app.manager.top is not table:
+            app.manager.top.go() if hasattr(app.manager.top, "go") else app.manager.pop()
+        elif table.timeline.held is not None:
+            table.flow.go_on()
+        elif table.my_turn() and not table.animating():
+            hand = table.visible_hand()
+            lit = [c for c in hand if c in table.legal_cards()]
+            if lit:
+                assert table.hover_card in lit, (table.hover_card, lit, hand)
+                checked += 1
+            if lit and last is not None:
+                at = table.part.sort_hand(hand + [last]).index(last) if last not in hand else hand.index(last)
+                nearest = min(abs(hand.index(c) - at) for c in lit)
+                assert abs(hand.index(table.hover_card) - at) == nearest, (last, table.hover_card, hand)
+            legal = table.stream.legal_actions()
+            action = Selection().click_card(table.hover_card, legal) if table.hover_card in lit else None
+            last = table.hover_card if action is not None else None
+            table.do(action or rng.choice(legal))
+            if action is None:
+                table.hover_card = last = None
+        app.step([], 16)
+    assert checked >= 5, checked

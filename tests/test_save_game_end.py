@@ -156,3 +156,49 @@ def test_continue_shows_a_held_bout_again(app, instant_ai):
     frames(app, 300)
     assert resumed.timeline.held is not None                  # the bout waits for the player again
     assert bout and [c for c, _p in resumed.part.ending] == bout and resumed.timeline.shown(("news",)).text == news
+
+
+@pytest.mark.parametrize("rules,n,seed,where,how", [("gurka-se", 4, 8, "Deal 2", "save and quit"),
+                                                    ("agurk-dk", 4, 3, "Deal 2", "save and quit"),
+                                                    ("gurka-is7", 4, 5, "Deal 2 of 7", "save and quit"),
+                                                    ("gurka-se", 4, 8, "Deal 2", "window closed")])
+def test_continue_after_next_deal_opens_the_next_deal(app, instant_ai, rules, n, seed, where, how):
+    """Issue 69: deal 1 scored, *Next deal* pressed, then Esc and *Save and quit* (or the
+    window closed): the saved game is named by the deal the player went on to, and Continue
+    opens that deal (dealt again before their eyes), not the last trick and the scores of the
+    deal before."""
+    from game.ui import savegame
+    from game.ui.menu import MainMenu
+    from game.ui.table import TableScene
+    app.settings["speed"] = "fast"
+    table = TableScene.new(app, rules, S.players(n, (0,)), {}, seed=seed)
+    app.manager.push(table)
+    play_until(app, table, random.Random(seed), lambda: top(app) == "ScoreSheetScene", 100000)
+    assert top(app) == "ScoreSheetScene" and table.model.deals == 1
+    app.manager.top.go()                        # Next deal
+    for _ in range(600):
+        if table.model.deals == 2:
+            break
+        frames(app)
+    assert table.model.deals == 2 and top(app) == "TableScene"
+    if how == "save and quit":
+        table.leave()
+    else:
+        app.on_close()
+        app.running = True                      # the game started again
+    app.manager.clear()
+    assert savegame.saved_game(rules).where == where
+    menu = MainMenu(app)
+    app.manager.push(menu)
+    frames(app, 2)
+    menu.on_continue()
+    resumed = app.manager.top
+    assert type(resumed).__name__ == "TableScene"
+    again = [ev["type"] for ev in resumed.stream.events[resumed.shown:]]
+    assert again[0] == "deal" and "trick" not in again     # deal 1's last trick is not shown again
+    for _ in range(600):
+        assert top(app) == "TableScene"         # nor its score sheet
+        if resumed.my_turn() and not resumed.animating():
+            break
+        frames(app)
+    assert resumed.my_turn() and resumed.model.deals == 2

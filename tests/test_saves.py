@@ -99,9 +99,16 @@ def test_a_new_game_gets_every_mark(home):
     fresh = clean_session({}, 4, game=3)
     assert (fresh["game"], fresh["chips"], fresh["played_s"], fresh["hints"], fresh["undo_used"]) == \
         (3, None, 0.0, 0, False)
-    # the purse and the settled mark come with chips and with a game's end, not before
-    assert "durak_log" not in fresh and set(saves.PER_GAME) - {"purse", "settled"} <= set(fresh)
-    assert "purse" not in fresh and "settled" not in fresh
+    # the purse and the settled mark come with chips and with a game's end, how far the table
+    # had shown the game with its first save, not before
+    assert "durak_log" not in fresh and set(saves.PER_GAME) - {"purse", "settled", "seen"} <= set(fresh)
+    assert "purse" not in fresh and "settled" not in fresh and "seen" not in fresh
+
+
+@pytest.mark.parametrize("seen,kept", [(12, True), (0, True), (-1, False), ("12", False), (True, False),
+                                       (1.5, False), (10 ** 12, False)])
+def test_a_saved_seen_mark_is_checked(home, seen, kept):
+    assert ("seen" in clean_session({"seen": seen}, 3)) is kept
 
 
 def test_a_saved_purse_and_settled_mark_are_checked(home):

@@ -35,6 +35,30 @@ def test_the_pause_menu_lists_the_table_keys(app, tmp_path, lang):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_every_key_of_the_legend_keeps_clear_of_its_description(app, size, tmp_path):
+    """Issue 69: "U / Ctrl+Z / Backsteg" touched its description in the Swedish and Danish
+    pause menu.  In every language and ruleset, each key ends 20 units or more before the
+    column of descriptions, at full size."""
+    from game.ui.overlays import PauseScene
+    from game.ui.tour import Tour, mid_deal
+    u = T.unit(size)
+    try:
+        for rules in ("gurka-se", "durak"):
+            table = app.nav.push("table", state=Tour(app, tmp_path).game(rules, mid_deal))
+            table.fast_forward()
+            for lang in i18n.LANGUAGES:
+                i18n.set_language(lang)
+                pause = PauseScene(app, table.handle)
+                pause.layout(size)
+                for key, _lines, _h in pause.keys:
+                    width = T.font(14 * u, True).size(key)[0]
+                    assert width + 20 * u <= pause.key_w, (rules, lang, key, width, pause.key_w)
+            app.manager.clear()
+    finally:
+        i18n.set_language("en")
+
+
 def test_every_rules_text_ends_with_the_keys(app):
     from game.ui.rules_scene import RulesScene
     for rules in ruleset_ids():

@@ -250,3 +250,41 @@ def test_the_window_updates_where_the_callout_is_and_was(app):
     assert any(r.contains(old) for r in rects)                   # the old callout is wiped
     areas = scene.coach.callout.areas
     assert areas and all(any(r.contains(a) for r in rects) for a in areas)
+
+
+@pytest.mark.parametrize("size,card_size", [((1024, 640), "100"), ((1280, 800), "150"), ((1920, 1080), "large-print")])
+def test_no_arrow_reaches_back_over_its_callout(tmp_path, monkeypatch, size, card_size):
+    """Issue 69: with larger cards a card to point at lay just under the callout, and the
+    arrow's head, longer than the way to it, lay back over the callout's own text.  At every
+    callout of every tutorial, each arrow starts on the box's edge and goes away from it:
+    neither its head nor its line lies inside the box."""
+    from game.ui.app import App
+    from game.ui.tutorial.build import run_to
+    monkeypatch.setenv("GURKA_HOME", str(tmp_path))
+    pygame.init()
+    app = App(size=size, lang="sv")
+    app.settings.update(speed="instant", tutorial_offered=True, card_size=card_size)
+    app.apply_settings(save=False)
+    arrows = 0
+    try:
+        for rid in TUTORIAL_IDS:
+            app.manager.clear()
+            scene = app.nav.push("tutorial", rules=rid)
+            coach, last = scene.coach, [-1]
+
+            def fresh(coach=coach, scene=scene, last=last):
+                return coach.finished or (coach.showing(scene) is not None and coach.step != last[0])
+            while run_to(app, scene, fresh) and not coach.finished:
+                last[0] = coach.step
+                frames(app, 2)
+                box = coach.callout.box
+                inside = box.inflate(-4, -4)
+                for start, tip, head in coach.callout.arrows:
+                    arrows += 1
+                    where = (rid, coach.step, box, start, tip)
+                    assert not inside.collidepoint(start), where
+                    assert not any(inside.collidepoint(p) for p in [tip, *head]), where
+    finally:
+        app.manager.clear()
+        set_language("en")
+    assert arrows > 20          # the callouts point at things (the check saw arrows)

@@ -59,6 +59,19 @@ def test_a_won_game_is_celebrated_and_a_lost_one_consoled(app, calm, rules):
     assert "win" not in sound.played
 
 
+@pytest.mark.parametrize("rules,deck", [("durak", 36), ("gurka-is7", 52)])
+def test_the_celebration_falls_with_the_cards_of_the_game_played(app, calm, rules, deck):
+    """Issue 69: a won Durak game (36 cards, the sixes up) was celebrated with a 2 and a 4."""
+    from game.engine.cards import NAMES
+    from game.engine.registry import find_ruleset
+    _table, result = _result_over(app, rules, 3, won=True)
+    app.step([], 16)
+    played = {NAMES[c] for c in find_ruleset(rules).family.deck}
+    assert len(played) == deck
+    falling = [drop[0] for drop in result.cascade.drops]
+    assert len(set(falling)) == len(falling) > 10 and set(falling) <= played
+
+
 def test_the_celebration_is_drawn_over_a_picture_of_the_table(app, calm):
     table, result = _result_over(app, "gurka-is7", 3, won=True)
     app.step([], 16)

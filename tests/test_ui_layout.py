@@ -136,6 +136,38 @@ def test_durak_pairs_wrap_before_the_stock_trump_and_discard(size):
                     assert pygame.Rect(0, 0, *size).contains(r)
 
 
+@pytest.mark.parametrize("size", SIZES + ((1024, 768), (1280, 1024), (1366, 768), (1600, 1200), (2560, 1080),
+                                  (3440, 1440), (1024, 1200)), ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_crowded_bout_keeps_every_pair_in_view(size):
+    """Issue 69: a card thrown in on a second row of pairs covered the pair above it.  At
+    every window size from 1024x640 up (the replay viewer's table above its bar too), with
+    2 to 6 seats and 1 to 6 pairs, no pair's cards touch another pair's, and every pair lies
+    inside the window, above the announcement line, clear of the seats and their cards."""
+    from game.ui import cards as C
+    from game.ui.table.layout import Layout
+    u = T.unit(size)
+    areas = [(size, None)] + [((size[0], size[1] - int(bar * u)), u) for bar in (64, 64 + 46)]
+    for n in range(2, 7):
+        for area, unit in areas:
+            lay = Layout(area, n, 0, unit=unit, scale=1.0)
+            clear, floor = lay.keep_clear(), lay.news_rect(1, 2).top
+            for count in range(1, 7):
+                pairs = []
+                for i in range(count):
+                    cards = []
+                    for j in (0, 1):
+                        x, y, cw = lay.pair_pos(i, j, count)
+                        r = pygame.Rect(0, 0, cw, C.height_for(cw))
+                        r.center = (int(x), int(y))
+                        cards.append(r)
+                    pairs.append(cards[0].union(cards[1]))
+                for i, r in enumerate(pairs):
+                    where = (area, n, count, i, r)
+                    assert r.collidelist(pairs[i + 1:]) < 0, where          # a pair over another
+                    assert pygame.Rect(0, 0, *area).contains(r) and r.bottom <= floor, where
+                    assert r.collidelist(clear) < 0, where
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (2560, 1080), (1024, 1200)],
                          ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("rules, n", [("gurka-se", 4), ("gurka-is", 3), ("gurka-se", 6), ("gurka-se", 7),

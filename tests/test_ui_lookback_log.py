@@ -229,7 +229,7 @@ def test_the_after_a_trick_setting(app, tmp_path):
     frames(app)
     scene.widgets.by_name("trick_pause").step(1)
     assert app.settings["trick_pause"] == "every"
-    scene.restore_defaults()
+    scene.apply_defaults()
     assert app.settings["trick_pause"] == "last"
 
 

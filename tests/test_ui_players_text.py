@@ -107,9 +107,35 @@ def test_result_titles_use_the_local_player_sentences(app, lang):
     assert _result_title(app, ONE_HUMAN, winners=[1]) == "Lars vinner!"
     assert _result_title(app, TWO_HUMANS, winners=[0]) == "Anna vinner!"    # hot seat: names
     assert _result_title(app, ONE_HUMAN, loser=0, family="durak") == "Du blev duraken!"
-    assert _result_title(app, ONE_HUMAN, losing_team=[0, 2], family="durak") == "Ditt lag förlorar"
     lang("da")
     assert _result_title(app, ONE_HUMAN, winners=[0, 2]) == "Du deler sejren med Agnes"
+
+
+FOUR = [{"name": n, "seat": "human" if n == "Player 1" else "ai:normal"} for n in ("Player 1", "Ben", "Clara", "Daniel")]
+
+
+@pytest.mark.parametrize("players,losing_team,title", [
+    (FOUR, [1, 3], "You and Clara win!"),             # issue 69: it said "Ben and Daniel lose"
+    (FOUR, [0, 2], "You and Clara lose"),
+    ([dict(p, seat="ai:normal") for p in FOUR], [1, 3], "Ben and Daniel lose"),     # nobody's side
+    ([dict(p, seat="human") if p["name"] == "Clara" else p for p in FOUR], [1, 3], "Player 1 and Clara win!"),
+    ([dict(p, seat="human") if p["name"] == "Clara" else p for p in FOUR], [0, 2], "Player 1 and Clara lose"),
+])
+def test_team_durak_is_said_from_the_players_side(app, lang, players, losing_team, title):
+    """Issue 69: a team Durak game is headed from the side of the player at the screen, on the
+    end screen and in the finished games' list alike (hot seat: the people at the screen's)."""
+    from game.ui import game_labels
+    lang("en")
+    assert _result_title(app, players, losing_team=losing_team, family="durak") == title
+    mine = [s for s, p in enumerate(players) if p["seat"] == "human"]
+    assert game_labels.result_text({"kind": "team", "seats": losing_team}, [p["name"] for p in players],
+                                   mine) == title
+
+
+def test_team_durak_titles_in_swedish(app, lang):
+    lang("sv")
+    assert _result_title(app, FOUR, losing_team=[1, 3], family="durak") == "Du och Clara vinner!"
+    assert _result_title(app, FOUR, losing_team=[0, 2], family="durak") == "Du och Clara förlorar"
 
 
 @pytest.mark.parametrize("n,text", [(1, "1 peningur"), (11, "11 peningar"), (21, "21 peningur"),
@@ -279,3 +305,27 @@ def test_a_stalemate_draw_is_not_called_everybody_out(app):
                   model=model, timeline=None)
     title, lines = DurakPart(board, Cues(), None).result()
     assert (title, lines[0]) == ("A draw", "The defender picked up the cards a hundred bouts in a row.")
+
+
+def test_a_default_name_follows_the_interface_language(app, lang):
+    """Issue 69: "Spelare 1" stayed at an English table after the language was switched.  A
+    default human name the player never typed is shown in the language of the moment, at
+    the table (again after the settings changed the language) and in a saved game's label;
+    a typed name, and a default whose new form is another seat's name, stay as they are."""
+    from game.engine import new_game
+    from game.ui import game_labels
+    from game.ui.table import TableScene
+    lang("en")
+    players = [{"name": "Spelare 1", "seat": "human"}, {"name": "Björn", "seat": "ai:normal"},
+               {"name": "Spilari 2", "seat": "human"}, {"name": "Player 2", "seat": "ai:normal"}]
+    table = TableScene.hosted(app, new_game("gurka-se", players, seed=1))
+    app.manager.push(table)
+    app.step([], 16)
+    assert [p["name"] for p in table.players] == ["Player 1", "Björn", "Spilari 2", "Player 2"]
+    assert table.part.name(0) == "Player 1"
+    assert game_labels.players_text([p["name"] for p in players]).replace("\xa0", " ") == \
+        "Player 1, Björn, Spilari 2, Player 2"
+    lang("da")                                         # Settings, Sprog: Dansk; back to the table
+    table.resume()
+    assert [p["name"] for p in table.players][:3] == ["Spiller 1", "Björn", "Spiller 2"]
+    assert table.host.state.players[0]["name"] == "Spelare 1"        # the record keeps its names

@@ -105,6 +105,7 @@ def test_toggles_and_choices_by_mouse(app):
     app.step(click(sc.w_fullscreen.rect), 16)
     assert saved(app)["fullscreen"] is True
     app.step(click(sc.w_defaults.rect), 16)
+    app.step(click(app.manager.top.widgets.by_name("yes").rect), 16)     # Restore (asked first)
     data = saved(app)
     assert data["four_colour"] is False and data["card_indices"] == "native"
     assert (data["felt"], data["card_back"], data["card_size"], data["reduced_motion"]) == \
@@ -116,10 +117,78 @@ def test_toggles_and_choices_by_mouse(app):
     assert app.manager.top is not sc
 
 
+def test_restore_defaults_asks_first_and_says_what_changes(tmp_path, monkeypatch):
+    """Issue 69: started with ``--lang is``, *Restore defaults* does not switch the language
+    (nor anything else) at once: it asks, naming every setting that would change, the
+    language first; *Keep my settings* keeps them, *Restore* restores them."""
+    monkeypatch.setenv("GURKA_HOME", str(tmp_path))
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    pygame.init()
+    from game.ui.app import App
+    app = App(size=(1024, 640), lang="is")
+    try:
+        sc = open_settings(app)
+        sc.w_speed.set_value("fast")
+        app.step([], 16)
+        app.step(click(sc.w_defaults.rect), 16)
+        ask = app.manager.top
+        assert ask is not sc and type(ask).__name__ == "ConfirmScene"
+        assert i18n.current_language() == "is" and app.settings["language"] == "is"    # nothing yet
+        assert app.settings["speed"] == "fast"
+        lines = ask.text.split("\n")[1:]
+        assert lines == [f"{sc.w_language.text}: Íslenska → {sc.w_language.options[0][1]()}",
+                         f"{sc.w_speed.text}: {sc.w_speed.value_text} → {sc.w_speed.options[1][1]()}"]
+        app.step(click(ask.widgets.by_name("no").rect), 16)
+        assert app.manager.top is sc and app.settings["language"] == "is" and app.settings["speed"] == "fast"
+        app.step(click(sc.w_defaults.rect), 16)
+        app.step(click(app.manager.top.widgets.by_name("yes").rect), 16)
+        assert app.manager.top is sc
+        assert app.settings["language"] is None and i18n.current_language() == "en"
+        assert app.settings["speed"] == "normal" and sc.w_language.value is None
+        app.step(click(sc.w_defaults.rect), 16)                     # nothing left to restore: it says so
+        assert type(app.manager.top).__name__ == "MessageScene"
+        assert app.settings["language"] is None
+    finally:
+        app.manager.clear()
+        i18n.set_language("en")
+
+
 def test_escape_closes(app):
     sc = open_settings(app)
     app.step([key(pygame.K_ESCAPE)], 16)
     assert sc not in app.manager.stack
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (2560, 1440)])
+def test_the_values_of_a_column_line_up_and_every_label_keeps_its_size(app, size):
+    """Issue 69: the left edges of the settings' values were ragged (each choice as wide as
+    its own values).  In every language, the choices of a column beside their labels have
+    one left edge and one width, and every label and value keeps its full size."""
+    from game.ui import theme as T
+    from game.ui.settings_scene import SettingsScene
+    from game.ui.widgets import Choice
+    try:
+        for lang in LANGS:
+            i18n.set_language(lang)
+            sc = SettingsScene(app)
+            sc.ensure_layout(size)
+            u = sc.u
+            for page, rows in sc.pages.items():
+                columns: dict[int, list] = {}
+                for w in rows:
+                    if isinstance(w, Choice) and not w.stacked:
+                        columns.setdefault(w.rect.left, []).append(w)
+                for ws in columns.values():
+                    boxes = {(w._value_rect(u).left, w._value_rect(u).width) for w in ws}
+                    assert len(boxes) == 1, (lang, page, [(w.name, w._value_rect(u)) for w in ws])
+                    for w in ws:
+                        room = w._value_rect(u).left - w.rect.left - 14 * u
+                        assert T.font(18 * u).size(w.text)[0] <= room, (lang, w.name, w.text)
+                        assert w._value_rect(u).width >= w.value_need(u), (lang, w.name)
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (2560, 1440)])

@@ -166,3 +166,32 @@ def test_the_menu_subtitle_keeps_clear_of_the_buttons(app, size, saved):
         assert title.bottom <= line.top and line.bottom <= size[1]
         for b in menu.widgets.widgets:
             assert line.bottom + 8 * u <= b.rect.top or line.top >= b.rect.bottom + 16 * u - 1, (size, b.name)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (800, 500), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("join", [None, "Sätt dig vid ett bord", "Sätt dig vid ett bord på nätverket"])
+def test_every_menu_label_keeps_its_full_size(app, monkeypatch, size, join):
+    """Issue 69: "Gå med vid ett bord" was squeezed into half of New game's row in the Swedish
+    menu.  In every language (and with longer words for Join a table, as a rewording may
+    bring), every button of the main menu holds its label at full size, the two of the first
+    row side by side without touching, inside the window."""
+    from game import i18n
+    from game.ui import theme as T
+    from game.ui.menu import MainMenu
+    pygame.display.set_mode(size)
+    app.resize(size)
+    u = T.unit(size)
+    try:
+        for lang in ("sv", "da", "nb", "is", "en"):
+            i18n.set_language(lang)
+            menu = MainMenu(app)
+            if join is not None:
+                monkeypatch.setattr(menu.widgets.by_name("join"), "label", join)
+            menu.layout(size)
+            for b in menu.widgets.widgets:
+                assert T.font(b.px * u, True).size(b.text)[0] <= b.rect.width - 16 * u, (lang, b.text, b.rect)
+                assert pygame.Rect(0, 0, *size).contains(b.rect), (lang, b.name, b.rect)
+            new, other = menu.widgets.by_name("new").rect, menu.widgets.by_name("join").rect
+            assert new.right < other.left and new.top == other.top
+    finally:
+        i18n.set_language("en")

@@ -305,3 +305,54 @@ def test_durak_team_play_shows_each_seats_team(app):
     app.manager.push(table)
     frames(app)
     assert not any("team" in table.part.seat_words(s) for s in range(4))
+
+
+@pytest.mark.parametrize("rules,n,size,options", [
+    ("gurka-se", 4, (1024, 640), {}), ("agurk-no", 5, (1024, 768), {}), ("gurka-is", 3, (1920, 1080), {}),
+    ("agurk-dk", 7, (1024, 768), {"hand_size": 6}), ("agurk-dk", 8, (1024, 640), {"hand_size": 6}),
+    ("gurka-se", 6, (2560, 1080), {})])
+def test_a_trick_swept_to_its_winner_never_covers_their_name(tmp_path, monkeypatch, rules, n, size, options):
+    """Issue 69: the finished trick flew into the middle of its winner's panel, over the name,
+    before it vanished.  Every trick of a deal, from every seat, each card of it all the way:
+    the cards stop short of the winner's panel and never touch it."""
+    import scene_states as S
+
+    from game.ui import cards as C
+    from game.ui.app import App
+    from game.ui.table import TableScene
+    from game.engine import new_game
+    monkeypatch.setenv("GURKA_HOME", str(tmp_path))
+    pygame.init()
+    app = App(size=size, lang="en")
+    app.settings["speed"] = "normal"
+    try:
+        for viewer in range(n):
+            state = new_game(rules, S.players(n, human=(viewer,)), options, seed=3 + viewer)
+            table = TableScene.hosted(app, state)
+            app.manager.push(table)
+            S.settle(app)
+            swept = 0
+            rng = __import__("random").Random(viewer)
+            while not state.is_over() and S.count(state, "score") < 1:
+                before = len(state.events)
+                state.apply(rng.choice(state.legal_actions()))
+                if not any(e["type"] == "trick" for e in state.events[before:]):
+                    continue
+                trick = next(i for i in range(before, len(state.events)) if state.events[i]["type"] == "trick")
+                table.fast_forward(trick)               # the trick's cards lie on the table
+                table.part.show(state.events[trick])    # taken: swept to its winner
+                table.shown += 1
+                winner = state.events[trick]["winner"]
+                box = table.lay.seat_rect(winner)
+                for f in [f for f in table.timeline.flights if f.vanish]:
+                    swept += 1
+                    for k in range(21):
+                        x, y, w = table.renderer.flight_at(f, k / 20)
+                        r = pygame.Rect(0, 0, w, C.height_for(w))
+                        r.center = (int(x), int(y))
+                        assert not r.colliderect(box), (viewer, winner, k, r, box)
+                table.fast_forward()
+            assert swept, "no trick was swept"
+            app.manager.clear()
+    finally:
+        app.manager.clear()

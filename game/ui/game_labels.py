@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..i18n import _
 from . import messages
 from . import rules_text
+from .names import shown_names
 
 NBSP = "\u00a0"
 #: between the parts of a label
@@ -36,8 +37,9 @@ def ruleset_label(rules: str) -> str:
 
 
 def players_text(names: list[str]) -> str:
-    """The players' names, each kept whole: "Anna, Björn, Karin"."""
-    return ", ".join(together(n) for n in names)
+    """The players' names, each kept whole: "Anna, Björn, Karin" (a default name in the
+    interface language, :func:`game.ui.names.shown_names`)."""
+    return ", ".join(together(n) for n in shown_names(names))
 
 
 def join(parts: list[str]) -> str:
@@ -49,11 +51,14 @@ def save_where(record: dict, session: dict) -> str:
     """Where a saved game stands as Continue opens it: "Deal 2", "Round 2 of 7", "Game 3"
     (Durak), or "" when there is nothing to say.  The deal is the one the table shows first
     (its family's :mod:`game.ui.resume_point` rule), not the newest of the record: a save
-    made after a deal's last trick opens at that trick, so it names that deal."""
+    made after a deal's last trick opens at that trick, so it names that deal; one made after
+    the player went on to the next deal names the next."""
     from ..engine.public import table_of
     from .table.families import family_ui
     events = record["events"]
-    upto = family_ui(record["rules"]).resume_from(events)
+    upto = family_ui(record["rules"]).resume_from(events, session.get("seen"))
+    if upto < len(events) and events[upto]["type"] == "deal":
+        upto += 1           # a deal dealt again as the table opens: that deal is where it stands
     table = table_of({**record, "events": events[:upto]})
     deals = getattr(table, "deals", 0)
     rounds = table.options.get("rounds")
@@ -85,7 +90,8 @@ def save_label(record: dict, session: dict) -> str:
 
 def result_text(end: dict, names: list[str], mine: list[int]) -> str:
     """A finished game's result as its end screen says it, from the seat of the player at
-    this screen (``mine``: the seats played here): "You win!", "Björn is the durak!".
+    this screen (``mine``: the seats played here): "You win!", "Björn is the durak!", "You and
+    Clara win!".
     ``end``: ``kind`` (``win``, ``loser``: the durak, ``team``, ``draw``) and ``seats``."""
     you = messages.local_seat(mine)
     seats = end.get("seats", [])
@@ -94,7 +100,7 @@ def result_text(end: dict, names: list[str], mine: list[int]) -> str:
     if end.get("kind") == "loser" and seats:
         return messages.is_durak(names[seats[0]], seats[0] == you)
     if end.get("kind") == "team":
-        return messages.team_loses([names[s] for s in seats], you in seats)
+        return messages.team_result(names, seats, mine)
     return _("A draw")
 
 

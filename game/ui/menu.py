@@ -236,11 +236,21 @@ class MainMenu(Scene):
             b.rect = pygame.Rect(0, 0, w + (int(60 * u) if b.sub else 0), tall)
             b.rect.midtop = (size[0] // 2, y)
             if b.name == "new" and join is not None:      # two buttons side by side, as wide as two
-                half = w // 2 + int(50 * u)
-                b.rect = pygame.Rect(size[0] // 2 - half - gap // 2, y, half, tall)
-                join.rect = pygame.Rect(size[0] // 2 + gap // 2, y, half, tall)
+                widths = self._pair_widths((b, join), w // 2 + int(50 * u), size[0] - int(40 * u) - gap, u)
+                left = size[0] // 2 - (sum(widths) + gap) // 2
+                b.rect = pygame.Rect(left, y, widths[0], tall)
+                join.rect = pygame.Rect(left + widths[0] + gap, y, widths[1], tall)
             y += tall + gap
         self.subtitle_at = self._subtitle_place(size, u)
+
+    @staticmethod
+    def _pair_widths(pair, least: int, most: int, u: float) -> list[int]:
+        """Two buttons side by side: each ``least`` wide, or wider where its label needs it at
+        full size (whatever the words: "Gå med vid ett bord"), together at most ``most``."""
+        widths = [max(least, theme.font(b.px * u, True).size(b.text)[0] + int(44 * u)) for b in pair]
+        if sum(widths) > most:
+            widths = [int(x * most / sum(widths)) for x in widths]
+        return widths
 
     def _subtitle_place(self, size, u):
         """Where the subtitle goes (its midtop): at the foot of the window with clear room

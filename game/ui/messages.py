@@ -142,12 +142,46 @@ def is_durak(name: str, you: bool = False) -> str:
 
 
 def team_loses(names: list[str], you: bool = False) -> str:
-    """The losing team of team Durak: ``names`` all its players, ``you`` whether the player
-    at the screen is one of them."""
+    """The losing team of team Durak: ``names`` its players other than the player at the
+    screen, ``you`` whether that player is one of them."""
+    if you and not names:
+        # TRANSLATORS: team Durak, said to the player at the screen: their team loses
+        return _("You lose")
     if you:
-        return _("Your team loses")
+        # TRANSLATORS: team Durak, said to the player at the screen: their team loses;
+        # {names} are their team-mates' names ("You and Clara lose")
+        return _("You and {names} lose").format(names=join_names(names))
     # TRANSLATORS: {names} are the names of the losing team's players
     return _("{names} lose").format(names=join_names(names))
+
+
+def team_wins(names: list[str], you: bool = False) -> str:
+    """The winning team of team Durak: ``names`` its players other than the player at the
+    screen, ``you`` whether that player is one of them."""
+    if you and not names:
+        return _("You win!")
+    if you:
+        # TRANSLATORS: team Durak, said to the player at the screen: their team wins;
+        # {names} are their team-mates' names ("You and Clara win!")
+        return _("You and {names} win!").format(names=join_names(names))
+    # TRANSLATORS: team Durak: {names} are the names of the winning team's players
+    return _("{names} win!").format(names=join_names(names))
+
+
+def team_result(names: list[str], losers: list[int], mine: list[int]) -> str:
+    """Team Durak's result from the side of the player at the screen (``mine``: the seats
+    played at this screen; ``names``: every seat's name, ``losers``: the losing team): their
+    team wins or loses ("You and Clara win!"); a hot-seat game whose people are on the
+    winning team names it, any other game names the losers ("Ben and Daniel lose")."""
+    you = local_seat(mine)
+    winners = [s for s in range(len(names)) if s not in losers]
+    if you is not None:
+        side = losers if you in losers else winners
+        words = team_loses if you in losers else team_wins
+        return words([names[s] for s in side if s != you], True)
+    if any(s in winners for s in mine):
+        return team_wins([names[s] for s in winners])
+    return team_loses([names[s] for s in losers])
 
 
 def to_play(name: str, you: bool = False) -> str:

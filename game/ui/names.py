@@ -72,3 +72,23 @@ def name_in_language(name: str, seat: int, human: bool) -> str:
         n = default_human_number(name)
         return human_name(n) if n is not None else name
     return ai_name(seat) if is_default_ai_name(name) else name
+
+
+def shown_names(names: list[str]) -> list[str]:
+    """Seats' names as this screen shows them: a default name of a human seat in any
+    language ("Spelare 2", made in Swedish and never typed) in the interface language
+    ("Player 2"); a name the player typed as it is.  A default name whose new form is another
+    seat's name stays as it was (two seats are never shown by one name)."""
+    out = list(names)
+    for i, name in enumerate(names):
+        n = default_human_number(name)
+        new = human_name(n) if n is not None else name
+        if new != name and new not in out:
+            out[i] = new
+    return out
+
+
+def shown_players(players: list[dict]) -> list[dict]:
+    """The players (``name``, ``seat``) with their names as :func:`shown_names` shows them."""
+    names = shown_names([p["name"] for p in players])
+    return [dict(p, name=name) for p, name in zip(players, names)]

@@ -21,6 +21,8 @@ from .widgets import Button, WidgetGroup
 
 #: the width of the keys' column in the pause menu's list of shortcuts (design pixels)
 KEY_W = 190
+#: the least room between a key and its description in the key legend (units)
+KEY_GAP = 24
 #: the least height of the pause menu's list of keys (design pixels; see PauseScene.layout)
 PAUSE_KEYS_H = 412
 
@@ -289,9 +291,9 @@ class ResultScene(Overlay):
         if self.outcome == "won":
             lay = self.table.layout
             card_w = lay.table_w if lay is not None else int(70 * u)
-            from ..engine.cards import NAMES
-            start = (7 * int(self.table.session.get("game", 1) or 1)) % len(NAMES)
-            picks = [NAMES[(start + 11 * k) % len(NAMES)] for k in range(CELEBRATE_CARDS)]
+            deck = self.table.deck               # the cards of the game played
+            start = (7 * int(self.table.session.get("game", 1) or 1)) % len(deck)
+            picks = [deck[(start + 11 * k) % len(deck)] for k in range(CELEBRATE_CARDS)]
             self.cascade = Cascade(size, card_w, picks, seed=len(picks) + start)
 
     def handle_event(self, e):
@@ -399,7 +401,9 @@ class PauseScene(Overlay):
         n = len(self.widgets.widgets)
         keys = shortcuts.table_keys(self.table.rules, self.table.offers_undo, self.table.offers_hint,
                                     say=self.table.network is not None and bool(self.table.humans))
-        self.keys = keys_layout(keys, u, min(int(940 * u), size[0] - int(32 * u)) - int(420 * u))
+        width = min(int(940 * u), size[0] - int(32 * u)) - int(420 * u)
+        self.key_w = key_column(keys, u, width)
+        self.keys = keys_layout(keys, u, width, self.key_w)
         # no shorter than the longest list (every family's keys): the box keeps its height
         # whichever game is paused, and so covers the same part of the table
         keys_h = max(sum(h for *_r, h in self.keys) + int(70 * u), int(PAUSE_KEYS_H * u))
@@ -437,7 +441,7 @@ class PauseScene(Overlay):
         x = self.box.left + int(400 * u)
         theme.blit_text(surface, shortcuts.section_title(), 18 * u, (x, self.box.top + int(28 * u)), theme.ACCENT,
                     bold=True)
-        draw_keys(surface, self.keys, u, x, self.box.top + int(62 * u))
+        draw_keys(surface, self.keys, u, x, self.box.top + int(62 * u), self.key_w)
         self.widgets.draw(surface, u)
 
 
@@ -460,18 +464,30 @@ def leave_question(net) -> str:
     return ""
 
 
-def keys_layout(keys: list[tuple[str, str]], u: float, width: int) -> list[tuple[str, list[str], int]]:
-    """(keys, the description's lines, row height) for a list of shortcuts ``width`` wide."""
+def key_column(keys: list[tuple[str, str]], u: float, width: int) -> int:
+    """How wide the keys' column of a list of shortcuts ``width`` wide is: the widest key
+    ("U / Ctrl+Z / Backsteg") and a clear gap before its description, at least ``KEY_W``
+    units, at most 45 % of the list."""
+    widest = max((theme.font(14 * u, True).size(key)[0] for key, _what in keys), default=0)
+    return min(max(int(KEY_W * u), widest + int(KEY_GAP * u)), int(width * 0.45))
+
+
+def keys_layout(keys: list[tuple[str, str]], u: float, width: int,
+                key_w: int | None = None) -> list[tuple[str, list[str], int]]:
+    """(keys, the description's lines, row height) for a list of shortcuts ``width`` wide,
+    the descriptions beside a keys' column ``key_w`` wide (:func:`key_column`)."""
+    key_w = key_column(keys, u, width) if key_w is None else key_w
     out = []
     for key, what in keys:
-        lines = theme.wrap(what, 14 * u, width - int(KEY_W * u) - int(24 * u))
+        lines = theme.wrap(what, 14 * u, width - key_w - int(24 * u))
         out.append((key, lines, int((22 + 17 * (len(lines) - 1)) * u)))
     return out
 
 
-def draw_keys(surface, rows, u: float, x: int, y: int) -> None:
+def draw_keys(surface, rows, u: float, x: int, y: int, key_w: int | None = None) -> None:
+    key_w = int(KEY_W * u) if key_w is None else key_w
     for key, lines, h in rows:
-        theme.blit_text(surface, key, 14 * u, (x, y), theme.FOCUS, bold=True, max_width=KEY_W * u - 8 * u)
+        theme.blit_text(surface, key, 14 * u, (x, y), theme.FOCUS, bold=True, max_width=key_w - KEY_GAP * u)
         for i, line in enumerate(lines):
-            theme.blit_text(surface, line, 14 * u, (x + int(KEY_W * u), y + int(i * 17 * u)), theme.TEXT)
+            theme.blit_text(surface, line, 14 * u, (x + key_w, y + int(i * 17 * u)), theme.TEXT)
         y += h

@@ -30,13 +30,17 @@ def before_end(events: list[dict], end_events: tuple[str, ...]) -> int:
     return i
 
 
-def gurka(events: list[dict]) -> int:
+def gurka(events: list[dict], seen: int | None = None) -> int:
     """The first event of a Gurka game shown again with its animation: the plays of the
-    trick under way; a deal scored with nothing played since (the player left at the score
-    sheet or a buy-back): its last trick, then the scores, then the next deal dealt again."""
+    trick under way; a deal scored with nothing played since: when the table had shown the
+    next deal (``seen``, the events shown when it was saved: the player went on with *Next
+    deal*), that deal dealt again; else (the player left at the score sheet or a buy-back)
+    its last trick, then the scores, then the next deal dealt again."""
     i = before_end(events, GURKA_END)
     if i == len(events):
         k = i - 1 if i and events[i - 1]["type"] == "deal" else i
+        if k < i and seen is not None and seen > k:
+            return k
         j = k
         while j > 0 and events[j - 1]["type"] in GURKA_END:
             j -= 1
@@ -48,9 +52,10 @@ def gurka(events: list[dict]) -> int:
     return i
 
 
-def durak(events: list[dict]) -> int:
+def durak(events: list[dict], seen: int | None = None) -> int:
     """The first event of a Durak game shown again with its animation: the bout under way,
-    or a finished bout (maybe held for the player) as a trick is."""
+    or a finished bout (maybe held for the player) as a trick is (one game a record: there is
+    no next deal, so ``seen`` changes nothing)."""
     i = j = before_end(events, DURAK_END)
     while j > 0 and events[j - 1]["type"] in ("draw", "out"):
         j -= 1

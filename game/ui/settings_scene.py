@@ -20,6 +20,7 @@ from ..settings import AI_PACES, CARD_BACKS, CARD_SIZES, DEFAULT_VOLUME, FELTS, 
 from . import sound
 from . import theme
 from .scene import Scene
+from .widget_base import text_of
 from .widgets import Button, Choice, TextInput, Toggle, WidgetGroup
 
 ROW_H = 44
@@ -36,7 +37,7 @@ VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 DEFAULTS = {"language": None, "speed": "normal", "ai_pace": "normal", "sound": True, "volume": DEFAULT_VOLUME,
             "fullscreen": False, "card_indices": "native", "four_colour": False,
             "trick_pause": "last", "hand_sort": "rank", "auto_play": False, "undo": True,
-            "felt": "green", "card_back": "red", "card_size": "100", "reduced_motion": False, "relay": ""}
+            "felt": "green", "card_back": "red", "card_size": "100", "reduced_motion": False}
 
 
 def _speed_label(speed: str):
@@ -111,6 +112,35 @@ def _native_letters() -> str:
     letters = " ".join(rank_label(r, {"card_indices": "native"}) for r in "AKQJ")
     # TRANSLATORS: {letters} are the card letters of your country's cards, e.g. "E K D Kn"
     return _("In my language ({letters})").format(letters=letters)
+
+
+def _column_need(rows, u: float) -> int:
+    """How wide a column of settings must be for every label at full size beside its value,
+    the values of its choices one width (:func:`_align`), its switches at their size."""
+    choices = [w for w in rows if isinstance(w, Choice)]
+    need = 0
+    if choices:
+        need = max(w.label_need(u) for w in choices) + max(w.value_need(u) for w in choices)
+    for w in rows:
+        if isinstance(w, Toggle):
+            need = max(need, theme.font(w.px * u).size(w.text)[0] + int(70 * u))
+    return need
+
+
+def _align(rows, u: float) -> None:
+    """The value boxes of a column's choices beside their labels: one width, one left edge
+    (a box as wide as the longest value needs, as wide as the labels leave room for)."""
+    side = [w for w in rows if isinstance(w, Choice) and not w.stacked]
+    for w in side:
+        w.value_w = None
+    if len(side) < 2:
+        return
+    width = side[0].rect.width
+    label = max(w.label_need(u) for w in side)
+    need = max(w.value_need(u) for w in side)
+    value_w = max(need, min(int(width * 0.55), int(300 * u), width - label))
+    for w in side:
+        w.value_w = value_w
 
 
 class SettingsScene(Scene):
@@ -264,7 +294,42 @@ class SettingsScene(Scene):
             i18n.set_language(value or i18n.detect_language())
         self.invalidate()
 
+    def default_changes(self) -> list[str]:
+        """What *Restore defaults* would change, a line per setting in the order of the pages:
+        "Language: Íslenska → Automatic (English)"."""
+        out = []
+        for w in self.rows:
+            default = DEFAULTS[w.name]
+            if isinstance(w, Toggle):
+                if w.value == default:
+                    continue
+                words = {True: pgettext("option", "On"), False: pgettext("option", "Off")}
+                now, then = words[w.value], words[default]
+            else:
+                if w.value == default:
+                    continue
+                now = w.value_text
+                then = next((text_of(t) for v, t in w.options if v == default), str(default))
+            # TRANSLATORS: a line of the question before the settings are restored: a setting,
+            # its value now and the value it gets, e.g. "Language: Íslenska → Automatic (English)"
+            out.append(_("{setting}: {now} → {default}").format(setting=w.text, now=now, default=then))
+        return out
+
     def restore_defaults(self) -> None:
+        """Ask first, saying every setting that would change (the language too); nothing
+        changes until the player says yes."""
+        changes = self.default_changes()
+        if not changes:
+            # TRANSLATORS: Restore defaults pressed when every setting already has its default value
+            self.app.nav.push("message", text=_("Every setting already has its default value."))
+            return
+        # TRANSLATORS: asked before the settings are restored; a line per setting that changes follows
+        text = _("Restore the default settings? This changes:") + "\n" + "\n".join(changes)
+        self.app.nav.push("confirm", text=text, yes=lambda: _("Restore"), no=lambda: _("Keep my settings"),
+                          on_yes=self.apply_defaults)
+
+    def apply_defaults(self) -> None:
+        """Every setting back to its default (the language to the system's)."""
         for key, value in DEFAULTS.items():
             self.settings[key] = value
         self.w_language.index = 0
@@ -284,7 +349,6 @@ class SettingsScene(Scene):
         self.w_felt.index = 0
         self.w_back_style.index = 0
         self.w_size.index = 0
-        self.w_relay.value = ""
         sound.configure(self.settings)
         apply = getattr(self.app, "apply_settings", None)
         if apply is not None:
@@ -343,21 +407,32 @@ class SettingsScene(Scene):
         self.relay_label_pos = (x, y0)
         self.relay_text_rect = pygame.Rect(x, self.w_relay.rect.bottom + int(14 * u), rw,
                                            per_column * (row_h + gap) - (self.w_relay.rect.bottom + int(14 * u) - y0))
+        # the Game page's columns as wide as their rows need (labels and values side by side,
+        # the values of a column aligned), what is left shared: a long label and a long value
+        # in one column both keep their full size where the other column has room to spare
+        need = [_column_need(rows, u) for rows in columns["game"]]
+        spare = rw - col_gap - sum(need)
+        widths = {"game": ((need[0] + spare // 2, rw - col_gap - need[0] - spare // 2) if spare >= 0 else (cw, cw)),
+                  "look": (cw, cw)}
         # a choice too wide for its label and value side by side at full size takes two lines
         # (label above the value) where its column has the room, else its label shrinks
-        for cols in columns.values():
+        for page, cols in columns.items():
+            left = x
             for col, rows in enumerate(cols):
+                width = widths[page][col]
                 spare = (per_column - len(rows)) * (row_h + gap)
                 y = y0
                 for wdg in rows:
                     rh = row_h
                     if isinstance(wdg, Choice):
                         extra = wdg.label_height(u)
-                        wdg.stacked = wdg.side_by_side_width(u) > cw and extra <= spare
+                        wdg.stacked = wdg.side_by_side_width(u) > width and extra <= spare
                         if wdg.stacked:
                             rh, spare = row_h + extra, spare - extra
-                    wdg.rect = pygame.Rect(x + col * (cw + col_gap), y, cw, rh)
+                    wdg.rect = pygame.Rect(left, y, width, rh)
                     y += rh + gap
+                _align(rows, u)
+                left += width + col_gap
         body_h = per_column * (row_h + gap) - gap
         # the live preview: the table and a hand as the game shows them at this window size
         credit_h = theme.line_step(13 * u) + int(4 * u)

@@ -204,6 +204,18 @@ def _settings_look_wood(t) -> None:
     _settings_look(t)
 
 
+@step("settings-restore")
+def _settings_restore(t) -> None:
+    """Restore defaults asks first, naming what it would change (the tour's instant speed, a
+    wooden table)."""
+    t.look(felt="wood")
+    scene = t.push("settings")
+    scene.restore_defaults()
+    t.settle()
+    if t.top is scene:
+        raise Unreachable("Restore defaults did not ask")
+
+
 def _table(rules: str, t) -> None:
     t.table(rules, mid_deal)
 
@@ -438,6 +450,41 @@ def _crowded(t) -> None:
     t.table(entry.id, tricks_in_deal(1), players=n, options={"hand_size": 52 // n})
 
 
+def _bout_pairs(state) -> int:
+    """Durak: the attack cards of the bout on the table."""
+    pairs = 0
+    for e in reversed(state.events):
+        if e["type"] == "attack":
+            pairs += len(e["cards"])
+        elif e["type"] in ("bout_end", "deal"):
+            break
+    return pairs
+
+
+@step("table-durak-crowded")
+def _durak_crowded(t) -> None:
+    """A crowded bout: six attacks on the table in two rows, a card thrown in on the lower row,
+    the player to defend (every pair in view)."""
+    import random
+
+    from ..engine import new_game
+    from .names import ai_name, human_name
+    seats = [{"name": human_name(1), "seat": "human"}, {"name": ai_name(1), "seat": "ai:normal"}]
+    for seed in range(1, 200):
+        state, rng = new_game(durak_id(), seats, seed=seed), random.Random(seed)
+        while not state.is_over() and not (_bout_pairs(state) >= 6 and state.to_act() == 0):
+            legal = state.legal_actions()
+            keen = [a for a in legal if a["type"] in ("attack", "defend")]     # long bouts
+            state.apply(max(keen, key=lambda a: len(a.get("cards", [a.get("card")])))
+                        if keen else rng.choice(legal))
+        if not state.is_over():
+            t.app.nav.push("table", state=state)
+            t.top.fast_forward()
+            t.settle()
+            return
+    raise Unreachable("no bout of six pairs")
+
+
 @step("lookback")
 def _lookback(t) -> None:
     opens(t, DEFAULT_RULESET, tricks_in_deal(2), pygame.K_l, "the look back")
@@ -603,10 +650,11 @@ def ended(won: bool):
     return stop
 
 
-def _result_moment(t, rules: str, won: bool, at: float | None) -> None:
+def _result_moment(t, rules: str, won: bool, at: float | None, players: int | None = None,
+                   options: dict | None = None) -> None:
     """The result screen of a game the player won or lost; ``at``: the moment (ms) of the
     celebration to show (the falling cards), None: once everything stands still."""
-    table = t.table(rules, ended(won), upto=last_scoring)
+    table = t.table(rules, ended(won), upto=last_scoring, players=players, options=options)
 
     def there() -> bool:
         if t.top is table and table.timeline.held is not None:
@@ -632,15 +680,23 @@ def _result_won_durak(t) -> None:
     _result_moment(t, durak_id(), True, 2200.0)
 
 
+@step("result-won-durak-teams")
+def _result_won_durak_teams(t) -> None:
+    """Two against two, won by the player's team: said from their side ("You and … win!")."""
+    _result_moment(t, durak_id(), True, 2200.0, players=4, options={"teams": "2v2"})
+
+
 @step("result-lost")
 def _result_lost(t) -> None:
     _result_moment(t, DEFAULT_RULESET, False, None)
 
 
-def _last_game(t, rules: str | None = None, mine=(0,), when: str | None = None) -> dict:
+def _last_game(t, rules: str | None = None, mine=(0,), when: str | None = None, players: int | None = None,
+               options: dict | None = None) -> dict:
     """A finished game kept among the finished games (the table keeps it when a game ends)."""
     from .. import history
-    record = t.game(rules or DEFAULT_RULESET, finished, humans=mine or (0,)).record()
+    record = t.game(rules or DEFAULT_RULESET, finished, humans=mine or (0,), players=players,
+                    options=options).record()
     if mine == ():
         for p in record["players"]:
             p["seat"] = "ai:normal"
@@ -730,9 +786,9 @@ def _replay_file(t) -> None:
         raise Unreachable("no file picker")
 
 
-def _replay_at(t, rules: str) -> None:
+def _replay_at(t, rules: str, players: int | None = None, options: dict | None = None) -> None:
     from .. import history
-    record = _last_game(t, rules)
+    record = _last_game(t, rules, players=players, options=options)
     t.push("replays")
     t.top.widgets.by_name("last").activate()
     t.settle()
@@ -760,6 +816,12 @@ def _replay_viewer(t) -> None:
 @step("replay-viewer-durak")
 def _replay_viewer_durak(t) -> None:
     _replay_at(t, durak_id())
+
+
+@step("replay-viewer-durak-teams")
+def _replay_viewer_durak_teams(t) -> None:
+    """Two against two with every hand face up: the team badges beside the open hands."""
+    _replay_at(t, durak_id(), players=4, options={"teams": "2v2"})
 
 
 @step("replay-opening")

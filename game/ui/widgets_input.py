@@ -97,10 +97,17 @@ class Choice(Widget):
         self.on_change = on_change
         self.px = px
         self.stacked = False
+        #: the value box's width set by the screen (a column of choices, their boxes aligned;
+        #: beside the label only), None: as wide as this choice's own values and label want
+        self.value_w: int | None = None
 
     @property
     def text(self) -> str:
         return _text(self.label)
+
+    def label_need(self, u: float) -> int:
+        """The width the label takes beside the value at full size (with its gap)."""
+        return theme.font(self.px * u).size(self.text)[0] + int(22 * u) if self.text else 0
 
     def value_need(self, u: float) -> int:
         """The width the value box needs for its longest value at full size."""
@@ -111,7 +118,7 @@ class Choice(Widget):
         """How wide a row must be for the label and the longest value, both at full size."""
         if not self.text:
             return self.value_need(u)
-        return theme.font(self.px * u).size(self.text)[0] + int(22 * u) + self.value_need(u)
+        return self.label_need(u) + self.value_need(u)
 
     def label_height(self, u: float) -> int:
         """The height of the label's own line when stacked."""
@@ -152,6 +159,9 @@ class Choice(Widget):
         if self.stacked:
             lh = self.label_height(u)
             return pygame.Rect(r.left, r.top + lh, r.width, r.height - lh)
+        if self.value_w is not None:                # aligned with the others of its column
+            w = min(self.value_w, r.width)
+            return pygame.Rect(r.right - w, r.top, w, r.height)
         # as wide as the longest value needs (long translations), leaving the label its room
         need = self.value_need(u)
         full = theme.font(self.px * u).size(self.text)[0] + int(22 * u)

@@ -375,14 +375,17 @@ class Renderer(MomentTexts):
                         max_width=rect.width - int(20 * u))
         s.part.seat_extra(surface, seat, rect)
         area = rect.inflate(int(12 * u), int(12 * u))
+        marks = []                                   # what hangs below the panel's lower edge
         if m.dealer == seat:
-            area.union_ip(d.inflate(4, 4))           # the dealer chip sits on the panel's corner
+            marks.append(d)                          # the dealer chip sits on the panel's corner
         if team is not None:                         # the team badge on its lower edge
-            area.union_ip(seat_tags.draw_badge(surface, self.lay, seat, team).inflate(4, 4))
+            marks.append(seat_tags.draw_badge(surface, self.lay, seat, team))
+        for mark in marks:
+            area.union_ip(mark.inflate(4, 4))
         hand = m.hands[seat] if s.open_hands and self.lay.seat_slot(seat) != 0 and not out else None
         if hand:
             cards = [c for c in s.part.sort_hand(hand) if c not in s.timeline.landing_cards()]
-            area.union_ip(self.open_fan(surface, rect, cards))
+            area.union_ip(self.open_fan(surface, rect, cards, marks))
         elif self.lay.seat_slot(seat) != 0 and count and not out:
             k = min(count, 10)
             w = self.lay.small_w
@@ -392,10 +395,11 @@ class Renderer(MomentTexts):
                 area.union_ip(self.card(surface, None, False, (fx + i * w * 0.18, fy), w, shadow=False))
         return area
 
-    def open_fan(self, surface, rect, cards: list[str]) -> pygame.Rect:
+    def open_fan(self, surface, rect, cards: list[str], marks=()) -> pygame.Rect:
         """Another seat's cards face up beside its panel (the replay of a finished game): a
         row of card labels, wrapped, below the panel (above it for a seat at the middle's
-        height or low in a small window)."""
+        height or low in a small window); below it, clear of the ``marks`` on the panel's
+        lower edge (the team badge, the dealer's chip)."""
         area = pygame.Rect(rect.center, (0, 0))
         if not cards:
             return area
@@ -419,15 +423,17 @@ class Renderer(MomentTexts):
         # the seats above the middle: below their panel (the top of the window is above);
         # the ones wholly below it: below theirs too where it fits, clear of the stock and
         # the discard pile beside the middle (a fan above them covered the pile's name)
+        under = max([rect.bottom + int(4 * u)] + [mk.bottom + int(3 * u) for mk in marks])
         below = rect.centery < self.lay.center[1] or (
-            rect.top > self.lay.center[1] and rect.bottom + int(4 * u) + total <= self.lay.size[1])
-        y = rect.bottom + int(4 * u) if below else rect.top - int(4 * u) - total
+            rect.top > self.lay.center[1] and under + total <= self.lay.size[1])
+        y = under if below else rect.top - int(4 * u) - total
         for row in rows:
             rw = sum(img.get_width() + 2 * pad for img in row) + gap * (len(row) - 1)
             x = rect.centerx - rw // 2
             for img in row:
                 box = pygame.Rect(x, y, img.get_width() + 2 * pad, h)
                 pygame.draw.rect(surface, (246, 243, 232), box, border_radius=int(4 * u))
+                theme.note_box(surface, "panel", box)
                 surface.blit(img, img.get_rect(center=box.center))
                 area.union_ip(box)
                 x += box.width + gap
@@ -466,22 +472,28 @@ class Renderer(MomentTexts):
             s.decision.hand_marks(surface, fan)       # the chosen cards against a set to match
         return area
 
+    def flight_at(self, f, t: float) -> tuple[float, float, int]:
+        """Where the card of flight ``f`` is at ``t`` (0 to 1) of its way: its centre and width."""
+        W, H = self.lay.size
+        tx, ty, tw = f.target()
+        sx, sy = f.src[0] * W, f.src[1] * H
+        x = sx + (tx - sx) * t
+        # a card arcs up on its way; one going away (a trick swept to its winner) flies
+        # straight, so that it never rises over the panel it stops short of
+        y = sy + (ty - sy) * t - (0.0 if f.vanish else math.sin(t * math.pi) * 20 * self.lay.u)
+        w0 = f.width_from * W
+        return x, y, int(w0 + (tw - w0) * t)
+
     def flights(self, surface) -> list[pygame.Rect]:
         s = self.scene
         now = s.timeline.now
-        W, H = self.lay.size
         rects = []
         for f in s.timeline.flights:
             if not f.started(now):
                 continue
             # reduced motion: a card shows where it lands from the moment it sets off
             t = 1.0 if motion.reduced() else f.progress(now)
-            tx, ty, tw = f.target()
-            sx, sy = f.src[0] * W, f.src[1] * H
-            x = sx + (tx - sx) * t
-            y = sy + (ty - sy) * t - math.sin(t * math.pi) * 20 * self.lay.u
-            w0 = f.width_from * W
-            w = int(w0 + (tw - w0) * t)
+            x, y, w = self.flight_at(f, t)
             face_up = f.face_up or (f.seat == s.viewer and not s.hidden and t > 0.5
                                     and self.lay.seat_slot(f.seat) == 0)
             r = self.card(surface, f.card, face_up, (x, y), max(12, w))

@@ -37,8 +37,8 @@ class DurakPart(TablePart):
         return (getattr(self, "swept", True), tuple(c for c, _p in getattr(self, "ending", ())),
                 frozenset(f.card for f in self.timeline.flights if f.face_up and not f.started(now)))
 
-    def replay_from(self, events: list[dict]) -> int:
-        return resume_point.durak(events)
+    def replay_from(self, events: list[dict], seen: int | None = None) -> int:
+        return resume_point.durak(events, seen)
 
     # -- events -----------------------------------------------------------------------------
     def on_deal(self, ev: dict) -> float:
@@ -334,7 +334,8 @@ class DurakPart(TablePart):
         m = self.model
         you = messages.local_seat(self.board.humans)
         if m.losing_team:
-            title = messages.team_loses([self.name(s) for s in m.losing_team], you in m.losing_team)
+            title = messages.team_result([self.name(s) for s in range(self.board.n)], m.losing_team,
+                                         self.board.humans)
         elif m.loser is not None:
             title = messages.is_durak(self.name(m.loser), m.loser == you)
         elif m.end_reason == "stalemate":

@@ -45,9 +45,10 @@ class FamilyUI:
     pile: Callable = _no_cards
     #: ``public table -> card``: the face-up trump card under the stock, None without one
     trump_card: Callable = _none
-    #: ``events -> index``: the first event a resumed game shows again with its animation
+    #: ``(events, seen) -> index``: the first event a resumed game shows again with its
+    #: animation, ``seen`` the events the table had shown when it was saved, or None
     #: (:mod:`game.ui.resume_point`)
-    resume_from: Callable = len
+    resume_from: Callable = lambda events, seen=None: len(events)
 
 
 FAMILY_UI: dict[Family, FamilyUI] = {

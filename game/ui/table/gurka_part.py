@@ -47,8 +47,8 @@ class GurkaPart(TablePart):
         """How many plays a trick of this deal has (the seats dealt in)."""
         return max(1, sum(1 for x in self.model.in_deal if x))
 
-    def replay_from(self, events: list[dict]) -> int:
-        return resume_point.gurka(events)
+    def replay_from(self, events: list[dict], seen: int | None = None) -> int:
+        return resume_point.gurka(events, seen)
 
     # -- events -----------------------------------------------------------------------------
     def on_deal(self, ev: dict) -> float:
@@ -143,15 +143,15 @@ class GurkaPart(TablePart):
         return max(pace.LAST_REVEAL * sp, pace.LAST_READ - after)
 
     def _sweep(self, delay: float = 0.0) -> None:
-        """The finished trick flies to its winner."""
+        """The finished trick flies to its winner (beside their name, not over it)."""
         sp = self.speed()
         m = self.model
         if sp > 0 and m.trick_winner is not None:
-            to = self.draw.fixed(self.lay.seat_pos(m.trick_winner))
             width = self.lay.table_w / self.lay.size[0]
             for i, (seat, cs) in enumerate(m.trick):
                 for j, c in enumerate(cs):
                     pos = self.lay.trick_pos(seat, j, len(cs), i, self.slots())
+                    to = self.draw.fixed(self.lay.sweep_pos(m.trick_winner, pos[:2]))
                     self.timeline.fly(c, True, self.lay.frac(pos[:2]), to, delay, pace.SWEEP * sp, width,
                                 vanish=True)
         self.swept = True

@@ -45,6 +45,12 @@ class TableHandle:
         return self._scene.save_enabled
 
     @property
+    def deck(self) -> list[str]:
+        """The cards this game is played with (Durak: the 36 from the sixes up), by name."""
+        from ...engine.cards import NAMES
+        return [NAMES[c] for c in self._scene.entry.family.deck]
+
+    @property
     def model(self):
         """The public table as shown (read it, never change it)."""
         return self._scene.model

@@ -9,7 +9,8 @@ the first button: Play, Take,
 Exchange …, as it does whenever no card may be played; with nothing picked and no button,
 or only Take while a card may beat, it picks as Space does: Enter never takes by
 accident), 1-9 choose the attack to beat;
-Tab reaches the buttons.  Going on after a held trick, skipping, the look back and the
+Tab reaches the buttons.  At each new decision of a player at the keyboard the cursor is on
+a card they may play, the one nearest to where it was (:func:`place_cursor`).  Going on after a held trick, skipping, the look back and the
 move log are the flow's keys (:mod:`.flow`).
 """
 
@@ -89,6 +90,29 @@ def handle_key(scene, e) -> bool:
         scene.invalidate()
         return True
     return False
+
+
+def place_cursor(scene) -> None:
+    """A new decision of the player at the keyboard: the picked card stays where it is when
+    it may be played; else the cursor goes to the card that may be played nearest to where it
+    was (a card just played: where it lay in the hand; to the right first), or, when no card
+    may be played, to the card in its place.  Never back to the first card of the hand."""
+    hand = scene.visible_hand()
+    if not hand:
+        return
+    old = scene.hover_card
+    if old in hand:
+        at = hand.index(old)
+    elif isinstance(old, str):
+        at = min(scene.part.sort_hand(hand + [old]).index(old), len(hand) - 1)
+    else:
+        at = 0
+    lit = set(_playable(scene, hand))
+    nearest = sorted(range(len(hand)), key=lambda i: (abs(i - at), i < at))
+    pick = next((hand[i] for i in nearest if hand[i] in lit), hand[at])
+    if pick != old:
+        scene.hover_card = pick
+        scene.invalidate()
 
 
 def _pick_first(scene, hand: list[str]) -> None:

@@ -38,6 +38,13 @@ class Layout:
                 break
         else:
             self._place(1.0, 1.0)
+        # a Durak bout of six pairs in rows a whole pair apart: where the window is short for
+        # them (4:3) at the hand's own size, the cards of the middle a step smaller until
+        # every pair lies clear (larger cards asked for: their rows may close up instead)
+        hand, middle = self._placed
+        while self.pairs and hand <= 1.0 and middle > 0.71 and not self.pairs_clear():
+            middle = round(middle - 0.05, 2)
+            self._place(hand, middle)
         self.hand_scale, self.middle_scale = self._placed
 
     @staticmethod
@@ -71,12 +78,13 @@ class Layout:
         self.fx = 0.42 if self.n > 2 else 0.3
         self.fy = self.fx * 0.9
         self._nudge: dict[int, tuple[int, int]] = {}
-        if (hand, middle) != (1.0, 1.0):
+        if hand > 1.0 or middle > 1.0:
             self._make_room()
         self._clear_the_buttons()
         #: the widths cards are drawn at (cached); anything else is scaled from these
         self.card_sizes = (self.small_w, int(self.small_w * 1.1), self.table_w, self.hand_w)
         self.crowded = self._toward_owners_overlap()
+        self._band: tuple[float, float] | None = None     # where rows of Durak pairs may lie
 
     def _make_room(self) -> None:
         """Larger cards: the ring of seats flattens from below (its top stays where it is)
@@ -199,6 +207,8 @@ class Layout:
         prompt, as well as they do at 100 % (what they touch there they may touch here)."""
         if self._placed == (1.0, 1.0):
             return True
+        if self.pairs and self._placed[1] > 1.0 and not self.pairs_clear():
+            return False        # larger cards in the middle only while Durak's rows lie clear
         mine = self._overlaps()
         placed = self._placed
         self._place(1.0, 1.0)
@@ -245,6 +255,29 @@ class Layout:
         for r in cards:
             out.append((r.bottom - floor, frozenset(r.collidelistall(clear)), not window.contains(r)))
         return out
+
+    def pair_rects(self, count: int = 6) -> list[pygame.Rect]:
+        """Durak: where each of ``count`` pairs lies (its attack card and the card beating it)."""
+        out = []
+        for i in range(count):
+            rects = []
+            for j in (0, 1):
+                x, y, cw = self.pair_pos(i, j, count)
+                r = pygame.Rect(0, 0, int(cw), card_faces.height_for(cw))
+                r.center = (int(x), int(y))
+                rects.append(r)
+            out.append(rects[0].union(rects[1]))
+        return out
+
+    def pairs_clear(self, count: int = 6) -> bool:
+        """Durak: ``count`` pairs lie clear of each other, inside the window, above the
+        announcement line and clear of every seat's panel and cards."""
+        clear = self.keep_clear()
+        floor = self.news_rect(1, 2).top
+        window = pygame.Rect(0, 0, *self.size)
+        pairs = self.pair_rects(count)
+        return all(window.contains(r) and r.bottom <= floor and r.collidelist(clear) < 0
+                   and r.collidelist(pairs[i + 1:]) < 0 for i, r in enumerate(pairs))
 
     def _toward_owners_overlap(self) -> bool:
         """Would one card per seat, each laid toward its owner, overlap?  Then the trick
@@ -381,6 +414,23 @@ class Layout:
         r.midtop = (int(x), int(y + card_faces.height_for(w) / 2 + 2 * self.u))
         return r
 
+    def sweep_pos(self, seat: int, origin: tuple[float, float]) -> tuple[int, int]:
+        """Where a card of a finished trick lying at ``origin`` goes as the trick is swept to
+        ``seat``: straight towards the middle of its panel, stopping a small card's size short
+        of it (and gone there), so that it never covers the name.  A card flies straight and
+        shrinks to the small size on its way (:attr:`.timeline.Flight.vanish`)."""
+        rect = self.seat_rect(seat)
+        ox, oy = origin
+        dx, dy = rect.centerx - ox, rect.centery - oy
+        gap = 6 * self.u
+        reach_x = rect.width / 2 + self.small_w / 2 + gap        # how close its middle may come
+        reach_y = rect.height / 2 + card_faces.height_for(self.small_w) / 2 + gap
+        # the part of the way at which the small card would touch the panel: once it is within
+        # reach both across and up or down
+        t = min(1.0, max(0.0, 1 - reach_x / abs(dx) if abs(dx) > reach_x else 0.0,
+                         1 - reach_y / abs(dy) if abs(dy) > reach_y else 0.0))
+        return (int(ox + dx * t), int(oy + dy * t))
+
     def pile_pos(self, seat: int) -> tuple[int, int, int]:
         """A seat's score pile (Icelandic): its first card's centre and the direction the
         pile fans in (+1 right, -1 left).  Above the viewer's panel; beside the other
@@ -430,16 +480,49 @@ class Layout:
         right = self.discard_pos()[0] - self.table_w * 0.9
         return max(2, min(6, int((right - left) / (self.table_w * 1.35))))
 
-    def pair_pos(self, i: int, j: int, count: int) -> tuple[float, float, float]:
-        """Durak: the attack (``j`` 0) or the beating card (1) of pair ``i`` of ``count``:
-        rows wrap before they reach the stock and the discard pile."""
+    def pair_band(self) -> tuple[float, float]:
+        """Durak: (top, bottom) the rows of pairs may take: below the seats and their cards
+        above the middle that reach over the pairs' columns, above the announcement line."""
+        if self._band is None:
+            cols, w = self.pair_columns(), self.table_w
+            left = self.center[0] - (cols - 1) / 2 * w * 1.35 - w * 0.64
+            right = self.center[0] + (cols - 1) / 2 * w * 1.35 + w * 0.64
+            above = [r.bottom for r in self.keep_clear() if r.centery < self.center[1]
+                     and r.right > left and r.left < right]
+            self._band = (max(above + [0]) + 4 * self.u, self.news_rect(1, 2).top)
+        return self._band
+
+    def pair_rows(self, count: int) -> tuple[int, float, float]:
+        """Durak: (rows, step, y) for ``count`` pairs: how many rows, from one row's attack
+        cards to the next row's, and the first row's middle.  Rows lie a whole pair apart
+        (the attack card, the beating card's offset below it and a gap), so a card thrown in
+        on a row below never covers a pair above; more than one row lies inside
+        :meth:`pair_band` (where larger cards leave too little room, its rows close up, each
+        card's corner still in view)."""
         cols = self.pair_columns()
         rows = (max(count, 1) + cols - 1) // cols
+        pair_h = self.table_h + self.table_w * 0.32
+        step = pair_h + 6 * self.u
+        if rows == 1:
+            return rows, step, self.center[1] - int(10 * self.u)
+        top, bottom = self.pair_band()
+        if (rows - 1) * step + pair_h > bottom - top:
+            step = max(self.table_h * 0.55, (bottom - top - pair_h) / (rows - 1))
+        y = self.center[1] - (rows - 1) / 2 * step - int(10 * self.u)
+        y -= max(0.0, y - self.table_h / 2 + (rows - 1) * step + pair_h - bottom)    # up off the line
+        return rows, step, max(y, top + self.table_h / 2)             # down off the seats above
+
+    def pair_pos(self, i: int, j: int, count: int) -> tuple[float, float, float]:
+        """Durak: the attack (``j`` 0) or the beating card (1) of pair ``i`` of ``count``:
+        rows wrap before they reach the stock and the discard pile, each row clear of the
+        one above (:meth:`pair_rows`)."""
+        cols = self.pair_columns()
+        rows, step, y0 = self.pair_rows(count)
         row, col = divmod(i, cols)
         in_row = min(cols, max(count, 1) - row * cols)
         gap = self.table_w * 1.35
         x = self.center[0] + (col - (in_row - 1) / 2) * gap - self.table_w * 0.14
-        y = self.center[1] + (row - (rows - 1) / 2) * self.table_h * 0.95 - int(10 * self.u)
+        y = y0 + row * step
         if j == 1:
             x += self.table_w * 0.28
             y += self.table_w * 0.32

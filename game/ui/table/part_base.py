@@ -121,10 +121,11 @@ class TablePart:
     def log(self, ev: dict) -> None:
         """Write the event just shown into the move log (``self.board.log``), in words."""
 
-    def replay_from(self, events: list[dict]) -> int:
+    def replay_from(self, events: list[dict], seen: int | None = None) -> int:
         """Resuming a save: the index of the first event to show again with its animation
         (the moves of the trick or bout under way); the ones before are shown at once
-        (:mod:`game.ui.resume_point`, which the words naming a save use too)."""
+        (:mod:`game.ui.resume_point`, which the words naming a save use too).  ``seen``: how
+        many events the table had shown when it was saved (None: not known)."""
         return len(events)
 
     def lookback(self) -> LookBack | None:

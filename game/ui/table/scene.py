@@ -31,10 +31,13 @@ from ...net.protocol import seat_lost
 from ...play.ai_seats import AIDriver
 from ...play.host import LOCAL, SCRIPT, TableHost
 from ...play.stream import LocalStream
+from ... import i18n
 from ...i18n import _
 from .. import messages
 from .. import theme
+from ..names import shown_players
 from ..scene import Scene
+from ..widget_base import InputMode
 from ..widgets import Button, WidgetGroup
 from . import pace
 from .bookkeeping import Bookkeeping, next_session
@@ -50,6 +53,7 @@ from .layout import Layout
 from .network import NetworkTable
 from .prompt import prompt_for
 from .journal import MoveLog
+from .keys import place_cursor
 from .saver import Saver
 from .timeline import Timeline
 from . import seat_tags
@@ -99,7 +103,9 @@ class TableScene(Scene):
         self.books = Bookkeeping(self)
         #: what this screen shows of the game (the public table, its layout and clock, the
         #: seats, the session, the move log, the picked cards): what the family part is handed
-        self.board = Board(rules=stream.rules, players=[dict(p) for p in stream.players],
+        #: the players as the stream names them, and the language they are shown in (:meth:`name_seats`)
+        self._named = (i18n.current_language(), [dict(p) for p in stream.players])
+        self.board = Board(rules=stream.rules, players=shown_players(stream.players),
                            humans=list(stream.mine), viewer=stream.seat, session=self.session,
                            settings=app.settings, timeline=Timeline(), demo=bool(app.demo),
                            model=new_table(self.rules, stream.options, stream.players, self.session["game"]))
@@ -190,7 +196,7 @@ class TableScene(Scene):
             state.resolve_chance()
         scene = cls.hosted(app, state, session)
         # the moves of the trick (or bout) under way are shown again, as they were played
-        scene.fast_forward(scene.part.replay_from(scene.stream.events))
+        scene.fast_forward(scene.part.replay_from(scene.stream.events, scene.session.get("seen")))
         return scene
 
     def fast_forward(self, upto: int | None = None) -> None:
@@ -246,11 +252,17 @@ class TableScene(Scene):
         self.books.flush()
 
     def resume(self):
+        self.name_seats()       # the language may have changed in the settings meanwhile
         self.size = (0, 0)
         self.invalidate()
         self.back = True        # the first frame back redraws the window: events wait a frame
 
-    on_app_close = exit     # saved after every action: the worker stops, the writers finish
+    def on_app_close(self) -> None:
+        """The window is closed: saved after every action, and once more with how far the
+        table has shown the game (the player may have gone on to the next deal since the last
+        move); then the worker stops and the writers finish."""
+        self.save()
+        self.exit()
 
     def save(self) -> None:
         """Save the game (written by the saver's thread, off the frame path)."""
@@ -261,6 +273,7 @@ class TableScene(Scene):
         else:
             if self.stream.network is not None:     # the table is opened again by Continue
                 self.session["net"] = self.stream.network.keep()
+            self.session["seen"] = self.shown      # where Continue opens it (resume_point)
             self.saver.save(self.stream.record(), self.session)
 
     def leave(self) -> None:
@@ -328,9 +341,17 @@ class TableScene(Scene):
 
     def refresh_players(self) -> None:
         """A network table: the names of the players who sat down (they come with the stream)."""
+        self.name_seats()
+
+    def name_seats(self) -> None:
+        """The seats' names as this screen shows them, again when the stream's players or the
+        interface language changed: a default name the player never typed ("Spelare 1") in
+        the language of the moment (:func:`game.ui.names.shown_players`)."""
         players = [dict(p) for p in self.stream.players]
-        if players != self.players and len(players) == self.n:
-            self.players = players
+        named = (i18n.current_language(), players)
+        if named != self._named and len(players) == self.n:
+            self._named = named
+            self.players = shown_players(players)
             self.invalidate()
 
     def leave_network(self, text: str) -> None:
@@ -420,6 +441,8 @@ class TableScene(Scene):
             self._decision_key = key
             self.sel.clear()
             self.build_actions()
+            if InputMode.key:
+                place_cursor(self)      # on a card they may play, near where it was
             self.autoplay.arm(key)
             # an announcement showing as the player's decision comes up stays until they
             # decide: it never fades behind the new prompt (it tells what they answer; a

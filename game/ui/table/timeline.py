@@ -31,7 +31,7 @@ class Flight:
     start: float
     dur: float
     width_from: float                   # fraction of the window width
-    vanish: bool = False                # gone on arrival (swept, discarded)
+    vanish: bool = False                # gone on arrival (swept, discarded), flown straight
     seat: int | None = None             # a seat whose shown card count waits for this card
 
     def __post_init__(self):

@@ -132,6 +132,8 @@ class Callout:
         self.scene = None
         #: where the last frame drew a callout (for the window's changed rectangles)
         self.areas: list[pygame.Rect] = []
+        #: the arrows the last frame drew: (start on the box's edge, tip, the head's corners)
+        self.arrows: list[tuple] = []
 
     # -- buttons --------------------------------------------------------------------------
     def _next(self):
@@ -165,6 +167,7 @@ class Callout:
     def draw(self, scene, surface) -> None:
         self.scene = scene
         self.areas = []
+        self.arrows = []
         coach = self.coach
         if scene.lay is None:
             return
@@ -237,12 +240,16 @@ class Callout:
             start = (box.left if ring.centerx < box.centerx else box.right, box.centery)
             end = (ring.right if ring.centerx < box.centerx else ring.left,
                    min(max(box.centery, ring.top), ring.bottom))
-        ang = math.atan2(end[1] - start[1], end[0] - start[0])
         head = 12 * u
+        if math.dist(start, end) < 2 * head:
+            return      # the ring lies against the box, in plain view: an arrow that short
+            #             reached back over the callout with its head, across its own text
+        ang = math.atan2(end[1] - start[1], end[0] - start[0])
         tip = end
         base = (tip[0] - math.cos(ang) * head, tip[1] - math.sin(ang) * head)
         wing = (math.cos(ang + math.pi / 2) * head * 0.55, math.sin(ang + math.pi / 2) * head * 0.55)
         tri = [tip, (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
+        self.arrows.append((start, tip, tri))
         pad = int(head) + 4
         self.areas.append(pygame.Rect(min(start[0], tip[0]), min(start[1], tip[1]),
                                       abs(tip[0] - start[0]) + 1, abs(tip[1] - start[1]) + 1)
