@@ -76,8 +76,13 @@ class App:
         self.windowed_size = tuple(size)
         self.fullscreen = bool(self.settings.get("fullscreen")) and not demo
         self.screen = None
+        from .access import Access
+        #: the accessibility tree, the announcements, the game's own speech (:mod:`.access`)
+        self.access = Access(self)
         self._set_icon()
         self._open_window()
+        if sys.platform != "win32":
+            self.access.start()
         self.theme = theme
         #: messages shown once on the menu: texts, or a :class:`~game.notices.Notice` (a corrupt
         #: save set aside) that the menu puts into words when it shows it
@@ -123,6 +128,12 @@ class App:
             # default there, a texture, uploads and presents the whole window on every update
             # (Xvfb 1920x1080: 20 ms for any update; 0.01 ms for a card's, 0.9 ms a flip this way)
             os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+        if sys.platform == "win32" and not reopened:
+            # Windows' accessibility adapter subclasses the window before it is first shown
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                pg.display.set_mode(self.windowed_size, pg.RESIZABLE | pg.HIDDEN)
+            self.access.start()
         if self.fullscreen:
             self.screen = pg.display.set_mode((0, 0), pg.FULLSCREEN)
         else:
@@ -188,6 +199,7 @@ class App:
         cards.clear_cache()
         self.configure_look()
         self.sound.configure(self.settings)
+        self.access.configure()
         self.manager.size = None
         for scene in self.manager.stack:
             scene.size = (0, 0)  # lay out again (texts changed length)
@@ -220,6 +232,8 @@ class App:
         """One frame: events, update, draw (no flip).  Tests call this directly."""
         pg = self.pygame
         for e in events:
+            if self.access.handle_event(e):
+                continue
             if e.type == pg.QUIT:
                 self.on_close()
                 continue
@@ -247,6 +261,7 @@ class App:
             #: the rectangles this frame changed (None: the whole window), for present()
             self.dirty = self.manager.draw(self.screen)
             self.drew = True
+            self.access.refresh()
         else:
             self.drew = False
 
@@ -274,6 +289,7 @@ class App:
             pass
         from . import cards
         cards.shutdown()
+        self.access.close()
 
     def on_close(self) -> None:
         """Window closed: the table saves after every action, so just leave."""
