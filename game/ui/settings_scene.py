@@ -1,8 +1,10 @@
-"""The Settings scene, on two pages chosen by the tabs at the top: *Game* (language,
+"""The Settings scene, on three pages chosen by the tabs at the top: *Game* (language,
 animation speed, after a trick, sound, fullscreen, the hand's order, forced cards played by
 themselves, undo, reduced motion) and *Table and cards* (the table, the card backs, the card
 size, the card letters, four-colour suits) with a live preview: the table and a hand of
-cards as the game will show them at this window size, and the card art's credit.
+cards as the game will show them at this window size, and the card art's credit; and
+*Accessibility* (screen reader, how much the announcements say, the game's own speech, the
+high-contrast table).
 
 Every change is applied and saved at once through ``app.apply_settings()``
 (language switches immediately, without a restart; the labels here are
@@ -16,7 +18,8 @@ import pygame
 from .. import i18n
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
 from ..notices import setting_label
-from ..settings import AI_PACES, CARD_BACKS, CARD_SIZES, DEFAULT_VOLUME, FELTS, SPEEDS, TRICK_PAUSES
+from ..settings import (AI_PACES, CARD_BACKS, CARD_SIZES, DEFAULT_VOLUME, FELTS, SCREEN_READER, SPEEDS,
+                        TRICK_PAUSES, VERBOSITY)
 from . import sound
 from . import theme
 from .scene import Scene
@@ -28,7 +31,7 @@ PANEL_W = 984
 #: rows in the left column (the rest go right)
 LEFT_ROWS = 6
 #: the pages, in the order of their tabs
-PAGES = ("game", "look")
+PAGES = ("game", "look", "access")
 #: the preview's hand: an ace, the court cards, a ten, one of each suit
 SAMPLE = ("AS", "KH", "QD", "JC", "TS")
 VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
@@ -36,7 +39,8 @@ VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 DEFAULTS = {"language": None, "speed": "normal", "ai_pace": "normal", "sound": True, "volume": DEFAULT_VOLUME,
             "fullscreen": False, "card_indices": "native", "four_colour": False,
             "trick_pause": "last", "hand_sort": "rank", "auto_play": False, "undo": True,
-            "felt": "green", "card_back": "red", "card_size": "100", "reduced_motion": False}
+            "felt": "green", "card_back": "red", "card_size": "100", "reduced_motion": False,
+            "screen_reader": "auto", "verbosity": "full", "speech": False, "high_contrast": False}
 
 
 def _speed_label(speed: str):
@@ -99,6 +103,24 @@ def _size_label(size: str):
         return lambda: _("Large print")
     # TRANSLATORS: a card size; {percent} is 100, 125 or 150
     return lambda: _("{percent} %").format(percent=size)
+
+
+def _reader_label(mode: str):
+    return {
+        # TRANSLATORS: the setting "Screen reader": on when the system says a screen reader runs
+        "auto": lambda: pgettext("screen reader", "Automatic"),
+        "on": lambda: pgettext("screen reader", "On"),
+        "off": lambda: pgettext("screen reader", "Off"),
+    }[mode]
+
+
+def _verbosity_label(kind: str):
+    return {
+        # TRANSLATORS: the setting "Announcements": every move said in a whole sentence
+        "full": lambda: _("Full sentences"),
+        # TRANSLATORS: the setting "Announcements": every move said in a few words ("K♥ Björn")
+        "short": lambda: _("Short"),
+    }[kind]
 
 
 def _auto_language() -> str:
@@ -202,6 +224,28 @@ class SettingsScene(Scene):
                              name="card_size", wrap=False,
                              tooltip=lambda: _("Larger cards on the table. Large print: the largest "
                                                "cards, with a big letter and suit and no pictures."))
+        self.w_reader = Choice(lambda: setting_label("screen_reader"),
+                               [(k, _reader_label(k)) for k in SCREEN_READER],
+                               s.get("screen_reader", "auto"), lambda v: self.change("screen_reader", v),
+                               name="screen_reader",
+                               tooltip=lambda: _("The game tells your screen reader what is on the screen "
+                                                 "and announces every move. Automatic: when the system "
+                                                 "says a screen reader is running."))
+        self.w_verbosity = Choice(lambda: setting_label("verbosity"),
+                                  [(k, _verbosity_label(k)) for k in VERBOSITY],
+                                  s.get("verbosity", "full"), lambda v: self.change("verbosity", v),
+                                  name="verbosity",
+                                  tooltip=lambda: _("How much each announcement says: whole sentences, "
+                                                    "or only the cards and the name."))
+        self.w_speech = Toggle(lambda: setting_label("speech"), s.get("speech", False),
+                               lambda v: self.change("speech", v), name="speech",
+                               tooltip=lambda: _("The game reads the moves aloud with the computer's own "
+                                                 "voice, for players without a screen reader."))
+        self.w_contrast = Toggle(lambda: setting_label("high_contrast"), s.get("high_contrast", False),
+                                 lambda v: self.change("high_contrast", v), name="high_contrast",
+                                 tooltip=lambda: _("A black table with white and yellow texts and strong "
+                                                   "borders: every text easy to tell from what lies "
+                                                   "under it."))
         self.w_defaults = Button(lambda: _("Restore defaults"), self.restore_defaults, name="defaults")
         self.w_back = Button(lambda: _("Back"), self.close, primary=True, name="back")
         # TRANSLATORS: a tab of the Settings screen (the settings of play)
@@ -209,14 +253,18 @@ class SettingsScene(Scene):
         # TRANSLATORS: a tab of the Settings screen (the look of the table and the cards)
         self.w_tab_look = Button(lambda: _("Table and cards"), lambda: self.show_page("look"),
                                  name="tab-look")
-        self.tabs = {"game": self.w_tab_game, "look": self.w_tab_look}
+        # TRANSLATORS: a tab of the Settings screen (screen readers, speech, high contrast)
+        self.w_tab_access = Button(lambda: _("Accessibility"), lambda: self.show_page("access"),
+                                   name="tab-access")
+        self.tabs = {"game": self.w_tab_game, "look": self.w_tab_look, "access": self.w_tab_access}
         self.pages = {
             "game": [self.w_language, self.w_speed, self.w_ai_pace, self.w_pause, self.w_sound, self.w_volume,
                      self.w_fullscreen, self.w_sort, self.w_auto, self.w_undo, self.w_motion],
             "look": [self.w_felt, self.w_back_style, self.w_size, self.w_indices, self.w_four],
+            "access": [self.w_reader, self.w_verbosity, self.w_speech, self.w_contrast],
         }
         self.rows = [w for page in PAGES for w in self.pages[page]]
-        self.widgets = WidgetGroup([self.w_tab_game, self.w_tab_look] + self.rows
+        self.widgets = WidgetGroup([self.w_tab_game, self.w_tab_look, self.w_tab_access] + self.rows
                                    + [self.w_defaults, self.w_back])
         self.page = "game"
         self.show_page("game")
@@ -264,6 +312,10 @@ class SettingsScene(Scene):
         self.w_felt.index = 0
         self.w_back_style.index = 0
         self.w_size.index = 0
+        self.w_reader.index = 0
+        self.w_verbosity.index = 0
+        self.w_speech.value = False
+        self.w_contrast.value = False
         sound.configure(self.settings)
         apply = getattr(self.app, "apply_settings", None)
         if apply is not None:
@@ -306,14 +358,15 @@ class SettingsScene(Scene):
         self.title_pos = (w // 2, self.panel.top - int(12 * u))
         x, y = self.panel.left + int(20 * u), self.panel.top + int(16 * u)
         rw = pw - int(40 * u)
-        tw = min((rw - int(12 * u)) // 2, int(260 * u))
-        self.w_tab_game.rect = pygame.Rect(x, y, tw, tab_h)
-        self.w_tab_look.rect = pygame.Rect(x + tw + int(12 * u), y, tw, tab_h)
+        tw = min((rw - int(24 * u)) // 3, int(260 * u))
+        for i, tab in enumerate(self.tabs.values()):
+            tab.rect = pygame.Rect(x + i * (tw + int(12 * u)), y, tw, tab_h)
         y0 = y + tab_h + int(12 * u)
         col_gap = int(24 * u)
         cw = (rw - col_gap) // 2
         columns = {"game": (self.pages["game"][:LEFT_ROWS], self.pages["game"][LEFT_ROWS:]),
-                   "look": (self.pages["look"], [])}
+                   "look": (self.pages["look"], []),
+                   "access": (self.pages["access"], [])}
         # a choice too wide for its label and value side by side at full size takes two lines
         # (label above the value) where its column has the room, else its label shrinks
         for cols in columns.values():
