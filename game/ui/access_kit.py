@@ -81,7 +81,7 @@ class Bridge:
         root.set_label(self.title)
         root.set_children([ids[k] for k, parent, *_ in flat if parent is None] + [LIVE])
         update.nodes.append((ROOT, root))
-        for key, parent, role, name, value, desc, rect, checked, selected, disabled, kids, acts in flat:
+        for key, _parent, role, name, value, desc, rect, checked, selected, disabled, kids, acts in flat:
             n = ak.Node(getattr(ak.Role, _ROLES.get(role, "GROUP")))
             if name:
                 n.set_label(name)

@@ -37,6 +37,7 @@ from .. import theme
 from ..scene import Scene
 from ..widgets import Button, WidgetGroup
 from . import pace
+from . import access_table
 from .bookkeeping import Bookkeeping, next_session
 from .dispatch import dispatch
 from .draw import Renderer
@@ -51,6 +52,7 @@ from .network import NetworkTable
 from .prompt import prompt_for
 from .journal import MoveLog
 from .saver import Saver
+from .spoken import Spoken
 from .timeline import Timeline
 from . import seat_tags
 from .toolbar import Toolbar
@@ -120,6 +122,7 @@ class TableScene(Scene):
         self.widgets = WidgetGroup([self.menu_button, *self.toolbar.buttons])
         self._decision_key = None
         self.renderer = Renderer(self)
+        self.spoken = Spoken(self)
         self.make_parts()
         self.handle = TableHandle(self)
         self.saver = Saver()
@@ -306,6 +309,17 @@ class TableScene(Scene):
         self._tick_stream()
         self._settle()
         self.flow.refresh()
+        self._say_callout()
+
+    def _say_callout(self) -> None:
+        """A tutorial's callout, said once as it shows (its text as the callout writes it)."""
+        if self.coach is None:
+            return
+        beat = self.coach.showing(self)
+        if beat is not getattr(self, "_callout_said", None):
+            self._callout_said = beat
+            if beat is not None and beat.text:
+                self.app.access.say(self.coach.words(self, beat))
 
     def background(self, dt: float) -> None:
         self.network.background()
@@ -366,14 +380,19 @@ class TableScene(Scene):
             if self.coach is not None and self.coach.hold(self, ev):
                 return
             self.shown += 1
-            if self.part.show(ev):   # raised an overlay: stop here
+            self.spoken.before()
+            raised = self.part.show(ev)
+            self.spoken.after(ev)           # said once, in the move log's words
+            if raised:               # raised an overlay: stop here
                 self.skipping = False
+                self.spoken.settle()
                 return
         if self.timeline.held is not None and self.skipping:
             self.skipping = False    # a held trick stops a skip: the player reads it
             self.timeline.flights.clear()
         if self.shown >= len(events) and not self.timeline.waiting():
             self._advance()
+        self.spoken.settle()
 
     def _advance(self) -> None:
         """Nothing left to show: whose decision is it?"""
@@ -405,6 +424,8 @@ class TableScene(Scene):
             self.sel.clear()
             self.build_actions()
             self.autoplay.arm(key)
+            if self.coach is None:
+                self.app.access.say(self.prompt())      # what the player is asked, said once
             # an announcement showing as the player's decision comes up stays until they
             # decide: it never fades behind the new prompt (it tells what they answer; a
             # tutorial's callouts say it themselves)
@@ -490,6 +511,8 @@ class TableScene(Scene):
         self.invalidate()
 
     def flash(self, text: str, color=theme.ERROR) -> None:
+        if text and text != self.message:
+            self.app.access.say(text)        # a refusal, said as shown
         self.message = text
         self.message_color = color
         self.error_until = self.timeline.now + 3500
@@ -649,6 +672,10 @@ class TableScene(Scene):
             if r.collidepoint(pos):
                 return c
         return None
+
+    def access_nodes(self):
+        """The table as a screen reader reads it (:mod:`.access_table`)."""
+        return access_table.nodes(self)
 
     def draw(self, surface) -> None:
         self.renderer.draw(surface)
