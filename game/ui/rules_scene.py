@@ -148,6 +148,15 @@ class RulesScene(Scene):
         self.content_h = y
         self.scroll = min(self.scroll, float(self.max_scroll))
 
+    def access_texts(self) -> list[tuple[str, str]]:
+        """The rules text as a screen reader reads it: headings and paragraphs."""
+        out = [("heading", rules_text.rules_title(self.rules))]
+        for sec in rules_text.sections(self.rules):
+            out.append(("heading", sec.title))
+            out += [("label", p) for p in sec.paragraphs]
+            out += [("label", f"{label}: {text}") for label, text in sec.items]
+        return out
+
     # -- events -----------------------------------------------------------------------
     def handle_event(self, e):
         u = getattr(self, "u", 1.0)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import _
+from ...i18n import _, ngettext
 from .. import messages
 from ..access_tree import Node, group_nodes, focused_key, position
 from ..card_words import card_name
@@ -98,7 +98,7 @@ def table_words(scene) -> str:
         tail = [_("Trump: {card}").format(card=card_name(trump))] if trump else []
         if getattr(m, "stock", 0):
             # TRANSLATORS: a screen reader, Durak: how many cards are left in the stock
-            tail.append(_("{n} cards in the stock").format(n=m.stock))
+            tail.append(ngettext("{n} card in the stock", "{n} cards in the stock", m.stock).format(n=m.stock))
         if not parts:
             # TRANSLATORS: a screen reader: no card lies in the middle of the table
             parts = [_("No cards on the table")]
