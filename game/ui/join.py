@@ -69,6 +69,11 @@ class JoinScene(Scene):
         self.back_btn = Button(lambda: _("Back"), self.back, name="back")
         self.widgets = WidgetGroup([self.list, self.w_address, self.w_name, self.w_code, self.back_btn,
                                     self.join_btn])
+        # their names for screen readers, as the labels beside them say
+        self.list.access_name = lambda: _("Tables on this network")
+        self.w_address.access_name = lambda: _("Address")
+        self.w_name.access_name = lambda: _("Your name")
+        self.w_code.access_name = lambda: _("Table code")
         self.widgets.focus = 1
         self.status = ""
         self.stream = None

@@ -52,6 +52,7 @@ class RulesScene(Scene):
                                value=self.rules, on_change=self.select, name="rulesets",
                                px=17, row_h=LIST_ROW, sublabels=lambda r: find_ruleset(r).country)
         self.back = Button(lambda: _("Back"), self.close, name="back")
+        self.list.access_name = lambda: _("Game")       # its name for screen readers
         self.widgets = WidgetGroup([self.list, self.back])
 
     # -- helpers ----------------------------------------------------------------
