@@ -187,7 +187,7 @@ def blit_text(surface: pygame.Surface, text: str, px: float, pos, color=TEXT, bo
     if shadow:
         surface.blit(render(text, px, (0, 0, 0), bold), rect.move(shadow))
     surface.blit(surf, rect)
-    note_text(surface, surf, rect, text, px)
+    note_text(surface, surf, rect, text, px, color)
     return rect
 
 
@@ -210,7 +210,7 @@ def blit_wrapped(surface: pygame.Surface, text: str, px: float, rect: pygame.Rec
         else:
             x = rect.left
         surface.blit(surf, (x, y))
-        note_text(surface, surf, pygame.Rect(x, y, surf.get_width(), surf.get_height()), line, px)
+        note_text(surface, surf, pygame.Rect(x, y, surf.get_width(), surf.get_height()), line, px, color)
         y += step
     return y - rect.top
 
@@ -474,7 +474,7 @@ def _wood(size) -> pygame.Surface:
 class Box:
     """One thing drawn on the screen: a text (its inked pixels), a panel or a card."""
 
-    __slots__ = ("kind", "rect", "text", "px", "opaque", "covered", "order", "layer")
+    __slots__ = ("kind", "rect", "text", "px", "opaque", "covered", "order", "layer", "color", "ink")
 
     def __init__(self, kind: str, rect: pygame.Rect, text: str = "", px: float = 0.0,
                  opaque: bool = True):
@@ -486,6 +486,10 @@ class Box:
         self.covered = False
         self.order = 0
         self.layer = 0
+        #: a text's colour and its rendered image with where it went (the contrast probe,
+        #: ``build_scripts/contrast_probe.py``, compares the two with what lies under it)
+        self.color = None
+        self.ink = None
 
     def __repr__(self) -> str:
         return f"{self.kind}({self.text!r} {tuple(self.rect)} {self.px:.0f}px)"
@@ -585,10 +589,13 @@ def _on_screen(surface) -> bool:
                                       or any(surface is s for s in _screen_like))
 
 
-def note_text(surface, surf: pygame.Surface, rect: pygame.Rect, text: str, px: float) -> None:
+def note_text(surface, surf: pygame.Surface, rect: pygame.Rect, text: str, px: float, color=None) -> None:
     if _on_screen(surface) and text.strip():
         ink = surf.get_bounding_rect()
-        _recorder.add(Box("text", ink.move(rect.left, rect.top), text, px))
+        box = Box("text", ink.move(rect.left, rect.top), text, px)
+        box.color = tuple(color)[:3] if color is not None else None
+        box.ink = (surf, rect.topleft)
+        _recorder.add(box)
 
 
 def note_box(surface, kind: str, rect, opaque: bool = True) -> None:
