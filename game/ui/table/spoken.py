@@ -44,7 +44,7 @@ class Spoken:
         n = len(self._before)
         new = [e.text for e in entries[n:] if not e.group]
         changed = [e for i, e in enumerate(entries[:n]) if e.words is not self._before[i]]
-        said = [t for t in self.scene.board.said if t and not any(t in x for x in new)]
+        said = [t for t in self.scene.board.said if t and not _told(t, new)]
         self.scene.board.said.clear()
         parts = new + said
         if not parts:
@@ -58,7 +58,7 @@ class Spoken:
             short = self._short(ev)
             if short:
                 return short
-        return " ".join(_sentence(p) for p in parts if p)
+        return " ".join(" ".join(_sentence(p) for p in parts if p).split())
 
     def _short(self, ev: dict) -> str:
         cards = ev.get("cards") or ([ev["card"]] if ev.get("card") else [])
@@ -90,6 +90,13 @@ class Spoken:
                 text = ngettext("{n} move shown at once; the last:", "{n} moves shown at once; the last:",
                                 len(said)).format(n=len(said)) + " " + text
             self.scene.app.access.say(text)
+
+
+def _told(line: str, texts: list[str]) -> bool:
+    """Does the log's ``texts`` say all of ``line`` already (the announcement line joins
+    sentences with " · ")?"""
+    parts = [p.strip() for p in line.split("·") if p.strip()]
+    return bool(parts) and all(any(p in t for t in texts) for p in parts)
 
 
 def _sentence(text: str) -> str:
