@@ -7,7 +7,8 @@ draws each screen once more with the text recorder on (``game.ui.theme.record_bo
 every text not hidden by a panel drawn over it, compares the text's colour with the pixels under
 it: those of its ink box where the text itself left nothing (WCAG 2's contrast ratio of relative
 luminances).  A text fails when the worst 5 % of those pixels are under 4.5:1 (AA for normal
-text).  Prints one line per failing text, and the worst ratio of every screen; exits 1 on a
+text).  Under an overlay (a dialog, the score sheet) only the overlay's texts count: what lies
+under its shade is not to be read until it closes.  Prints one line per failing text, and the worst ratio of every screen; exits 1 on a
 failure.  ``tests/test_access_contrast.py`` runs it over a few screens of each kind.
 """
 
@@ -43,23 +44,33 @@ def ratio(a, b) -> float:
 
 def text_contrast(screen, box) -> float | None:
     """The contrast of one recorded text against what lies under it (its worst 5 %), or None
-    when nothing of its background shows (or its colour is not known)."""
+    when nothing of its background shows (or its colour is not known).  What lies under it:
+    the pixels next to its strokes that the text left untouched."""
+    import pygame
     if box.color is None or box.ink is None:
         return None
     surf, (x0, y0) = box.ink
-    w, h = screen.get_size()
+    ink = pygame.mask.from_surface(surf, 0)
+    near = ink.convolve(pygame.mask.Mask((3, 3), fill=True), None, (-1, -1))
+    near.erase(ink, (0, 0))
     found = []
-    r = box.rect.clip(screen.get_rect())
-    step = 1 if r.width * r.height < 6000 else 2
-    for y in range(r.top, r.bottom, step):
-        for x in range(r.left, r.right, step):
-            sx, sy = x - x0, y - y0
-            if 0 <= sx < surf.get_width() and 0 <= sy < surf.get_height() and surf.get_at((sx, sy))[3] == 0:
-                found.append(ratio(box.color, screen.get_at((x, y))))
+    bounds = screen.get_rect()
+    for sx, sy in _points(near):
+        x, y = x0 + sx, y0 + sy
+        if bounds.collidepoint(x, y):
+            found.append(ratio(box.color, screen.get_at((x, y))))
     if not found:
         return None
     found.sort()
     return found[int(len(found) * TOLERANCE)]
+
+
+def _points(mask, step: int = 1):
+    w, h = mask.get_size()
+    for y in range(0, h, step):
+        for x in range(0, w, step):
+            if mask.get_at((x, y)):
+                yield x, y
 
 
 def probe_screen(app) -> list[tuple[str, float]]:
@@ -76,7 +87,10 @@ def probe_screen(app) -> list[tuple[str, float]]:
     finally:
         theme.record_boxes(False)
     out = []
+    top = max((b.layer for b in rec.texts()), default=0)
     for b in rec.texts():
+        if b.layer != top:
+            continue            # under an overlay's shade: not to be read until it closes
         c = text_contrast(app.screen, b)
         if c is not None:
             out.append((b.text, c))
