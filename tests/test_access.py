@@ -320,3 +320,22 @@ def test_card_names_in_the_languages():
         assert card_name("AS") == "spaðaás" and card_name("QH") == "hjartadrottning"
     finally:
         set_language("en")
+
+
+def test_a_tutorials_callouts_are_said_and_the_asked_card_has_the_focus(app):
+    from tutorial_helpers import frames
+
+    from game.ui.tutorial.build import run_to
+    from game.ui.tutorial.callout import beat_text
+    scene = app.nav.push("tutorial", rules="gurka-se")
+    coach = scene.coach
+    said = []
+    app.access.announcer.listeners.append(said.append)
+    assert run_to(app, scene, lambda: coach.asking(scene) is not None)
+    frames(app, 2)
+    beat = coach.asking(scene)
+    assert said and said[-1] == " ".join(beat_text(scene, beat).split())
+    asked = beat.action.get("cards") or [beat.action.get("card")]
+    assert scene.hover_card in asked
+    notes = [" ".join(beat_text(scene, b).split()) for b in coach.beats[:coach.step] if b.kind == "say" and b.text]
+    assert notes and all(n in said for n in notes)          # every callout read so far was said

@@ -320,6 +320,12 @@ class TableScene(Scene):
             self._callout_said = beat
             if beat is not None and beat.text:
                 self.app.access.say(self.coach.words(self, beat))
+            action = (beat.action if beat is not None and beat is self.coach.asking(self) else None) or {}
+            asked = [c for c in (action.get("cards") or action.get("discard") or
+                                 ([action["card"]] if action.get("card") else [])) if c in self.visible_hand()]
+            if asked:                    # the card the callout asks for has the focus (a screen reader's too)
+                self.hover_card = asked[0]
+                self.invalidate()
 
     def background(self, dt: float) -> None:
         self.network.background()
