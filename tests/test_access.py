@@ -339,3 +339,31 @@ def test_a_tutorials_callouts_are_said_and_the_asked_card_has_the_focus(app):
     assert scene.hover_card in asked
     notes = [" ".join(beat_text(scene, b).split()) for b in coach.beats[:coach.step] if b.kind == "say" and b.text]
     assert notes and all(n in said for n in notes)          # every callout read so far was said
+
+
+def test_the_games_own_speech_speaks_each_announcement_in_the_language(app, tmp_path, monkeypatch):
+    """With *Speak the moves aloud* each sentence goes to the system's speech (here a stand-in
+    for speech-dispatcher's spd-say that writes down what it is asked)."""
+    import os
+    import stat
+    import time
+    log = tmp_path / "spoken.txt"
+    fake = tmp_path / "bin" / "spd-say"
+    fake.parent.mkdir()
+    fake.write_text(f"#!/bin/sh\necho \"$@\" >> {log}\n")
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("PATH", f"{fake.parent}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setattr(sys, "platform", "linux")
+    app.settings["speech"] = True
+    app.settings["language"] = "sv"
+    app.apply_settings(save=False)
+    try:
+        app.access.say("Björn spelar K♥.")
+        for _ in range(100):
+            if log.is_file() and "Björn" in log.read_text():
+                break
+            time.sleep(0.02)
+        assert "-l sv -- Björn spelar K♥." in log.read_text()
+        assert app.access.on                     # announcements are on with the game's own speech
+    finally:
+        set_language("en")

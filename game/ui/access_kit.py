@@ -38,23 +38,23 @@ class Bridge:
         self.title = title
         self.on_activate = on_activate
         self.ids: dict[str, int] = {}
-        self.lock = threading.Lock()
+        #: the snapshot and the ids are read by the adapter's thread too
+        self.lock = threading.RLock()
         self.snapshot: tuple = ((), None, "")      # (flat nodes, focus key, live text)
         self.adapter = None
         self.active = False
 
     # -- ids -------------------------------------------------------------------------
     def id_of(self, key: str) -> int:
-        n = self.ids.get(key)
-        if n is None:
-            n = self.ids[key] = len(self.ids) + 3
-        return n
+        with self.lock:
+            n = self.ids.get(key)
+            if n is None:
+                n = self.ids[key] = len(self.ids) + 3
+            return n
 
     def key_of(self, node_id: int) -> str | None:
-        for k, v in self.ids.items():
-            if v == node_id:
-                return k
-        return None
+        with self.lock:
+            return next((k for k, v in self.ids.items() if v == node_id), None)
 
     # -- the tree ------------------------------------------------------------------------
     def publish(self, nodes, focus: str | None, live: str) -> None:

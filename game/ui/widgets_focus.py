@@ -25,14 +25,14 @@ def ring_rect(widget, u: float) -> pygame.Rect:
     outside."""
     own = getattr(widget, "focus_rect", None)
     rect = pygame.Rect(own() if callable(own) else widget.rect)
-    grow = int(6 * u)
+    grow = int(10 * u)
     return rect.inflate(grow, grow)
 
 
 def draw_ring(surface: pygame.Surface, widget, u: float) -> pygame.Rect:
     """The ring around ``widget``; the rectangle it covers."""
     r = ring_rect(widget, u)
-    band = max(2, int(2.5 * u))
+    band = max(3, int(3.5 * u))
     edge = max(1, int(1.5 * u))
     radius = max(4, int(10 * u))
     pygame.draw.rect(surface, EDGE, r.inflate(2 * edge, 2 * edge), band + 2 * edge, border_radius=radius + edge)
