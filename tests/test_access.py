@@ -367,3 +367,20 @@ def test_the_games_own_speech_speaks_each_announcement_in_the_language(app, tmp_
         assert app.access.on                     # announcements are on with the game's own speech
     finally:
         set_language("en")
+
+
+def test_the_score_sheet_and_the_move_log_are_read_as_text(app):
+    import scene_states as S
+    S.screens()["scoreboard"](app)
+    S.settle(app)
+    nodes, _focus = screen_nodes(app.manager.top)
+    texts = [n.name for n in nodes if n.role in ("heading", "label")]
+    assert texts[0] == "Score sheet" and len(texts) >= 3
+    table = app.manager.stack[0]
+    assert any(table.players[0]["name"] in t for t in texts[1:])
+    app.manager.clear()
+    S.screens()["movelog"](app)
+    S.settle(app)
+    nodes, _focus = screen_nodes(app.manager.top)
+    lines = [n.name for n in nodes if n.role in ("heading", "label")]
+    assert lines == [e.text for e in app.manager.stack[0].log.entries] and lines
