@@ -78,7 +78,7 @@ class Access:
 
     # -- the tree -------------------------------------------------------------------------------
     def refresh(self, now: bool = False) -> None:
-        if self.bridge is None:
+        if self.bridge is None or self.app.settings.get("screen_reader", "auto") == "off":
             return
         t = time.monotonic()
         if not now and t < self._next:
