@@ -384,3 +384,16 @@ def test_the_score_sheet_and_the_move_log_are_read_as_text(app):
     nodes, _focus = screen_nodes(app.manager.top)
     lines = [n.name for n in nodes if n.role in ("heading", "label")]
     assert lines == [e.text for e in app.manager.stack[0].log.entries] and lines
+
+
+def test_a_blind_host_reads_the_address_and_the_code_of_the_waiting_table(app):
+    from test_net_table_ui import host_table
+    host_table(app)
+    lobby = app.manager.top
+    for _ in range(2):
+        app.step([], 16)
+    texts = [n.name for n in screen_nodes(lobby)[0] if n.role in ("heading", "label")]
+    net = lobby.net
+    assert texts[0] == "Waiting for players"
+    assert f"Table code: {net.code}" in texts and any(net.addresses[0] in t for t in texts)
+    assert sum(": " in t for t in texts) >= len(net.seats())
