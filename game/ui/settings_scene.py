@@ -413,6 +413,8 @@ class SettingsScene(Scene):
         self.widgets.draw(surface, u)
         if self.page == "look":
             self._draw_preview(surface, u)
+        elif self.page == "access":
+            self._draw_reading_keys(surface, u)
         hint = ""
         focused = self.widgets.focused if self.widgets.keyboard else None
         if focused is not None and focused.tip:
@@ -424,6 +426,21 @@ class SettingsScene(Scene):
             while px > 9 and len(theme.wrap(hint, px, self.hint_rect.width)) > 2:
                 px -= 1
             theme.blit_wrapped(surface, hint, px, self.hint_rect, theme.TEXT_DIM, align="center")
+
+    def _draw_reading_keys(self, surface, u):
+        """Beside the accessibility settings: the table's reading keys (what each reads aloud)."""
+        from .shortcuts import section_title
+        from .table.access_table import key_list
+        r = self.preview_rect
+        theme.blit_text(surface, section_title(), 17 * u, (r.left, r.top), theme.ACCENT, bold=True,
+                        max_width=r.width)
+        y = r.top + theme.line_step(17 * u, True) + int(6 * u)
+        kw = int(34 * u)
+        for k, what in key_list():
+            theme.blit_text(surface, k, 15 * u, (r.left, y), theme.ACCENT, bold=True)
+            used = theme.blit_wrapped(surface, what, 15 * u, pygame.Rect(r.left + kw, y, r.width - kw,
+                                                                         r.bottom - y), theme.TEXT)
+            y += max(used, theme.line_step(15 * u)) + int(4 * u)
 
     def _draw_preview(self, surface, u):
         """The chosen table with a hand of cards and a card's back, at the size the table will
