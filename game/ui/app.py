@@ -134,13 +134,14 @@ class App:
                 warnings.simplefilter("ignore", RuntimeWarning)
                 pg.display.set_mode(self.windowed_size, pg.RESIZABLE | pg.HIDDEN)
             self.access.start()
+        shown = pg.SHOWN if sys.platform == "win32" else 0     # (the window made hidden just above)
         if self.fullscreen:
-            self.screen = pg.display.set_mode((0, 0), pg.FULLSCREEN)
+            self.screen = pg.display.set_mode((0, 0), pg.FULLSCREEN | shown)
         else:
             leaving = self.screen is not None
             with warnings.catch_warnings():     # "forcibly resized": set right just below
                 warnings.simplefilter("ignore", RuntimeWarning)
-                self.screen = pg.display.set_mode(self.windowed_size, pg.RESIZABLE)
+                self.screen = pg.display.set_mode(self.windowed_size, pg.RESIZABLE | shown)
             self._shape_window(leaving)
         pg.display.set_caption("Gurka")
         self.windows += 1
