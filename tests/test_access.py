@@ -404,3 +404,16 @@ def test_a_hint_is_said_with_its_reasons(app, tmp_path):
     app.step([key(pygame.K_h)], 16)
     assert _wait_for_hint(app, table) is not None
     assert said and said[-1] == " ".join(table.hints.line().split())
+
+
+def test_the_statistics_are_read_row_by_row(app):
+    import scene_states as S
+    from stats_helpers import gurka, meta, seats
+
+    from game.stats import record_game
+    record_game(gurka(seats("human", "ai:easy", "ai:easy"), [[3, 0, 1]], [1]), meta())
+    S.screens()["stats"](app)
+    S.settle(app)
+    stats = app.manager.top
+    texts = [n.name for n in screen_nodes(stats)[0] if n.role == "label" and n.name]
+    assert stats.stats.rows and any("Games " in t and "Wins " in t for t in texts), texts
