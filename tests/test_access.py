@@ -417,3 +417,13 @@ def test_the_statistics_are_read_row_by_row(app):
     stats = app.manager.top
     texts = [n.name for n in screen_nodes(stats)[0] if n.role == "label" and n.name]
     assert stats.stats.rows and any("Games " in t and "Wins " in t for t in texts), texts
+
+
+def test_the_hot_seat_hand_over_reads_what_happened_since(app):
+    import scene_states as S
+    S.screens()["handoff"](app)
+    S.settle(app)
+    over = app.manager.top
+    texts = [n.name for n in screen_nodes(over)[0] if n.role == "label"]
+    assert texts == over.table.since_last_turn(over.seat) and texts
+    assert any(n.role == "button" and over.name in n.name for n in screen_nodes(over)[0])
