@@ -172,23 +172,23 @@ def test_a_card_that_may_not_be_played_says_the_rule(app, tmp_path):
 def test_the_reading_keys_say_the_hand_the_table_the_players_and_the_turn(app, tmp_path):
     table = _table(app, tmp_path)
     said = app.access.announcer.said
-    app.step([key(pygame.K_c)], 16)
+    app.step([key(pygame.K_F2)], 16)
     assert said[-1].startswith("Your cards: ") and "(playable)" in said[-1]
-    app.step([key(pygame.K_t)], 16)
+    app.step([key(pygame.K_F3)], 16)
     assert said[-1].endswith(".") and said[-1] != ""
-    app.step([key(pygame.K_p)], 16)
+    app.step([key(pygame.K_F4)], 16)
     assert all(p["name"] in said[-1] for p in table.players) and "to play" in said[-1]
-    app.step([key(pygame.K_w)], 16)
+    app.step([key(pygame.K_F5)], 16)
     assert said[-1] == table.prompt()
     last = said[-1]
-    app.step([key(pygame.K_r)], 16)
+    app.step([key(pygame.K_F7)], 16)
     assert said[-1] == last
-    app.step([key(pygame.K_k)], 16)
-    assert "C: read your cards." in said[-1] and "R: repeat the last announcement." in said[-1]
-    app.step([key(pygame.K_b)], 16)
+    app.step([key(pygame.K_F1)], 16)
+    assert "F2: read your cards." in said[-1] and "F7: repeat the last announcement." in said[-1]
+    app.step([key(pygame.K_F6)], 16)
     assert said[-1]
     n = len(said)
-    app.step([key(pygame.K_c, pygame.KMOD_CTRL)], 16)      # with Ctrl: not a reading key
+    app.step([key(pygame.K_F2, pygame.KMOD_CTRL)], 16)      # with Ctrl: not a reading key
     assert len(said) == n
 
 

@@ -73,10 +73,10 @@ def table_keys(rules: str | None = None, undo: bool = True, hint: bool = True) -
         *([(f"U / {_k('ctrl')}+Z / {_k('backspace')}", _named(names.undo(), _("undo your last move")))]
           if undo else []),
         ("S", _named(names.scores(), _("the score sheet"))),
-        # TRANSLATORS: the reading keys for screen readers: C your cards, T the table, P the
-        # players, W whose turn, B the last trick or bout, R again, K the list of these keys
-        ("C T P W B R K", _("read aloud: your cards, the table, the players, whose turn, the last trick "
-                            "or bout, the last announcement again; K names them")),
+        # TRANSLATORS: the reading keys for screen readers: F1 the list of these keys, F2 your
+        # cards, F3 the table, F4 the players, F5 whose turn, F6 the last trick or bout, F7 again
+        ("F1–F7", _("read aloud: these keys, your cards, the table, the players, whose turn, the last "
+                    "trick or bout, the last announcement again")),
         (_k("esc"), _("the pause menu")),
         ("F11", _("fullscreen")),
     ]

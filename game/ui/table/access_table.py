@@ -7,9 +7,10 @@ it), the middle of the table (the trick, or Durak's bout and trump), the seats (
 left, points or chips, whose turn, who is away at a network table), the prompt, and the
 buttons.  The focus follows the card the keyboard picked, or the focused button.
 
-:func:`reading_key` reads them on demand (C your cards, T the table, P the players, W whose
-turn and what you are asked, B the last trick or bout, R the last announcement again, K these
-keys), said through the app's announcer.
+:func:`reading_key` reads them on demand (F1 these keys, F2 your cards, F3 the table, F4 the
+players, F5 whose turn and what you are asked, F6 the last trick or bout, F7 the last
+announcement again), said through the app's announcer.  Function keys, so that no tool's letter
+(which follows the words on its button in each language: ``tool_keys``) is ever taken.
 """
 
 from __future__ import annotations
@@ -22,17 +23,17 @@ from ..access_tree import Node, group_nodes, focused_key, position
 from ..card_words import card_name
 from . import gurka_words
 
-KEYS = {pygame.K_c: "hand", pygame.K_t: "table", pygame.K_p: "players", pygame.K_w: "turn",
-        pygame.K_b: "last", pygame.K_r: "repeat", pygame.K_k: "keys"}
+KEYS = {pygame.K_F1: "keys", pygame.K_F2: "hand", pygame.K_F3: "table", pygame.K_F4: "players",
+        pygame.K_F5: "turn", pygame.K_F6: "last", pygame.K_F7: "repeat"}
 
 
 def key_list() -> list[tuple[str, str]]:
     """The reading keys and what each reads (the pause menu lists them too)."""
-    return [("C", _("read your cards")), ("T", _("read the cards on the table")),
-            ("P", _("read the players: cards, points, whose turn")),
-            ("W", _("read whose turn it is and what you are asked")),
-            ("B", _("read the last trick or bout")), ("R", _("repeat the last announcement")),
-            ("K", _("read these keys"))]
+    return [("F1", _("read these keys")), ("F2", _("read your cards")),
+            ("F3", _("read the cards on the table")),
+            ("F4", _("read the players: cards, points, whose turn")),
+            ("F5", _("read whose turn it is and what you are asked")),
+            ("F6", _("read the last trick or bout")), ("F7", _("repeat the last announcement"))]
 
 
 # -- words ----------------------------------------------------------------------------------------
@@ -200,7 +201,7 @@ def _pick(scene, card: str) -> None:
 
 # -- the keys ------------------------------------------------------------------------------------
 def reading_key(scene, e) -> bool:
-    """C, T, P, W, B, R, K (no modifier): read a part of the table aloud; True when used."""
+    """F1-F7 (no modifier): read a part of the table aloud; True when used."""
     what = KEYS.get(e.key)
     if what is None or e.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
         return False

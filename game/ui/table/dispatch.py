@@ -1,7 +1,7 @@
 """Where an input event at the table goes, in order: a tutorial's coach, Esc (the pause
 menu), Enter / Space on a button the keyboard focused (Tab), the toolbar's keys (scores,
 hint, undo), the flow's keys (go on, skip, look back, move log), the reading keys
-(:mod:`.access_table`: C, T, P, W, B, R, K), keyboard play
+(:mod:`.access_table`: F1-F7), keyboard play
 (:mod:`.keys`), the buttons, then the pointer: hovering a card, a click on a held trick
 (go on), on a card (:mod:`.input`'s click model) or on a Durak pair.
 """
