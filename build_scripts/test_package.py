@@ -171,6 +171,33 @@ def run_demo(exe: Path, tmp: Path) -> None:
     if not check(code == 0, f"--demo ran to the end and exited {code} "
                             f"({took:.1f} s, from a decoy working directory)"):
         print(out[-4000:])
+    run_announcements(exe, tmp)
+
+
+def source_announcements(tmp: Path, rules: str = "gurka-se", seed: int = 3) -> list[str]:
+    """What the game from the source tree announces in an English demo of ``rules`` (the sentences
+    the frozen apps must say too)."""
+    log = tmp / "announce-source.txt"
+    env = dict(bench_package.app_env(tmp / "home-source"), GURKA_ANNOUNCE_LOG=str(log),
+               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    subprocess.run([sys.executable, "-m", "game", "--demo", "--lang", "en", "--rules", rules, "--seed",
+                    str(seed)], cwd=str(ROOT), env=env, capture_output=True, timeout=DEMO_TIMEOUT)
+    return log.read_text(encoding="utf-8").splitlines() if log.is_file() else []
+
+
+def run_announcements(exe: Path, tmp: Path) -> None:
+    """The frozen app with screen-reader support: AccessKit loaded, and a demo's announcements
+    (``GURKA_ANNOUNCE_LOG``) the same sentences as the source tree's."""
+    log = tmp / "announce.txt"
+    env = dict(bench_package.app_env(tmp / "home-announce"), GURKA_ANNOUNCE_LOG=str(log))
+    code, out = bench_package.run_app([str(exe), "--demo", "--lang", "en", "--rules", "gurka-se", "--seed", "3"],
+                                      decoy_cwd(tmp / "announce"), env, DEMO_TIMEOUT)
+    check(code == 0 and "screen reader support is off" not in out,
+          "the frozen app loads AccessKit (no 'screen reader support is off' line)" + ("" if code == 0 else
+                                                                                         f" (exit {code})"))
+    said = log.read_text(encoding="utf-8").splitlines() if log.is_file() else []
+    want = source_announcements(tmp)
+    check(bool(said) and said == want, f"a demo's {len(said)} announcements are the source tree's {len(want)}")
 
 
 def run_menu(exe: Path, tmp: Path) -> None:

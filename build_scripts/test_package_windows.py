@@ -175,6 +175,22 @@ def check_demos(wine: Wine, exe: Path, check, decoy: Path, times: dict) -> None:
         if not check(code == 0, f"windows: --demo --rules {rules} ran to the end, exit {code} ({took:.0f} s)"):
             print(out[-3000:])
     check(wine.wait_all(), "windows: every process of the prefix ended after the demos (wineserver -w)")
+    check_announcements(wine, exe, check, decoy)
+
+
+def check_announcements(wine: Wine, exe: Path, check, decoy: Path) -> None:
+    """Under Wine a demo with the screen readers' support on does not crash and announces the
+    same sentences as the source tree (``GURKA_ANNOUNCE_LOG``)."""
+    from test_package import source_announcements
+    log = decoy.parent / "announce-windows.txt"
+    log.unlink(missing_ok=True)
+    code, out, _took = wine.run([bw.winpath(exe), "--demo", "--lang", "en", "--rules", "gurka-se", "--seed", "3"],
+                                cwd=decoy, env={"GURKA_ANNOUNCE_LOG": bw.winpath(log)})
+    said = log.read_text(encoding="utf-8").splitlines() if log.is_file() else []
+    want = source_announcements(decoy.parent)
+    if not check(code == 0 and bool(said) and said == want,
+                 f"windows: a demo's {len(said)} announcements are the source tree's {len(want)} (exit {code})"):
+        print(out[-2000:])
 
 
 def _demo_with_process_list(wine: Wine, exe: Path, rules: str, decoy: Path, check):

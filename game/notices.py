@@ -165,7 +165,18 @@ _LABELS = {"language": lambda: _("Language"), "speed": lambda: _("Animation spee
            "card_size": lambda: _("Card size"),
            # TRANSLATORS: a setting for players who get unwell or distracted by movement on the
            # screen: cards appear where they land instead of flying there
-           "reduced_motion": lambda: _("Reduced motion")}
+           "reduced_motion": lambda: _("Reduced motion"),
+           # TRANSLATORS: a setting: the game tells a screen reader (NVDA, JAWS, Narrator, Orca,
+           # VoiceOver) what is on the screen and announces every move
+           "screen_reader": lambda: _("Screen reader"),
+           # TRANSLATORS: a setting: how much the announcements say (short: "K♥ Björn"; full sentences)
+           "verbosity": lambda: _("Announcements"),
+           # TRANSLATORS: a setting: the game reads its announcements aloud itself, for players
+           # without a screen reader
+           "speech": lambda: _("Speak the moves aloud"),
+           # TRANSLATORS: a setting for players with poor sight: a black table, white and yellow
+           # texts, strong borders
+           "high_contrast": lambda: _("High contrast")}
 SHOWN_SETTINGS = tuple(_LABELS)
 
 

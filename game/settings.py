@@ -43,6 +43,10 @@ CARD_BACKS = ("red", "blue", "nordic")
 CARD_SIZES = ("100", "125", "150", "large-print")
 #: how much larger than at 100 % each card size draws the cards
 CARD_SCALE = {"100": 1.0, "125": 1.25, "150": 1.5, "large-print": 1.5}
+#: screen readers: ``auto`` on when the system says one runs, ``on``, ``off`` (no tree at all)
+SCREEN_READER = ("auto", "on", "off")
+#: what an announcement says: ``short`` ("K♥ Björn") or ``full`` sentences
+VERBOSITY = ("full", "short")
 DEFAULT_VOLUME = 0.3
 MIN_WINDOW = (1024, 640)
 MAX_WINDOW = (7680, 4320)
@@ -88,6 +92,12 @@ class Settings:
     auto_play: bool = False
     #: the table offers undo (against AI seats)
     undo: bool = True
+    #: the accessibility tree and the announcements (:data:`SCREEN_READER`, :data:`VERBOSITY`),
+    #: the game's own speech, and the high-contrast table
+    screen_reader: str = "auto"
+    verbosity: str = "full"
+    speech: bool = False
+    high_contrast: bool = False
     window_size: tuple[int, int] = field(default=DEFAULT_WINDOW)
     #: the setup of the last game started (ruleset, players, seats, options), offered again
     #: by the setup screen, which checks it again before using any of it
@@ -134,7 +144,8 @@ class Settings:
 
 _INVALID = object()
 #: the settings whose value is one of a few words
-_CHOICES = {"felt": FELTS, "card_back": CARD_BACKS, "card_size": CARD_SIZES}
+_CHOICES = {"felt": FELTS, "card_back": CARD_BACKS, "card_size": CARD_SIZES,
+            "screen_reader": SCREEN_READER, "verbosity": VERBOSITY}
 
 
 def _valid(key: str, value: object) -> object:
@@ -149,7 +160,7 @@ def _valid(key: str, value: object) -> object:
         if value in AI_PACES:
             return value
     elif key in ("sound", "fullscreen", "four_colour", "tutorial_offered", "auto_play", "undo",
-                 "reduced_motion"):
+                 "reduced_motion", "speech", "high_contrast"):
         if isinstance(value, bool):
             return value
     elif key == "volume":

@@ -4,6 +4,7 @@ switches when the player switches; Tab goes through the table's buttons as they 
 keeps its place; a window made anew (fullscreen) keeps the focus ring."""
 
 import pygame
+import pytest
 
 from game.ui import theme as T
 
@@ -177,3 +178,103 @@ def test_a_name_is_edited_anywhere_with_a_caret(app):
     assert typed(pygame.K_LEFT, pygame.K_LEFT, pygame.K_BACKSPACE) == ("Jn", 0)   # nothing before
     assert typed(pygame.K_END, "e") == ("Jne", 3)
     assert setup.widgets.focused is name and setup.seats[0]["name"] == "Jne"
+
+
+# -- every screen by the keys alone (issue 67) ------------------------------------------------------
+SCREENS = ("menu", "message", "settings", "stats", "setup gurka-se", "setup durak", "rules gurka-is",
+           "menu with a save", "new game asks", "saved games", "finished games", "no finished games",
+           "handoff", "scoreboard", "result durak", "pause", "lookback gurka", "movelog",
+           "gurka-se mid-trick", "durak 6 seats", "gurka-is7 exchange")
+ROUTES = ("join", "replays", "learn", "rules", "stats", "settings", "setup")
+
+
+def _tab(app, shift=False):
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT if shift else 0,
+                                 unicode="\t")], 16)
+
+
+def _ring_drawn(app, w) -> bool:
+    """The focus ring's colour on the ring around ``w`` (its own pass, :mod:`game.ui.widgets_focus`)."""
+    from game.ui.widgets_focus import ring_rect
+    u = T.unit(app.screen.get_size())
+    r = ring_rect(w, u)
+    screen = app.screen.get_rect()
+    spots = [(r.centerx, r.top + 1), (r.centerx, r.bottom - 2), (r.left + 1, r.centery), (r.right - 2, r.centery),
+             (r.left + r.width // 4, r.top + 1), (r.right - r.width // 4, r.bottom - 2)]
+    return any(screen.collidepoint(p) and tuple(app.screen.get_at(p))[:3] == T.FOCUS for p in spots)
+
+
+def _walk_with_tab(app, scene) -> tuple[list, list]:
+    """Every widget Tab reaches (in order, once round) and those it reached without a ring."""
+    group = scene.widgets
+    want = [w for w in group.widgets if w.can_focus()]
+    seen, ringless = [], []
+    for _ in range(2 * len(want) + 2):
+        _tab(app)
+        group = app.manager.top.widgets
+        w = group.focused
+        if w is None or w in seen:
+            continue
+        seen.append(w)
+        app.manager.dirty = True
+        app.step([], 16)
+        if not _ring_drawn(app, w):
+            ringless.append(w.name or type(w).__name__)
+    return seen, ringless
+
+
+@pytest.mark.parametrize("label", SCREENS)
+def test_tab_reaches_every_control_of_the_screen_and_rings_it(app, label):
+    import scene_states as S
+    S.screens()[label](app)
+    S.settle(app)
+    app.step([], 16)
+    scene = app.manager.top
+    want = [w for w in scene.widgets.widgets if w.can_focus()]
+    seen, ringless = _walk_with_tab(app, scene)
+    missed = [w.name for w in app.manager.top.widgets.widgets if w.can_focus() and w not in seen]
+    assert want and not missed, f"{label}: Tab never reached {missed}"
+    assert not ringless, f"{label}: no focus ring on {ringless}"
+
+
+@pytest.mark.parametrize("route", ROUTES)
+def test_every_screen_from_the_menu_is_left_with_esc(app, route):
+    app.nav.push("menu")
+    app.step([], 16)
+    app.nav.push(route)
+    app.step([], 16)
+    assert type(app.manager.top).__name__ != "MainMenu"
+    seen, ringless = _walk_with_tab(app, app.manager.top)
+    assert seen and not ringless, (route, ringless)
+    for _ in range(2):                       # a list or a field may take the first Esc
+        if type(app.manager.top).__name__ == "MainMenu":
+            break
+        app.step([key(pygame.K_ESCAPE)], 16)
+    assert type(app.manager.top).__name__ == "MainMenu", route
+
+
+def test_the_accessibility_settings_are_reached_and_changed_by_the_keys(app):
+    app.nav.push("menu")
+    app.step([], 16)
+    menu = app.manager.top
+    while menu.widgets.focused.name != "settings":
+        _tab(app)
+    app.step([key(pygame.K_RETURN)], 16)
+    settings = app.manager.top
+    assert type(settings).__name__ == "SettingsScene"
+    while settings.widgets.focused is not settings.w_tab_access:
+        _tab(app, shift=True)
+    app.step([key(pygame.K_SPACE)], 16)
+    assert settings.page == "access"
+    _tab(app)
+    assert settings.widgets.focused is settings.w_reader
+    app.step([key(pygame.K_RIGHT)], 16)
+    assert app.settings["screen_reader"] == "on"
+    _tab(app)
+    _tab(app)
+    _tab(app)
+    assert settings.widgets.focused is settings.w_contrast
+    app.step([key(pygame.K_RETURN)], 16)
+    assert app.settings["high_contrast"] is True and T.high_contrast()
+    app.step([key(pygame.K_RETURN)], 16)
+    assert not T.high_contrast()

@@ -76,8 +76,13 @@ class App:
         self.windowed_size = tuple(size)
         self.fullscreen = bool(self.settings.get("fullscreen")) and not demo
         self.screen = None
+        from .access import Access
+        #: the accessibility tree, the announcements, the game's own speech (:mod:`.access`)
+        self.access = Access(self)
         self._set_icon()
         self._open_window()
+        if sys.platform != "win32":
+            self.access.start()
         self.theme = theme
         #: messages shown once on the menu: texts, or a :class:`~game.notices.Notice` (a corrupt
         #: save set aside) that the menu puts into words when it shows it
@@ -126,13 +131,20 @@ class App:
             # default there, a texture, uploads and presents the whole window on every update
             # (Xvfb 1920x1080: 20 ms for any update; 0.01 ms for a card's, 0.9 ms a flip this way)
             os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+        if sys.platform == "win32" and not reopened:
+            # Windows' accessibility adapter subclasses the window before it is first shown
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                pg.display.set_mode(self.windowed_size, pg.RESIZABLE | pg.HIDDEN)
+            self.access.start()
+        shown = pg.SHOWN if sys.platform == "win32" else 0     # (the window made hidden just above)
         if self.fullscreen:
-            self.screen = pg.display.set_mode((0, 0), pg.FULLSCREEN)
+            self.screen = pg.display.set_mode((0, 0), pg.FULLSCREEN | shown)
         else:
             leaving = self.screen is not None
             with warnings.catch_warnings():     # "forcibly resized": set right just below
                 warnings.simplefilter("ignore", RuntimeWarning)
-                self.screen = pg.display.set_mode(self.windowed_size, pg.RESIZABLE)
+                self.screen = pg.display.set_mode(self.windowed_size, pg.RESIZABLE | shown)
             self._shape_window(leaving)
         pg.display.set_caption("Gurka")
         self.windows += 1
@@ -191,6 +203,7 @@ class App:
         cards.clear_cache()
         self.configure_look()
         self.sound.configure(self.settings)
+        self.access.configure()
         self.manager.size = None
         for scene in self.manager.stack:
             scene.size = (0, 0)  # lay out again (texts changed length)
@@ -223,6 +236,8 @@ class App:
         """One frame: events, update, draw (no flip).  Tests call this directly."""
         pg = self.pygame
         for e in events:
+            if self.access.handle_event(e):
+                continue
             if e.type == pg.QUIT:
                 self.on_close()
                 continue
@@ -250,6 +265,7 @@ class App:
             #: the rectangles this frame changed (None: the whole window), for present()
             self.dirty = self.manager.draw(self.screen)
             self.drew = True
+            self.access.refresh()
         else:
             self.drew = False
 
@@ -279,6 +295,7 @@ class App:
         cards.shutdown()
         from ..stats.retry import stop
         stop()          # a try under way ends first; what still waits is added at the next start
+        self.access.close()
 
     def on_close(self) -> None:
         """Window closed: the table saves after every action, so just leave."""

@@ -175,9 +175,6 @@ class GameList(Widget):
                 self._draw_row(surface, u, i, pad)
         finally:
             surface.set_clip(clip)
-        if focused:
-            pygame.draw.rect(surface, theme.FOCUS, self.rect.inflate(int(6 * u), int(6 * u)),
-                             max(1, int(2 * u)), border_radius=int(8 * u))
         if len(self.rows) > self.shown_rows():
             self._draw_bar(surface, u)
 

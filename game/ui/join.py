@@ -83,6 +83,11 @@ class JoinScene(Scene):
         self.paste_btn = Button(lambda: _("Paste an invitation"), self.paste, name="paste", px=18)
         self.widgets = WidgetGroup([self.list, self.w_address, self.w_name, self.w_code, self.back_btn,
                                     self.paste_btn, self.join_btn])
+        # their names for screen readers, as the labels beside them say
+        self.list.access_name = lambda: _("Tables on this network")
+        self.w_address.access_name = lambda: _("Address or invitation")
+        self.w_name.access_name = lambda: _("Your name")
+        self.w_code.access_name = lambda: _("Table code")
         self.widgets.focus = 1
         self.status = ""
         #: the status line is news, not a problem

@@ -181,6 +181,21 @@ class LobbyScene(Overlay):
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.table.open_pause()
 
+    def access_texts(self) -> list[tuple[str, str]]:
+        """The waiting table for a screen reader: what the box says, the address and the code
+        (which a blind host reads out to the others), and every seat with its state."""
+        net, mine = self.net, self.table.humans
+        out = [("heading", _("Waiting for players") if net.hosting
+                else _("Waiting for {name} to start").format(name=net.host_name))]
+        if net.hosting:
+            out += [("label", _("On the other computers: Join a table, then this address and code.")),
+                    ("label", "   ".join(net.addresses[:2])),
+                    ("label", _("Table code: {code}").format(code=net.code))]
+        for seat, st in enumerate(net.seats()):
+            state = seat_state(st, seat in mine and (len(mine) == 1 or not net.hosting))
+            out.append(("label", f"{st['name']}: {state}"))
+        return out
+
     # -- layout and drawing ----------------------------------------------------------------------
     def layout(self, size) -> None:
         u = theme.unit(size)

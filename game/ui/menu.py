@@ -39,6 +39,11 @@ class MessageScene(Scene):
         if self.on_close:
             self.on_close()
 
+    def access_texts(self) -> list[tuple[str, str]]:
+        """The title, the message and its detail, for a screen reader."""
+        title = self.title() if callable(self.title) else self.title
+        return [("heading", title or ""), ("label", self.text), ("label", self.detail)]
+
     def layout(self, size):
         u = theme.unit(size)
         w = int(520 * u)

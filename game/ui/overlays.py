@@ -54,6 +54,10 @@ class HandoffScene(Overlay):
     #: the newest moves the hand-over lists at most (the move log, M, has them all)
     MOST_NEWS = 8
 
+    def access_texts(self) -> list[tuple[str, str]]:
+        """What happened since the next player's last turn, every move, for a screen reader."""
+        return [("label", line) for line in self.table.since_last_turn(self.seat)]
+
     def layout(self, size):
         u = theme.unit(size)
         news = self.table.since_last_turn(self.seat)

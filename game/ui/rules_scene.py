@@ -52,6 +52,7 @@ class RulesScene(Scene):
                                value=self.rules, on_change=self.select, name="rulesets",
                                px=17, row_h=LIST_ROW, sublabels=lambda r: find_ruleset(r).country)
         self.back = Button(lambda: _("Back"), self.close, name="back")
+        self.list.access_name = lambda: _("Game")       # its name for screen readers
         self.widgets = WidgetGroup([self.list, self.back])
 
     # -- helpers ----------------------------------------------------------------
@@ -147,6 +148,15 @@ class RulesScene(Scene):
         self.lines = lines
         self.content_h = y
         self.scroll = min(self.scroll, float(self.max_scroll))
+
+    def access_texts(self) -> list[tuple[str, str]]:
+        """The rules text as a screen reader reads it: headings and paragraphs."""
+        out = [("heading", rules_text.rules_title(self.rules))]
+        for sec in rules_text.sections(self.rules):
+            out.append(("heading", sec.title))
+            out += [("label", p) for p in sec.paragraphs]
+            out += [("label", f"{label}: {text}") for label, text in sec.items]
+        return out
 
     # -- events -----------------------------------------------------------------------
     def handle_event(self, e):

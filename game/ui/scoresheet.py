@@ -75,6 +75,18 @@ class ScoreSheetScene(Scene):
         return self.table.score_sheet()
 
     # -- layout ------------------------------------------------------------------------------
+    def access_texts(self) -> list[tuple[str, str]]:
+        """The score sheet for a screen reader: its title, then each row as "label: name cell, …"."""
+        sheet = self.sheet()
+        out = [("heading", sheet.title)]
+        for row in sheet.rows + sheet.summary:
+            cells = ", ".join(f"{name} {' '.join(x for x in (c.text, c.note) if x)}".strip()
+                              for name, c in zip(sheet.columns, row.cells))
+            out.append(("label", f"{row.label}: {cells}"))
+        if not sheet.rows and sheet.empty:
+            out.append(("label", sheet.empty))
+        return out + [("label", line) for line in sheet.footer]
+
     def layout(self, size):
         w, h = size
         u = self.u = theme.unit(size)

@@ -1,8 +1,10 @@
-"""The Settings scene, on two pages chosen by the tabs at the top: *Game* (language,
+"""The Settings scene, on three pages chosen by the tabs at the top: *Game* (language,
 animation speed, after a trick, sound, fullscreen, the hand's order, forced cards played by
 themselves, undo, reduced motion) and *Table and cards* (the table, the card backs, the card
 size, the card letters, four-colour suits) with a live preview: the table and a hand of
-cards as the game will show them at this window size, and the card art's credit.
+cards as the game will show them at this window size, and the card art's credit; and
+*Accessibility* (screen reader, how much the announcements say, the game's own speech, the
+high-contrast table).
 
 Every change is applied and saved at once through ``app.apply_settings()``
 (language switches immediately, without a restart; the labels here are
@@ -16,7 +18,8 @@ import pygame
 from .. import i18n
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
 from ..notices import setting_label
-from ..settings import AI_PACES, CARD_BACKS, CARD_SIZES, DEFAULT_VOLUME, FELTS, SPEEDS, TRICK_PAUSES
+from ..settings import (AI_PACES, CARD_BACKS, CARD_SIZES, DEFAULT_VOLUME, FELTS, SCREEN_READER, SPEEDS,
+                        TRICK_PAUSES, VERBOSITY)
 from . import sound
 from . import theme
 from .scene import Scene
@@ -29,7 +32,7 @@ PANEL_W = 984
 #: rows in the left column (the rest go right)
 LEFT_ROWS = 6
 #: the pages, in the order of their tabs
-PAGES = ("game", "look", "network")
+PAGES = ("game", "look", "network", "access")
 #: the preview's hand: an ace, the court cards, a ten, one of each suit
 SAMPLE = ("AS", "KH", "QD", "JC", "TS")
 VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
@@ -37,7 +40,8 @@ VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 DEFAULTS = {"language": None, "speed": "normal", "ai_pace": "normal", "sound": True, "volume": DEFAULT_VOLUME,
             "fullscreen": False, "card_indices": "native", "four_colour": False,
             "trick_pause": "last", "hand_sort": "rank", "auto_play": False, "undo": True,
-            "felt": "green", "card_back": "red", "card_size": "100", "reduced_motion": False}
+            "felt": "green", "card_back": "red", "card_size": "100", "reduced_motion": False,
+            "screen_reader": "auto", "verbosity": "full", "speech": False, "high_contrast": False}
 
 
 def _speed_label(speed: str):
@@ -100,6 +104,24 @@ def _size_label(size: str):
         return lambda: _("Large print")
     # TRANSLATORS: a card size; {percent} is 100, 125 or 150
     return lambda: _("{percent} %").format(percent=size)
+
+
+def _reader_label(mode: str):
+    return {
+        # TRANSLATORS: the setting "Screen reader": on when the system says a screen reader runs
+        "auto": lambda: pgettext("screen reader", "Automatic"),
+        "on": lambda: pgettext("screen reader", "On"),
+        "off": lambda: pgettext("screen reader", "Off"),
+    }[mode]
+
+
+def _verbosity_label(kind: str):
+    return {
+        # TRANSLATORS: the setting "Announcements": every move said in a whole sentence
+        "full": lambda: _("Full sentences"),
+        # TRANSLATORS: the setting "Announcements": every move said in a few words ("K♥ Björn")
+        "short": lambda: _("Short"),
+    }[kind]
 
 
 def _auto_language() -> str:
@@ -232,6 +254,28 @@ class SettingsScene(Scene):
                              name="card_size", wrap=False,
                              tooltip=lambda: _("Larger cards on the table. Large print: the largest "
                                                "cards, with a big letter and suit and no pictures."))
+        self.w_reader = Choice(lambda: setting_label("screen_reader"),
+                               [(k, _reader_label(k)) for k in SCREEN_READER],
+                               s.get("screen_reader", "auto"), lambda v: self.change("screen_reader", v),
+                               name="screen_reader",
+                               tooltip=lambda: _("The game tells your screen reader what is on the screen "
+                                                 "and announces every move. Automatic: when the system "
+                                                 "says a screen reader is running."))
+        self.w_verbosity = Choice(lambda: setting_label("verbosity"),
+                                  [(k, _verbosity_label(k)) for k in VERBOSITY],
+                                  s.get("verbosity", "full"), lambda v: self.change("verbosity", v),
+                                  name="verbosity",
+                                  tooltip=lambda: _("How much each announcement says: whole sentences, "
+                                                    "or only the cards and the name."))
+        self.w_speech = Toggle(lambda: setting_label("speech"), s.get("speech", False),
+                               lambda v: self.change("speech", v), name="speech",
+                               tooltip=lambda: _("The game reads the moves aloud with the computer's own "
+                                                 "voice, for players without a screen reader."))
+        self.w_contrast = Toggle(lambda: setting_label("high_contrast"), s.get("high_contrast", False),
+                                 lambda v: self.change("high_contrast", v), name="high_contrast",
+                                 tooltip=lambda: _("A black table with white and yellow texts and strong "
+                                                   "borders: every text easy to tell from what lies "
+                                                   "under it."))
         self.w_defaults = Button(lambda: _("Restore defaults"), self.restore_defaults, name="defaults")
         self.w_back = Button(lambda: _("Back"), self.close, primary=True, name="back")
         # TRANSLATORS: a tab of the Settings screen (the settings of play)
@@ -239,22 +283,28 @@ class SettingsScene(Scene):
         # TRANSLATORS: a tab of the Settings screen (the look of the table and the cards)
         self.w_tab_look = Button(lambda: _("Table and cards"), lambda: self.show_page("look"),
                                  name="tab-look")
+        # TRANSLATORS: a tab of the Settings screen (screen readers, speech, high contrast)
+        self.w_tab_access = Button(lambda: _("Accessibility"), lambda: self.show_page("access"),
+                                   name="tab-access")
         # TRANSLATORS: a tab of the Settings screen (playing with others over the internet)
         self.w_tab_net = Button(lambda: _("Network"), lambda: self.show_page("network"), name="tab-network")
         self.w_relay = TextInput(s.get("relay", "") or "", on_change=self._relay_changed, name="relay", px=18,
                                  max_len=200, placeholder=lambda: "relay.example.org:47400")
         self.w_relay.tooltip = lambda: _("The relay's address, such as relay.example.org:47400: friends in "
                                          "other homes join your table through it.")
+        self.w_relay.access_name = lambda: _("Relay for internet tables")
         self._relay_dirty = False
-        self.tabs = {"game": self.w_tab_game, "look": self.w_tab_look, "network": self.w_tab_net}
+        self.tabs = {"game": self.w_tab_game, "look": self.w_tab_look, "network": self.w_tab_net,
+                     "access": self.w_tab_access}
         self.pages = {
             "game": [self.w_language, self.w_speed, self.w_ai_pace, self.w_pause, self.w_sound, self.w_volume,
                      self.w_fullscreen, self.w_sort, self.w_auto, self.w_undo, self.w_motion],
             "look": [self.w_felt, self.w_back_style, self.w_size, self.w_indices, self.w_four],
+            "access": [self.w_reader, self.w_verbosity, self.w_speech, self.w_contrast],
             "network": [self.w_relay],
         }
         #: the settings chosen from values (the network page's one field is apart)
-        self.rows = [w for page in ("game", "look") for w in self.pages[page]]
+        self.rows = [w for page in ("game", "look", "access") for w in self.pages[page]]
         self.widgets = WidgetGroup(list(self.tabs.values()) + self.rows + [self.w_relay, self.w_defaults, self.w_back])
         self.page = "game"
         self.show_page("game")
@@ -349,6 +399,10 @@ class SettingsScene(Scene):
         self.w_felt.index = 0
         self.w_back_style.index = 0
         self.w_size.index = 0
+        self.w_reader.index = 0
+        self.w_verbosity.index = 0
+        self.w_speech.value = False
+        self.w_contrast.value = False
         sound.configure(self.settings)
         apply = getattr(self.app, "apply_settings", None)
         if apply is not None:
@@ -400,7 +454,8 @@ class SettingsScene(Scene):
         col_gap = int(24 * u)
         cw = (rw - col_gap) // 2
         columns = {"game": (self.pages["game"][:LEFT_ROWS], self.pages["game"][LEFT_ROWS:]),
-                   "look": (self.pages["look"], [])}
+                   "look": (self.pages["look"], []),
+                   "access": (self.pages["access"], [])}
         # the network page: the relay's label, its field across the panel, what a relay is
         label_h = theme.line_step(17 * u, True)
         self.w_relay.rect = pygame.Rect(x, y0 + label_h + int(6 * u), min(rw, int(620 * u)), row_h)
@@ -413,7 +468,7 @@ class SettingsScene(Scene):
         need = [_column_need(rows, u) for rows in columns["game"]]
         spare = rw - col_gap - sum(need)
         widths = {"game": ((need[0] + spare // 2, rw - col_gap - need[0] - spare // 2) if spare >= 0 else (cw, cw)),
-                  "look": (cw, cw)}
+                  "look": (cw, cw), "access": (cw, cw)}
         # a choice too wide for its label and value side by side at full size takes two lines
         # (label above the value) where its column has the room, else its label shrinks
         for page, cols in columns.items():
@@ -466,6 +521,8 @@ class SettingsScene(Scene):
             self._draw_preview(surface, u)
         elif self.page == "network":
             self._draw_network(surface, u)
+        elif self.page == "access":
+            self._draw_reading_keys(surface, u)
         hint = ""
         focused = self.widgets.focused if self.widgets.keyboard else None
         if focused is not None and focused.tip:
@@ -490,6 +547,21 @@ class SettingsScene(Scene):
                                       "read the game. Anyone can run one (the README's “Run a relay”). "
                                       "A table on your own network needs no relay."),
                            16 * u, self.relay_text_rect, theme.TEXT_DIM)
+
+    def _draw_reading_keys(self, surface, u):
+        """Beside the accessibility settings: the table's reading keys (what each reads aloud)."""
+        from .shortcuts import section_title
+        from .table.access_table import key_list
+        r = self.preview_rect
+        theme.blit_text(surface, section_title(), 17 * u, (r.left, r.top), theme.ACCENT, bold=True,
+                        max_width=r.width)
+        y = r.top + theme.line_step(17 * u, True) + int(6 * u)
+        kw = int(34 * u)
+        for k, what in key_list():
+            theme.blit_text(surface, k, 15 * u, (r.left, y), theme.ACCENT, bold=True)
+            used = theme.blit_wrapped(surface, what, 15 * u, pygame.Rect(r.left + kw, y, r.width - kw,
+                                                                         r.bottom - y), theme.TEXT)
+            y += max(used, theme.line_step(15 * u)) + int(4 * u)
 
     def _draw_preview(self, surface, u):
         """The chosen table with a hand of cards and a card's back, at the size the table will

@@ -236,7 +236,10 @@ class SetupScene(Scene):
                           name=f"seat{i}:kind", px=15)
             name = TextInput(seat["name"], on_change=lambda v, i=i: self.set_name(i, v), name=f"seat{i}:name",
                              px=15, max_len=14)
+            # the seat's controls named for screen readers ("Player 2": its kind, its name)
+            kind.access_name = name.access_name = (lambda i=i: _("Player {n}").format(n=i + 1))
             self.seat_widgets.append((kind, name))
+        self.rule_list.access_name = lambda: _("Game")
         self.back_btn = Button(lambda: _("Back"), self.back, name="back")
         self.rules_btn = Button(lambda: _("Rules"), lambda: self.app.nav.push("rules", rules=self.rules),
                                 name="rules_btn")

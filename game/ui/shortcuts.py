@@ -79,6 +79,10 @@ def table_keys(rules: str | None = None, undo: bool = True, hint: bool = True,
         (letter("scores"), _named(names.scores(), _("the score sheet"))),
         *([(letter("say"), _named(names.say(), _("at a network table: a word to the other players")))]
           if say else []),
+        # TRANSLATORS: the reading keys for screen readers: F1 the list of these keys, F2 your
+        # cards, F3 the table, F4 the players, F5 whose turn, F6 the last trick or bout, F7 again
+        ("F1–F7", _("read aloud: these keys, your cards, the table, the players, whose turn, the last "
+                    "trick or bout, the last announcement again")),
         (_k("esc"), _("the pause menu")),
         ("F11", _("fullscreen")),
     ]

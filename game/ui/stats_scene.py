@@ -27,7 +27,7 @@ from ..i18n import _
 from . import theme
 from .scene import Scene
 from .stats_chart import draw_chart
-from .stats_table import aids_line, draw_table, rules_label, table_height
+from .stats_table import aids_line, draw_table, rules_label, spoken_rows, table_height
 from .widgets import Button, Choice, WidgetGroup
 
 TITLE_PX = 30
@@ -250,6 +250,14 @@ class StatsScene(Scene):
             self.close()
 
     # -- drawing ------------------------------------------------------------------------
+    def access_texts(self) -> list[tuple[str, str]]:
+        """The figures for a screen reader: the title, a line a row of the table, the aids."""
+        out = [("heading", _("Statistics"))]
+        if not self.busy and not self.empty:
+            out += [("label", line) for line in spoken_rows(self.stats.rows, self.stats.total,
+                                                             self.stats.rules is None)]
+        return out + [("label", self.status or ("" if self.empty or self.busy else self.aids))]
+
     def draw(self, surface):
         size = surface.get_size()
         u = self.u

@@ -92,6 +92,14 @@ def visible_columns(rows: list, by_rules: bool) -> list[Column]:
     return cols
 
 
+def spoken_rows(rows: list, total, by_rules: bool) -> list[str]:
+    """The table as a screen reader reads it: a line a row, each figure with its column's name
+    ("Gurka (Swedish): Games 12, Wins 5, Win rate 42 %, …")."""
+    cols = visible_columns(rows, by_rules)
+    shown = list(rows) + ([total] if len(rows) > 1 else [])
+    return [cols[0].value(f) + ": " + ", ".join(f"{c.head()} {c.value(f)}" for c in cols[1:]) for f in shown]
+
+
 def _fit_lines(text: str, px: float, width: int, max_lines: int = 2) -> tuple[list[str], float]:
     """Wrap ``text`` into at most ``max_lines`` lines at the largest size ≥ MIN_PX that fits."""
     size = px

@@ -187,7 +187,7 @@ def blit_text(surface: pygame.Surface, text: str, px: float, pos, color=TEXT, bo
     if shadow:
         surface.blit(render(text, px, (0, 0, 0), bold), rect.move(shadow))
     surface.blit(surf, rect)
-    note_text(surface, surf, rect, text, px)
+    note_text(surface, surf, rect, text, px, color)
     return rect
 
 
@@ -210,7 +210,7 @@ def blit_wrapped(surface: pygame.Surface, text: str, px: float, rect: pygame.Rec
         else:
             x = rect.left
         surface.blit(surf, (x, y))
-        note_text(surface, surf, pygame.Rect(x, y, surf.get_width(), surf.get_height()), line, px)
+        note_text(surface, surf, pygame.Rect(x, y, surf.get_width(), surf.get_height()), line, px, color)
         y += step
     return y - rect.top
 
@@ -241,11 +241,17 @@ def shade(surface: pygame.Surface, alpha: int, under=None, u: float = 1.0) -> No
             surface.fill(dim, r, special_flags=pygame.BLEND_RGB_MULT)
 
 
-def panel_image(size: tuple[int, int], u: float, alpha: int = 255, border=PANEL_BORDER,
-                fill=PANEL) -> pygame.Surface:
+#: a panel's border and fill as the colours are now (the high-contrast ones when chosen)
+THEME = "theme"
+
+
+def panel_image(size: tuple[int, int], u: float, alpha: int = 255, border=THEME,
+                fill=THEME) -> pygame.Surface:
     """A rounded dark panel with a thin gold border and a soft shadow, shadow included
     (cached: drawing panels is a blit, not a redraw).  Solid unless ``alpha`` says
     otherwise: a panel holds text, and nothing behind it may show through the text."""
+    border = PANEL_BORDER if border is THEME else border
+    fill = PANEL if fill is THEME else fill
     key = (size, round(u, 3), alpha, border, fill)
     img = _panel_cache.get(key)
     if img is not None:
@@ -267,10 +273,12 @@ def panel_image(size: tuple[int, int], u: float, alpha: int = 255, border=PANEL_
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, u: float, alpha: int = 255,
-          border=PANEL_BORDER, fill=PANEL) -> None:
+          border=THEME, fill=THEME) -> None:
     """A rounded dark panel with a thin gold border and a soft shadow.  A solid one is
     drawn in place (no image of its size to make: a score sheet grows every deal), a
     translucent one from a cached image."""
+    border = PANEL_BORDER if border is THEME else border
+    fill = PANEL if fill is THEME else fill
     if alpha >= 255:
         _solid_panel(surface, pygame.Rect(rect), u, border, fill)
     else:
@@ -300,10 +308,36 @@ FELT_TONES = {"green": (FELT_DARK, FELT_LIGHT), "blue": ((14, 36, 70), (36, 76, 
 FELT_NAMES = ("green", "blue", "wood")
 
 
+#: the colours the high-contrast table changes (the *High contrast* setting): a black table,
+#: white texts and borders, yellow for what stands out; every text at 4.5:1 or more against
+#: what lies under it (``build_scripts/contrast_probe.py`` measures the tour's screens)
+HIGH_CONTRAST = {"PANEL": (0, 0, 0), "PANEL_BORDER": (255, 255, 255), "TEXT": (255, 255, 255),
+                 "TEXT_DIM": (222, 222, 222), "TEXT_DARK": (0, 0, 0), "ACCENT": (255, 221, 0),
+                 "ACCENT_DARK": (255, 221, 0), "BUTTON": (0, 0, 0), "BUTTON_HOVER": (44, 44, 44),
+                 "BUTTON_DOWN": (60, 60, 60), "BUTTON_DISABLED": (24, 24, 24), "FOCUS": (0, 224, 255),
+                 "ERROR": (255, 140, 128), "GOOD": (120, 255, 150), "FELT": (0, 0, 0),
+                 "FELT_DARK": (0, 0, 0), "FELT_LIGHT": (0, 0, 0)}
+#: the same colours as the game has them otherwise
+_USUAL = {k: globals()[k] for k in HIGH_CONTRAST}
+#: the table of the high-contrast mode: plain black
+CONTRAST_FELT = "contrast"
+_contrast = [False]
+
+
 def configure(settings: dict | None) -> None:
-    """Take the table's surface from the settings (an unknown one: the green felt)."""
+    """Take the table's surface from the settings (an unknown one: the green felt), and the
+    colours: the high-contrast ones when the player chose them."""
     name = (settings or {}).get("felt")
     _felt_name[0] = name if name in FELT_NAMES else "green"
+    high = bool((settings or {}).get("high_contrast"))
+    if high != _contrast[0]:
+        _contrast[0] = high
+        globals().update(HIGH_CONTRAST if high else _USUAL)
+        _text_cache.clear()
+
+
+def high_contrast() -> bool:
+    return _contrast[0]
 
 
 def felt_name() -> str:
@@ -316,11 +350,17 @@ def felt(size: tuple[int, int], name: str | None = None) -> pygame.Surface:
     scaled up, the felt's weave and the wood's fine grain then added and taken off the
     pixels, not blended (a 4K table is a few frames' work, not a stall)."""
     name = name if name in FELT_NAMES else _felt_name[0]
+    if _contrast[0]:
+        name = CONTRAST_FELT
     key = (name, tuple(size))
     surf = _felt_cache.get(key)
     if surf is not None:
         return surf
-    surf = _wood(size) if name == "wood" else _cloth(size, *FELT_TONES[name])
+    if name == CONTRAST_FELT:
+        surf = pygame.Surface(size)
+        surf.fill(HIGH_CONTRAST["FELT"])
+    else:
+        surf = _wood(size) if name == "wood" else _cloth(size, *FELT_TONES[name])
     if len(_felt_cache) > 4:
         _felt_cache.clear()
     _felt_cache[key] = surf
@@ -434,7 +474,7 @@ def _wood(size) -> pygame.Surface:
 class Box:
     """One thing drawn on the screen: a text (its inked pixels), a panel or a card."""
 
-    __slots__ = ("kind", "rect", "text", "px", "opaque", "covered", "order", "layer")
+    __slots__ = ("kind", "rect", "text", "px", "opaque", "covered", "order", "layer", "color", "ink")
 
     def __init__(self, kind: str, rect: pygame.Rect, text: str = "", px: float = 0.0,
                  opaque: bool = True):
@@ -446,6 +486,10 @@ class Box:
         self.covered = False
         self.order = 0
         self.layer = 0
+        #: a text's colour and its rendered image with where it went (the contrast probe,
+        #: ``build_scripts/contrast_probe.py``, compares the two with what lies under it)
+        self.color = None
+        self.ink = None
 
     def __repr__(self) -> str:
         return f"{self.kind}({self.text!r} {tuple(self.rect)} {self.px:.0f}px)"
@@ -545,10 +589,13 @@ def _on_screen(surface) -> bool:
                                       or any(surface is s for s in _screen_like))
 
 
-def note_text(surface, surf: pygame.Surface, rect: pygame.Rect, text: str, px: float) -> None:
+def note_text(surface, surf: pygame.Surface, rect: pygame.Rect, text: str, px: float, color=None) -> None:
     if _on_screen(surface) and text.strip():
         ink = surf.get_bounding_rect()
-        _recorder.add(Box("text", ink.move(rect.left, rect.top), text, px))
+        box = Box("text", ink.move(rect.left, rect.top), text, px)
+        box.color = tuple(color)[:3] if color is not None else None
+        box.ink = (surf, rect.topleft)
+        _recorder.add(box)
 
 
 def note_box(surface, kind: str, rect, opaque: bool = True) -> None:

@@ -89,7 +89,7 @@ class Tour:
 
     #: the look of every screen but the look steps' own (:meth:`look`)
     LOOK = {"felt": "green", "card_back": "red", "card_size": "100", "four_colour": False,
-            "reduced_motion": False}
+            "reduced_motion": False, "high_contrast": False}
 
     def look(self, **look) -> None:
         """The table, backs, card size... of :data:`LOOK` with ``look`` over it (applied, not saved)."""

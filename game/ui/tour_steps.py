@@ -216,6 +216,52 @@ def _settings_restore(t) -> None:
         raise Unreachable("Restore defaults did not ask")
 
 
+@step("settings-access")
+def _settings_access(t) -> None:
+    """The accessibility page, reached with the keys: its first setting in the focus ring."""
+    scene = t.push("settings")
+    t.click(scene.w_tab_access.rect.center)
+    t.key(pygame.K_TAB)
+    if scene.page != "access" or scene.widgets.focused is not scene.w_reader:
+        raise Unreachable("the accessibility page did not open")
+
+
+@step("menu-focus")
+def _menu_focus(t) -> None:
+    """The main menu after Tab: the focus ring on the second button."""
+    t.push("menu")
+    t.key(pygame.K_TAB)
+
+
+@step("setup-focus")
+def _setup_focus(t) -> None:
+    """The setup after Tab through the game list and its options: the ring on the players."""
+    scene = t.push("setup")
+    for _ in range(12):
+        if scene.widgets.focused is scene.count_choice:
+            break
+        t.key(pygame.K_TAB)
+    else:
+        raise Unreachable("Tab did not reach the number of players")
+
+
+@step("table-focus")
+def _table_focus(t) -> None:
+    """A table after Tab: the ring on the first of its buttons, a card picked with the arrows."""
+    table = t.table(DEFAULT_RULESET, mid_deal)
+    t.key(pygame.K_RIGHT)
+    t.key(pygame.K_TAB)
+    if table.widgets.focused is None:
+        raise Unreachable("Tab found no button at the table")
+
+
+@step("table-contrast")
+def _table_contrast(t) -> None:
+    """The high-contrast table (its own setting): black, white and yellow."""
+    t.look(high_contrast=True)
+    t.table(DEFAULT_RULESET, mid_deal)
+
+
 def _table(rules: str, t) -> None:
     t.table(rules, mid_deal)
 

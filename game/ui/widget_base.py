@@ -113,9 +113,6 @@ def box(surface, rect, u, color, focused, border=None):
     pygame.draw.rect(surface, color, rect, border_radius=r)
     pygame.draw.rect(surface, border or theme.PANEL_BORDER, rect, max(1, int(1.5 * u)), border_radius=r)
     theme.note_box(surface, "panel", rect)
-    if focused:
-        pygame.draw.rect(surface, theme.FOCUS, rect.inflate(int(6 * u), int(6 * u)), max(2, int(2.5 * u)),
-                         border_radius=r + int(3 * u))
 
 
 def draw_label(surface, text: str, px: float, rect: pygame.Rect, color, bold: bool = True,

@@ -21,6 +21,7 @@ import pygame
 
 from . import theme
 from .widget_base import InputMode, Widget, box as _box, draw_label, text_of as _text
+from .widgets_focus import draw_focus
 from .widgets_input import Choice, ChoiceList, TextInput, Toggle
 
 class Label(Widget):
@@ -247,9 +248,11 @@ class WidgetGroup:
         return False
 
     def draw(self, surface: pygame.Surface, u: float) -> None:
+        """The widgets, then the focus ring over them (:mod:`.widgets_focus`, a pass of its own)."""
         focused = self.focused if self.keyboard else None
         for w in self.widgets:
             w.draw(surface, u, w is focused)
+        draw_focus(surface, self, u)
 
     def tooltip_at(self, pos) -> str:
         w = self.widget_at(pos)

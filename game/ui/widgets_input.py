@@ -66,9 +66,6 @@ class Toggle(Widget):
         knob_r = sw_h // 2 - max(2, int(3 * u))
         kx = sw.right - sw_h // 2 if on else sw.left + sw_h // 2
         pygame.draw.circle(surface, (250, 250, 245), (kx, sw.centery), knob_r)
-        if focused:
-            pygame.draw.rect(surface, theme.FOCUS, r.inflate(int(4 * u), int(4 * u)), max(2, int(2 * u)),
-                             border_radius=int(6 * u))
         color = theme.TEXT if self.enabled else theme.TEXT_DIM
         draw_label(surface, self.text, self.px * u, pygame.Rect(r.left + int(8 * u), r.top + int(2 * u),
                                                                r.width - sw_w - int(20 * u), r.height - int(4 * u)),
@@ -229,9 +226,6 @@ class Choice(Widget):
                     theme.ACCENT, anchor="center")
         theme.blit_text(surface, self.value_text, self.px * u, box.center, color, bold=True, anchor="center",
                     max_width=box.width - 2 * aw - 8 * u)
-        if focused:
-            pygame.draw.rect(surface, theme.FOCUS, r.inflate(int(4 * u), int(4 * u)), max(2, int(2 * u)),
-                             border_radius=int(6 * u))
 
 
 class ChoiceList(Widget):
@@ -313,9 +307,6 @@ class ChoiceList(Widget):
                             max_width=rr.width - 20 * u)
             else:
                 theme.blit_text(surface, text, px, (x, rr.centery), color, bold=True, anchor="midleft")
-        if focused:
-            pygame.draw.rect(surface, theme.FOCUS, self.rect.inflate(int(6 * u), int(6 * u)),
-                             max(2, int(2 * u)), border_radius=int(8 * u))
 
 
 class TextInput(Widget):

@@ -59,6 +59,9 @@ class Board:
     finished: bool = False
     #: the app plays a demo: nobody clicks on between deals
     demo: bool = False
+    #: the sentences put on the announcement line while an event is shown (what
+    #: :mod:`.spoken` says of it)
+    said: list = field(default_factory=list)
 
     @property
     def n(self) -> int:

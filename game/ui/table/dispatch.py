@@ -1,6 +1,7 @@
 """Where an input event at the table goes, in order: a tutorial's coach, Esc (the pause
 menu), Enter / Space on a button the keyboard focused (Tab), the toolbar's keys (scores,
-hint, undo), the flow's keys (go on, skip, look back, move log), keyboard play
+hint, undo), the flow's keys (go on, skip, look back, move log), the reading keys
+(:mod:`.access_table`: F1-F7), keyboard play
 (:mod:`.keys`), the buttons, then the pointer: hovering a card, a click on a held trick
 (go on), on a card (:mod:`.input`'s click model) or on a Durak pair.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from .access_table import reading_key
 from .keys import handle_key
 
 _PRESS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -24,7 +26,7 @@ def dispatch(scene, e) -> None:
         if e.key in _PRESS and scene.widgets.keyboard and scene.widgets.focused is not None:
             scene.widgets.handle_event(e)     # the focused button, not Continue or Skip
             return
-        if scene.toolbar.handle_key(e) or scene.flow.key(e) or handle_key(scene, e):
+        if scene.toolbar.handle_key(e) or scene.flow.key(e) or reading_key(scene, e) or handle_key(scene, e):
             return
     if scene.widgets.handle_event(e):
         return

@@ -14,6 +14,7 @@ import pygame
 from .. import cards as card_faces
 from .. import motion
 from .. import theme
+from ..widgets_focus import draw_ring
 from .layers import StaticLayer, disjoint, widget_look
 from .marks import dealer_letter
 from . import seat_tags
@@ -265,6 +266,8 @@ class Renderer(MomentTexts):
     @staticmethod
     def _widget(surface, w, focused: bool, u: float, pad: int) -> pygame.Rect:
         w.draw(surface, u, focused)
+        if focused and w.visible:
+            return w.rect.inflate(pad, pad).union(draw_ring(surface, w, u))
         return w.rect.inflate(pad, pad)
 
     def _seat_key(self, seat: int) -> tuple:

@@ -277,6 +277,8 @@ class DurakPart(TablePart):
         elif m.trump:
             color = card_faces.suit_color(m.trump, {"four_colour": self.board.settings.get("four_colour")}) \
                 if m.trump in "SC" else (220, 60, 60)
+            if theme.high_contrast():       # on the black table: white, or a light red
+                color = theme.TEXT if m.trump in "SC" else (255, 120, 120)
             theme.blit_text(surface, card_faces.SUIT_GLYPH[m.trump], 54 * u, (sx, sy), color, anchor="center")
         if m.discard:
             dx, dy = lay.discard_pos()

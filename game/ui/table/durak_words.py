@@ -193,3 +193,12 @@ def prompt(kind: str, keys: bool = False) -> str:
         return _("Throw in a card of a rank on the table (← →, then Enter; several: Space on each "
                  "first), or Tab to Done.")
     return _("Throw in a card of a rank on the table (click it), or press Done.")
+
+
+def done(name: str, you: bool) -> str:
+    """An attacker throws in nothing more (the *Done* over their seat, said aloud)."""
+    if you:
+        # TRANSLATORS: Durak, said to a screen reader: the player at the screen throws in no more cards
+        return _("You throw in no more")
+    # TRANSLATORS: Durak, said to a screen reader: {name} throws in no more cards ("Done")
+    return _("{name} throws in no more").format(name=name)

@@ -68,6 +68,7 @@ class Hints:
             result = {"action": result, "figures": [], "fallback": True}
         self.shown = (self.key, result)
         self._pick(result["action"] if isinstance(result["action"], dict) else {})
+        s.app.access.say(self.line())          # the hint and its reasons, said as shown
         s.books.hint_used(s.stream.to_act())
         s.save()
         s.invalidate()

@@ -20,7 +20,8 @@ def name_tag(surface, lay, pos, name: str, outline=None) -> None:
     """A small panel with ``name`` under the card at ``pos`` (x, y, width), outlined in
     ``outline`` when given (the look back's leader and winner)."""
     r = lay.tag_rect(*pos)
-    theme.panel(surface, r, lay.u, alpha=225)
+    # (high contrast: no border line touching the name; the black table needs none)
+    theme.panel(surface, r, lay.u, alpha=225, border=None if theme.high_contrast() else theme.THEME)
     if outline is not None:
         pygame.draw.rect(surface, outline, r, max(2, int(2 * lay.u)), border_radius=int(6 * lay.u))
     theme.blit_text(surface, name, 12 * lay.u, r.center, theme.TEXT, anchor="center", max_width=r.width - 6 * lay.u)

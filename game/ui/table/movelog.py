@@ -33,6 +33,10 @@ class MoveLogScene(Scene):
         if self.manager is not None and self.manager.top is self:
             self.manager.pop()
 
+    def access_texts(self) -> list[tuple[str, str]]:
+        """The moves so far, for a screen reader: headings and lines as the panel shows them."""
+        return [("heading" if e.head or e.group else "label", e.text) for e in self.table.log.entries]
+
     def layout(self, size) -> None:
         u = self.u = theme.unit(size)
         w = min(int(640 * u), size[0] - int(40 * u))

@@ -92,6 +92,7 @@ class TablePart:
         """A sentence on the announcement line, shown a readable while even when fast;
         ``sticky``: until the next announcement or the player goes on (a held trick)."""
         length = pace.NEWS if dur is None else dur
+        self.board.said.append(text)
         dur = 1e9 if sticky else max(1200.0, length * self.speed())
         self.timeline.banner(text, dur, delay=delay * self.speed(), color=color)
 

@@ -40,6 +40,7 @@ from ..scene import Scene
 from ..widget_base import InputMode
 from ..widgets import Button, WidgetGroup
 from . import pace
+from . import access_table
 from .bookkeeping import Bookkeeping, next_session
 from .dispatch import dispatch
 from .draw import Renderer
@@ -55,6 +56,7 @@ from .prompt import prompt_for
 from .journal import MoveLog
 from .keys import place_cursor
 from .saver import Saver
+from .spoken import Spoken
 from .timeline import Timeline
 from . import seat_tags
 from .toolbar import Toolbar
@@ -126,6 +128,7 @@ class TableScene(Scene):
         self.widgets = WidgetGroup([self.menu_button, *self.toolbar.buttons])
         self._decision_key = None
         self.renderer = Renderer(self)
+        self.spoken = Spoken(self)
         self.make_parts()
         self.handle = TableHandle(self)
         self.saver = Saver()
@@ -335,6 +338,23 @@ class TableScene(Scene):
         self._tick_stream()
         self._settle()
         self.flow.refresh()
+        self._say_callout()
+
+    def _say_callout(self) -> None:
+        """A tutorial's callout, said once as it shows (its text as the callout writes it)."""
+        if self.coach is None:
+            return
+        beat = self.coach.showing(self)
+        if beat is not getattr(self, "_callout_said", None):
+            self._callout_said = beat
+            if beat is not None and beat.text:
+                self.app.access.say(self.coach.words(self, beat))
+            action = (beat.action if beat is not None and beat is self.coach.asking(self) else None) or {}
+            asked = [c for c in (action.get("cards") or action.get("discard") or
+                                 ([action["card"]] if action.get("card") else [])) if c in self.visible_hand()]
+            if asked:                    # the card the callout asks for has the focus (a screen reader's too)
+                self.hover_card = asked[0]
+                self.invalidate()
 
     def background(self, dt: float) -> None:
         self.network.background()
@@ -403,14 +423,19 @@ class TableScene(Scene):
             if self.coach is not None and self.coach.hold(self, ev):
                 return
             self.shown += 1
-            if self.part.show(ev):   # raised an overlay: stop here
+            self.spoken.before()
+            raised = self.part.show(ev)
+            self.spoken.after(ev)           # said once, in the move log's words
+            if raised:               # raised an overlay: stop here
                 self.skipping = False
+                self.spoken.settle()
                 return
         if self.timeline.held is not None and self.skipping:
             self.skipping = False    # a held trick stops a skip: the player reads it
             self.timeline.flights.clear()
         if self.shown >= len(events) and not self.timeline.waiting():
             self._advance()
+        self.spoken.settle()
 
     def _advance(self) -> None:
         """Nothing left to show: whose decision is it?"""
@@ -444,6 +469,8 @@ class TableScene(Scene):
             if InputMode.key:
                 place_cursor(self)      # on a card they may play, near where it was
             self.autoplay.arm(key)
+            if self.coach is None:
+                self.app.access.say(self.prompt())      # what the player is asked, said once
             # an announcement showing as the player's decision comes up stays until they
             # decide: it never fades behind the new prompt (it tells what they answer; a
             # tutorial's callouts say it themselves)
@@ -529,6 +556,8 @@ class TableScene(Scene):
         self.invalidate()
 
     def flash(self, text: str, color=theme.ERROR) -> None:
+        if text and text != self.message:
+            self.app.access.say(text)        # a refusal, said as shown
         self.message = text
         self.message_color = color
         self.error_until = self.timeline.now + 3500
@@ -688,6 +717,10 @@ class TableScene(Scene):
             if r.collidepoint(pos):
                 return c
         return None
+
+    def access_nodes(self):
+        """The table as a screen reader reads it (:mod:`.access_table`)."""
+        return access_table.nodes(self)
 
     def draw(self, surface) -> None:
         self.renderer.draw(surface)

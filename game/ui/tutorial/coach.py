@@ -29,7 +29,7 @@ from ...i18n import _
 from .. import theme
 from .. import tool_keys
 from .beats import HUMAN, Beat, Tutorial, same_action
-from .callout import Callout
+from .callout import Callout, beat_text
 
 #: keys that go on from a callout
 NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_RIGHT)
@@ -69,6 +69,10 @@ class Coach:
     def showing(self, scene) -> Beat | None:
         """The callout on screen: a note, the move asked for (None at the end)."""
         return self.note or self.asking(scene)
+
+    def words(self, scene, beat: Beat) -> str:
+        """A callout's text as it shows (what a screen reader is told)."""
+        return beat_text(scene, beat)
 
     def quiet(self) -> bool:
         """A callout says what to do (or is read): the table's own prompt stays away (its
