@@ -47,8 +47,18 @@ class MessageScene(Scene):
     def layout(self, size):
         u = theme.unit(size)
         w = int(520 * u)
-        lines = len(theme.wrap(self.text, 19 * u, w - int(56 * u)))
-        text_h = lines * theme.font(19 * u).get_linesize() + self._detail_h(u, w - int(56 * u))
+        # a long text (a list of settings to restore, say) in smaller print, down to 13 px,
+        # rather than over the buttons: the room is the window's less the title and buttons
+        room = size[1] - int(20 * u) - int((42 if self.title else 0) * u) - int(122 * u)
+        px = 19 * u
+        while True:
+            lines = len(theme.wrap(self.text, px, w - int(56 * u)))
+            text_h = lines * theme.font(px).get_linesize() + self._detail_h(u, w - int(56 * u))
+            if text_h <= room or px <= max(theme.MIN_PX, 13 * u):
+                break
+            px -= 1
+        #: the text's size (19 px at unit 1, less for a text too long for the window)
+        self.text_px = px
         self.text_h = text_h
         h = min(size[1] - int(20 * u), max(int(240 * u), text_h + int((42 if self.title else 0) * u)
                                           + int(122 * u)))
@@ -84,7 +94,8 @@ class MessageScene(Scene):
         y += max(0, (room - getattr(self, "text_h", room)) // 2)   # a short text in the middle of its room
         area = pygame.Rect(self.box.left + int(28 * u), y, self.box.width - int(56 * u),
                            self.box.bottom - y - int(80 * u))
-        used = theme.blit_wrapped(surface, self.text, 19 * u, area, theme.TEXT, align="center")
+        used = theme.blit_wrapped(surface, self.text, getattr(self, "text_px", 19 * u), area, theme.TEXT,
+                                  align="center")
         if self.detail:
             area.top += used + int(12 * u)
             area.height = max(0, self.box.bottom - area.top - int(80 * u))
@@ -114,8 +125,9 @@ class ConfirmScene(MessageScene):
         u = theme.unit(size)
         bw, gap = int(270 * u), int(16 * u)
         self.box.width = max(self.box.width, 2 * bw + gap + int(40 * u))
-        self.box.height = min(self.box.height, int(210 * u) + len(theme.wrap(self.text, 19 * u, self.box.width - int(56 * u)))
-                              * theme.line_step(19 * u))
+        px = self.text_px
+        self.box.height = min(self.box.height, int(210 * u) + len(theme.wrap(self.text, px, self.box.width - int(56 * u)))
+                              * theme.line_step(px))
         self.box.center = (size[0] // 2, size[1] // 2)
         y = self.box.bottom - int(20 * u) - int(46 * u)
         x = self.box.centerx - bw - gap // 2
