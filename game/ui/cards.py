@@ -35,6 +35,7 @@ from ..engine.cards import NAMES
 from ..settings import CARD_BACKS, CARD_SCALE, CARD_SIZES
 from . import card_art
 from . import card_backs
+from . import panels
 from . import theme
 from .card_art import ART_RATIO, CARD_FILL
 
@@ -490,24 +491,41 @@ def shadow(width: int) -> pygame.Surface:
     if surf is None:
         w, h = width, height_for(width)
         b = _blur(width)
-        surf = pygame.Surface((w + 2 * b, h + 2 * b), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (0, 0, 0, 120), pygame.Rect(b, b, w, h), border_radius=_radius(w))
-        surf = pygame.transform.gaussian_blur(surf, max(1, b // 2))
+        surf = panels.soft_rect((w + 2 * b, h + 2 * b), pygame.Rect(b, b, w, h), _radius(w), (0, 0, 0), 120, b)
         _keep(key, surf)
     return surf
 
 
-def shadow_rect(rect: pygame.Rect, u: float, lift: float = 1.0) -> pygame.Rect:
+def shadow_rect(rect: pygame.Rect, u: float, lift: float = 1.0, width: int | None = None) -> pygame.Rect:
     """Where the shadow of a card lying at ``rect`` falls (``lift``: how high it is held: a
-    raised card's shadow falls further and wider)."""
-    b = _blur(rect.width)
-    return pygame.Rect(rect).move(int(2 * u * lift), int(3 * u * lift)).inflate(2 * b, 2 * b)
+    raised card's shadow falls further; ``width``: the shadow of a card that wide, centred)."""
+    width = rect.width if width is None else int(width)
+    b = _blur(width)
+    at = pygame.Rect(0, 0, width + 2 * b, height_for(width) + 2 * b)
+    at.center = pygame.Rect(rect).move(int(2 * u * lift), int(3 * u * lift)).center
+    return at
 
 
-def cast_shadow(surface: pygame.Surface, rect: pygame.Rect, u: float, lift: float = 1.0) -> pygame.Rect:
-    """The soft shadow of a card lying at ``rect``; returns where it fell."""
-    at = shadow_rect(rect, u, lift)
-    surface.blit(shadow(rect.width), at)
+def cast_shadow(surface: pygame.Surface, rect: pygame.Rect, u: float, lift: float = 1.0,
+                width: int | None = None) -> pygame.Rect:
+    """The soft shadow of a card lying at ``rect`` (``width``: of a card that wide, drawn
+    already, for a card in flight between the table's sizes); returns where it fell."""
+    at = shadow_rect(rect, u, lift, width)
+    img = shadow(rect.width if width is None else width)
+    # the card is drawn over it next: only what shows round the card's opaque body is
+    # blended (four bands; a blend costs by the pixel)
+    rect = pygame.Rect(rect)
+    r = _radius(rect.width)
+    body = rect.inflate(-2 * r, -2 * r).clip(at)
+    if body.width <= 0 or body.height <= 0:
+        surface.blit(img, at)
+        return at
+    for band in (pygame.Rect(at.left, at.top, at.width, body.top - at.top),
+                 pygame.Rect(at.left, body.bottom, at.width, at.bottom - body.bottom),
+                 pygame.Rect(at.left, body.top, body.left - at.left, body.height),
+                 pygame.Rect(body.right, body.top, at.right - body.right, body.height)):
+        if band.width > 0 and band.height > 0:
+            surface.blit(img, band.topleft, band.move(-at.left, -at.top))
     return at
 
 
@@ -520,10 +538,8 @@ def glow(width: int) -> pygame.Surface:
     if surf is None:
         w, h = width, height_for(width)
         g = glow_pad(width)
-        surf = pygame.Surface((w + 2 * g, h + 2 * g), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (255, 244, 210, 190), pygame.Rect(g // 2, g // 2, w + g, h + g),
-                         max(2, g // 2), border_radius=_radius(w) + g // 2)
-        surf = pygame.transform.gaussian_blur(surf, max(1, g // 3))
+        surf = panels.soft_ring((w + 2 * g, h + 2 * g), pygame.Rect(g, g, w, h).inflate(g // 2, g // 2),
+                                _radius(w) + g // 4, (255, 244, 210), 200, g * 3 // 4)
         _keep(key, surf)
     return surf
 

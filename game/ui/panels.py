@@ -61,6 +61,51 @@ def shade(col, d: float) -> tuple[int, int, int]:
     return tuple(max(0, min(255, int(c + d))) for c in col[:3])
 
 
+# -- soft shapes, without a blur: rings of a rising alpha ------------------------------------------------
+
+def _smooth(t: float) -> float:
+    t = min(1.0, max(0.0, t))
+    return t * t * (3 - 2 * t)
+
+
+def soft_rect(size: tuple[int, int], rect: pygame.Rect, r: int, color, alpha: int, spread: int) -> pygame.Surface:
+    """A rounded ``rect`` of ``color`` at ``alpha`` on a clear image of ``size``, its edge
+    fading out over ``spread`` pixels on either side of it (a blurred shape, drawn as rings
+    of one pixel: no blur to run, a few draws)."""
+    img = pygame.Surface(size, pygame.SRCALPHA)
+    rect = pygame.Rect(rect)
+    spread = max(1, spread)
+    for i in range(-spread, spread):
+        a = int(alpha * _smooth((spread - i - 0.5) / (2 * spread)))
+        if a <= 0:
+            continue
+        ring = rect.inflate(2 * i, 2 * i)
+        if ring.width <= 2 or ring.height <= 2:
+            continue
+        pygame.draw.rect(img, (*color[:3], a), ring, 2, border_radius=max(0, r + i))   # (2: no gaps)
+    core = rect.inflate(-2 * spread, -2 * spread)
+    if core.width > 0 and core.height > 0:
+        pygame.draw.rect(img, (*color[:3], alpha), core, border_radius=max(0, r - spread))
+    return img
+
+
+def soft_ring(size: tuple[int, int], rect: pygame.Rect, r: int, color, alpha: int, spread: int) -> pygame.Surface:
+    """A light round ``rect``: brightest on its edge, fading out over ``spread`` pixels on
+    either side (rings of one pixel, no blur)."""
+    img = pygame.Surface(size, pygame.SRCALPHA)
+    rect = pygame.Rect(rect)
+    spread = max(1, spread)
+    # from either side in towards the edge, the brightest drawn last (rings two pixels wide,
+    # each over half of the one before: no gaps at the corners)
+    for i in [*range(spread, 0, -1), *range(-spread, 1)]:
+        a = int(alpha * _smooth(1 - abs(i) / (spread + 0.5)))
+        ring = rect.inflate(2 * i, 2 * i)
+        if a <= 0 or ring.width <= 4 or ring.height <= 4:
+            continue
+        pygame.draw.rect(img, (*color[:3], a), ring, 2, border_radius=max(0, r + i))
+    return img
+
+
 # -- soft shadows --------------------------------------------------------------------------------
 
 def shadow_spread(u: float) -> tuple[int, int, int]:
@@ -80,12 +125,8 @@ def _mask(r: int, blur: int, strength: int) -> pygame.Surface:
     img = _cache.get(key)
     if img is None:
         side = 2 * (r + 2 * blur) + 1
-        img = pygame.Surface((side, side), pygame.SRCALPHA)
-        pygame.draw.rect(img, (0, 0, 0, strength), pygame.Rect(blur, blur, side - 2 * blur, side - 2 * blur),
-                         border_radius=r)
-        if blur > 1:
-            img = pygame.transform.gaussian_blur(img, max(1, blur // 2))
-        _keep(key, img)
+        img = _keep(key, soft_rect((side, side), pygame.Rect(blur, blur, side - 2 * blur, side - 2 * blur), r,
+                                   (0, 0, 0), strength, blur))
     return img
 
 
@@ -218,24 +259,34 @@ def rim_for(border) -> tuple | None:
 
 
 def plate_image(size: tuple[int, int], u: float, alpha: int, top, bottom, rim, shadow: bool = True,
-                r: int | None = None, rim_w: float = 2.0) -> tuple[pygame.Surface, tuple[int, int]]:
-    """A plate as an image with its own alpha (``alpha`` for its body), its shadow included;
-    and where the plate's top left lies in it (cached)."""
-    key = ("plate", size, round(u, 3), alpha, top, bottom, rim, shadow, r, rim_w)
+                r: int | None = None, rim_w: float = 2.0, lift: float = 1.0,
+                strength: int = 110) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A plate as an image with its own alpha (``alpha`` for its body), its shadow included
+    (``lift``: how far it falls); and where the plate's top left lies in it (cached)."""
+    key = ("plate", size, round(u, 3), alpha, top, bottom, rim, shadow, r, rim_w, lift, strength)
     got = _cache.get(key)
     if got is not None:
         return got
     w, h = size
-    m = reach(u) if shadow else 0
+    m = reach(u * lift) if shadow else 0
     img = pygame.Surface((w + 2 * m, h + 2 * m), pygame.SRCALPHA)
     body = pygame.Surface((w, h), pygame.SRCALPHA)
     plate(body, body.get_rect(), u, top, bottom, rim, r, rim_w)
     if alpha < 255:
         body.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
     if shadow:
-        cast(img, pygame.Rect(m, m, w, h), u, r, strength=int(110 * alpha / 255), mult=False)
+        cast(img, pygame.Rect(m, m, w, h), u * lift, r, strength=int(strength * alpha / 255), mult=False)
     img.blit(body, (m, m))
     return _keep(key, (img, (m, m)))
+
+
+#: a plate up to this many pixels is drawn from a cached image (one blit); a larger one (a
+#: score sheet, an overlay's box) in place
+CACHED_AREA = 300_000
+
+
+def cached(size) -> bool:
+    return size[0] * size[1] <= CACHED_AREA
 
 
 # -- buttons ------------------------------------------------------------------------------------------
@@ -255,10 +306,16 @@ def button(surface: pygame.Surface, rect: pygame.Rect, u: float, color, border=N
     """A button of ``color``: a small plate of it lit from above, in a brass rim (``border``:
     its colour), on a soft shadow (a pressed one lies flat)."""
     r = max(3, int(8 * u)) if r is None else r
+    top, bottom = (shade(color, -10), shade(color, 8)) if pressed else (shade(color, 20), shade(color, -12))
+    rim = rim_for(border or RIM_LIGHT)
+    if cached(rect.size):
+        img, (mx, my) = plate_image(tuple(rect.size), u, 255, top, bottom, rim, not pressed, r, 1.5,
+                                    BUTTON_LIFT, 120)
+        surface.blit(img, (rect.left - mx, rect.top - my))
+        return
     if not pressed:
         cast(surface, rect, u * BUTTON_LIFT, r, strength=120)
-    top, bottom = (shade(color, -10), shade(color, 8)) if pressed else (shade(color, 20), shade(color, -12))
-    plate(surface, rect, u, top, bottom, rim_for(border or RIM_LIGHT), r, rim_w=1.5)
+    plate(surface, rect, u, top, bottom, rim, r, rim_w=1.5)
 
 
 # -- the glow of the seat to act ------------------------------------------------------------------------
@@ -267,19 +324,31 @@ def glow_width(u: float) -> int:
     return max(4, int(13 * u))
 
 
+def glow_image(size: tuple[int, int], u: float, color=GLOW) -> pygame.Surface:
+    """The light round a rect of ``size`` (cached), ``glow_width(u)`` larger on every side."""
+    g = glow_width(u)
+    key = ("glow", tuple(size), round(u, 3), tuple(color))
+    img = _cache.get(key)
+    if img is None:
+        w, h = size[0] + 2 * g, size[1] + 2 * g
+        img = _keep(key, soft_ring((w, h), pygame.Rect(g, g, size[0], size[1]).inflate(g // 2, g // 2),
+                                   radius(u) + g // 4, color, 235, g * 3 // 4))
+    return img
+
+
 def glow(surface: pygame.Surface, rect: pygame.Rect, u: float, color=GLOW) -> pygame.Rect:
     """A soft light round ``rect`` (the seat to act): blended, from a cached image."""
     g = glow_width(u)
-    key = ("glow", tuple(rect.size), round(u, 3), tuple(color))
-    img = _cache.get(key)
-    r = radius(u)
-    if img is None:
-        w, h = rect.width + 2 * g, rect.height + 2 * g
-        img = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(img, (*color[:3], 255), pygame.Rect(g // 3, g // 3, w - 2 * (g // 3), h - 2 * (g // 3)),
-                         max(3, g * 2 // 3), border_radius=r + g // 2)
-        img = pygame.transform.gaussian_blur(img, max(1, g // 4))
-        _keep(key, img)
+    img = glow_image(rect.size, u, color)
     at = pygame.Rect(rect.left - g, rect.top - g, img.get_width(), img.get_height())
     surface.blit(img, at)
     return at
+
+
+def warm(u: float, sizes):
+    """Jobs that make ahead the pieces of the shadows of panels and buttons, and the glow
+    round a panel of each of ``sizes`` (the seats): none is made on a frame's path."""
+    yield lambda: _source(radius(u), shadow_spread(u)[0], 110, True)
+    yield lambda: _source(max(3, int(8 * u)), shadow_spread(u * BUTTON_LIFT)[0], 120, True)
+    for size in sizes:
+        yield lambda size=size: glow_image(size, u)

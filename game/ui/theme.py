@@ -263,16 +263,16 @@ def panel_image(size: tuple[int, int], u: float, alpha: int = 255, border=PANEL_
 def panel(surface: pygame.Surface, rect: pygame.Rect, u: float, alpha: int = 255,
           border=PANEL_BORDER, fill=PANEL) -> None:
     """A panel: a plate of dark leather lit from above in a two-tone brass rim, with a soft
-    shadow on what lies under it (:mod:`game.ui.panels`).  A solid one is drawn in place (no
-    image of its size to make: a score sheet grows every deal), a translucent one from a
-    cached image."""
+    shadow on what lies under it (:mod:`game.ui.panels`).  A large solid one is drawn in
+    place (no image of its size to make: a score sheet grows every deal), a translucent or a
+    small one from a cached image."""
     rect = pygame.Rect(rect)
-    if alpha >= SOLID_FROM:
+    if alpha >= SOLID_FROM and not panels.cached(rect.size):
         top, bottom = _plate_colours(fill)
         panels.cast(surface, rect, u)
         panels.plate(surface, rect, u, top, bottom, panels.rim_for(border))
     else:
-        img, (mx, my) = panel_image(rect.size, u, alpha, border, fill)
+        img, (mx, my) = panel_image(rect.size, u, 255 if alpha >= SOLID_FROM else alpha, border, fill)
         surface.blit(img, (rect.left - mx, rect.top - my))
     note_box(surface, "panel", rect, opaque=alpha >= 200)
 

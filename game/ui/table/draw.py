@@ -11,6 +11,7 @@ import math
 
 import pygame
 
+from ... import i18n
 from .. import cards as card_faces
 from .. import motion
 from .. import panels
@@ -47,6 +48,7 @@ class Renderer(MomentTexts):
         self._shout_cache = None    # (key, image, area): the shout drawn once
         self.prompt_lines = 0
         self.news_box: pygame.Rect | None = None   # where the announcement line is this frame
+        self._seat_keys: dict[int, tuple] = {}   # seat -> (what its words are made of, its key)
         self._fan_key: tuple | None = None   # what the hand's fan was worked out for, and the fan
         self._fan: list = []
         self.layer = StaticLayer(self)
@@ -78,7 +80,11 @@ class Renderer(MomentTexts):
             img = pygame.transform.rotate(img, angle)
         r = img.get_rect(center=(int(center[0]), int(center[1])))
         if shadow and not angle:
-            card_faces.cast_shadow(surface, r, self.lay.u, lift=2.5 if moving else 1.0)
+            if exact:
+                card_faces.cast_shadow(surface, r, self.lay.u, lift=2.5 if moving else 1.0)
+            else:       # in flight between the sizes: the shadow of the nearest size, centred
+                near = min(self.lay.card_sizes, key=lambda w: abs(w - width))
+                card_faces.cast_shadow(surface, r, self.lay.u, lift=2.5, width=near)
         surface.blit(img, r)
         theme.note_box(surface, "card", r)
         if self._recording and face_up and card:
@@ -306,16 +312,29 @@ class Renderer(MomentTexts):
         return w.rect.inflate(pad, pad)
 
     def _seat_key(self, seat: int) -> tuple:
-        """Everything a seat's drawing shows (its dirty rectangle is skipped while it is the same)."""
+        """Everything a seat's drawing shows (its dirty rectangle is skipped while it is the
+        same).  Its words are worked out again only when what they are made of may have
+        changed (an event shown, a card landing, a banner, the count-up of the totals...):
+        eight seats' words every frame were a large part of an animating table's frame."""
         s = self.scene
         m = s.model
-        count = max(0, m.counts[seat] - s.timeline.landing(seat))
+        timeline = s.timeline
+        count = max(0, m.counts[seat] - timeline.landing(seat))
         to_act = self.lit(seat)
         flash = self.flash(seat)
-        return (to_act, m.in_game(seat), s.players[seat]["name"], s.part.seat_words(seat), m.dealer == seat,
-                count,
-                tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat), s.stream.seat_note(seat),
-                (flash.text, flash.color) if flash is not None else None)
+        flash = (flash.text, flash.color) if flash is not None else None
+        note = s.stream.seat_note(seat)
+        tally = timeline.count
+        counting = timeline.now if tally.dur and timeline.now < tally.start + tally.dur else None
+        stamp = (s.shown, id(m), to_act, count, flash, note, s.players[seat]["name"], s.finished, counting,
+                 i18n.current_language(), motion.reduced(), id(s.part))
+        kept = self._seat_keys.get(seat)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        key = (to_act, m.in_game(seat), s.players[seat]["name"], s.part.seat_words(seat), m.dealer == seat,
+               count, tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat), note, flash)
+        self._seat_keys[seat] = (stamp, key)
+        return key
 
     def lit(self, seat: int) -> bool:
         """Is ``seat``'s panel lit as the one to act (once the table has shown every move)?"""
@@ -531,5 +550,7 @@ class Renderer(MomentTexts):
             face_up = f.face_up or (f.seat == s.viewer and not s.hidden and t > 0.5
                                     and self.lay.seat_slot(f.seat) == 0)
             r = self.card(surface, f.card, face_up, (x, y), max(12, w), moving=True)
-            rects.append(r.union(card_faces.shadow_rect(r, self.lay.u, lift=2.5)).inflate(4, 4))   # and its shadow
+            near = min(self.lay.card_sizes, key=lambda cw: abs(cw - r.width))
+            rects.append(r.union(card_faces.shadow_rect(r, self.lay.u, 2.5, near)).union(
+                card_faces.shadow_rect(r, self.lay.u, 2.5)).inflate(4, 4))                   # and its shadow
         return rects
