@@ -60,6 +60,7 @@ def test_restore_defaults_turns_the_music_off(app):
     assert music.playing()
     sc.restore_defaults()
     assert not music.playing() and app.settings["music"] == 0.0
+    assert sc.widgets.by_name("music").value == 0.0
 
 
 def test_a_missing_or_broken_music_file_is_silence(app, tmp_path, monkeypatch):
