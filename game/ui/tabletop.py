@@ -107,13 +107,13 @@ def cloth(size: tuple[int, int], dark, light) -> pygame.Surface:
     small.blit(patches, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
     small.blit(_noise_tile(rng, (sw, sh), tint, 5, (6, 6)), (0, 0), special_flags=pygame.BLEND_RGB_SUB)
     surf = pygame.transform.smoothscale(small, size)
-    # the fibres: a fine noise and a softer one, tinted by the cloth
-    fine_add = _noise_tile(rng, (TILE, TILE), tint, 7)
-    fine_sub = _noise_tile(rng, (TILE, TILE), tint, 7)
-    _tile_over(surf, fine_add, fine_sub, stagger=97)
-    soft_add = _noise_tile(rng, (TILE, TILE), tint, 6, (2, 2))
-    soft_sub = _noise_tile(rng, (TILE, TILE), tint, 6, (2, 2))
-    _tile_over(surf, soft_add, soft_sub, stagger=151)
+    # the fibres: a fine noise and a softer one, tinted by the cloth (in one tile to add and
+    # one to take off)
+    add = _noise_tile(rng, (TILE, TILE), tint, 7)
+    add.blit(_noise_tile(rng, (TILE, TILE), tint, 6, (2, 2)), (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    sub = _noise_tile(rng, (TILE, TILE), tint, 7)
+    sub.blit(_noise_tile(rng, (TILE, TILE), tint, 6, (2, 2)), (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    _tile_over(surf, add, sub, stagger=97)
     return surf
 
 
