@@ -276,6 +276,8 @@ def plate_image(size: tuple[int, int], u: float, alpha: int, top, bottom, rim, s
         body.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
     if shadow:
         cast(img, pygame.Rect(m, m, w, h), u * lift, r, strength=int(strength * alpha / 255), mult=False)
+        # none of it inside the plate's own rect: a plate drawn again over itself changes nothing
+        img.fill((0, 0, 0, 0), pygame.Rect(m, m, w, h))
     img.blit(body, (m, m))
     return _keep(key, (img, (m, m)))
 
