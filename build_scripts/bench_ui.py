@@ -14,6 +14,15 @@ while idle (the table waiting for the human). Then start to an interactive menu 
 a bare pygame window's first frame (median of 7, side by side), and, when ``Xvfb`` is
 installed, the frame rate on a real display at 1920x1080 and 3840x2160 and the flip's share of a frame.
 ``--whole`` plays a whole game at fast speed and reports its worst frame against p95.
+
+Then the table as a player has it (:func:`player_table`): 8 seats of Danish Agurk with its
+own options, the player's own seat among them (its cards face up in the fan, played by the
+bench the moment it is their turn, so the table never stands still), opened from the menu as
+the game opens it (the card painter running, the menu's table surface drawn), at 3840x2160
+unless ``--sizes`` says otherwise: every frame after the table's first one timed whole
+(events, update, drawing and showing it), in the main thread's CPU time and in wall time, as
+p95 and worst in full-window copies; the goal is p95 <= 2.5 and worst <= 8 copies in CPU time.
+The table's first frame (opening it, like a new window size) is printed apart.
 """
 
 from __future__ import annotations
@@ -48,6 +57,78 @@ def _app(size, human: bool, speed: str = "normal"):
     players = [{"name": f"P{i}", "seat": "human" if (human and i == 0) else "ai:easy"} for i in range(8)]
     table = app.nav.push("table", rules="agurk-dk", players=players, options={"hand_size": 6}, seed=11)
     return app, table
+
+
+#: the player's table: p95 and worst frame in full-window copies (CPU time), at most
+PLAYER_GOAL = (2.5, 8.0)
+
+
+def player_table(size, seconds: float) -> dict:
+    """The 8-seat Danish Agurk table as a player has it (see the module's text): the frames
+    after its first one, in CPU time and wall time, and the first one apart."""
+    import pygame
+
+    from game.ui import cards
+    from game.ui.app import App
+    pygame.init()
+    app = App(size=size, lang="da")
+    app.settings["speed"] = "normal"
+    app.nav.push("menu")
+    app.step([], 1000 / 60)
+    app.present()
+    cards.painter().ready()              # as the game does once its first screen is shown
+    players = [{"name": f"P{i}", "seat": "human" if i == 0 else "ai:easy"} for i in range(8)]
+    table = app.nav.push("table", rules="agurk-dk", players=players, seed=11)
+    clock = pygame.time.Clock()
+    cpu, wall = [], []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end and app.running:
+        c, t = time.thread_time(), time.perf_counter()
+        app.step([], 1000 / 60)
+        if app.drew:
+            app.present()
+        cpu.append((time.thread_time() - c) * 1000)
+        wall.append((time.perf_counter() - t) * 1000)
+        top = app.manager.top
+        if top is not table and top.route == "scoreboard":
+            top.go()
+        elif top is table and table.flow.held():
+            table.flow.go_on()
+        elif top is table and table.my_turn():
+            legal = table.legal()
+            if legal:
+                table.do(legal[0])
+        clock.tick(60)
+    copy = _copy_ms(app.screen)
+    app.shutdown()
+    pygame.quit()
+    first_cpu, first_wall = cpu.pop(0), wall.pop(0)
+    return {"frames": len(cpu), "copy": copy, "first": first_cpu, "first_wall": first_wall,
+            "p95": _pct(cpu, 0.95), "worst": max(cpu), "p95_wall": _pct(wall, 0.95), "worst_wall": max(wall),
+            "over": sum(ms > 1000 / 60 for ms in wall)}
+
+
+def report_player_table(size, seconds: float) -> dict:
+    r = player_table(size, seconds)
+    cp = r["copy"]
+    goal = r["p95"] / cp <= PLAYER_GOAL[0] and r["worst"] / cp <= PLAYER_GOAL[1]
+    print(f"{size[0]:>5}x{size[1]:<4} {r['frames']:>7} {r['p95']:>7.2f} {r['worst']:>7.1f} {cp:>8.2f} "
+          f"{r['p95'] / cp:>7.2f} {r['worst'] / cp:>8.2f} {r['p95_wall'] / cp:>8.2f} {r['worst_wall'] / cp:>9.2f} "
+          f"{r['first'] / cp:>7.1f}  {'met' if goal else 'NOT met'}")
+    return r
+
+
+def player_tables(sizes, seconds: float) -> None:
+    print(f"the table as a player has it: 8-seat agurk-dk (its own options), the player's seat "
+          f"among them, opened from the menu, {seconds:.0f} s; frames after the first, whole "
+          f"(events, update, draw, show)")
+    print(f"{'window':>10} {'frames':>7} {'p95 ms':>7} {'worst':>7} {'copy ms':>8} {'p95/cp':>7} {'worst/cp':>8} "
+          f"{'wall p95':>8} {'wall worst':>9} {'first':>7}  goal: p95 <= {PLAYER_GOAL[0]}, worst <= "
+          f"{PLAYER_GOAL[1]:.0f} copies")
+    for size in sizes:
+        report_player_table(size, seconds)
+    print("cp = one full-window copy in the same run (CPU time; wall: the same frames by the clock on "
+          "the wall, in copies); first = the table's first frame, in copies")
 
 
 def _copy_ms(screen) -> float:
@@ -208,17 +289,23 @@ def main(argv: list[str]) -> int:
     os.environ.setdefault("GURKA_HOME", tempfile.mkdtemp())
     sys.path.insert(0, str(ROOT))
     seconds, sizes, whole, xvfb = 12.0, SIZES, False, True
+    player_sizes, only = ((3840, 2160),), False
     args = list(argv)
     while args:
         a = args.pop(0)
         if a == "--seconds":
             seconds = float(args.pop(0))
         elif a == "--sizes":
-            sizes = tuple(tuple(int(x) for x in s.split("x")) for s in args.pop(0).split(","))
+            sizes = player_sizes = tuple(tuple(int(x) for x in s.split("x")) for s in args.pop(0).split(","))
         elif a == "--whole":
             whole = True
         elif a == "--no-xvfb":
             xvfb = False
+        elif a == "--player-only":           # the player's table alone (before / after a change)
+            only = True
+    if only:
+        player_tables(player_sizes, seconds)
+        return 0
     print(f"8-seat agurk-dk, AI seats, normal speed, {seconds:.0f} s per size (dummy driver, no flip)")
     print(f"{'window':>10} {'frames':>7} {'p50 ms':>7} {'p95 ms':>7} {'worst':>7} {'worst*':>7} "
           f"{'copy ms':>8} {'p95/cp':>7} {'worst*/cp':>9} {'CPU':>5} {'idle':>5}")
@@ -237,6 +324,8 @@ def main(argv: list[str]) -> int:
                   f"p95 {w['p95']:.2f} ms, worst {w['worst']:.1f} ms = {w['worst'] / w['p95']:.1f} x p95 "
                   f"= {w['worst'] / w['copy']:.1f} copies; {w['over']} frames over 16.7 ms; "
                   f"slowest: {w['slowest']}")
+    print()
+    player_tables(player_sizes, seconds)
     game, bare = startup()
     print(f"start to menu: {game * 1000:.0f} ms; bare pygame window: {bare * 1000:.0f} ms; "
           f"ratio {game / bare:.2f} (median of 7)")

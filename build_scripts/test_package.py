@@ -133,6 +133,8 @@ def check_contents(exe: Path, onefile: bool, linux: bool | None = None) -> None:
     art = [f"assets/cards/{c}.svg" for c in NAMES]
     check(all(a in files for a in art), f"bundled: the card art ({sum(a in files for a in art)} of 52)")
     check(all(f"assets/sounds/{n}.wav" in files for n in SOUNDS), f"bundled: every sound ({', '.join(SOUNDS)})")
+    from game.ui.music import FILE as MUSIC
+    check("/".join(("assets",) + MUSIC) in files, f"bundled: the music ({'/'.join(MUSIC)})")
     for po in sorted(build.LOCALES.glob("*/LC_MESSAGES/*.po")):
         mo = po.with_suffix(".mo").relative_to(ROOT).as_posix()
         check(mo in files, f"bundled: {mo}")

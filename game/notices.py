@@ -156,7 +156,10 @@ _LABELS = {"language": lambda: _("Language"), "speed": lambda: _("Animation spee
            # TRANSLATORS: the setting of how long the computer players wait before they play
            "ai_pace": lambda: _("Computer's pace"),
            "trick_pause": lambda: _("After a trick"), "sound": lambda: _("Sound effects"),
-           "volume": lambda: _("Volume"), "fullscreen": lambda: _("Fullscreen"),
+           "volume": lambda: _("Volume"),
+           # TRANSLATORS: a setting: the background music's volume, or off
+           "music": lambda: _("Music"),
+           "fullscreen": lambda: _("Fullscreen"),
            "card_indices": lambda: _("Card letters"), "four_colour": lambda: _("Four-colour suits"),
            "hand_sort": lambda: _("Sort my hand"), "auto_play": lambda: _("Play a forced card by itself"),
            "undo": lambda: _("Allow undo"),

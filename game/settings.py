@@ -71,6 +71,8 @@ class Settings:
     ai_pace: str = "normal"
     sound: bool = True
     volume: float = DEFAULT_VOLUME
+    #: the background music's volume (0: off, the default; :mod:`game.ui.music`)
+    music: float = 0.0
     fullscreen: bool = False
     #: ``native``: the language's own letters on the cards (K D Kn E …);
     #: ``international``: A K Q J
@@ -163,7 +165,7 @@ def _valid(key: str, value: object) -> object:
                  "reduced_motion", "speech", "high_contrast"):
         if isinstance(value, bool):
             return value
-    elif key == "volume":
+    elif key in ("volume", "music"):
         if isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= value <= 1.0:
             return float(value)
     elif key == "card_indices":

@@ -28,9 +28,10 @@ def save_settings(data: dict) -> None:
 def missing_assets() -> list[str]:
     """The bundled fonts and sounds that are not there (a damaged install)."""
     from ..paths import asset
-    from . import sound, theme
+    from . import music, sound, theme
     from .cards import ALL_CARDS
     wanted = [("fonts", f) for f in theme.FONT_FILES] + [("sounds", f"{n}.wav") for n in sound.NAMES]
+    wanted.append(music.FILE)
     missing = [name for folder, name in wanted if not asset(folder, name).is_file()]
     try:                                    # the card art: one look at its folder
         there = set(os.listdir(asset("cards")))
@@ -95,9 +96,11 @@ class App:
             self.notices.append(_("Some of the game's files are missing ({files}). The game goes on "
                                   "without them; reinstalling it puts them back.").format(
                 files=", ".join(missing)))
-        from . import sound
+        from . import music, sound
         self.sound = sound
         sound.configure(self.settings)
+        music.shutdown()                  # a new window: the music waits for its first screen
+        music.configure(self.settings)
         self.configure_look()
         if not demo:       # finished games kept while the statistics file was in use: added now
             from ..stats.retry import retry
@@ -204,6 +207,8 @@ class App:
         self.configure_look()
         self.sound.configure(self.settings)
         self.access.configure()
+        from . import music
+        music.configure(self.settings)
         self.manager.size = None
         for scene in self.manager.stack:
             scene.size = (0, 0)  # lay out again (texts changed length)
@@ -291,11 +296,12 @@ class App:
             self.manager.clear()
         except Exception:  # noqa: BLE001 - quitting must not fail
             pass
-        from . import cards
+        from . import cards, music
         cards.shutdown()
         from ..stats.retry import stop
         stop()          # a try under way ends first; what still waits is added at the next start
         self.access.close()
+        music.shutdown()
 
     def on_close(self) -> None:
         """Window closed: the table saves after every action, so just leave."""
@@ -388,8 +394,10 @@ def run(demo: bool = False, lang: str | None = None, rules: str | None = None, s
                     # the card painter's process started while the first screen stands still,
                     # not in the first frames of a table
                     painting = True
-                    from . import cards
+                    from . import cards, music
                     cards.painter().ready()
+                    if not demo:
+                        music.begin()             # the music, when it is on, once a screen shows
             # idle: fewer frames when nothing moves (≤ 3 % of a core)
             dt = clock.tick() if demo else clock.tick(60 if app.manager.needs_redraw() else 20)
         return app.exit_code

@@ -35,6 +35,7 @@ from ..engine.cards import NAMES
 from ..settings import CARD_BACKS, CARD_SCALE, CARD_SIZES
 from . import card_art
 from . import card_backs
+from . import panels
 from . import theme
 from .card_art import ART_RATIO, CARD_FILL
 
@@ -476,16 +477,108 @@ def outline(width: int, color=(255, 255, 255, 60)) -> pygame.Surface:
     return surf
 
 
+def _blur(width: int) -> int:
+    """How far a card's soft shadow spreads beyond it."""
+    return max(2, int(width * 0.05))
+
+
 def shadow(width: int) -> pygame.Surface:
+    """A card's soft shadow: the card's shape, blurred, ``_blur(width)`` larger on every side
+    (:func:`cast_shadow` puts it under a card)."""
     width = max(12, int(width))
     key = ("s", width)
     surf = _cache.get(key)
     if surf is None:
         w, h = width, height_for(width)
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (0, 0, 0, 70), surf.get_rect(), border_radius=_radius(w))
+        b = _blur(width)
+        surf = panels.soft_rect((w + 2 * b, h + 2 * b), pygame.Rect(b, b, w, h), _radius(w), (0, 0, 0), 120, b)
         _keep(key, surf)
     return surf
+
+
+def shadow_rect(rect: pygame.Rect, u: float, lift: float = 1.0, width: int | None = None) -> pygame.Rect:
+    """Where the shadow of a card lying at ``rect`` falls (``lift``: how high it is held: a
+    raised card's shadow falls further; ``width``: the shadow of a card that wide, centred)."""
+    width = rect.width if width is None else int(width)
+    b = _blur(width)
+    at = pygame.Rect(0, 0, width + 2 * b, height_for(width) + 2 * b)
+    at.center = pygame.Rect(rect).move(int(2 * u * lift), int(3 * u * lift)).center
+    return at
+
+
+def cast_shadow(surface: pygame.Surface, rect: pygame.Rect, u: float, lift: float = 1.0,
+                width: int | None = None) -> pygame.Rect:
+    """The soft shadow of a card lying at ``rect`` (``width``: of a card that wide, drawn
+    already, for a card in flight between the table's sizes); returns where it fell."""
+    at = shadow_rect(rect, u, lift, width)
+    img = shadow(rect.width if width is None else width)
+    # the card is drawn over it next: only what shows round the card's opaque body is
+    # blended (four bands; a blend costs by the pixel)
+    rect = pygame.Rect(rect)
+    r = _radius(rect.width)
+    body = rect.inflate(-2 * r, -2 * r).clip(at)
+    if body.width <= 0 or body.height <= 0:
+        surface.blit(img, at)
+        return at
+    for band in (pygame.Rect(at.left, at.top, at.width, body.top - at.top),
+                 pygame.Rect(at.left, body.bottom, at.width, at.bottom - body.bottom),
+                 pygame.Rect(at.left, body.top, body.left - at.left, body.height),
+                 pygame.Rect(body.right, body.top, at.right - body.right, body.height)):
+        if band.width > 0 and band.height > 0:
+            surface.blit(img, band.topleft, band.move(-at.left, -at.top))
+    return at
+
+
+def glow(width: int) -> pygame.Surface:
+    """A soft warm light round a card: the card being chosen (under the pointer or the
+    keyboard's cursor); drawn behind it, ``glow_pad(width)`` larger on every side."""
+    width = max(12, int(width))
+    key = ("g", width)
+    surf = _cache.get(key)
+    if surf is None:
+        w, h = width, height_for(width)
+        g = glow_pad(width)
+        surf = panels.soft_ring((w + 2 * g, h + 2 * g), pygame.Rect(g, g, w, h).inflate(g // 2, g // 2),
+                                _radius(w) + g // 4, (255, 244, 210), 200, g * 3 // 4)
+        _keep(key, surf)
+    return surf
+
+
+def glow_pad(width: int) -> int:
+    return max(3, int(width * 0.07))
+
+
+def reach(width: int, u: float) -> int:
+    """How far beyond a card of ``width`` its glow or its shadow (held up) can reach."""
+    return max(glow_pad(width), int(6 * u) + _blur(width)) + 2
+
+
+def stack(width: int, count: int) -> tuple[pygame.Surface, tuple[int, int], int]:
+    """A stack of ``count`` cards face down (the stock, a dealer's deck): its edges thicker
+    the more cards it holds, the top card's back, a soft shadow under it all; where the top
+    card's top left lies in the image, and how far the edges reach beyond the top card
+    (cached)."""
+    width = max(12, int(width))
+    layers = max(1, min(14, (count + 2) // 3))
+    key = ("k", width, layers, _look["back"])
+    got = _cache.get(key)
+    if got is not None:
+        return got
+    w, h = width, height_for(width)
+    step = max(1, width * 0.012)
+    depth = int(round(step * (layers - 1)))
+    b = _blur(width)
+    sx, sy = max(2, int(width * 0.02)), max(3, int(width * 0.035))     # the shadow's fall
+    img = pygame.Surface((w + depth + 2 * b + sx, h + depth + 2 * b + sy), pygame.SRCALPHA)
+    top = (b, b)                            # the top card; the ones under it lie right and down
+    img.blit(shadow(width), (depth + sx, depth + sy))
+    r = _radius(w)
+    for i in range(layers - 1, 0, -1):
+        at = pygame.Rect(top[0] + int(round(i * step)), top[1] + int(round(i * step)), w, h)
+        pygame.draw.rect(img, (232, 228, 214), at, border_radius=r)
+        pygame.draw.rect(img, (150, 146, 136), at, 1, border_radius=r)
+    img.blit(back(width), top)
+    return _keep(key, (img, top, depth))
 
 
 def highlight(width: int, color=theme.ACCENT) -> pygame.Surface:

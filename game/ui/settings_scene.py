@@ -1,14 +1,15 @@
-"""The Settings scene, on three pages chosen by the tabs at the top: *Game* (language,
-animation speed, after a trick, sound, fullscreen, the hand's order, forced cards played by
+"""The Settings scene, on four pages chosen by the tabs at the top: *Game* (language,
+animation speed, after a trick, sound, music, fullscreen, the hand's order, forced cards played by
 themselves, undo, reduced motion) and *Table and cards* (the table, the card backs, the card
 size, the card letters, four-colour suits) with a live preview: the table and a hand of
-cards as the game will show them at this window size, and the card art's credit; and
-*Accessibility* (screen reader, how much the announcements say, the game's own speech, the
-high-contrast table).
+cards as the game will show them at this window size, and the card art's credit; *Network*
+(the relay that opens a hosted table to friends in other homes); and *Accessibility* (screen
+reader, how much the announcements say, the game's own speech, the high-contrast table).
 
 Every change is applied and saved at once through ``app.apply_settings()``
 (language switches immediately, without a restart; the labels here are
-callables, so they follow).  Sound settings go to :mod:`game.ui.sound`.
+callables, so they follow).  Sound settings go to :mod:`game.ui.sound`, the music's to
+:mod:`game.ui.music`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
 from ..notices import setting_label
 from ..settings import (AI_PACES, CARD_BACKS, CARD_SIZES, DEFAULT_VOLUME, FELTS, SCREEN_READER, SPEEDS,
                         TRICK_PAUSES, VERBOSITY)
-from . import sound
+from . import music, sound
 from . import theme
 from .scene import Scene
 from .widget_base import text_of
@@ -30,7 +31,7 @@ ROW_H = 44
 ROW_GAP = 6
 PANEL_W = 984
 #: rows in the left column (the rest go right)
-LEFT_ROWS = 6
+LEFT_ROWS = 7
 #: the pages, in the order of their tabs
 PAGES = ("game", "look", "network", "access")
 #: the preview's hand: an ace, the court cards, a ten, one of each suit
@@ -38,6 +39,7 @@ SAMPLE = ("AS", "KH", "QD", "JC", "TS")
 VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 
 DEFAULTS = {"language": None, "speed": "normal", "ai_pace": "normal", "sound": True, "volume": DEFAULT_VOLUME,
+            "music": 0.0,
             "fullscreen": False, "card_indices": "native", "four_colour": False,
             "trick_pause": "last", "hand_sort": "rank", "auto_play": False, "undo": True,
             "felt": "green", "card_back": "red", "card_size": "100", "reduced_motion": False,
@@ -205,6 +207,17 @@ class SettingsScene(Scene):
                                vol, lambda v: self.change("volume", v), name="volume",
                                enabled=bool(s.get("sound", True)),
                                tooltip=lambda: _("How loud the sound effects are."))
+        tune = s.get("music", 0.0)
+        tune = min((0.0,) + VOLUMES, key=lambda v: abs(v - tune)) if isinstance(tune, (int, float)) else 0.0
+        self.w_music = Choice(lambda: setting_label("music"),
+                              # TRANSLATORS: the setting "Music": no music
+                              [(0.0, lambda: pgettext("music", "Off"))]
+                              + [(v, (lambda v=v: _("{percent} %").format(percent=int(round(v * 100)))))
+                                 for v in VOLUMES],
+                              tune, lambda v: self.change("music", v), name="music",
+                              tooltip=lambda: _("A quiet Nordic tune that plays round while you play, "
+                                                "as loud as set here (the sound effects have their "
+                                                "own volume)."))
         self.w_fullscreen = Toggle(lambda: setting_label("fullscreen"), s.get("fullscreen", False),
                                    lambda v: self.change("fullscreen", v), name="fullscreen",
                                    tooltip=lambda: _("Fill the whole screen. F11 switches too."))
@@ -298,7 +311,7 @@ class SettingsScene(Scene):
                      "access": self.w_tab_access}
         self.pages = {
             "game": [self.w_language, self.w_speed, self.w_ai_pace, self.w_pause, self.w_sound, self.w_volume,
-                     self.w_fullscreen, self.w_sort, self.w_auto, self.w_undo, self.w_motion],
+                     self.w_music, self.w_fullscreen, self.w_sort, self.w_auto, self.w_undo, self.w_motion],
             "look": [self.w_felt, self.w_back_style, self.w_size, self.w_indices, self.w_four],
             "access": [self.w_reader, self.w_verbosity, self.w_speech, self.w_contrast],
             "network": [self.w_relay],
@@ -332,6 +345,8 @@ class SettingsScene(Scene):
 
     def change(self, key: str, value) -> None:
         self.settings[key] = value
+        if key == "music":
+            music.configure(self.settings)
         if key in ("sound", "volume"):
             sound.configure(self.settings)
             self.w_volume.enabled = bool(self.settings.get("sound", True))
@@ -389,6 +404,7 @@ class SettingsScene(Scene):
         self.w_sound.value = True
         self.w_volume.index = VOLUMES.index(DEFAULT_VOLUME)
         self.w_volume.enabled = True
+        self.w_music.index = 0
         self.w_fullscreen.value = False
         self.w_indices.index = 0
         self.w_four.value = False
@@ -404,6 +420,7 @@ class SettingsScene(Scene):
         self.w_speech.value = False
         self.w_contrast.value = False
         sound.configure(self.settings)
+        music.configure(self.settings)
         apply = getattr(self.app, "apply_settings", None)
         if apply is not None:
             apply()
@@ -586,7 +603,7 @@ class SettingsScene(Scene):
         for i, c in enumerate(SAMPLE):
             img = cards.face(c, cw, self.settings)
             rect = img.get_rect(topleft=(x + i * step, y))
-            surface.blit(cards.shadow(cw), rect.move(int(2 * u), int(3 * u)))
+            cards.cast_shadow(surface, rect, u)
             surface.blit(img, rect)
             theme.note_box(surface, "card", rect)
         back = cards.back(cw)

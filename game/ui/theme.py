@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from ..paths import asset
+from . import panels, tabletop
 
 # -- colours -------------------------------------------------------------------
 FELT = (22, 92, 58)
@@ -59,7 +60,7 @@ def reset_fonts() -> None:
     """Forget loaded fonts and rendered texts (after pygame.quit() / init())."""
     _fonts.clear()
     _text_cache.clear()
-    _panel_cache.clear()
+    panels.forget()
 
 
 def font(px: float, bold: bool = False) -> pygame.font.Font:
@@ -215,9 +216,6 @@ def blit_wrapped(surface: pygame.Surface, text: str, px: float, rect: pygame.Rec
     return y - rect.top
 
 
-_panel_cache: dict[tuple, pygame.Surface] = {}
-
-
 def shade(surface: pygame.Surface, alpha: int, under=None, u: float = 1.0) -> None:
     """Darken the whole of ``surface`` (under an overlay): as a black layer ``alpha``/255
     opaque would, by multiplying every pixel (a fraction of the cost of blending a
@@ -245,59 +243,54 @@ def shade(surface: pygame.Surface, alpha: int, under=None, u: float = 1.0) -> No
 THEME = "theme"
 
 
+def _plate_colours(fill) -> tuple[tuple, tuple]:
+    """A panel's colours at its top and its bottom (lit from above; in high contrast one plain
+    colour, nothing lit)."""
+    if _contrast[0]:
+        return tuple(fill[:3]), tuple(fill[:3])
+    if tuple(fill[:3]) == PANEL:
+        return panels.PLATE_TOP, panels.PLATE_BOTTOM
+    return panels.shade(fill, 16), panels.shade(fill, -6)
+
+
+#: translucent panels at least this opaque are drawn solid (nothing shows through them anyway)
+SOLID_FROM = 235
+
+
 def panel_image(size: tuple[int, int], u: float, alpha: int = 255, border=THEME,
-                fill=THEME) -> pygame.Surface:
-    """A rounded dark panel with a thin gold border and a soft shadow, shadow included
-    (cached: drawing panels is a blit, not a redraw).  Solid unless ``alpha`` says
-    otherwise: a panel holds text, and nothing behind it may show through the text."""
+                fill=THEME) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A panel (:mod:`game.ui.panels`: a lit plate in a brass rim) with its soft shadow, as an
+    image with its own alpha (cached), and where the panel's top left lies in it.  Solid
+    unless ``alpha`` says otherwise: a panel holds text, and nothing behind it may show
+    through the text."""
     border = PANEL_BORDER if border is THEME else border
     fill = PANEL if fill is THEME else fill
-    key = (size, round(u, 3), alpha, border, fill)
-    img = _panel_cache.get(key)
-    if img is not None:
-        return img
-    w, h = size
-    r = max(4, int(10 * u))
-    dx, dy = int(3 * u), int(4 * u)
-    img = pygame.Surface((w + dx, h + dy), pygame.SRCALPHA)
-    pygame.draw.rect(img, (0, 0, 0, 80), pygame.Rect(dx, dy, w, h), border_radius=r)
-    body = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(body, (*fill, alpha), body.get_rect(), border_radius=r)
-    if border is not None:
-        pygame.draw.rect(body, border, body.get_rect(), max(1, int(2 * u)), border_radius=r)
-    img.blit(body, (0, 0))
-    if len(_panel_cache) > 256:
-        _panel_cache.clear()
-    _panel_cache[key] = img
-    return img
+    top, bottom = _plate_colours(fill)
+    return panels.plate_image(tuple(size), u, alpha, top, bottom, panels.rim_for(border))
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, u: float, alpha: int = 255,
           border=THEME, fill=THEME) -> None:
-    """A rounded dark panel with a thin gold border and a soft shadow.  A solid one is
-    drawn in place (no image of its size to make: a score sheet grows every deal), a
-    translucent one from a cached image."""
+    """A panel: a plate of dark leather lit from above in a two-tone brass rim, with a soft
+    shadow on what lies under it (:mod:`game.ui.panels`).  A large solid one is drawn in
+    place (no image of its size to make: a score sheet grows every deal), a translucent or a
+    small one from a cached image."""
     border = PANEL_BORDER if border is THEME else border
     fill = PANEL if fill is THEME else fill
-    if alpha >= 255:
-        _solid_panel(surface, pygame.Rect(rect), u, border, fill)
+    rect = pygame.Rect(rect)
+    if alpha >= SOLID_FROM and not panels.cached(rect.size):
+        top, bottom = _plate_colours(fill)
+        panels.cast(surface, rect, u)
+        panels.plate(surface, rect, u, top, bottom, panels.rim_for(border))
     else:
-        surface.blit(panel_image(rect.size, u, alpha, border, fill), rect.topleft)
+        img, (mx, my) = panel_image(rect.size, u, 255 if alpha >= SOLID_FROM else alpha, border, fill)
+        surface.blit(img, (rect.left - mx, rect.top - my))
     note_box(surface, "panel", rect, opaque=alpha >= 200)
 
 
-def _solid_panel(surface, rect: pygame.Rect, u: float, border, fill) -> None:
-    r = max(4, int(10 * u))
-    dx, dy = int(3 * u), int(4 * u)
-    # the shadow: what shows of a black, 80/255 translucent copy offset by (dx, dy)
-    dim = (175, 175, 175)
-    surface.fill(dim, pygame.Rect(rect.right, rect.top + dy + r // 2, dx, rect.height - r),
-                 special_flags=pygame.BLEND_RGB_MULT)
-    surface.fill(dim, pygame.Rect(rect.left + dx + r // 2, rect.bottom, rect.width - r, dy),
-                 special_flags=pygame.BLEND_RGB_MULT)
-    pygame.draw.rect(surface, fill, rect, border_radius=r)
-    if border is not None:
-        pygame.draw.rect(surface, border, rect, max(1, int(2 * u)), border_radius=r)
+def panel_reach(u: float) -> int:
+    """How far a panel's shadow (or the glow of the seat to act) reaches beyond it."""
+    return panels.reach(u)
 
 
 _felt_cache: dict[tuple, pygame.Surface] = {}
@@ -345,10 +338,9 @@ def felt_name() -> str:
 
 
 def felt(size: tuple[int, int], name: str | None = None) -> pygame.Surface:
-    """The table's surface for ``size`` (cached): a felt with a soft vignette, or a wooden
-    table top (``name``: which; None: the one chosen).  Drawn at a quarter of the size and
-    scaled up, the felt's weave and the wood's fine grain then added and taken off the
-    pixels, not blended (a 4K table is a few frames' work, not a stall)."""
+    """The table's surface for ``size`` (cached): a felt lit in the middle, or a wooden table
+    top (``name``: which; None: the one chosen), made at that resolution
+    (:mod:`game.ui.tabletop`: a 4K table is a few frames' work, not a stall)."""
     name = name if name in FELT_NAMES else _felt_name[0]
     if _contrast[0]:
         name = CONTRAST_FELT
@@ -360,112 +352,10 @@ def felt(size: tuple[int, int], name: str | None = None) -> pygame.Surface:
         surf = pygame.Surface(size)
         surf.fill(HIGH_CONTRAST["FELT"])
     else:
-        surf = _wood(size) if name == "wood" else _cloth(size, *FELT_TONES[name])
+        surf = tabletop.wood(size, unit(size)) if name == "wood" else tabletop.cloth(size, *FELT_TONES[name])
     if len(_felt_cache) > 4:
         _felt_cache.clear()
     _felt_cache[key] = surf
-    return surf
-
-
-def _rings(small: pygame.Surface, dark, light, steps: int = 28) -> None:
-    """Concentric ellipses from ``dark`` at the edge to ``light`` in the middle."""
-    sw, sh = small.get_size()
-    for i in range(steps):
-        t = i / (steps - 1)
-        col = tuple(int(dark[k] + (light[k] - dark[k]) * t) for k in range(3))
-        rw, rh = int(sw * (1.5 - t * 1.05)), int(sh * (1.5 - t * 1.05))
-        pygame.draw.ellipse(small, col, pygame.Rect(sw // 2 - rw // 2, sh // 2 - rh // 2, rw, rh))
-
-
-def _tiles(size, tiles) -> pygame.Surface:
-    """A 128 x 128 tile of each 8 x 8 pattern of ``tiles``."""
-    out = []
-    for tile in tiles:
-        big = pygame.Surface((128, 128))
-        for y in range(0, 128, 8):
-            for x in range(0, 128, 8):
-                big.blit(tile, (x, y))
-        out.append(big)
-    return out
-
-
-def _cloth(size, dark, light) -> pygame.Surface:
-    w, h = size
-    sw, sh = max(1, w // 4), max(1, h // 4)
-    small = pygame.Surface((sw, sh))
-    small.fill(dark)
-    _rings(small, dark, light)
-    if pygame.display.get_surface() is not None:
-        small = small.convert()                       # the screen's pixel format (scaled, kept)
-    surf = pygame.transform.scale(small, size)    # its rings step by one shade: no edge to smooth
-    # a fine woven texture, deterministic: light threads added, dark ones taken off
-    light_t, dark_t = pygame.Surface((8, 8)), pygame.Surface((8, 8))
-    for y in range(8):
-        for x in range(8):
-            if (x * 3 + y * 5) % 7 == 0:
-                light_t.set_at((x, y), (7, 7, 7))
-            elif (x * 5 + y * 3) % 11 == 0:
-                dark_t.set_at((x, y), (2, 6, 4))
-    add, sub = _tiles(size, (light_t, dark_t))
-    for y in range(0, h, 128):
-        for x in range(0, w, 128):
-            surf.blit(add, (x, y), special_flags=pygame.BLEND_RGB_ADD)
-            surf.blit(sub, (x, y), special_flags=pygame.BLEND_RGB_SUB)
-    return surf
-
-
-#: the wooden table: planks of warm brown, their grain a shade darker and lighter
-WOOD = ((112, 68, 38), (124, 77, 43), (104, 62, 34), (118, 72, 40), (110, 66, 37))
-
-
-def _wood(size) -> pygame.Surface:
-    """A table top of long planks running across: each plank its own shade, wavy grain lines
-    and a knot or two (a fixed seed: the same table every time), lit in the middle."""
-    import math
-    import random
-    w, h = size
-    sw, sh = max(8, w // 4), max(8, h // 4)
-    small = pygame.Surface((sw, sh))
-    rng = random.Random(7)
-    planks = 7
-    ph = sh / planks
-    for p in range(planks):
-        top, bottom = int(p * ph), int((p + 1) * ph)
-        base = WOOD[p % len(WOOD)]
-        small.fill(base, pygame.Rect(0, top, sw, bottom - top))
-        for _ in range(9):                              # grain: long wavy lines along the plank
-            y0 = rng.uniform(top + 1, bottom - 1)
-            amp, freq, phase = rng.uniform(0.3, 1.6), rng.uniform(1.5, 4.0), rng.uniform(0, 6.3)
-            d = rng.choice((-12, -8, 9))
-            col = tuple(max(0, min(255, c + d)) for c in base)
-            pts = [(x, y0 + amp * math.sin(phase + freq * x / sw * 6.28)) for x in range(0, sw + 4, 4)]
-            pygame.draw.lines(small, col, False, pts, 1)
-        for _ in range(rng.choice((0, 1, 1, 2))):      # a knot: rings round a dark eye
-            kx, ky = rng.uniform(0.1, 0.9) * sw, rng.uniform(top + ph * 0.3, bottom - ph * 0.3)
-            for i, r in enumerate((ph * 0.34, ph * 0.24, ph * 0.14)):
-                col = tuple(max(0, c - 6 - 5 * i) for c in base)
-                pygame.draw.ellipse(small, col, pygame.Rect(kx - r * 2.2, ky - r, r * 4.4, r * 2), 1)
-            pygame.draw.ellipse(small, tuple(max(0, c - 24) for c in base),
-                                pygame.Rect(kx - ph * 0.12, ky - ph * 0.05, ph * 0.24, ph * 0.1))
-        pygame.draw.line(small, (58, 34, 18), (0, bottom - 1), (sw, bottom - 1), 1)   # the seam
-    # light in the middle, darker at the edges: multiplied by grey rings
-    shade = pygame.Surface((sw, sh))
-    _rings(shade, (150, 150, 150), (255, 255, 255))
-    small.blit(shade, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
-    if pygame.display.get_surface() is not None:
-        small = small.convert()
-    surf = pygame.transform.smoothscale(small, size)
-    # the fine grain at full size: thin streaks added and taken off
-    streak_l, streak_d = pygame.Surface((8, 8)), pygame.Surface((8, 8))
-    for x in range(8):
-        streak_l.set_at((x, 2), (5, 3, 2))
-        streak_d.set_at((x, 5), (6, 4, 3))
-        streak_d.set_at(((x * 3) % 8, 7), (4, 3, 2))
-    add, sub = _tiles(size, (streak_l, streak_d))
-    for y in range(0, h, 128):
-        for x in range(0, w, 128):
-            surf.blit(add, (x, y), special_flags=pygame.BLEND_RGB_ADD)
-            surf.blit(sub, (x, y), special_flags=pygame.BLEND_RGB_SUB)
     return surf
 
 

@@ -6,7 +6,7 @@ import time
 
 import pygame
 
-from . import theme
+from . import panels, theme
 
 
 def _desktop_pointer():
@@ -107,11 +107,9 @@ class Widget:
         pass
 
 
-def box(surface, rect, u, color, focused, border=None):
+def box(surface, rect, u, color, focused, border=None, pressed: bool = False):
     r = max(3, int(8 * u))
-    pygame.draw.rect(surface, (0, 0, 0), rect.move(int(2 * u), int(3 * u)), border_radius=r)
-    pygame.draw.rect(surface, color, rect, border_radius=r)
-    pygame.draw.rect(surface, border or theme.PANEL_BORDER, rect, max(1, int(1.5 * u)), border_radius=r)
+    panels.button(surface, rect, u, color, border or theme.PANEL_BORDER, pressed, r)
     theme.note_box(surface, "panel", rect)
 
 

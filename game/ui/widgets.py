@@ -95,7 +95,7 @@ class Button(Widget):
             col = theme.ACCENT if not self.hover else (248, 208, 104)
         else:
             col = theme.BUTTON_HOVER if self.hover else theme.BUTTON
-        _box(surface, self.rect, u, col, focused)
+        _box(surface, self.rect, u, col, focused, pressed=self.pressed and self.enabled)
         color = theme.TEXT_DIM if not self.enabled else (theme.TEXT_DARK if self.primary else theme.TEXT)
         inner = self.rect.inflate(-int(16 * u), -int(4 * u))
         sub = _text(self.sub) if self.sub else ""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from . import motion
-from . import theme
+from . import panels, theme
 from .widget_base import Widget, draw_label, text_of as _text
 
 
@@ -216,9 +216,9 @@ class Choice(Widget):
                                                                    r.height - int(4 * u)),
                        color, bold=False, align="left")
         box = vr.inflate(-int(4 * u), -int(6 * u))
-        pygame.draw.rect(surface, theme.BUTTON if self.enabled else theme.BUTTON_DISABLED, box,
-                         border_radius=int(6 * u))
-        pygame.draw.rect(surface, theme.PANEL_BORDER, box, max(1, int(1 * u)), border_radius=int(6 * u))
+        # the value in a well let into the panel (a button's make, pressed in)
+        panels.button(surface, box, u, theme.BUTTON if self.enabled else theme.BUTTON_DISABLED, theme.PANEL_BORDER,
+                      pressed=True, r=int(6 * u))
         aw = int(22 * u)
         theme.blit_text(surface, "◀", self.px * u * 0.8, (box.left + aw // 2 + int(3 * u), box.centery),
                     theme.ACCENT, anchor="center")

@@ -11,8 +11,10 @@ import math
 
 import pygame
 
+from ... import i18n
 from .. import cards as card_faces
 from .. import motion
+from .. import panels
 from .. import theme
 from ..widgets_focus import draw_ring
 from .layers import StaticLayer, disjoint, widget_look
@@ -47,6 +49,7 @@ class Renderer(MomentTexts):
         self._shout_cache = None    # (key, image, area): the shout drawn once
         self.prompt_lines = 0
         self.news_box: pygame.Rect | None = None   # where the announcement line is this frame
+        self._seat_keys: dict[int, tuple] = {}   # seat -> (what its words are made of, its key)
         self._fan_key: tuple | None = None   # what the hand's fan was worked out for, and the fan
         self._fan: list = []
         self.layer = StaticLayer(self)
@@ -65,28 +68,69 @@ class Renderer(MomentTexts):
         return self.scene.lay
 
     def card(self, surface, card, face_up: bool, center, width, angle: float = 0.0,
-             shadow: bool = True) -> pygame.Rect:
+             shadow: bool = True, moving: bool = False) -> pygame.Rect:
+        """A card at ``center``, ``width`` wide, on its soft shadow.  ``moving``: a card in
+        flight, drawn from a face already drawn at one of the table's sizes (scaled), never
+        rendered on the frame's path."""
         width = int(width)
-        sizes = self.lay.card_sizes
-        if width in sizes:
-            img = card_faces.face(card, width, self.scene.app.settings) if (face_up and card) else card_faces.back(width)
-        else:
-            # in between the table's sizes (a card in flight): scale the nearest larger one,
-            # rather than drawing and caching a card for every passing width
-            base = min((w for w in sizes if w >= width), default=max(sizes))
-            img = card_faces.face(card, base, self.scene.app.settings) if (face_up and card) else card_faces.back(base)
+        img, exact = self._card_image(card, face_up and bool(card), width, moving)
+        if not exact:
             img = pygame.transform.smoothscale(img, (width, card_faces.height_for(width)))
-            shadow = False
+            shadow = shadow and moving       # a card in flight keeps its shadow, held higher
         if angle:
             img = pygame.transform.rotate(img, angle)
         r = img.get_rect(center=(int(center[0]), int(center[1])))
         if shadow and not angle:
-            surface.blit(card_faces.shadow(width), r.move(int(2 * self.lay.u), int(3 * self.lay.u)))
+            if exact:
+                card_faces.cast_shadow(surface, r, self.lay.u, lift=2.5 if moving else 1.0)
+            else:       # in flight between the sizes: the shadow of the nearest size, centred
+                near = min(self.lay.card_sizes, key=lambda w: abs(w - width))
+                card_faces.cast_shadow(surface, r, self.lay.u, lift=2.5, width=near)
         surface.blit(img, r)
         theme.note_box(surface, "card", r)
         if self._recording and face_up and card:
             self.drawn.setdefault(card, []).append(r)
         return r
+
+    def _card_image(self, card, face_up: bool, width: int, moving: bool):
+        """The image to draw a card from, and whether it is at ``width`` already.  In between
+        the table's sizes (a card in flight) the nearest larger one is scaled, rather than a
+        card drawn and cached for every passing width; a card in flight is drawn from a face
+        drawn already (larger first), and only when there is none is the face drawn now."""
+        sizes = self.lay.card_sizes
+        settings = self.scene.app.settings
+        if not face_up:
+            if width in sizes:
+                return card_faces.back(width), True
+            return card_faces.back(min((w for w in sizes if w >= width), default=max(sizes))), False
+        if not moving:
+            if width in sizes:
+                return card_faces.face(card, width, settings), True
+            return card_faces.face(card, min((w for w in sizes if w >= width), default=max(sizes)), settings), False
+        if width in sizes:
+            img = card_faces.drawn(card, width, settings)
+            if img is not None:
+                return img, True
+        larger = sorted(w for w in sizes if w >= width)
+        smaller = sorted((w for w in sizes if w < width), reverse=True)
+        for w in larger + smaller:
+            img = card_faces.drawn(card, w, settings)
+            if img is not None:
+                return img, w == width
+        base = larger[0] if larger else max(sizes)
+        return card_faces.face(card, base, settings), base == width
+
+    def stack(self, surface, center, width, count: int) -> pygame.Rect:
+        """``count`` cards face down in a stack (the stock, a dealer's deck): its top card at
+        ``center``, the edges of the cards under it showing below and to the right; returns
+        the rect of the cards (its shadow left out)."""
+        img, top, depth = card_faces.stack(int(width), count)
+        r = pygame.Rect(0, 0, int(width), card_faces.height_for(int(width)))
+        r.center = (int(center[0]), int(center[1]))
+        surface.blit(img, (r.left - top[0], r.top - top[1]))
+        whole = r.inflate(depth, depth).move(depth // 2, depth // 2)
+        theme.note_box(surface, "card", whole)
+        return whole
 
     def mark(self, surface, center, width, color, strong: bool = False) -> None:
         """A glow around a card; ``strong``: a thick frame as well (a card on the table that
@@ -255,7 +299,7 @@ class Renderer(MomentTexts):
         out += self.extra_parts()
         group = s.widgets
         focused = group.focused if group.keyboard else None
-        pad = int(6 * self.lay.u)
+        pad = 2 * max(int(3 * self.lay.u), panels.button_reach(self.lay.u))   # its focus ring, its shadow
         u = self.lay.u
         for i, w in enumerate(group.widgets):
             if w.rect is not None:
@@ -271,16 +315,29 @@ class Renderer(MomentTexts):
         return w.rect.inflate(pad, pad)
 
     def _seat_key(self, seat: int) -> tuple:
-        """Everything a seat's drawing shows (its dirty rectangle is skipped while it is the same)."""
+        """Everything a seat's drawing shows (its dirty rectangle is skipped while it is the
+        same).  Its words are worked out again only when what they are made of may have
+        changed (an event shown, a card landing, a banner, the count-up of the totals...):
+        eight seats' words every frame were a large part of an animating table's frame."""
         s = self.scene
         m = s.model
-        count = max(0, m.counts[seat] - s.timeline.landing(seat))
+        timeline = s.timeline
+        count = max(0, m.counts[seat] - timeline.landing(seat))
         to_act = self.lit(seat)
         flash = self.flash(seat)
-        return (to_act, m.in_game(seat), s.players[seat]["name"], s.part.seat_words(seat), m.dealer == seat,
-                count,
-                tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat), s.stream.seat_note(seat),
-                (flash.text, flash.color) if flash is not None else None)
+        flash = (flash.text, flash.color) if flash is not None else None
+        note = s.stream.seat_note(seat)
+        tally = timeline.count
+        counting = timeline.now if tally.dur and timeline.now < tally.start + tally.dur else None
+        stamp = (s.shown, id(m), to_act, count, flash, note, s.players[seat]["name"], s.finished, counting,
+                 i18n.current_language(), motion.reduced(), id(s.part))
+        kept = self._seat_keys.get(seat)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        key = (to_act, m.in_game(seat), s.players[seat]["name"], s.part.seat_words(seat), m.dealer == seat,
+               count, tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat), note, flash)
+        self._seat_keys[seat] = (stamp, key)
+        return key
 
     def lit(self, seat: int) -> bool:
         """Is ``seat``'s panel lit as the one to act (once the table has shown every move)?"""
@@ -337,10 +394,13 @@ class Renderer(MomentTexts):
         rect = self.lay.seat_rect(seat)
         to_act = self.lit(seat)
         out = not m.in_game(seat)
-        theme.panel(surface, rect, u, alpha=200 if not out else 120, border=theme.FOCUS if to_act else theme.PANEL_BORDER)
         if to_act:
-            pygame.draw.rect(surface, theme.FOCUS, rect.inflate(int(6 * u), int(6 * u)), max(2, int(3 * u)),
-                             border_radius=int(12 * u))
+            # the seat to act glows, in a bright rim, its plate lit warmer
+            panels.glow(surface, rect, u)
+            theme.panel(surface, rect, u, alpha=235, border=theme.FOCUS, fill=panels.TO_ACT)
+            pygame.draw.rect(surface, theme.FOCUS, rect, max(2, int(3 * u)), border_radius=panels.radius(u))
+        else:
+            theme.panel(surface, rect, u, alpha=200 if not out else 120, border=theme.PANEL_BORDER)
         p = s.players[seat]
         col = theme.TEXT_DIM if out else theme.TEXT
         # the level beside the name, shortened where a long name needs the room ("Norm.")
@@ -377,7 +437,7 @@ class Renderer(MomentTexts):
                         (rect.left + int(10 * u), rect.top + int(30 * u)), theme.TEXT_DIM if out else theme.TEXT,
                         max_width=rect.width - int(20 * u))
         s.part.seat_extra(surface, seat, rect)
-        area = rect.inflate(int(12 * u), int(12 * u))
+        area = rect.inflate(2 * theme.panel_reach(u), 2 * theme.panel_reach(u))
         marks = []                                   # what hangs below the panel's lower edge
         if m.dealer == seat:
             marks.append(d)                          # the dealer chip sits on the panel's corner
@@ -447,7 +507,7 @@ class Renderer(MomentTexts):
         """The viewer's hand (backs in hot seat); returns the area it covers."""
         s = self.scene
         u = self.lay.u
-        pad = int(12 * u)                     # a card's shadow and glow
+        pad = max(int(12 * u), card_faces.reach(self.lay.hand_w, u))   # a card's shadow and glow
         area = pygame.Rect(self.lay.size[0] // 2, self.lay.hand_y, 0, 0)
         if s.hidden:
             n = s.model.counts[s.viewer]
@@ -461,8 +521,13 @@ class Renderer(MomentTexts):
         fan = self.hand_layout()
         # the glows first, then the cards over them: a glow shows round a card where no other
         # card lies (a chosen card's frame was drawn across the card beside it)
+        chosen = s.hover_card if s.my_turn() else None
         for c, r in fan:
-            surface.blit(card_faces.shadow(w), r.move(int(2 * u), int(3 * u)))
+            lifted = c in s.sel.cards or c == s.sel.defend_with or c == chosen
+            card_faces.cast_shadow(surface, r, u, lift=2.0 if lifted else 1.0)
+            if c == chosen:                   # the card being chosen: a soft light round it
+                g = card_faces.glow_pad(w)
+                surface.blit(card_faces.glow(w), r.move(-g, -g))
             if c in s.sel.cards or c in legal:
                 self.mark(surface, r.center, w, theme.GOOD if c in s.sel.cards else theme.ACCENT)
             area.union_ip(r.inflate(2 * pad, 2 * pad))
@@ -499,6 +564,8 @@ class Renderer(MomentTexts):
             x, y, w = self.flight_at(f, t)
             face_up = f.face_up or (f.seat == s.viewer and not s.hidden and t > 0.5
                                     and self.lay.seat_slot(f.seat) == 0)
-            r = self.card(surface, f.card, face_up, (x, y), max(12, w))
-            rects.append(r.union(r.move(int(2 * self.lay.u), int(3 * self.lay.u))).inflate(8, 8))   # and its shadow
+            r = self.card(surface, f.card, face_up, (x, y), max(12, w), moving=True)
+            near = min(self.lay.card_sizes, key=lambda cw: abs(cw - r.width))
+            rects.append(r.union(card_faces.shadow_rect(r, self.lay.u, 2.5, near)).union(
+                card_faces.shadow_rect(r, self.lay.u, 2.5)).inflate(4, 4))                   # and its shadow
         return rects

@@ -270,9 +270,10 @@ class DurakPart(TablePart):
         if m.stock and m.bottom:
             d.card(surface, m.bottom, True, (sx + lay.table_w * 0.45, sy), lay.table_w, angle=90)
         if m.stock:
-            for k in range(min(4, m.stock - 1)):
-                d.card(surface, None, False, (sx - k * 1.5 * u, sy - k * 1.5 * u), lay.table_w, shadow=k == 0)
-            theme.blit_text(surface, str(m.stock), 18 * u, (sx, sy + lay.table_h // 2 + int(6 * u)), theme.TEXT,
+            below = sy + lay.table_h // 2
+            if m.stock > 1:
+                below = d.stack(surface, (sx, sy), lay.table_w, m.stock - 1).bottom
+            theme.blit_text(surface, str(m.stock), 18 * u, (sx, below + int(6 * u)), theme.TEXT,
                         bold=True, anchor="midtop")
         elif m.trump:
             color = card_faces.suit_color(m.trump, {"four_colour": self.board.settings.get("four_colour")}) \

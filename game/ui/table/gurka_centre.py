@@ -16,6 +16,10 @@ from .marks import name_tag, set_place
 from .part_base import LED, TOOK, LookBack
 
 
+#: how many cards the dealer's deck beside its panel shows (what is left after dealing)
+DECK_LEFT = 12
+
+
 def draw_centre(part, surface) -> None:
     m = part.model
     d = part.draw
@@ -60,10 +64,7 @@ def draw_centre(part, surface) -> None:
             if lay.crowded and not any(c in flying for c in cs):
                 name_tag(surface, lay, lay.trick_pos(seat, 0, 1, i, slots), part.name(seat))
     if m.dealer is not None and any(m.counts):
-        dx, dy = lay.deck_pos(m.dealer)
-        u = lay.u
-        for k in range(3):
-            d.card(surface, None, False, (dx + k * 2 * u, dy - k * 2 * u), lay.small_w, shadow=k == 0)
+        d.stack(surface, lay.deck_pos(m.dealer), lay.small_w, DECK_LEFT)
 
 
 def lookback(part) -> LookBack | None:

@@ -142,7 +142,10 @@ class StaticLayer:
             self._update(parts)
             return self.surface, False
         if self.surface is None or self.surface.get_size() != size:
-            self.surface = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            # made in the screen's format at once (a 4K surface converted after it was made
+            # cost a second copy of it on the table's first frame)
+            screen = pygame.display.get_surface()
+            self.surface = pygame.Surface(size, 0, screen) if screen is not None else pygame.Surface(size)
             theme.screen_like(self.surface)
         surf = self.surface
         surf.blit(theme.felt(size), (0, 0))

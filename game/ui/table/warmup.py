@@ -13,6 +13,7 @@ import time
 
 from ...engine.cards import NAMES
 from .. import cards as card_faces
+from .. import panels
 from .. import theme
 
 
@@ -35,6 +36,13 @@ class Warmup:
         def jobs():
             for more in first:
                 yield from more
+            seats = sorted({tuple(lay.seat_rect(seat).size) for seat in range(lay.n)})
+            yield from panels.warm(lay.u, seats)          # the seats' panels, lit or not, and shadows
+            for size in seats:
+                for alpha in (200, 120):
+                    yield lambda size=size, alpha=alpha: theme.panel_image(size, lay.u, alpha)
+                yield lambda size=size: theme.panel_image(size, lay.u, 255, theme.FOCUS, panels.TO_ACT)
+            yield lambda: card_faces.glow(lay.hand_w)
             for px in FONT_SIZES:                # a font loaded on first use is a hitch
                 for bold in (False, True):
                     yield lambda px=px, bold=bold: theme.font(px * lay.u, bold)

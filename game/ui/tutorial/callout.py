@@ -198,7 +198,7 @@ class Callout:
         box.midtop = (size[0] // 2, int(58 * u))
         self.box = box
         targets = [r for spec in beat.point for r in target_rects(scene, spec)]
-        self.areas.append(box.inflate(int(12 * u), int(12 * u)))
+        self.areas.append(box.inflate(2 * theme.panel_reach(u), 2 * theme.panel_reach(u)))   # and its shadow
         for r in targets:
             self._ring(surface, r, u)
         theme.panel(surface, box, u, alpha=240, border=theme.ACCENT)
