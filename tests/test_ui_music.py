@@ -58,7 +58,9 @@ def test_restore_defaults_turns_the_music_off(app):
     sc = app.nav.push("settings")
     sc.widgets.by_name("music").set_value(0.4)
     assert music.playing()
-    sc.restore_defaults()
+    sc.restore_defaults()                          # it asks first (what changes): yes
+    assert type(app.manager.top).__name__ == "ConfirmScene" and "→" in app.manager.top.text
+    app.manager.top.confirm()
     assert not music.playing() and app.settings["music"] == 0.0
     assert sc.widgets.by_name("music").value == 0.0
 
