@@ -469,3 +469,58 @@ def test_a_seated_joiner_whose_host_left_the_relay_keeps_trying(relay):
         time.sleep(0.01)
     assert stream.state == LOST and stream.reason == "relay_no_room"     # not refused: the host may be back
     stream.close()
+
+
+def test_a_relay_that_speaks_tls_itself(tmp_path, monkeypatch):
+    """``relay --cert --key``: invitations start gurkas://, both sides check the relay's
+    certificate by its name, and the table's own TLS runs inside the relay's."""
+    import datetime
+    import ssl as _ssl
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    from game.net.invitation import parse
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "localhost")])
+    now = datetime.datetime.now(datetime.timezone.utc)
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+            .serial_number(1).not_valid_before(now - datetime.timedelta(days=1))
+            .not_valid_after(now + datetime.timedelta(days=1))
+            .add_extension(x509.SubjectAlternativeName([x509.DNSName("localhost")]), critical=False)
+            .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+            .sign(key, hashes.SHA256()))
+    (tmp_path / "cert.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    (tmp_path / "key.pem").write_bytes(key.private_bytes(serialization.Encoding.PEM,
+                                                         serialization.PrivateFormat.PKCS8,
+                                                         serialization.NoEncryption()))
+    monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "cert.pem"))       # the relay's authority
+    ctx = _ssl.SSLContext(_ssl.PROTOCOL_TLS_SERVER)
+    ctx.load_cert_chain(tmp_path / "cert.pem", tmp_path / "key.pem")
+    from game.net.link import NetThread
+    net = NetThread("tls-relay")
+    server, _r = net.submit(R.serve("127.0.0.1", 0, SHORT, ctx)).result(10)
+    port = server.sockets[0].getsockname()[1]
+    host, table = make_table(limits=NET_SHORT)
+    try:
+        inv = table.invite(f"gurkas://localhost:{port}")
+        assert inv.link().startswith("gurkas://localhost:") and parse(inv.spoken()) == inv
+        assert pump(table, 5, until=lambda: table.relay_state == "open", step=False), table.relay_state
+        stream = join(inv, table)
+        assert stream.state == JOINED, stream.problem
+        stream.close()
+        # the same relay reached as plain TCP: nothing works, one line
+        plain = NetStream("", 0, "Bo", "", invitation=Invitation("localhost", port, inv.pin, inv.key))
+        end = time.monotonic() + 10
+        while plain.state == "connecting" and time.monotonic() < end:
+            plain.poll()
+            time.sleep(0.01)
+        assert plain.state in (LOST, REFUSED) and plain.problem
+        plain.close()
+    finally:
+        table.close()
+        host.close()
+        server.close()
+        net.stop()

@@ -140,7 +140,8 @@ class Invitation:
         """The form to read aloud: the relay, then the secret in groups of four."""
         s = self.secret
         groups = [s[i:i + 4] for i in range(0, len(s), 4)]
-        return f"{self.relay}  " + "-".join(groups)
+        relay = f"{SCHEME_TLS}://{self.relay}" if self.relay_tls else self.relay
+        return f"{relay}  " + "-".join(groups)
 
     def __repr__(self) -> str:          # never the key in a log or a traceback
         return f"Invitation({self.relay}, room {self.room})"
