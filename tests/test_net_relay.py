@@ -8,6 +8,7 @@ import asyncio
 import os
 import resource
 import socket
+import sys
 import time
 
 import pytest
@@ -507,6 +508,10 @@ def test_a_relay_that_speaks_tls_itself(tmp_path, monkeypatch):
     try:
         inv = table.invite(f"gurkas://localhost:{port}")
         assert inv.link().startswith("gurkas://localhost:") and parse(inv.spoken()) == inv
+        if sys.version_info < (3, 11):                  # TLS inside TLS: Python 3.11's asyncio
+            assert pump(table, 5, until=lambda: table.relay_state == "refused", step=False)
+            assert table.door.reason == "old_python"
+            return
         assert pump(table, 5, until=lambda: table.relay_state == "open", step=False), table.relay_state
         stream = join(inv, table)
         assert stream.state == JOINED, stream.problem
@@ -524,3 +529,26 @@ def test_a_relay_that_speaks_tls_itself(tmp_path, monkeypatch):
         host.close()
         server.close()
         net.stop()
+
+
+def test_an_old_python_says_so_for_a_relay_that_speaks_tls(monkeypatch, relay):
+    """TLS inside TLS came with Python 3.11's asyncio: before it, one line, no hang."""
+    from game.net import relay_client
+    monkeypatch.setattr(relay_client.sys, "version_info", (3, 10, 13))
+    stream = NetStream("", 0, "Anna", "", invitation=Invitation("127.0.0.1", relay.port, os.urandom(12),
+                                                                 os.urandom(8), relay_tls=True))
+    end = time.monotonic() + 10
+    while stream.state == "connecting" and time.monotonic() < end:
+        stream.poll()
+        time.sleep(0.01)
+    assert stream.state in (REFUSED, LOST)          # (the plain relay here answers the TLS hello with garbage)
+    stream.close()
+    assert sys.version_info >= (3, 10)
+    host, table = make_table(limits=NET_SHORT)
+    try:
+        table.invite(f"gurkas://127.0.0.1:{relay.port}")
+        assert pump(table, 3, until=lambda: table.relay_state == "refused", step=False)
+        assert table.door.reason == "old_python"
+    finally:
+        table.close()
+        host.close()

@@ -65,7 +65,7 @@ def relay_state(code: str, invitation: Invitation | None, seated: bool = False) 
         state = BROKEN
     elif reason in ("no_room", "host_left") and seated:
         return LOST, lost_text()
-    elif reason in ("no_room", "host_left", "version", "bad"):
+    elif reason in ("no_room", "host_left", "version", "bad", "old_python"):
         state = REFUSED
     else:                                     # unreachable, busy, full, slow_down, host_slow, taken
         state = LOST

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import re
 import ssl
+import sys
 from typing import Awaitable, Callable
 
 from . import tls
@@ -65,6 +66,9 @@ async def upgrade(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, ct
     The reader stays the same; nothing may have arrived unread before this (the relay's lines
     are read to their end and the TLS client speaks first)."""
     loop = asyncio.get_running_loop()
+    if sys.version_info < (3, 11) and writer.get_extra_info("sslcontext") is not None:
+        # TLS inside TLS (a gurkas:// relay) came with Python 3.11's asyncio
+        raise RelayError("old_python", "a relay that speaks TLS needs Python 3.11 or newer")
     protocol = writer.transport.get_protocol()
     transport = await loop.start_tls(writer.transport, protocol, ctx, server_side=server_side,
                                      server_hostname=None if server_side else "",
@@ -101,7 +105,9 @@ async def join_through(inv: Invitation, limit: int) -> tuple[asyncio.StreamReade
             raise RelayError(reason if line else "unreachable", f"the relay said {line[:60]!r}")
         try:
             writer = await upgrade(reader, writer, tls.client_context(), server_side=False)
-        except (ssl.SSLError, OSError, asyncio.TimeoutError, ConnectionError) as e:
+        except RelayError:
+            raise
+        except Exception as e:  # noqa: BLE001 - whatever the handshake trips over: one line, no table
             raise RelayError("tls", f"the encrypted handshake failed ({type(e).__name__})") from None
         obj = writer.get_extra_info("ssl_object")
         if obj is None or not tls.pin_matches(obj.getpeercert(binary_form=True), inv.pin):
@@ -144,6 +150,9 @@ class RelayDoor:
             t.cancel()
 
     async def _run(self) -> None:
+        if sys.version_info < (3, 11) and self.inv.relay_tls:
+            self.state, self.reason = "refused", "old_python"     # TLS inside TLS: Python 3.11's asyncio
+            return
         tries = 0
         while True:
             try:
@@ -199,7 +208,11 @@ class RelayDoor:
         try:
             writer.write(f"{VERSION} accept {self.inv.room} {pair}\n".encode("ascii"))
             writer = await upgrade(reader, writer, self.context, server_side=True)
-        except (ssl.SSLError, OSError, asyncio.TimeoutError, ConnectionError):
+        except RelayError as e:
+            self.reason = e.code
+            writer.close()
+            return
+        except Exception:  # noqa: BLE001 - a joiner whose handshake fails is not seated, the room stays open
             writer.close()
             return
         self.accepted += 1

@@ -89,6 +89,9 @@ def relay_text(reason: str, relay: str) -> str:
     if reason in ("version", "bad"):
         return _("The relay {relay} speaks another version: both of you need the same version of Gurka.").format(
             relay=clip(relay, 80))
+    if reason == "old_python":
+        # TRANSLATORS: an internet table through a relay that speaks TLS itself (gurkas://)
+        return _("A relay that speaks TLS (gurkas://) needs Python 3.11 or newer on this computer.")
     if reason == "not_the_table":
         # TRANSLATORS: an internet table: the computer that answered is not the host the invitation names
         return _("The computer that answered is not the host of this invitation, so nothing was sent to it. "

@@ -34,13 +34,16 @@ from .widgets import Button, Choice, WidgetGroup
 COPIED_FOR = 2.5
 
 
-def relay_line(state: str | None) -> str:
-    """The relay's state on the host's waiting table."""
+def relay_line(state: str | None, reason: str | None = None) -> str:
+    """The relay's state on the host's waiting table (``reason``: the door's, when refused)."""
     if state == "open":
         # TRANSLATORS: the host's waiting table: the relay holds the table; the invitation works
         return _("The relay has the table: the invitation works.")
     if state == "retrying":
         return _("Cannot reach the relay now: trying again.")
+    if state == "refused" and reason == "old_python":
+        from ..net.texts import relay_text
+        return relay_text(reason, "")
     if state == "refused":
         return _("The relay turned the table away: try another relay in Settings.")
     # TRANSLATORS: the host's waiting table, while the game reaches the relay
@@ -248,7 +251,8 @@ class LobbyScene(Overlay):
                         max_width=width)
         y += int(32 * u)
         state = self.net.relay_state
-        line = self.note or relay_line(state)
+        door = getattr(getattr(self.net, "net", None), "door", None)
+        line = self.note or relay_line(state, door.reason if door is not None else None)
         color = theme.ERROR if self.note or state in ("retrying", "refused") else theme.TEXT_DIM
         theme.blit_text(surface, line, 14 * u, (box.centerx, y), color, anchor="midtop", max_width=width)
         y += int(24 * u)
