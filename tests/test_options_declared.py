@@ -100,11 +100,13 @@ def test_the_setup_screen_offers_the_declared_values():
 
 
 def test_the_option_words_are_the_declared_message_ids():
+    from game.i18n import _, pgettext
     from game.ui import option_words as W
     for key, option in DECLARED.items():
-        assert W.option_label(key) == option.name
+        assert W.option_label(key) == _(option.name)
         for value, msgid in option.value_names.items():
-            assert W.option_value_label(key, value) == (msgid[1] if isinstance(msgid, tuple) else msgid)
+            assert W.option_value_label(key, value) == (pgettext(*msgid) if isinstance(msgid, tuple)
+                                                        else _(msgid))
     assert W.option_value_label("max_attack", 5) == "5 cards"
     assert W.option_help("limit", {"rounds": 7}).startswith("Not used")
 
