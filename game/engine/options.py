@@ -260,6 +260,29 @@ DURAK_OPTIONS = _opts(
               "five or six players).")),
     Option("max_attack", "int", 6, N_("Attack limit"), N_("The most attacking cards allowed in one bout."),
            range=(1, 6), offered=(6, 5, 4), unit=_CARDS),
+    Option("transfer", "bool", False,
+           # TRANSLATORS: Durak: the variant where the defender may pass the attack on to the
+           # next player (Russian "perevodnoy")
+           N_("Passing the attack on"),
+           N_("Before beating anything, the defender may add a card of the attack's rank and pass "
+              "the whole attack on to the next player, who must then answer every card."),
+           absent=False),
+    Option("transfer_show", "bool", False,
+           # TRANSLATORS: Durak, a variant of passing the attack on: the defender shows a trump
+           # of the attack's rank instead of playing it
+           N_("Show a trump to pass on"),
+           N_("The defender may pass the attack on by showing the trump of its rank and keeping "
+              "it; each trump can be shown once per bout."),
+           needs=("transfer",), absent=False),
+    Option("first_bout_max", "int", None,
+           # TRANSLATORS: Durak: a house rule, at most five attack cards in a bout until the
+           # first bout whose defence held (its cards go to the discard pile)
+           N_("Five cards until the first discard"),
+           N_("Until a defence first holds and its cards are discarded, a bout may hold at most "
+              "five attack cards; after that, the usual limit."),
+           range=(1, 6), nullable=True, unit=_CARDS,
+           # TRANSLATORS: Durak: the house rule of fewer cards until the first discard is off
+           value_names={None: N_("No such limit")}, absent=None),
 )
 
 

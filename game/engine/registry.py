@@ -188,9 +188,17 @@ GURKA_IS7 = register("gurka-is7", GURKA, {"hand_size": 7, "descending": True, "r
                      (2, 5), 4, "Sjö umferða Gúrka", "IS",
                      ("top_value", "tie_rule", "multi_lead", "optional_lowest", "exchange"),
                      demo=(3, {"rounds": 3}))
+#: "five until the first discard" (RULES 2.2) is a toggle over the record's value
+FIRST_FIVE = {"first_bout_max": (5, None)}
+
 DURAK_RU = register("durak", DURAK, {}, (2, 6), 3, "Durak", "RU",
-                    ("teams", "neighbours_only", "max_attack"),
-                    demo=(3, {}), crowd={"neighbours_only": (5, True)})
+                    ("teams", "neighbours_only", "max_attack", "first_bout_max"),
+                    toggles=FIRST_FIVE, demo=(3, {}), crowd={"neighbours_only": (5, True)})
+#: transfer Durak (perevodnoy, RULES 2.1): the defender may pass the attack on
+DURAK_TRANSFER = register("durak-transfer", DURAK, {"transfer": True}, (2, 6), 3, "Perevodnoy durak",
+                          "RU", ("transfer_show", "first_bout_max", "teams", "neighbours_only",
+                                 "max_attack"),
+                          toggles=FIRST_FIVE, demo=(3, {}), crowd={"neighbours_only": (5, True)})
 
 #: the ruleset a new player is offered first
 DEFAULT_RULESET = GURKA_SE.id
@@ -223,5 +231,5 @@ def family_of(rid: str) -> Family:
 
 
 __all__ = ["Family", "Ruleset", "GURKA", "DURAK", "FAMILIES", "DEFAULT_RULESET", "DEMO_RULESET",
-           "GURKA_SE", "AGURK_DK", "AGURK_NO", "GURKA_IS", "GURKA_IS7", "DURAK_RU",
+           "GURKA_SE", "AGURK_DK", "AGURK_NO", "GURKA_IS", "GURKA_IS7", "DURAK_RU", "DURAK_TRANSFER",
            "register", "unregister", "ruleset_ids", "find_ruleset", "rulesets", "family_of"]
