@@ -161,8 +161,9 @@ class FamilyPosition:
                 if e["type"] == "out":
                     out_then[e["player"]] = False
             defends = sum(1 for e in bout_events if e["type"] == "defend")
-            for _p, c in t.shown_trumps():
-                st.shown |= 1 << INDEX[c]
+            for _p, c, shown in t.bout.transfers:
+                if shown:
+                    st.shown |= 1 << INDEX[c]
             st.att, st.beat = att, beat
             st.ranks = dm.ranks_of(att + [b for b in beat if b >= 0])
             st.unbeaten = beat.count(-1)

@@ -116,9 +116,17 @@ class DurakTable:
         o = self.options
         return dm.bout_cap(o.get("max_attack", 6), o.get("first_bout_max"), self.discarded_once)
 
+    def passes_to(self, seat: int) -> int:
+        """Who defends when ``seat`` passes the attack on (the next active player to its left;
+        in team play the next opponent)."""
+        return seats.defender_for(seat, self.n, self.out, self.teams)
+
     def shown_trumps(self) -> list[tuple[int, str]]:
-        """(seat, card) of every trump shown to pass on the bout on the table."""
-        return [(p, c) for p, c, shown in self.bout.transfers if shown] if self.on_table() else []
+        """(seat, card) of every trump shown to pass on the bout on the table and still in the
+        hand that showed it."""
+        if not self.on_table():
+            return []
+        return [(p, c) for p, c, shown in self.bout.transfers if shown and c in self.known[p]]
 
     def team_of(self, seat: int) -> int | None:
         """``seat``'s team (0 or 1) in team play, None without teams."""

@@ -54,7 +54,9 @@ FAMILY_UI: dict[Family, FamilyUI] = {
     GURKA: FamilyUI(GurkaPart, GurkaDecision, tool_names.previous_trick, lambda: _("the previous or next deal"),
                     pile=lambda model, s: list(model.piles[s]), resume_from=resume_point.gurka),
     DURAK: FamilyUI(DurakPart, DurakDecision, tool_names.previous_bout, lambda: _("the previous or next bout"),
-                    own_keys=lambda: [("1–9", _("Durak: the attack card to beat"))],
+                    own_keys=lambda: [("1–9", _("Durak: the attack card to beat")),
+                                      # TRANSLATORS: the keys of transfer Durak's buttons
+                                      ("P / T", _("Transfer Durak: pass the attack on, show the trump"))],
                     trump_card=lambda model: model.bottom, resume_from=resume_point.durak),
 }
 

@@ -8,8 +8,8 @@ an exchange (the cards chosen, or none), plays the selection (or the picked card
 the first button: Play, Take,
 Exchange …, as it does whenever no card may be played; with nothing picked and no button,
 or only Take while a card may beat, it picks as Space does: Enter never takes by
-accident), 1-9 choose the attack to beat;
-Tab reaches the buttons.  Going on after a held trick, skipping, the look back and the
+accident), 1-9 choose the attack to beat; P passes the attack on with the card picked (or
+presses Pass on) and T presses Show trump (transfer Durak); Tab reaches the buttons.  Going on after a held trick, skipping, the look back and the
 move log are the flow's keys (:mod:`.flow`).
 """
 
@@ -20,6 +20,8 @@ import pygame
 from .forced import forced_action
 
 _CONFIRM = (pygame.K_RETURN, pygame.K_KP_ENTER)
+#: keys that press a decision's button by its name (transfer Durak: Pass on, Show trump)
+BUTTON_KEYS = {pygame.K_p: "transfer", pygame.K_t: "show"}
 
 
 def handle_key(scene, e) -> bool:
@@ -51,6 +53,19 @@ def handle_key(scene, e) -> bool:
     if pygame.K_1 <= k <= pygame.K_9 and sel.defend_with is not None:
         scene.click_pair(k - pygame.K_1)
         return True
+    if k == pygame.K_p and scene.hover_card in hand:     # pass it on with the card picked
+        laid = {"type": "transfer", "card": scene.hover_card, "shown": False}
+        if laid in scene.stream.legal_actions():
+            scene.do(laid)
+            return True
+    if k in BUTTON_KEYS:
+        button = next((b for b in scene.action_buttons
+                       if b.name == BUTTON_KEYS[k] and b.enabled and b.visible), None)
+        if button is not None:
+            button.activate()
+            scene.invalidate()
+            return True
+        return False
     if k in (pygame.K_UP, pygame.K_SPACE):
         if scene.hover_card in hand:
             scene.click_card(scene.hover_card)
