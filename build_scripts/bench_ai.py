@@ -3,7 +3,7 @@ and decision times per level.
 
 ``build_scripts/bench.py ai`` calls :func:`main`; it also runs on its own:
 
-    python build_scripts/bench_ai.py [--suite main|variants|baselines|durak|all]
+    python build_scripts/bench_ai.py [--suite main|variants|baselines|durak|transfer|all]
         [--games N] [--jobs J] [--seed S] [--hard-iterations N] [--rules ID,...]
         [--players 3,4] [--only TEXT] [--skip TEXT] [--tested SPEC]
         [--oracle [--oracle-stock | --oracle-set | --oracle-model] | --bound]
@@ -43,7 +43,8 @@ Against the baseline bots (``--suite baselines``: every Gurka ruleset with the p
 ``--players``, and issue 51's outside setting) Hard's goal is an interval clear of the fair
 share, and in the outside setting against two learned bots a win share of 50% and a
 penalty ratio of 0.7 at most; in Durak (``--suite durak``) 85% against the lowest-card bot
-and 95% against the rule bot, the whole interval at or above it.
+and 95% against the rule bot, the whole interval at or above it.  ``--suite transfer``: Hard
+against Normal and against the lowest-card bot in transfer Durak, heads-up and at four.
 
 Seats: ``ai:LEVEL`` / ``ai:hard:N`` (game.ai.seats) and the baselines of
 game.ai.baselines (``base:mc:N`` pure Monte Carlo, ``base:hoarder``, ``base:lowest``,
@@ -81,6 +82,8 @@ GURKA = tuple(r.id for r in rulesets() if r.family is not DURAK)
 #: nine decisions of ten.
 BENCH_HARD = CLOCK_ROLLOUTS
 DURAK_ID = next(r.id for r in rulesets() if r.family is DURAK)
+#: transfer Durak (perevodnoy): the Durak preset that passes attacks on
+TRANSFER_ID = next(r.id for r in rulesets() if r.family is DURAK and r.options.get("transfer"))
 
 #: the common house variants: (ruleset, options, short name)
 VARIANTS = [
@@ -401,6 +404,10 @@ def plan(suite: str, players: list[int]):
         m.append((DURAK_ID, 2, {}, "", "ai:hard", "base:rule"))
         m.append((DURAK_ID, 2, {}, "", "ai:hard", "ai:normal"))
         m.append((DURAK_ID, 2, {}, "", "ai:normal", "ai:easy"))
+    if suite in ("transfer", "all"):
+        for n in (2, 4):
+            m.append((TRANSFER_ID, n, {}, "", "ai:hard", "ai:normal"))
+            m.append((TRANSFER_ID, n, {}, "", "ai:hard", "base:lowest"))
     return m
 
 
@@ -476,7 +483,7 @@ def _bound_line(pool, tasks, res, fair: float):
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="bench.py ai", description=__doc__.split("\n\n")[0])
     p.add_argument("--suite", default="main", choices=("main", "variants", "baselines", "durak",
-                                                         "all"))
+                                                         "transfer", "all"))
     p.add_argument("--games", type=int, default=100, help="games per match")
     p.add_argument("--rules", default=None, help="comma-separated ruleset ids")
     p.add_argument("--players", default="3,4", help="player counts for the Gurka family")

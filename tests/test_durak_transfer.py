@@ -201,3 +201,24 @@ def test_transfer_show_needs_transfer():
         new_game("durak", 3, {"transfer_show": True})
     assert e.value.code == "needs"
     new_game("durak-transfer", 3, {"transfer_show": True})
+
+
+@pytest.mark.parametrize("players, options", [
+    (2, ["transfer=true"]), (4, ["transfer=true", "transfer_show=true", "teams=2v2"]),
+    (5, ["transfer=true", "first_bout_max=5", "neighbours_only=true"])])
+def test_simulate_writes_transfer_games_that_replay(tmp_path, players, options):
+    """``simulate --rules durak --option transfer=true ...``: records that replay, in which
+    the AI passes attacks on."""
+    from game.cli import main
+    from game.engine import load_records
+    out = tmp_path / "games.jsonl"
+    argv = ["simulate", "--rules", "durak", "--players", str(players), "--games", "3",
+            "--seed", "64", "--out", str(out)]
+    for o in options:
+        argv += ["--option", o]
+    assert main(argv) == 0
+    assert main(["replay", str(out)]) == 0
+    records = load_records(out.read_text(encoding="utf-8"))
+    assert all(r["options"]["transfer"] for r in records)
+    passed = sum(e["type"] == "transfer" for r in records for e in r["events"])
+    assert passed >= len(records)

@@ -195,7 +195,7 @@ DURAK_RU = register("durak", DURAK, {}, (2, 6), 3, "Durak", "RU",
                     ("teams", "neighbours_only", "max_attack", "first_bout_max"),
                     toggles=FIRST_FIVE, demo=(3, {}), crowd={"neighbours_only": (5, True)})
 #: transfer Durak (perevodnoy, RULES 2.1): the defender may pass the attack on
-DURAK_TRANSFER = register("durak-transfer", DURAK, {"transfer": True}, (2, 6), 3, "Perevodnoy durak",
+DURAK_TRANSFER = register("durak-transfer", DURAK, {"transfer": True}, (2, 6), 3, "Переводной дурак",
                           "RU", ("transfer_show", "first_bout_max", "teams", "neighbours_only",
                                  "max_attack"),
                           toggles=FIRST_FIVE, demo=(3, {}), crowd={"neighbours_only": (5, True)})
