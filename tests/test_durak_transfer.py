@@ -222,3 +222,51 @@ def test_simulate_writes_transfer_games_that_replay(tmp_path, players, options):
     assert all(r["options"]["transfer"] for r in records)
     passed = sum(e["type"] == "transfer" for r in records for e in r["events"])
     assert passed >= len(records)
+
+
+def test_a_joiner_s_view_check_takes_transfers_and_refuses_impossible_ones():
+    """A network table (game/net/view_check.py, game/net/protocol.py): every seat's view of a
+    transfer game passes the joiner's check, its transfer actions are well formed; a transfer
+    after a card was beaten, or a card shown that is not a trump, is the host's error."""
+    from game.net import protocol as P
+    from game.net.view_check import ViewChecker, ViewError
+    seen_actions = 0
+    for seed in range(30):                  # a game with a trump shown
+        rng = random.Random(seed)
+        state = new_game("durak", 3, {"transfer": True, "transfer_show": True}, seed=seed)
+        while not state.is_over():
+            for a in state.legal_actions():
+                assert P.action_problem(a) is None, a
+                seen_actions += a["type"] == "transfer"
+            state.random_step(rng)
+        if any(e["type"] == "transfer" and e["shown"] for e in state.events):
+            break
+    assert seen_actions
+    assert any(e["type"] == "transfer" and e["shown"] for e in state.events)
+    for seat in range(3):
+        view = state.view(seat)
+        checker = ViewChecker("durak", state.options, state.players, 1, seat)
+        for ev in view["events"]:
+            checker.add(ev)
+    assert P.action_problem({"type": "transfer", "card": "7S", "shown": "yes"})
+    assert P.action_problem({"type": "transfer", "card": "7S"})
+    # a transfer once a card is beaten, and a plain card "shown"
+    i = next(i for i, e in enumerate(state.events) if e["type"] == "defend")
+    for bad in ({"type": "transfer", "player": state.events[i]["player"], "card": state.events[i]["attack"][0] + "C",
+                 "shown": False},):
+        view = state.view(0)
+        checker = ViewChecker("durak", state.options, state.players, 1, 0)
+        for ev in view["events"][:i + 1]:
+            checker.add(ev)
+        with pytest.raises(ViewError):
+            checker.add(bad)
+    j = next(j for j, e in enumerate(state.events) if e["type"] == "transfer")
+    e = state.events[j]
+    trump = next(ev for ev in state.events if ev["type"] == "deal")["trump"][1]
+    plain = next(s for s in "CDHS" if s != trump)
+    view = state.view(0)
+    checker = ViewChecker("durak", state.options, state.players, 1, 0)
+    for ev in view["events"][:j]:
+        checker.add(ev)
+    with pytest.raises(ViewError):
+        checker.add({**e, "card": e["card"][0] + plain, "shown": True})

@@ -385,9 +385,8 @@ class DurakPart(TablePart):
         r = self.draw.card(surface, card, True, (x, y), lay.small_w)
         # TRANSLATORS: transfer Durak: the tag under a trump a player showed to pass the attack
         # on (it stays in their hand, everyone knows it)
-        img = theme.render(_("shown"), 13 * lay.u, theme.ACCENT, bold=True)
-        tag = img.get_rect(midtop=(r.centerx, r.bottom + int(2 * lay.u)))
-        surface.blit(img, tag)
+        theme.blit_text(surface, _("shown"), 13 * lay.u, (r.centerx, r.bottom + int(2 * lay.u)), theme.ACCENT,
+                        bold=True, anchor="midtop", max_width=lay.small_w * 2.2)
 
     def discard_label(self, surface, midtop) -> pygame.Rect:
         """The discard pile's name under it, moved clear of a seat's panel beside it (which

@@ -163,9 +163,9 @@ def durak_sheet(model, players: list[dict], session: dict) -> Sheet:
         for b in model.bouts:
             for p, _c, _shown in b.transfers:
                 passed[p] += 1
-        # TRANSLATORS: a row of the transfer Durak score sheet: how often each player passed
-        # the attack on in the game being played
-        sheet.summary.append(Row(_("Passed on this game"), [Cell(str(c), value=c) for c in passed], True))
+        # TRANSLATORS: a row of the transfer Durak score sheet (keep it short): how often each
+        # player passed the attack on in the game being played
+        sheet.summary.append(Row(_("Passed on"), [Cell(str(c), value=c) for c in passed], True))
     if log:
         # TRANSLATORS: the Durak score sheet's legend; {mark} is a small sign
         sheet.footer.append(_("{mark} was durak").format(mark=LOSER))
