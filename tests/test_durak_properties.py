@@ -66,10 +66,10 @@ def check_invariants(state):
             assert state.unbeaten <= len(state.hands[state.defender])
         if state.first_max is not None and not state.discarded:
             assert len(state.att) <= state.first_max
-        # a shown trump stays in its holder's hand
+        # a trump shown in this bout is in a hand, or was played onto the table since
         for c in DECK:
             if (state.shown >> c) & 1:
-                assert any(c in h for h in state.hands)
+                assert any(c in h for h in state.hands) or c in state.att or c in state.beat
 
 
 @SETTINGS

@@ -270,3 +270,48 @@ def test_a_joiner_s_view_check_takes_transfers_and_refuses_impossible_ones():
         checker.add(ev)
     with pytest.raises(ViewError):
         checker.add({**e, "card": e["card"][0] + plain, "shown": True})
+
+
+def test_every_transfer_refusal_has_its_own_words():
+    """The interface words each reason the engine gives (game/ui/rule_words.py), never the
+    catch-all "not allowed"."""
+    import re
+    from pathlib import Path
+
+    from game.ui import rule_words
+    text = (Path(__file__).resolve().parent.parent / "game" / "engine" / "durak_checks.py").read_text()
+    codes = set(re.findall(r'"((?:no_|transfer_|show_|already_shown)[a-z_]*)"', text))
+    assert {"no_transfer", "transfer_beaten", "transfer_rank", "transfer_limit", "transfer_few_cards",
+            "transfer_nobody", "no_show", "show_not_trump", "already_shown"} <= codes
+    fallback = rule_words.words("no_such_code")
+    params = {"rank": "7", "card": "7H", "count": 3, "limit": 5, "player": 1, "held": 2}
+    for code in codes:
+        said = rule_words.words(code, params)
+        assert said and said != fallback, code
+    assert "3 cards" in rule_words.words("transfer_few_cards", params)
+
+
+def test_a_hint_weighs_passing_it_on_and_says_so(monkeypatch):
+    """Hard's hint in a position where the attack may be passed on: its figures include a
+    transfer, worded as the move it is."""
+    from game.ai.hints import hint
+    from game.ui.table.hint_words import durak_line, durak_move
+    rng = random.Random(3)
+    for seed in range(40):
+        state = new_game("durak", 3, {"transfer": True}, seed=seed)
+        while not state.is_over():
+            seat = state.to_act()
+            if seat is not None and seat >= 0 and any(
+                    a["type"] == "transfer" for a in state.legal_actions()):
+                break
+            state.random_step(rng)
+        else:
+            continue
+        break
+    legal = state.legal_actions()
+    h = hint(state.view(seat), legal, seed=1, iterations=60)
+    kinds = {f["action"]["type"] for f in h["figures"]}
+    assert "transfer" in kinds, h["figures"]
+    laid = next(f["action"] for f in h["figures"] if f["action"]["type"] == "transfer")
+    assert durak_move(laid, {}).startswith(("pass it on with", "show "))
+    assert durak_line(h, {})
