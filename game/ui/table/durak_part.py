@@ -104,13 +104,15 @@ class DurakPart(TablePart):
             spot = self.show_spot(p)
             if sp > 0:
                 up = pace.PLAY_FLIGHT * sp
-                self.timeline.fly(card, True, lay.frac(src[0]), self.draw.fixed(spot), 0.0, up, width)
-                held = self.draw.fixed(spot)
-                self.timeline.fly(card, True, lay.frac(spot), held, up, pace.SHOW_HOLD * sp,
-                                  lay.small_w / lay.size[0])
-                self.timeline.fly(card, True, lay.frac(spot), self.draw.hand_target(p, card),
-                                  up + pace.SHOW_HOLD * sp, pace.PLAY_FLIGHT * sp,
-                                  lay.small_w / lay.size[0], seat=p)
+                fx, fy = lay.frac(spot)
+
+                def held():          # held up at the table's card size, where the window puts it
+                    return (fx * self.lay.size[0], fy * self.lay.size[1], self.lay.table_w)
+                big = lay.table_w / lay.size[0]
+                self.timeline.fly(card, True, lay.frac(src[0]), held, 0.0, up, width)
+                self.timeline.fly(card, True, (fx, fy), held, up, pace.SHOW_HOLD * sp, big)
+                self.timeline.fly(card, True, (fx, fy), self.draw.hand_target(p, card),
+                                  up + pace.SHOW_HOLD * sp, pace.PLAY_FLIGHT * sp, big, seat=p)
             dur = (2 * pace.PLAY_FLIGHT + pace.SHOW_HOLD) * sp
         else:
             if sp > 0:
