@@ -121,3 +121,23 @@ def test_the_offer_is_drawn_whole_in_the_nordic_languages(app, tmp_path, lang):
     drawn = [b for b in rec.texts() if len(b.text) > 16 and b.text in prompt]     # its lines
     assert " ".join(b.text for b in drawn) == " ".join(prompt.split()), (prompt, [b.text for b in drawn])
     assert not rec.problems(), rec.problems()[:5]
+
+
+def test_a_shown_trump_lifts_is_held_up_and_goes_back_and_a_laid_card_joins_the_attack(app, tmp_path):
+    def can_show(state, seat=0):
+        return state.to_act() == seat and any(a["type"] == "transfer" and a["shown"]
+                                              for a in state.legal_actions())
+    table = _table(app, tmp_path, can_show, options={"transfer_show": True})
+    app.settings["speed"] = "normal"
+    shown = next(a for a in table.stream.legal_actions() if a["type"] == "transfer" and a["shown"])
+    table.do(shown)
+    for _ in range(3):
+        app.step([], 16)
+    flights = [f for f in table.timeline.flights if f.card == shown["card"]]
+    assert len(flights) == 3 and flights[-1].seat == 0          # up, held, back into the hand
+    assert flights[1].target()[2] == table.lay.table_w          # held up at the table's size
+    assert shown["card"] not in dict(table.hand_layout())        # lifted out of the fan meanwhile
+    for _ in range(200):
+        app.step([], 16)
+    assert shown["card"] in dict(table.hand_layout())            # and back in it
+    assert table.model.defender != 0
