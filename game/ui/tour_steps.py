@@ -426,6 +426,12 @@ def _hint_durak_teams(t) -> None:
     _hint(t, durak_id(), defending, players=4, options={"teams": "2v2"})
 
 
+@step("hint-durak-pass-on")
+def _hint_durak_pass_on(t) -> None:
+    """Transfer Durak: the hint weighs passing the attack on against beating and taking."""
+    _hint(t, transfer_id(), may_pass_on)
+
+
 @step("undo")
 def _undo(t) -> None:
     table = t.table(DEFAULT_RULESET, decided(2))
