@@ -326,6 +326,15 @@ OUTSIDE_GOAL = (0.50, 0.70)
 BASELINE_FIELDS = ("base:mc:200", "base:hoarder", "base:learned")
 
 
+def fair_share(rules: str, n: int, options: dict) -> float:
+    """The win share of a seat as good as the field: Gurka 1/n (one winner); Durak (n-1)/n
+    (every seat but the durak wins), a half with teams."""
+    entry = find_ruleset(rules)
+    if entry.family is not DURAK:
+        return 1.0 / n
+    return 0.5 if {**entry.options, **options}.get("teams") else (n - 1) / n
+
+
 def verdict(rules: str, tested: str, field: str, m: float, h: float, fair: float, pen=None,
             kept=None, bound=None, variant: str = "") -> str:
     """The goal's verdict for a match line: "met", "short" (with what is short) or, where
@@ -336,7 +345,7 @@ def verdict(rules: str, tested: str, field: str, m: float, h: float, fair: float
     outside setting has a goal of its own)."""
     if find_ruleset(rules).family is DURAK:
         goal = DURAK_GOAL.get((tested, field))
-        if goal is None:
+        if goal is None or fair != 0.5:       # the goals are heads-up's
             return ""
         if m < goal:
             return f"goal short: {m:.1%} < {goal:.0%}"
@@ -546,12 +555,13 @@ def main(argv=None) -> int:
     rows = []
     try:
         for rules, n, opts, vname, a, b in matches:
-            iters = args.durak_iterations if rules == DURAK_ID else args.hard_iterations
+            durak = find_ruleset(rules).family is DURAK
+            iters = args.durak_iterations if durak else args.hard_iterations
             tasks = [(rules, n, opts, a, b, args.seed + g, iters, args.oracle)
                      for g in range(args.games)]
             res = _play(pool, tasks)
             m, h = ci95([r[1] for r in res])
-            fair = 1.0 / n
+            fair = fair_share(rules, n, opts)
             label = f"{_name(a)} v {_name(b)}"
             line = f"{rules:<10} {n:>1} {vname or '-':<26} {label:<16} {_cells(m, h, fair)}"
             pen = kept = None
