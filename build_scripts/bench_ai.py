@@ -3,7 +3,7 @@ and decision times per level.
 
 ``build_scripts/bench.py ai`` calls :func:`main`; it also runs on its own:
 
-    python build_scripts/bench_ai.py [--suite main|variants|baselines|durak|all]
+    python build_scripts/bench_ai.py [--suite main|variants|baselines|durak|transfer|all]
         [--games N] [--jobs J] [--seed S] [--hard-iterations N] [--rules ID,...]
         [--players 3,4] [--only TEXT] [--skip TEXT] [--tested SPEC]
         [--oracle [--oracle-stock | --oracle-set | --oracle-model] | --bound]
@@ -43,7 +43,8 @@ Against the baseline bots (``--suite baselines``: every Gurka ruleset with the p
 ``--players``, and issue 51's outside setting) Hard's goal is an interval clear of the fair
 share, and in the outside setting against two learned bots a win share of 50% and a
 penalty ratio of 0.7 at most; in Durak (``--suite durak``) 85% against the lowest-card bot
-and 95% against the rule bot, the whole interval at or above it.
+and 95% against the rule bot, the whole interval at or above it.  ``--suite transfer``: Hard
+against Normal and against the lowest-card bot in transfer Durak, heads-up and at four.
 
 Seats: ``ai:LEVEL`` / ``ai:hard:N`` (game.ai.seats) and the baselines of
 game.ai.baselines (``base:mc:N`` pure Monte Carlo, ``base:hoarder``, ``base:lowest``,
@@ -81,6 +82,8 @@ GURKA = tuple(r.id for r in rulesets() if r.family is not DURAK)
 #: nine decisions of ten.
 BENCH_HARD = CLOCK_ROLLOUTS
 DURAK_ID = next(r.id for r in rulesets() if r.family is DURAK)
+#: transfer Durak (perevodnoy): the Durak preset that passes attacks on
+TRANSFER_ID = next(r.id for r in rulesets() if r.family is DURAK and r.options.get("transfer"))
 
 #: the common house variants: (ruleset, options, short name)
 VARIANTS = [
@@ -323,6 +326,15 @@ OUTSIDE_GOAL = (0.50, 0.70)
 BASELINE_FIELDS = ("base:mc:200", "base:hoarder", "base:learned")
 
 
+def fair_share(rules: str, n: int, options: dict) -> float:
+    """The win share of a seat as good as the field: Gurka 1/n (one winner); Durak (n-1)/n
+    (every seat but the durak wins), a half with teams."""
+    entry = find_ruleset(rules)
+    if entry.family is not DURAK:
+        return 1.0 / n
+    return 0.5 if {**entry.options, **options}.get("teams") else (n - 1) / n
+
+
 def verdict(rules: str, tested: str, field: str, m: float, h: float, fair: float, pen=None,
             kept=None, bound=None, variant: str = "") -> str:
     """The goal's verdict for a match line: "met", "short" (with what is short) or, where
@@ -333,7 +345,7 @@ def verdict(rules: str, tested: str, field: str, m: float, h: float, fair: float
     outside setting has a goal of its own)."""
     if find_ruleset(rules).family is DURAK:
         goal = DURAK_GOAL.get((tested, field))
-        if goal is None:
+        if goal is None or fair != 0.5:       # the goals are heads-up's
             return ""
         if m < goal:
             return f"goal short: {m:.1%} < {goal:.0%}"
@@ -401,6 +413,10 @@ def plan(suite: str, players: list[int]):
         m.append((DURAK_ID, 2, {}, "", "ai:hard", "base:rule"))
         m.append((DURAK_ID, 2, {}, "", "ai:hard", "ai:normal"))
         m.append((DURAK_ID, 2, {}, "", "ai:normal", "ai:easy"))
+    if suite in ("transfer", "all"):
+        for n in (2, 4):
+            m.append((TRANSFER_ID, n, {}, "", "ai:hard", "ai:normal"))
+            m.append((TRANSFER_ID, n, {}, "", "ai:hard", "base:lowest"))
     return m
 
 
@@ -476,7 +492,7 @@ def _bound_line(pool, tasks, res, fair: float):
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="bench.py ai", description=__doc__.split("\n\n")[0])
     p.add_argument("--suite", default="main", choices=("main", "variants", "baselines", "durak",
-                                                         "all"))
+                                                         "transfer", "all"))
     p.add_argument("--games", type=int, default=100, help="games per match")
     p.add_argument("--rules", default=None, help="comma-separated ruleset ids")
     p.add_argument("--players", default="3,4", help="player counts for the Gurka family")
@@ -539,12 +555,13 @@ def main(argv=None) -> int:
     rows = []
     try:
         for rules, n, opts, vname, a, b in matches:
-            iters = args.durak_iterations if rules == DURAK_ID else args.hard_iterations
+            durak = find_ruleset(rules).family is DURAK
+            iters = args.durak_iterations if durak else args.hard_iterations
             tasks = [(rules, n, opts, a, b, args.seed + g, iters, args.oracle)
                      for g in range(args.games)]
             res = _play(pool, tasks)
             m, h = ci95([r[1] for r in res])
-            fair = 1.0 / n
+            fair = fair_share(rules, n, opts)
             label = f"{_name(a)} v {_name(b)}"
             line = f"{rules:<10} {n:>1} {vname or '-':<26} {label:<16} {_cells(m, h, fair)}"
             pen = kept = None

@@ -8,7 +8,8 @@
     python build_scripts/i18n.py all       # extract + update + compile
 
 Runs Babel in-process (no ``pybabel`` on PATH needed).  Keywords:
-``_``, ``N_``, ``ngettext:1,2``, ``pgettext:1c,2``, ``npgettext:1c,2,3``;
+``_``, ``N_``, ``ngettext:1,2``, ``pgettext:1c,2``, ``npgettext:1c,2,3``, and the engine's
+marks of the options' words (``game/engine/options.py``) ``NP_:1c,2`` and ``NN_:1,2``;
 comments starting with ``TRANSLATORS:`` go into the catalogues.
 """
 
@@ -23,7 +24,7 @@ POT = LOCALES / "messages.pot"
 CFG = Path(__file__).resolve().parent / "babel.cfg"
 DOMAIN = "messages"
 LANGUAGES = ("sv", "da", "nb", "is", "en")
-KEYWORDS = ["_", "N_", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3"]
+KEYWORDS = ["_", "N_", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3", "NP_:1c,2", "NN_:1,2"]
 
 
 def _pybabel(*args: str) -> None:

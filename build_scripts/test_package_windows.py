@@ -69,6 +69,7 @@ SAME_SCREEN = 0.005
 LOOSE = {"hint": "the Hard AI's hint searches for a time, so its figures differ",
          "hint-durak": "the Hard AI's hint searches for a time",
          "hint-durak-teams": "the Hard AI's hint searches for a time",
+         "hint-durak-pass-on": "the Hard AI's hint searches for a time",
          "replay-file": "shows a file path (C:\\... on Windows)",
          "notice-corrupt-save": "shows a file path (C:\\... on Windows)"}
 LOOSE_SCREEN = 0.05

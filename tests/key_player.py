@@ -4,7 +4,7 @@ result screen, every decision made with the keys the prompt names, no mouse even
 The player wants a legal move (a seeded random choice among all of them) and makes it the
 way the table's prompt says, as keys work (``game/ui/table/keys.py``): ← → to pick a card,
 Space to choose one of several, Enter to play or press the first button, Tab to reach
-another button, 1–9 for the attack to beat.  Each key the player uses must be named by the
+another button, 1–9 for the attack to beat, P and T to pass an attack on (transfer Durak).  Each key the player uses must be named by the
 prompt of that moment (in English), and the move made must be the move wanted: a decision
 the keys cannot reach, or reach only by keys the prompt does not name, is a dead end.
 """
@@ -17,7 +17,7 @@ import pygame
 
 #: keys and the words of the prompt that name them
 NAMED = {pygame.K_LEFT: "←", pygame.K_RIGHT: "→", pygame.K_SPACE: "Space", pygame.K_RETURN: "Enter",
-         pygame.K_TAB: "Tab"}
+         pygame.K_TAB: "Tab", pygame.K_p: "Press P", pygame.K_t: "T to show"}
 DIGITS = {getattr(pygame, f"K_{i}"): "1–9" for i in range(1, 10)}
 
 
@@ -26,9 +26,11 @@ class DeadEnd(AssertionError):
 
 
 class KeyPlayer:
-    def __init__(self, app, seed: int = 1):
+    def __init__(self, app, seed: int = 1, prefer: tuple = ()):
         self.app = app
         self.rng = random.Random(seed)
+        #: kinds of move wanted whenever they are legal (rare ones: a transfer)
+        self.prefer = prefer
         self.decisions: dict[str, int] = {}     # the kinds of decisions made, counted
         self.keys_used: set[str] = set()
 
@@ -149,6 +151,9 @@ class KeyPlayer:
     def _decide(self, table) -> None:
         legal = table.stream.legal_actions()
         want = self.rng.choice(legal)
+        preferred = [a for a in legal if a["type"] in self.prefer]
+        if preferred:
+            want = self.rng.choice(preferred)
         steps = self._steps(table, want, legal)
         self._say(table, [k for k, _until in steps])
         before = len(table.host.state.events)
@@ -181,8 +186,9 @@ class KeyPlayer:
     def _made(want: dict, ev: dict) -> bool:
         if ev["type"] != want["type"]:
             return False
-        for key in ("cards", "card", "attack", "discard"):
-            if key in want and key in ev and sorted(want[key]) != sorted(ev[key]):
+        for key in ("cards", "card", "attack", "discard", "shown"):
+            if key in want and key in ev and (sorted(want[key]) != sorted(ev[key]) if isinstance(want[key], list)
+                                              else want[key] != ev[key]):
                 return False
         return True
 
@@ -212,6 +218,10 @@ class KeyPlayer:
             return self._choose(table, cards) + [enter]
         if kind == "exchange":
             return self._choose(table, want["discard"]) + [enter]
+        if kind == "transfer":         # transfer Durak: P with the card picked, T shows the trump
+            if want["shown"]:
+                return [(pygame.K_t, None)]
+            return [self._reach(table, want["card"]), (pygame.K_p, None)]
         if kind == "defend":
             card, attack = want["card"], want["attack"]
             targets = [a["attack"] for a in legal if a["type"] == "defend" and a["card"] == card]

@@ -83,7 +83,7 @@ def known_cards(record: dict, seat: int) -> list[set]:
     """known[k]: the cards ``seat`` may know once the first k events have happened: its own
     cards (dealt, drawn, exchanged for) and what the rules show everyone (Gurka: a card
     played; Durak: a card played, swapped, shown as the first game's lowest trump, the trump
-    card).  Written from the rules, independently of the engine's views."""
+    card, a card laid or a trump shown to pass the attack on).  Written from the rules, independently of the engine's views."""
     known: set = {v for v in record["options"].values() if isinstance(v, str)}   # e.g. top_card 6C
     out = [set(known)]
     durak = "trump" in next((e for e in record["events"] if e["type"] == "deal"), {})
@@ -103,6 +103,8 @@ def known_cards(record: dict, seat: int) -> list[set]:
             known |= set(ev["cards"])
         elif t == "defend":
             known |= {ev["attack"], ev["card"]}
+        elif t == "transfer":            # transfer Durak: a card laid, or a trump shown to all
+            known.add(ev["card"])
         elif t == "swap":
             known.add("6" + next(e for e in record["events"] if e["type"] == "deal")["trump"][1])
         elif t == "exchange" and ev["player"] == seat:

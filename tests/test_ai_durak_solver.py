@@ -15,7 +15,7 @@ def _engine_value(st, seat, memo):
         out = st.outcome()
         return 0.5 if out.draw else (1.0 if seat in out.winners else 0.0)
     key = (st.phase, st.turn, tuple(tuple(sorted(h)) for h in st.hands), tuple(st.att), tuple(st.beat),
-           st.taken, st.done, st.opener)
+           st.taken, st.done, st.opener, st.shown, st.limit)
     if key in memo:
         return memo[key]
     vals = []
@@ -30,20 +30,25 @@ def _engine_value(st, seat, memo):
     return v
 
 
-def _endgames(count, max_cards):
+def _endgames(count, max_cards, options=None, transfers=False):
+    """Heads-up positions with the stock gone and at most ``max_cards`` in each hand
+    (``transfers``: only a defender's who may pass the attack on; ``"shown"``: by showing a
+    trump)."""
     rng = random.Random(3)
     found = []
     seed = 0
     while len(found) < count:
         seed += 1
-        st = new_game("durak", 2, seed=seed)
+        st = new_game("durak", 2, options, seed=seed)
         st.auto_chance = True
         while st.phase != "over":
             if st.phase in ("deal", "end", "refill"):
                 st.resolve_chance()
                 continue
             if not st.stock and st.phase in ("lead", "bout") and st.claim is None \
-                    and all(len(h) <= max_cards for h in st.hands):
+                    and all(len(h) <= max_cards for h in st.hands) \
+                    and (not transfers or any(m[0] == "R" and (m[2] or transfers != "shown")
+                                              for m in st.moves())):
                 found.append(st.copy())
                 break
             st.do_move(st.turn, da.policy(st, st.moves(), rng, 0.3))
@@ -56,6 +61,17 @@ def test_solver_matches_exhaustive_search():
             want = _engine_value(st.copy(), seat, {})
             got = ds.solve_state(st, seat, ds.Solver(st.trump, st.max_attack, budget=10 ** 6))
             assert got == want, (st.hands, st.att, st.beat, seat)
+
+
+def test_solver_searches_transfers_as_the_engine_plays_them():
+    """Transfer Durak (a card passed on, a trump shown): the solver's values are the
+    exhaustive search's, in positions where the defender may pass the attack on."""
+    for options, kind in (({"transfer": True}, True), ({"transfer": True, "transfer_show": True}, "shown")):
+        for st in _endgames(8, 3, options, transfers=kind):
+            for seat in (0, 1):
+                want = _engine_value(st.copy(), seat, {})
+                got = ds.solve_state(st, seat, ds.solver_for(st, budget=10 ** 6))
+                assert got == want, (options, st.hands, st.att, st.beat, seat)
 
 
 def test_hard_plays_a_winning_endgame_move():

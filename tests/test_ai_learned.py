@@ -10,11 +10,11 @@ import pytest
 
 from game.ai import gurka_info, learned
 from game.ai.baselines import LearnedBot, RuleBot, make_baseline
-from game.engine import new_game, rulesets
+from game.engine import DURAK, new_game, rulesets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build_scripts"))
 
-GURKA = [r.id for r in rulesets() if r.id != "durak"]
+GURKA = [r.id for r in rulesets() if r.family is not DURAK]
 
 
 def _walk(rules, n, seed, options=None):

@@ -130,3 +130,15 @@ def test_tested_puts_another_seat_against_the_same_fields(monkeypatch):
     assert played[0][2] == bench_ai.OUTSIDE
     assert bench_ai.verdict("agurk-no", "base:learned:table", "base:learned", 0.9, 0.01, FAIR3,
                             0.5, variant=bench_ai.OUTSIDE_NAME) == ""
+
+
+def test_durak_s_fair_share_is_every_seat_but_the_durak():
+    """A Durak seat as good as the field wins (n-1)/n of the games (a half with teams); the
+    heads-up goals are not read at four players."""
+    assert bench_ai.fair_share("durak", 2, {}) == 0.5
+    assert bench_ai.fair_share("durak-transfer", 4, {}) == 0.75
+    assert bench_ai.fair_share("durak", 4, {"teams": "2v2"}) == 0.5
+    assert bench_ai.fair_share("gurka-se", 4, {}) == 0.25
+    assert v(0.80, rules="durak-transfer", b="base:lowest", fair=0.75) == ""
+    assert v(0.80, rules="durak-transfer", b="base:lowest", fair=0.5) == "goal short: 80.0% < 85%"
+    assert ("durak-transfer", 4, {}, "", "ai:hard", "base:lowest") in bench_ai.plan("transfer", [3])

@@ -21,6 +21,10 @@ CASES = [(r.id, {}) for r in rulesets()] + [
     ("agurk-dk", {"lives": 2}), ("agurk-no", {"optional_lowest": True, "limit": 12}),
     ("gurka-is", {"lead_lowest": True}), ("gurka-is7", {"rounds": 3}),
     ("durak", {"teams": "2v2"}), ("durak", {"teams": "3v3"}), ("durak", {"max_attack": 3}),
+    ("durak", {"transfer": True}), ("durak", {"transfer": True, "teams": "3v3"}),
+    ("durak", {"transfer": True, "transfer_show": True, "first_bout_max": 5}),
+    ("durak", {"transfer": True, "transfer_show": True, "neighbours_only": True}),
+    ("durak", {"first_bout_max": 4}),
 ]
 
 # fields that carry no rule: the event log (compared through the view), the RNG, scratch
@@ -246,3 +250,27 @@ def test_declined_offer_passes_through_to_the_lead():
     built = declined.state(_true_assignment(st, declined.slots))
     assert _fields(built) == _fields(st)
     assert _legal_key(built) == _legal_key(st)
+
+
+@pytest.mark.parametrize("options", [{"transfer": True, "transfer_show": True},
+                                     {"transfer": True, "first_bout_max": 5, "neighbours_only": True}],
+                         ids=["show", "first-five"])
+def test_positions_after_the_attack_was_passed_on(options):
+    """Transfer Durak: every decision in a bout that was passed on (a card played or a trump
+    shown) rebuilds from the view as the real state: the new attackers and their limit, the
+    trump shown, the first discard's limit."""
+    rng = random.Random(11)
+    checked = shown = 0
+    for g in range(40):
+        n = 2 + g % 5
+        st = new_game("durak", n, options, seed=900 + g)
+        while st.to_act() is not None and checked < 60 * (g + 1):
+            seat = st.to_act()
+            bout = [e for e in st.events[max(i for i, e in enumerate(st.events)
+                                             if e["type"] in ("deal", "bout_end")):]]
+            if seat >= 0 and any(e["type"] == "transfer" for e in bout) and len(st.legal_actions()) > 1:
+                _check(st.copy(), seat, rng)
+                checked += 1
+                shown += any(e["type"] == "transfer" and e["shown"] for e in bout)
+            st.random_step(rng)
+    assert checked >= 100 and (shown >= 10 or not options.get("transfer_show"))

@@ -1,5 +1,7 @@
 """Durak properties: random legal play keeps every invariant, illegal actions change
-nothing, records replay to identical events, tampered deals are refused."""
+nothing, records replay to identical events, tampered deals are refused; with transfer Durak's
+options too (a card passed on, a trump shown, five until the first discard), and the views
+never show a card of another hand that the table has not made public."""
 
 import copy
 import random
@@ -24,8 +26,11 @@ def setups(draw):
         teams = draw(st.sampled_from([None, "2v2"]))
     elif n == 6:
         teams = draw(st.sampled_from([None, "3v3"]))
+    transfer = draw(st.booleans())
     options = {"teams": teams, "neighbours_only": draw(st.booleans()),
-               "max_attack": draw(st.integers(1, 6))}
+               "max_attack": draw(st.integers(1, 6)), "transfer": transfer,
+               "transfer_show": transfer and draw(st.booleans()),
+               "first_bout_max": draw(st.sampled_from([None, None, 5, 3]))}
     return n, options, draw(st.integers(0, 10**6)), draw(st.integers(0, 10**6))
 
 
@@ -37,13 +42,16 @@ def key(action):
 
 
 def random_illegal(rng, state):
-    kind = rng.choice(["attack", "defend", "take", "pass", "swap", "attack"])
+    kind = rng.choice(["attack", "defend", "take", "pass", "swap", "attack", "transfer"])
     action = {"type": kind}
     if kind == "attack":
         action["cards"] = [NAMES[rng.choice(DECK)] for _ in range(rng.randint(1, 3))]
     elif kind == "defend":
         action["attack"] = NAMES[rng.choice(DECK)]
         action["card"] = NAMES[rng.choice(DECK)]
+    elif kind == "transfer":
+        action["card"] = NAMES[rng.choice(DECK)]
+        action["shown"] = rng.random() < 0.3
     return action
 
 
@@ -52,10 +60,16 @@ def check_invariants(state):
     for s in range(state.n):
         assert state.out[s] == (state.out[s] and not state.hands[s])
     if state.phase == "bout":
-        assert len(state.att) <= state.limit <= state.max_attack
+        assert len(state.att) <= state.limit <= state.cap() <= state.max_attack
         assert state.unbeaten == sum(1 for b in state.beat if b < 0)
         if not state.taken:  # never more unbeaten cards than the defender can answer
             assert state.unbeaten <= len(state.hands[state.defender])
+        if state.first_max is not None and not state.discarded:
+            assert len(state.att) <= state.first_max
+        # a trump shown in this bout is in a hand, or was played onto the table since
+        for c in DECK:
+            if (state.shown >> c) & 1:
+                assert any(c in h for h in state.hands) or c in state.att or c in state.beat
 
 
 @SETTINGS
@@ -129,6 +143,64 @@ def test_copy_is_independent_and_views_hide_cards(setup):
     for ev in view["events"]:
         if ev["type"] == "draw":
             assert isinstance(ev["cards"], list) == (ev["player"] == seat)
+    assert_no_hidden_card_shown(state, view)
+
+
+def _names(value):
+    """Every card name inside an event's field."""
+    if isinstance(value, str) and value in NAMES:
+        return {value}
+    if isinstance(value, list):
+        return set().union(*(_names(v) for v in value)) if value else set()
+    return set()
+
+
+def assert_no_hidden_card_shown(state, view):
+    """The view names no card of another seat's hand that the table has not made public:
+    cards picked up from the table, the trump card, a trump shown to pass an attack on (the
+    public fold's ``known``), and the lowest trump its holder shows by opening."""
+    from game.engine.public import table_of
+    seat = view["seat"]
+    table = table_of(view)
+    named = set()
+    for ev in view["events"]:
+        for k, v in ev.items():
+            if k not in ("type", "player"):
+                named |= _names(v)
+    lowest = {table.lowest_trump[1]} if table.lowest_trump else set()
+    for s in range(state.n):
+        if s == seat:
+            continue
+        hand = {NAMES[c] for c in state.hands[s]}
+        assert table.counts[s] == len(hand)
+        assert set(table.known[s]) <= hand
+        assert hand & named <= set(table.known[s]) | lowest, (s, hand & named)
+
+
+def test_views_in_transfer_games_show_only_public_cards():
+    """Transfer Durak with trumps shown: at every decision each seat's view names no card of
+    another hand but the public ones, and a trump shown stays known to be in its holder's hand
+    while it is there."""
+    rng = random.Random(64)
+    shown_held = 0
+    for seed in range(16):
+        n = 2 + seed % 4
+        state = new_game("durak", n, {"transfer": True, "transfer_show": True}, seed=seed)
+        while not state.is_over():
+            if state.to_act() >= 0 and (state.shown or rng.random() < 0.15):
+                for seat in range(n):
+                    assert_no_hidden_card_shown(state, state.view(seat))
+                shown = [e for e in state.events if e["type"] == "transfer" and e["shown"]]
+                for e in shown:
+                    c = next(c for c in DECK if NAMES[c] == e["card"])
+                    if c in state.hands[e["player"]]:
+                        from game.engine.public import table_of
+                        for seat in range(n):
+                            if seat != e["player"]:
+                                assert e["card"] in table_of(state.view(seat)).known[e["player"]]
+                        shown_held += 1
+            state.random_step(rng)
+    assert shown_held > 20
 
 
 def test_many_random_games_replay_fast_path():
@@ -136,7 +208,8 @@ def test_many_random_games_replay_fast_path():
     for seed in range(40):
         n = 2 + seed % 5
         opts = {"teams": "2v2" if n == 4 and seed % 2 else ("3v3" if n == 6 and seed % 2 else None),
-                "neighbours_only": bool(seed % 3 == 0)}
+                "neighbours_only": bool(seed % 3 == 0), "transfer": seed % 4 > 1,
+                "transfer_show": seed % 4 == 3}
         state = new_game("durak", n, opts, seed=seed)
         while not state.is_over():
             state.random_step(rng)

@@ -1,4 +1,4 @@
-"""A whole game of every ruleset by the keyboard alone, from the main menu (New game →
+"""A whole game of every ruleset (transfer Durak too) by the keyboard alone, from the main menu (New game →
 setup → Start) to the result screen, following the prompts (``key_player.py``): no mouse
 event, every decision made with the keys the prompt of that moment names."""
 
@@ -10,7 +10,8 @@ from key_player import KeyPlayer
 
 #: (ruleset, players, teams): every ruleset, Durak heads-up and two against two
 GAMES = [("gurka-se", None, None), ("agurk-dk", None, None), ("agurk-no", None, None),
-         ("gurka-is", None, None), ("gurka-is7", None, None), ("durak", 2, None), ("durak", 4, "2v2")]
+         ("gurka-is", None, None), ("gurka-is7", None, None), ("durak", 2, None), ("durak", 4, "2v2"),
+         ("durak-transfer", 3, None)]
 
 
 @pytest.mark.parametrize("rules, players, teams", GAMES,
@@ -22,7 +23,7 @@ def test_a_whole_game_by_the_keyboard_alone(app, monkeypatch, rules, players, te
     answer_at_once(monkeypatch, lambda state: rng.choice(state.legal_actions()))
     InputMode.key = True
     try:
-        player = KeyPlayer(app, seed=3)
+        player = KeyPlayer(app, seed=3, prefer=("transfer",) if rules == "durak-transfer" else ())
         table = player.start(rules, players, teams)
         assert table.rules == rules and (teams is None or table.model.options.get("teams") == teams)
         player.play(table)
@@ -34,8 +35,10 @@ def test_a_whole_game_by_the_keyboard_alone(app, monkeypatch, rules, players, te
     assert sum(made.values()) >= 10, made
     if rules == "gurka-is7":
         assert made.get("exchange", 0) + made.get("exchange several", 0) >= 2, made     # every round
-    if rules == "durak":
+    if rules.startswith("durak"):
         assert made.get("attack", 0) + made.get("attack several", 0) and (made.get("defend") or made.get("take"))
+    if rules == "durak-transfer":
+        assert made.get("transfer", 0) >= 2, str(made)    # the attack passed on, by P
     print(rules, made, sorted(player.keys_used))
 
 

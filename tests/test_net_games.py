@@ -1,5 +1,5 @@
 """A headless host and two headless joiners, each in its own process on 127.0.0.1, play one
-whole game of each ruleset (Durak also 2 v 2): the host's record replays; each joiner got its
+whole game of each ruleset (Durak also 2 v 2; transfer Durak with trumps shown): the host's record replays; each joiner got its
 own seat's view of every event and nothing more (no card of another hand or of the stock
 before the rules show it, no seed), and at the end the same record as the host."""
 
@@ -22,6 +22,7 @@ GAMES = {
     "gurka-is7": (3, "net,ai:easy,net", []),
     "durak": (3, "net,ai:easy,net", []),
     "durak-2v2": (4, "net,ai:easy,net,ai:easy", ["--option", "teams=2v2"]),
+    "durak-transfer": (3, "net,ai:easy,net", ["--option", "transfer_show=true"]),
 }
 NAMES = ("Anna", "Bo")
 
@@ -57,6 +58,9 @@ def test_a_whole_game_over_the_network(played, key):
     record = json.loads((folder / "host.jsonl").read_text())
     state = replay(record)
     assert state.is_over()
+    if key == "durak-transfer":         # attacks passed on, by a joiner too, and a trump shown
+        passed = [e for e in record["events"] if e["type"] == "transfer"]
+        assert passed and any(record["players"][e["player"]]["seat"] == "net" for e in passed), passed
     assert sorted(p["name"] for p in record["players"] if p["seat"] == "net") == sorted(NAMES)
     check = subprocess.run([sys.executable, "-m", "game", "replay", str(folder / "host.jsonl")],
                            capture_output=True, text=True, env=env(), timeout=60)

@@ -165,3 +165,27 @@ def test_the_look_back_hint_and_the_hot_seat_line_say_the_letter(lang_reset):
         n=3, button=tool_names.with_key(tool_names.moves(), tool_keys.letter("moves")))
     assert "Træk (T)" in line
     assert _("{key}, Esc or a click: back to the game").format(key=tool_keys.letter("lookback")).startswith("F,")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_transfer_durak_buttons_keys_share_no_letter_with_the_tools(lang_reset, lang):
+    """Pass on and Show trump take letters of their own words that no tool holds in the
+    language (its own letter or its English one), and never a letter typed with a dead key."""
+    i18n.set_language(lang)
+    actions = tool_keys.action_letters()
+    tools = set(tool_keys.letters().values()) | set(tool_keys.ENGLISH.values())
+    assert len(set(actions.values())) == 2 and not set(actions.values()) & tools, (lang, actions)
+    for action, ch in actions.items():
+        assert ch.lower() in tool_keys.action_words(action).lower(), (lang, action, ch)
+        assert ch.lower() not in tool_keys.DEAD_KEY_LETTERS
+    if lang == "en":
+        assert actions == {"pass_on": "P", "show_trump": "T"}
+
+
+def test_a_swedish_key_passes_the_attack_on(lang_reset):
+    """In Swedish, V (Skicka vidare) is Pass on's key and P stays the score sheet's."""
+    i18n.set_language("sv")
+    v = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v")
+    p = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p")
+    assert tool_keys.action_of(v) == "pass_on" and tool_keys.action_of(p) is None
+    assert tool_keys.tool_of(p) == "scores"

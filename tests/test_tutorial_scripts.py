@@ -227,10 +227,20 @@ def beaten_off(b, before, after, new):
     return any(e["type"] == "bout_end" and e["result"] == "beaten" for e in new)
 
 
+def pass_on_possible(b, before, after, new):
+    """Transfer Durak: the same position with the attack passable lets the player pass it on."""
+    rec = before.record()
+    rec["options"] = {**rec["options"], "transfer": True}
+    st = replay(rec)
+    return st.to_act() == HUMAN and any(a["type"] == "transfer" for a in st.legal_actions()) \
+        and not any(a["type"] == "transfer" for a in before.legal_actions())
+
+
 CHECKS = {f.__name__: f for f in (
     must_reach, lowest, previous_only, later_wins, last_trick, keep_low, pair_led, pair_answered,
     lowest_set, optional_lowest, highest_counts, top_card, score_pile, exactly_21,
-    lowest_trump_first, attack, beat_suit, beat_trump, throw_in, take, refill, beaten_off)}
+    lowest_trump_first, attack, beat_suit, beat_trump, throw_in, take, refill, beaten_off,
+    pass_on_possible)}
 
 
 @pytest.mark.parametrize("rid", TUTORIAL_IDS)

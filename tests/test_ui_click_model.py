@@ -55,6 +55,11 @@ def test_a_click_plays_exactly_the_complete_single_moves(rules):
                     else:
                         assert got is None and sel.defend_with == card
                     continue
+                passes = [a for a in moves if a["type"] == "transfer"]
+                if passes:        # transfer Durak: a card that only passes the attack on does it
+                    assert got is not None and same(got, passes[0]), (rules, card, legal)
+                    seen_play += 1
+                    continue
                 alone = [a for a in moves if a["type"] in CARD_MOVES and len(a["cards"]) == 1]
                 multi = [a for a in moves if a["type"] in CARD_MOVES and len(a["cards"]) > 1]
                 if alone and not multi:

@@ -11,7 +11,7 @@ Hard is not tuned against one opponent (``build_scripts/bench_ai.py``):
   leads its highest card, follows with the highest card it may, exchanges every card from
   ten up, always buys back; Durak: :class:`LowestBot`;
 - :class:`LowestBot` (``base:lowest``): Durak, always its lowest legal card (attack,
-  throw-in, defence), takes only when it cannot defend;
+  throw-in, defence, a card passed on in transfer Durak), takes only when it cannot defend;
 - :class:`RuleBot` (``base:rule``): Durak, the usual rule player: defends with the lowest
   card that beats (a card of the suit before a trump), takes only when nothing beats,
   attacks and throws in its lowest cards but keeps its trumps while the stock lasts,
@@ -52,7 +52,9 @@ class LowestBot:
             n = len(a["cards"]) if a["type"] == "attack" else 1
             return (card[1] == trump, INDEX[card] // 4, -n)
 
-        cards = [a for a in legal if a["type"] in ("attack", "defend")]
+        # a card passed on (transfer Durak) is a card played too; a trump shown is kept
+        cards = [a for a in legal if a["type"] in ("attack", "defend")
+                 or a["type"] == "transfer" and not a["shown"]]
         if cards:
             return min(cards, key=key)
         for kind in ("swap", "pass", "take"):

@@ -60,7 +60,7 @@ class Tracker:
         # the first bout of the first game: every card was dealt, the opener had the lowest trump
         first_bout = not t.bouts or (len(t.bouts) == 1 and t.bouts[0].result is None)
         if t.game == 1 and first_bout:
-            opener = t.bouts[0].opener if t.bouts else (me if st.phase == "lead" else -1)
+            opener = t.bouts[0].led_by if t.bouts else (me if st.phase == "lead" else -1)
             mine = [c for c in (INDEX[x] for x in deal["hands"][me]) if (c & 3) == trump]
             if opener == me and mine:
                 low = {c for c in self.slots.unseen if (c & 3) == trump and c < min(mine)}
@@ -172,6 +172,11 @@ def policy(st, moves, rng=None, eps: float = 0.0, noise: float = 0.0):
         return max(group, key=lambda m: len(m[1]))
     if p == st.defender and not st.taken and st.unbeaten:
         ds = [m for m in moves if m[0] == "D"]
+        rs = [m for m in moves if m[0] == "R"]
+        if rs:
+            passed = pass_on(st, rs, ds, jitter)
+            if passed is not None:
+                return passed
         if not ds:
             return ("T",)
         m = min(ds, key=lambda m: cost(m[2], trump) - 0.1 * cost(m[1], trump))
@@ -200,23 +205,55 @@ def policy(st, moves, rng=None, eps: float = 0.0, noise: float = 0.0):
     return ("P",)
 
 
+def pass_on(st, rs, ds, jitter=lambda: 0.0):
+    """The heuristic's transfer (transfer Durak), or None to beat or take instead: a shown
+    trump costs nothing, so it is always used; a card is passed on when it is cheaper to lose
+    than what beating would cost (a trump, a high card, several cards to beat) or when
+    nothing beats the attack, but a trump is kept while the stock lasts unless the
+    alternative is to take."""
+    trump = st.trump
+    shown = [m for m in rs if m[2]]
+    if shown:
+        return shown[0]
+    m = min(rs, key=lambda m: cost(m[1], trump))
+    c = cost(m[1], trump) + jitter()
+    if not ds:
+        return m if (m[1] & 3) != trump or c <= 13 or len(st.att) >= 2 else None
+    if (m[1] & 3) == trump and st.stock:
+        return None
+    # the cheapest card that beats each attack card, greedily: what defending would cost
+    need = 0.0
+    used: set = set()
+    for a in [a for a, b in zip(st.att, st.beat) if b < 0]:
+        beaters = sorted((cost(d[2], trump), d[2]) for d in ds if d[1] == a and d[2] not in used)
+        if not beaters:
+            return m
+        need += beaters[0][0]
+        used.add(beaters[0][1])
+    return m if c <= need - 2 or any((d & 3) == trump for d in used) else None
+
+
 def _from_json(a: dict):
     t = a["type"]
     if t == "attack":
         return ("A", tuple(INDEX[c] for c in a["cards"]))
     if t == "defend":
         return ("D", INDEX[a["attack"]], INDEX[a["card"]])
+    if t == "transfer":
+        return ("R", INDEX[a["card"]], bool(a.get("shown")))
     return {"take": ("T",), "pass": ("P",), "swap": ("S",)}[t]
 
 
 def action_of(move: tuple) -> dict:
-    """A Durak search move (``("A", cards)``, ``("D", attack, card)``, ``("T",)``, ``("P",)``,
-    ``("S",)``) as an action."""
+    """A Durak search move (``("A", cards)``, ``("D", attack, card)``, ``("R", card, shown)``,
+    ``("T",)``, ``("P",)``, ``("S",)``) as an action."""
     kind = move[0]
     if kind == "A":
         return {"type": "attack", "cards": names(move[1])}
     if kind == "D":
         return {"type": "defend", "attack": names([move[1]])[0], "card": names([move[2]])[0]}
+    if kind == "R":
+        return {"type": "transfer", "card": names([move[1]])[0], "shown": move[2]}
     return {"type": {"T": "take", "P": "pass", "S": "swap"}[kind]}
 
 
@@ -427,7 +464,7 @@ def _solve_endgame(base, cands, seat, iterations, deadline, stats):
     else:
         left = max(0.0, deadline - time.perf_counter()) if deadline else 0.3
         budget = int(left * SOLVER_SHARE * SOLVER_NODES_PER_SECOND)
-    solver = dsolve.Solver(base.trump, base.max_attack, budget=budget)
+    solver = dsolve.solver_for(base, budget=budget)
     vals = []
     try:
         # single-card moves first: the solver's own move set, so the memo is shared

@@ -98,8 +98,8 @@ def keeps(hands: dict, bounds: dict) -> bool:
 
 def silent(view: dict, unseen) -> dict:
     """The reads of :func:`reads`' form that hold for any player: at the end of each past
-    bout with fewer attack cards than its limit (the rules' ``max_attack``, and never more
-    than the defender held at its start), every other attacker of the bout that had not
+    bout with fewer attack cards than its limit (the public table's: the rules' cap, and never
+    more than the defender held at its start or when it was last passed on), every other attacker of the bout that had not
     passed since the table last changed held no card of the bout's ranks (the engine would
     have asked it)."""
     me = view["seat"]
@@ -107,13 +107,13 @@ def silent(view: dict, unseen) -> dict:
     t = new_table(view["rules"], view["options"], view["players"])
     raw: list = []
     draws: list = []
-    limit = attacks = 0
+    attacks = 0
     passed: set = set()
     for i, e in enumerate(view["events"]):
         k = e["type"]
         p = e.get("player")
         opening = k == "attack" and not t.on_table()
-        if k == "bout_end" and t.on_table() and attacks < limit:
+        if k == "bout_end" and t.on_table() and attacks < t.bout.limit:
             b = t.bout
             ranks = {INDEX[c] >> 2 for c in b.cards()}
             gone = frozenset(c for c in unseen if (c >> 2) in ranks)
@@ -125,14 +125,15 @@ def silent(view: dict, unseen) -> dict:
             draws.append((i, p, cards if isinstance(cards, int) else len(cards)))
         elif k == "pass" and p is not None:
             passed.add(p)
-        elif k in ("attack", "defend", "take"):
+        elif k in ("attack", "defend", "take", "transfer"):
             passed = set()
         t.apply(e)
-        if opening:         # the defender's count is untouched by the attack itself
-            limit = min(t.options["max_attack"], t.counts[t.bout.defender])
+        if opening:
             attacks = 0
         if k == "attack":
             attacks += len(e["cards"])
+        elif k == "transfer" and not e.get("shown"):
+            attacks += 1
     return _bounds(raw, draws)
 
 

@@ -13,6 +13,13 @@ rank is the same as leading one and throwing in the others; it only denies
 the attacker the choice to stop after the first), and the trump-six swap is
 never considered (it cannot happen after the stock is gone except by the
 final-refill claim).
+
+Transfer Durak (RULES 2.1) is searched too: before a card of the bout is beaten, the defender
+may pass the attack on with a card of its rank (heads-up, back to the attacker) or by showing
+the trump of that rank once a bout (``show``); the bout's shown trumps are part of a position.
+A game still under ``first_bout_max`` (no discard yet) is not solved.  With transfers a
+position can come back (the cards passed on are taken back); one met again on the search's
+own path counts as a draw, as the engine's stalemate rule would end the endless taking.
 """
 
 from __future__ import annotations
@@ -20,6 +27,8 @@ from __future__ import annotations
 from ..engine.durak_moves import addable, attack_limit, beats, ranks_of
 
 HAND_LIMIT = 6
+#: positions on the search's path at most (Python's stack; beyond it the solver gives up)
+MAX_DEPTH = 250
 
 
 class Budget(Exception):
@@ -40,25 +49,59 @@ def cost(c: int, trump: int) -> int:
 
 
 class Solver:
-    def __init__(self, trump: int, max_attack: int = HAND_LIMIT, budget: int = 60000):
+    def __init__(self, trump: int, max_attack: int = HAND_LIMIT, budget: int = 60000,
+                 transfer: bool = False, show: bool = False):
         self.trump = trump
         self.max_attack = max_attack
         self.budget = budget
+        self.transfer = transfer
+        self.show = show and transfer
         self.nodes = 0
         self.memo: dict = {}
+        self.visiting: set = set()
 
     # value for seat 0 (1 win, 0.5 draw, 0 loss)
-    def value(self, h0: int, h1: int, att: int, table: tuple, taken: bool, limit: int) -> float:
-        key = (h0, h1, att, table, taken, limit)
+    def value(self, h0: int, h1: int, att: int, table: tuple, taken: bool, limit: int,
+              shown: int = 0) -> float:
+        key = (h0, h1, att, table, taken, limit, shown)
         v = self.memo.get(key)
         if v is not None:
             return v
+        if key in self.visiting:
+            # passing the attack on can bring a position back (a trump shown, the cards taken
+            # back): going round counts as the draw the engine's stalemate rule makes of it
+            return 0.5
         self.nodes += 1
-        if self.nodes > self.budget:
+        if self.nodes > self.budget or len(self.visiting) > MAX_DEPTH:
             raise Budget()
-        v = self._search(h0, h1, att, table, taken, limit)
+        self.visiting.add(key)
+        try:
+            v = self._search(h0, h1, att, table, taken, limit, shown)
+        finally:
+            self.visiting.discard(key)
         self.memo[key] = v
         return v
+
+    def _transfers(self, h0, h1, att, table, limit, shown):
+        """The defender's transfers while nothing is beaten: (cost, the position after)."""
+        if not self.transfer or not table or any(table[i] >= 0 for i in range(1, len(table), 2)):
+            return []
+        ah = h0 if att == 0 else h1
+        dh = h1 if att == 0 else h0
+        rank = table[0] >> 2
+        n_att = len(table) // 2
+        room = min(self.max_attack, bin(ah).count("1"))      # the new defender is the attacker
+        out = []
+        for c in _bits(dh):
+            if c >> 2 != rank:
+                continue
+            if n_att + 1 <= room:
+                nd = dh & ~(1 << c)
+                out.append((cost(c, self.trump), (h0 if att == 0 else nd, nd if att == 0 else h1,
+                                                  1 - att, table + (c, -1), False, room, shown)))
+            if self.show and (c & 3) == self.trump and not (shown >> c) & 1 and n_att <= room:
+                out.append((0, (h0, h1, 1 - att, table, False, room, shown | 1 << c)))
+        return out
 
     def _end_bout(self, h0, h1, att, table, taken):
         if taken:
@@ -80,7 +123,7 @@ class Solver:
         dh = h1 if nxt == 0 else h0
         return self.value(h0, h1, nxt, (), False, attack_limit(self.max_attack, bin(dh).count("1")))
 
-    def _search(self, h0, h1, att, table, taken, limit) -> float:
+    def _search(self, h0, h1, att, table, taken, limit, shown=0) -> float:
         trump = self.trump
         ah = h0 if att == 0 else h1
         dh = h1 if att == 0 else h0
@@ -103,7 +146,7 @@ class Solver:
                 t[i + 1] = c
                 nd = dh & ~(1 << c)
                 v = self.value(h0 if att == 0 else nd, nd if att == 0 else h1, att, tuple(t),
-                               False, limit)
+                               False, limit, shown)
                 if maxim:
                     if v > best:
                         best = v
@@ -113,7 +156,18 @@ class Solver:
                     best = v
                     if best <= 0.0:
                         return best
-            v = self.value(h0, h1, att, table, True, limit)
+            for _c, after in sorted(self._transfers(h0, h1, att, table, limit, shown)):
+                v = self.value(*after)
+                if maxim:
+                    if v > best:
+                        best = v
+                        if best >= 1.0:
+                            return best
+                elif v < best:
+                    best = v
+                    if best <= 0.0:
+                        return best
+            v = self.value(h0, h1, att, table, True, limit, shown)
             return max(best, v) if maxim else min(best, v)
         # attacker: lead, throw in / give, or pass
         maxim = maxim_att
@@ -131,7 +185,7 @@ class Solver:
         for c in cand:
             na = ah & ~(1 << c)
             t = table + (c, -1)
-            v = self.value(na if att == 0 else h0, h1 if att == 0 else na, att, t, taken, limit)
+            v = self.value(na if att == 0 else h0, h1 if att == 0 else na, att, t, taken, limit, shown)
             if maxim:
                 if v > best:
                     best = v
@@ -144,6 +198,11 @@ class Solver:
         return best
 
 
+def solver_for(st, budget: int = 60000) -> Solver:
+    """A solver for the game of engine state ``st`` (its trump, limit and transfer rules)."""
+    return Solver(st.trump, st.max_attack, budget=budget, transfer=st.transfer, show=st.show)
+
+
 def mask(cards) -> int:
     m = 0
     for c in cards:
@@ -154,7 +213,7 @@ def mask(cards) -> int:
 def solve_state(st, seat: int, solver: Solver) -> float | None:
     """Value of engine state ``st`` for ``seat`` (heads-up; the stock empty, or only its
     face-up card left, which is known too), or None."""
-    if st.n != 2 or st.teams or len(st.stock) > 1:
+    if st.n != 2 or st.teams or len(st.stock) > 1 or st.cap() != st.max_attack:
         return None
     if st.stock:
         return _with_last_card(st, seat, solver)
@@ -176,6 +235,7 @@ def solve_state(st, seat: int, solver: Solver) -> float | None:
     if ph == "lead":
         att = 0 if st.opener == seat else 1
         return solver.value(h0, h1, att, (), False, st.limit)
+    shown = st.shown          # the bout's shown trumps, bits 1 << card as the solver's
     # bout
     att = 0 if st.defender == other else 1
     table = []
@@ -186,7 +246,7 @@ def solve_state(st, seat: int, solver: Solver) -> float | None:
         # it's the attackers' turn; a pass already recorded does not matter heads-up
         # (one attacker), the attacker simply decides again
         pass
-    return solver.value(h0, h1, att, tuple(table), taken, st.limit)
+    return solver.value(h0, h1, att, tuple(table), taken, st.limit, shown)
 
 
 def _with_last_card(st, seat: int, solver: Solver) -> float | None:

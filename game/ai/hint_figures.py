@@ -90,7 +90,7 @@ class DurakObserver(_Observer):
             elif kind == "attack":
                 counts[ev["player"]] -= len(ev["cards"])
                 on_table += len(ev["cards"])
-            elif kind == "defend":
+            elif kind == "defend" or (kind == "transfer" and not ev["shown"]):
                 counts[ev["player"]] -= 1
                 on_table += 1
             elif kind == "take":

@@ -46,7 +46,8 @@ class FamilyPosition:
         my_six_draw = -1      # index of the seat's own draw of the six
         for i, e in enumerate(events):
             k = e["type"]
-            if (k == "attack" and six_name in e["cards"]) or (k == "defend" and e["card"] == six_name):
+            if ((k == "attack" and six_name in e["cards"]) or (k == "defend" and e["card"] == six_name)
+                    or (k == "transfer" and e["card"] == six_name and not e.get("shown"))):
                 six_gone = True
             elif k == "swap":
                 # from the stock: the six lies under it and whoever draws it holds the right
@@ -150,13 +151,19 @@ class FamilyPosition:
             owner = me if six in hand else next((s for s in hidden if six in known[s]), -1)
         st.six_right = owner
         self.opener_pending = False
+        st.discarded = t.discarded_once
         if in_bout:
             opener, defender = t.bout.opener, t.bout.defender
+            # the attackers were fixed when the bout began, or when it was last passed on
+            passed_on = [i for i, e in enumerate(bout_events) if e["type"] == "transfer"]
             out_then = list(t.out)
-            for e in bout_events:
+            for e in bout_events[passed_on[-1] if passed_on else 0:]:
                 if e["type"] == "out":
                     out_then[e["player"]] = False
             defends = sum(1 for e in bout_events if e["type"] == "defend")
+            for _p, c, shown in t.bout.transfers:
+                if shown:
+                    st.shown |= 1 << INDEX[c]
             st.att, st.beat = att, beat
             st.ranks = dm.ranks_of(att + [b for b in beat if b >= 0])
             st.unbeaten = beat.count(-1)
@@ -170,6 +177,7 @@ class FamilyPosition:
                     mask = 0
             st.done = mask
             self._set_bout(st, opener, defender, out_then, t.counts[defender] + defends)
+            st.limit = t.bout.limit          # the public fold's: the cap, the hand it counted
             if st.unbeaten and not st.taken:
                 if defender != me:
                     raise ValueError(f"seat {defender} defends now, not the view's seat {me}")
@@ -195,7 +203,7 @@ class FamilyPosition:
         st.opener = opener
         st.defender = defender
         st.attackers = seats.attackers(opener, defender, st.n, out, st.teams, st.nb)
-        st.limit = dm.attack_limit(st.max_attack, defender_cards)
+        st.limit = dm.attack_limit(st.cap(), defender_cards)
 
     def state(self, assignment, seed: int) -> DurakState:
         """``seed`` is unused: after the deal a Durak state draws no more chance."""

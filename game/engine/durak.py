@@ -42,13 +42,27 @@ declined.  The engine never emits ``bout_end`` or the refill itself in a
 replay (they are chance steps there, checked against the record); ``out`` and
 ``game_over`` it derives itself, and they are compared.
 
+**Transfer Durak** (``transfer``, RULES 2.1).  While no card of the bout is beaten, the
+defender may answer with ``transfer`` instead: a card of the attack's rank laid on the table,
+or with ``transfer_show`` the trump of that rank shown and kept (once a bout).  The bout then
+goes on as if the defender had opened it against the next defender: the attackers and the
+limit are fixed anew (``min(cap, cards the new defender holds)``), and the refill starts with
+it.  A transfer is refused when the next defender holds fewer cards than the attack cards it
+would face, or when they would be more than the cap.  **The cap** is ``max_attack``, and
+``first_bout_max`` where it is set until the game's first discard (RULES 2.2).
+
 **Error codes** (``IllegalActionError.code``, for the UI to translate):
 ``not_held``, ``same_rank`` (an opening lead mixes ranks), ``attack_limit``
 (``limit``, ``room``), ``nothing_beaten`` (adding before a card was beaten),
 ``rank_not_on_table``, ``not_attacker``, ``not_defender``, ``not_on_table``,
 ``already_beaten``, ``already_taken``, ``cannot_beat`` (``trump_attack``: the card
 to beat is a trump), ``cannot_take``,
-``no_swap``, ``not_your_turn``, ``bad_deal``, ``bad_event``, ``bad_action``.
+``no_swap``, ``not_your_turn``, ``bad_deal``, ``bad_event``, ``bad_action``; a transfer's:
+``no_transfer`` (not played in this game), ``transfer_beaten`` (a card is beaten already),
+``transfer_rank`` (``rank``, ``card``: not of the attack's rank), ``transfer_limit``
+(``limit``, ``count``), ``transfer_few_cards`` (``player``: the next defender, ``count``: the
+attack cards it would face, ``held``), ``transfer_nobody``, ``no_show``, ``show_not_trump``
+(``card``), ``already_shown`` (``card``).
 
 **Termination.**  A beaten bout discards at least two cards for good, so a
 game has at most 18 beaten bouts.  A taken bout keeps every card in play (the
@@ -57,8 +71,9 @@ nothing), and taken bouts can cycle forever (everybody always taking).  The
 guard: ``IDLE_CAP`` taken bouts in a row end the game as a draw (``game_over``
 with ``"reason": "stalemate"``), so a game has at most ``18 + 19 * IDLE_CAP``
 bouts.  Within a bout at most ``max_attack`` cards are attacked and beaten,
-each change on the table lets each attacker pass once, and the trump six is
-swapped at most once, so every game ends within a bounded number of decisions.
+each change on the table lets each attacker pass once, a bout is passed on at most once per
+card laid and once per trump shown, and the trump six is swapped at most once, so every game
+ends within a bounded number of decisions.
 """
 
 from __future__ import annotations
@@ -86,6 +101,10 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         self.teams = o["teams"]
         self.nb = o["neighbours_only"]
         self.max_attack = o["max_attack"]
+        # transfer Durak (RULES 2.1; a record from before these options plays without them)
+        self.transfer = bool(o.get("transfer"))
+        self.show = bool(o.get("transfer_show"))
+        self.first_max = o.get("first_bout_max")
         self.first_dealer = dealer
         self.dealer: int | None = None
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -110,7 +129,11 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         self.taken = False
         self.limit = 0
         self.done = 0
+        #: the trumps shown in this bout to pass it on (bits ``1 << card``)
+        self.shown = 0
         self.last_result = ""
+        #: a bout was beaten off in this game (the first discard ends ``first_bout_max``)
+        self.discarded = False
         # refill
         self.queue: list[int] = []
         self.six_drawer = -1
@@ -138,13 +161,16 @@ class DurakState(DurakChecks, DurakRefill, GameState):
 
     def moves(self) -> list[tuple]:
         """The acting seat's legal moves as compact tuples:
-        ``("A", cards)``, ``("D", attack, card)``, ``("T",)``, ``("P",)``, ``("S",)``."""
+        ``("A", cards)``, ``("D", attack, card)``, ``("R", card, shown)`` (a transfer),
+        ``("T",)``, ``("P",)``, ``("S",)``."""
         ph = self.phase
         p = self.turn
         if ph == "bout":
             hand = self.hands[p]
             if p == self.defender and self.unbeaten and not self.taken:
                 out = [("D", a, c) for a, c in dm.defend_moves(hand, self.att, self.beat, self.trump)]
+                if self.transfer and not self.beaten_any:
+                    out.extend(("R", c, shown) for c, shown in self.transfers(p))
                 out.append(_TAKE)
             else:
                 out = [("A", m) for m in dm.throw_moves(hand, self.ranks, self.limit - len(self.att))]
@@ -169,6 +195,8 @@ class DurakState(DurakChecks, DurakRefill, GameState):
             return {"type": "attack", "cards": names(m[1])}
         if k == "D":
             return {"type": "defend", "attack": NAMES[m[1]], "card": NAMES[m[2]]}
+        if k == "R":
+            return {"type": "transfer", "card": NAMES[m[1]], "shown": m[2]}
         return {"type": {"T": "take", "P": "pass", "S": "swap"}[k]}
 
     def apply(self, action: dict) -> list[dict]:
@@ -302,7 +330,8 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         self.beaten_any = False
         self.taken = False
         self.done = 0
-        self.limit = dm.attack_limit(self.max_attack, len(self.hands[d]))
+        self.shown = 0
+        self.limit = dm.attack_limit(self.cap(), len(self.hands[d]))
         offer = self._offer_seat()
         if offer >= 0:
             self.phase = "offer"
@@ -311,6 +340,25 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         else:
             self.phase = "lead"
             self.turn = attacker
+
+    def cap(self) -> int:
+        """The most attack cards a bout may hold now, whatever the defender holds."""
+        return dm.bout_cap(self.max_attack, self.first_max, self.discarded)
+
+    def transfers(self, p: int) -> list[tuple[int, bool]]:
+        """The transfers the defender ``p`` may make now, ``(card, shown)`` (the caller checks
+        that it is ``p``'s answer to give and nothing is beaten): a card of the attack's rank,
+        or its trump shown, when the next defender holds a card for every attack card it would
+        face and the bout stays within its cap."""
+        nd = seats.defender_for(p, self.n, self.out, self.teams)
+        if nd < 0 or nd == p:
+            return []
+        room = min(self.cap(), len(self.hands[nd])) - len(self.att)
+        if room < 0:
+            return []
+        return [(c, shown) for c, shown in dm.transfer_cards(self.hands[p], self.att, self.trump,
+                                                             self.show, self.shown)
+                if shown or room >= 1]
 
     def _offer_seat(self) -> int:
         if self.offered:
@@ -354,6 +402,8 @@ class DurakState(DurakChecks, DurakRefill, GameState):
             self._attack(p, m[1])
         elif k == "D":
             self._defend(p, m[1], m[2])
+        elif k == "R":
+            self._transfer(p, m[1], m[2])
         elif k == "T":
             self.taken = True
             self.done = 0
@@ -395,6 +445,26 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         self.beaten_any = True
         self.done = 0
         self.events.append({"type": "defend", "player": p, "attack": NAMES[a], "card": NAMES[c]})
+        self._gone(p)
+        self._schedule()
+
+    def _transfer(self, p: int, c: int, shown: bool) -> None:
+        """The defender ``p`` passes the attack on with ``c`` (played, or a trump shown): the
+        bout goes on as if ``p`` had opened it against the next defender (RULES 2.1)."""
+        if shown:
+            self.shown |= 1 << c
+        else:
+            self.hands[p].remove(c)
+            self.att.append(c)
+            self.beat.append(-1)
+            self.unbeaten += 1
+        nd = seats.defender_for(p, self.n, self.out, self.teams)
+        self.events.append({"type": "transfer", "player": p, "card": NAMES[c], "shown": shown})
+        self.opener = p
+        self.defender = nd
+        self.attackers = seats.attackers(p, nd, self.n, self.out, self.teams, self.nb)
+        self.limit = dm.attack_limit(self.cap(), len(self.hands[nd]))
+        self.done = 0
         self._gone(p)
         self._schedule()
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from . import durak_moves as dm
+from . import durak_seats as seats
 from .cards import NAMES, names, parse, parse_list
 from .durak_deal import check_deal
 from .errors import IllegalActionError
@@ -36,7 +37,15 @@ class DurakChecks:
                 return ("D", a, c)
             if kind == "take":
                 return ("T",)
-            raise IllegalActionError("beat a card or take", "bad_action")
+            if kind == "transfer":
+                c, shown = self._transfer_args(action)
+                self._check_transfer(p, c, shown)
+                return ("R", c, shown)
+            raise IllegalActionError("beat a card, pass the attack on or take" if self.transfer
+                                     else "beat a card or take", "bad_action")
+        if kind == "transfer":
+            raise IllegalActionError("only the defender passes the attack on, before beating",
+                                     "not_defender")
         if kind == "attack":
             cards = self._cards(action.get("cards"))
             self._check_throw(p, cards)
@@ -61,6 +70,55 @@ class DurakChecks:
             return parse(action.get("attack")), parse(action.get("card"))
         except ValueError as e:
             raise IllegalActionError(str(e), "bad_action") from None
+
+    @staticmethod
+    def _transfer_args(action: dict) -> tuple[int, bool]:
+        shown = action.get("shown", False)
+        if not isinstance(shown, bool):
+            raise IllegalActionError("shown must be true or false", "bad_action")
+        try:
+            return parse(action.get("card")), shown
+        except ValueError as e:
+            raise IllegalActionError(str(e), "bad_action") from None
+
+    def _check_transfer(self, p: int, c: int, shown: bool) -> None:
+        """Why the defender ``p`` may not pass the attack on with ``c`` now (RULES 2.1)."""
+        if not self.transfer:
+            raise IllegalActionError("the attack cannot be passed on in this game", "no_transfer")
+        if p != self.defender:
+            raise IllegalActionError("only the defender passes the attack on", "not_defender")
+        if self.taken:
+            raise IllegalActionError("the defender has already decided to take", "already_taken")
+        if self.beaten_any:
+            raise IllegalActionError("a card of this bout is beaten already: it can no longer be "
+                                     "passed on", "transfer_beaten")
+        dm.check_distinct_held(self.hands[p], (c,))
+        rank = NAMES[self.att[0]][0]
+        if NAMES[c][0] != rank or any(a >> 2 != c >> 2 for a in self.att):
+            raise IllegalActionError(f"pass the attack on with a card of its rank ({rank})",
+                                     "transfer_rank", rank=rank, card=NAMES[c])
+        if shown:
+            if not self.show:
+                raise IllegalActionError("a trump cannot be shown to pass the attack on in this game",
+                                         "no_show")
+            if c & 3 != self.trump:
+                raise IllegalActionError(f"only a trump can be shown to pass the attack on, not "
+                                         f"{NAMES[c]}", "show_not_trump", card=NAMES[c])
+            if (self.shown >> c) & 1:
+                raise IllegalActionError(f"{NAMES[c]} was shown in this bout already",
+                                         "already_shown", card=NAMES[c])
+        nd = seats.defender_for(p, self.n, self.out, self.teams)
+        if nd < 0 or nd == p:
+            raise IllegalActionError("there is nobody to pass the attack on to", "transfer_nobody")
+        faced = len(self.att) + (0 if shown else 1)
+        cap = self.cap()
+        if faced > cap:
+            raise IllegalActionError(f"passing it on would make {faced} attack cards, more than "
+                                     f"{cap}", "transfer_limit", limit=cap, count=faced)
+        held = len(self.hands[nd])
+        if held < faced:
+            raise IllegalActionError(f"seat {nd} holds {held} card(s), too few to answer {faced}",
+                                     "transfer_few_cards", player=nd, count=faced, held=held)
 
     def _check_open(self, p: int, cards) -> None:
         dm.check_distinct_held(self.hands[p], cards)
@@ -137,7 +195,7 @@ class DurakChecks:
                                          "bad_event")
             self._end_bout()
             return
-        if kind not in ("attack", "defend", "take", "pass", "swap"):
+        if kind not in ("attack", "defend", "take", "pass", "swap", "transfer"):
             raise IllegalActionError(f"unexpected {kind!r} event", "bad_event")
         p = event.get("player")
         if not (isinstance(p, int) and not isinstance(p, bool) and 0 <= p < self.n):
@@ -176,6 +234,10 @@ class DurakChecks:
                 if self.taken or not self.unbeaten:
                     raise IllegalActionError("nothing to take now", "cannot_take")
                 self.do_move(p, ("T",))
+            elif kind == "transfer":
+                c, shown = self._transfer_args(event)
+                self._check_transfer(p, c, shown)
+                self._transfer(p, c, shown)
             else:
                 a, c = self._pair(event)
                 self._check_defend(p, a, c)

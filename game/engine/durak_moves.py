@@ -28,6 +28,32 @@ def attack_limit(max_attack: int, defender_cards: int) -> int:
     return min(max_attack, defender_cards)
 
 
+def bout_cap(max_attack: int, first_bout_max: int | None, discarded: bool) -> int:
+    """The most attack cards a bout may hold whatever the defender holds: ``max_attack``, and
+    until the game's first discard (the first bout beaten off) ``first_bout_max`` where it is
+    set (RULES 2.2)."""
+    if first_bout_max is None or discarded:
+        return max_attack
+    return min(max_attack, first_bout_max)
+
+
+def transfer_cards(hand, attacks, trump: int, show: bool, shown: int) -> list[tuple[int, bool]]:
+    """The defender's transfers (RULES 2.1): ``(card, shown)`` for every card of ``hand`` of the
+    rank of ``attacks`` (all of one rank), played onto the table (False); with ``show`` the
+    trump of that rank too, shown and kept (True) unless it was shown in this bout already
+    (``shown``: the bout's shown cards as bits ``1 << card``).  The caller checks that nothing
+    is beaten and that the next defender can take it."""
+    if not attacks:
+        return []
+    rank = attacks[0] >> 2
+    out = [(c, False) for c in hand if c >> 2 == rank]
+    if show:
+        t = rank * 4 + trump
+        if t in hand and not (shown >> t) & 1:
+            out.append((t, True))
+    return out
+
+
 def beats(attack: int, card: int, trump: int) -> bool:
     """Whether ``card`` beats ``attack`` with trump suit ``trump`` (0-3)."""
     if (card & 3) == (attack & 3):

@@ -23,6 +23,7 @@ class DurakRefill:
             result = "taken"
         else:
             self.discard.extend(table)
+            self.discarded = True
             result = "beaten"
         self.att = []
         self.beat = []

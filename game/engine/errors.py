@@ -81,7 +81,8 @@ class OptionError(ValueError):
     ``code`` is stable (the setup screen translates it) and ``params`` fill the text:
     ``unknown_ruleset`` (rules), ``unknown_option`` (key), ``not_bool`` (key),
     ``not_int`` (key, min, max), ``not_choice`` (key, choices), ``rounds`` (),
-    ``score_piles`` (), ``players`` (lo, hi, players), ``team_players`` (players),
+    ``needs`` (key, need: an option on without the one it needs), ``excludes`` (key, other),
+    ``players`` (lo, hi, players), ``team_players`` (players),
     ``hand_too_big`` (players, cards, max).
     """
 

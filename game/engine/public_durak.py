@@ -21,6 +21,7 @@ from .cards import NAMES, SUITS, parse, parse_list
 class Bout:
     """One bout: who attacked whom, the pairs on the table, how it ended."""
 
+    #: the bout's attacker: who opened it, or who last passed it on (RULES 2.1)
     opener: int
     defender: int
     #: [attack card, beating card or None, the attacker who played it]
@@ -29,6 +30,18 @@ class Bout:
     result: str | None = None
     #: who passed, in order
     passes: list[int] = field(default_factory=list)
+    #: the attack passed on: (the defender who passed it on, the card, shown: a trump shown
+    #: and kept), in order
+    transfers: list[tuple[int, str, bool]] = field(default_factory=list)
+    #: who made the opening attack (``opener`` once the attack is passed on)
+    led_by: int = -1
+    #: the most attack cards the bout may hold: the cap, and the defender's hand when the bout
+    #: began or was last passed on
+    limit: int = 0
+
+    def __post_init__(self) -> None:
+        if self.led_by < 0:
+            self.led_by = self.opener
 
     def cards(self) -> list[str]:
         return [c for a, d, _p in self.pairs for c in (a, d) if c]
@@ -62,6 +75,8 @@ class DurakTable:
         self.swaps: list[tuple[int, int | None, str]] = []
         self.loser: int | None = None
         self.losing_team: list[int] | None = None
+        #: a bout was beaten off in this game (``first_bout_max`` no longer holds)
+        self.discarded_once = False
         #: why the game ended when the record says (``stalemate``: too many bouts taken in a row)
         self.end_reason: str | None = None
         self.winners: list[int] | None = None
@@ -95,6 +110,23 @@ class DurakTable:
         b = self.bout
         return seats.attackers(b.opener, b.defender, self.n, self.out, self.teams,
                                bool(self.options.get("neighbours_only")))[1:]
+
+    def cap(self) -> int:
+        """The most attack cards a bout may hold now, whatever the defender holds (RULES 2.2)."""
+        o = self.options
+        return dm.bout_cap(o.get("max_attack", 6), o.get("first_bout_max"), self.discarded_once)
+
+    def passes_to(self, seat: int) -> int:
+        """Who defends when ``seat`` passes the attack on (the next active player to its left;
+        in team play the next opponent)."""
+        return seats.defender_for(seat, self.n, self.out, self.teams)
+
+    def shown_trumps(self) -> list[tuple[int, str]]:
+        """(seat, card) of every trump shown to pass on the bout on the table and still in the
+        hand that showed it."""
+        if not self.on_table():
+            return []
+        return [(p, c) for p, c, shown in self.bout.transfers if shown and c in self.known[p]]
 
     def team_of(self, seat: int) -> int | None:
         """``seat``'s team (0 or 1) in team play, None without teams."""
@@ -163,6 +195,7 @@ class DurakTable:
         self.bout = None
         self.bouts = []
         self.taking = False
+        self.discarded_once = False
         self.lowest_trump = self._lowest_trump(ev)
 
     def _lowest_trump(self, ev: dict):
@@ -197,7 +230,8 @@ class DurakTable:
     def _on_attack(self, ev: dict) -> None:
         p = ev["player"]
         if self.bout is None or self.bout.result is not None:
-            self.bout = Bout(p, seats.defender_for(p, self.n, self.out, self.teams))
+            d = seats.defender_for(p, self.n, self.out, self.teams)
+            self.bout = Bout(p, d, limit=dm.attack_limit(self.cap(), self.counts[d]))
             self.bouts.append(self.bout)
             self.taking = False
         for c in ev["cards"]:
@@ -211,6 +245,22 @@ class DurakTable:
             if pair[0] == ev["attack"]:
                 pair[1] = ev["card"]
         self.bout.defender = p
+
+    def _on_transfer(self, ev: dict) -> None:
+        """The defender passes the attack on: a card onto the table, or a trump shown, which
+        every seat now knows to be in that hand (until it is played)."""
+        p, card, shown = ev["player"], ev["card"], bool(ev.get("shown"))
+        b = self.bout
+        if shown:
+            if card not in self.known[p]:
+                self.known[p].append(card)
+        else:
+            self._lose(p, card)
+            b.pairs.append([card, None, p])
+        b.transfers.append((p, card, shown))
+        b.opener = p
+        b.defender = d = seats.defender_for(p, self.n, self.out, self.teams)
+        b.limit = dm.attack_limit(self.cap(), self.counts[d])
 
     def _on_pass(self, ev: dict) -> None:
         if self.bout is not None:
@@ -229,6 +279,7 @@ class DurakTable:
             self._give(b.defender, cards, True)
         else:
             self.discard += len(cards)
+            self.discarded_once = True
         self.taking = False
 
     def _on_draw(self, ev: dict) -> None:

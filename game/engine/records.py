@@ -20,15 +20,18 @@ from ..safe_json import JSONLimitError, clip, decode, loads
 from .base import FORMAT, GameState
 from .errors import IllegalActionError, Reason, RecordError
 from .registry import find_ruleset
-from .rulesets import effective_options
+from .rulesets import effective_options, fill_absent, is_checked
 
 
 def new_game(rules: str, players: list[dict] | int, options: dict | None = None, seed: int = 0,
              game: int = 1, auto_chance: bool = True, **extra) -> GameState:
-    """A fresh game.  ``players``: a list of ``{"name", "seat"}`` or a count."""
+    """A fresh game.  ``players``: a list of ``{"name", "seat"}`` or a count.  ``options``:
+    overrides of the preset, or the options :func:`effective_options` checked already for
+    this ruleset and number of players (taken as they are)."""
     if isinstance(players, int):
         players = [{"name": f"P{i}", "seat": "human"} for i in range(players)]
-    opts = effective_options(rules, options, len(players))
+    opts = options if is_checked(options, rules, len(players)) else \
+        effective_options(rules, options, len(players))
     return find_ruleset(rules).new_state(opts, players, seed=seed, game=game,
                                          auto_chance=auto_chance, **extra)
 
@@ -169,12 +172,14 @@ def _header(record: object) -> tuple:
     if not isinstance(options, dict):
         raise RecordError("options must be an object", game, why="options_object")
     try:
-        opts = effective_options(rules, options, len(players))
+        # options declared after the record was written may be left out (their ``absent`` value)
+        given, _missing = fill_absent(rules, options)
+        opts = effective_options(rules, given, len(players))
     except ValueError as e:
         code = "unknown_rules" if getattr(e, "code", "") == "unknown_ruleset" else "out_of_range"
         raise RecordError(clip(e), game, code=code, why="options", cause=e) from None
-    if opts != options:
-        missing = sorted(set(opts) - set(options))
+    if opts != given:
+        missing = sorted(set(opts) - set(given))
         raise RecordError(clip(f"options must list every effective option (missing: "
                                f"{', '.join(missing)})"), game, why="options_missing",
                           missing=clip(", ".join(missing)))

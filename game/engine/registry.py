@@ -18,6 +18,7 @@ from typing import Callable, Mapping
 
 from .cards import FULL_DECK, SHORT_DECK
 from .errors import OptionError
+from .options import DURAK_OPTIONS, GURKA_OPTIONS, Option, defaults
 
 
 def _frozen(d: Mapping | None = None) -> Mapping:
@@ -29,8 +30,8 @@ class Family:
     """A shared mechanism (a state machine and its public fold) that plays several rulesets."""
 
     name: str
-    #: every option key of the family with its default (the option tables of RECORDS.md)
-    defaults: Mapping
+    #: every option of the family, declared once (:mod:`game.engine.options`)
+    options: Mapping[str, Option]
     #: ``(ruleset, options, players, **kw) -> GameState`` (imported lazily: no cycles)
     make_state: Callable = field(repr=False)
     #: ``(ruleset, options, players) -> public table`` (:mod:`game.engine.public`)
@@ -44,6 +45,11 @@ class Family:
 
     def __repr__(self) -> str:
         return f"<Family {self.name}>"
+
+    @property
+    def defaults(self) -> Mapping:
+        """Every option key of the family with its default (the option tables of RECORDS.md)."""
+        return defaults(self.options)
 
 
 def _gurka_state(ruleset, options, players, **kw):
@@ -76,19 +82,11 @@ def _durak_position(view, table, legal):
     return FamilyPosition(view, table, legal)
 
 
-GURKA = Family("gurka", _frozen({
-    "hand_size": 6, "descending": False, "rounds": None,
-    "reference": "previous", "optional_lowest": False, "no_ace_on_ace": False,
-    "lead_lowest": False, "nearest_above": False, "twos_rule": False,
-    "multi_lead": False, "top_card": None, "top_value": 21, "ace_value": 14,
-    "tie_rule": "all", "limit": 30, "out_rule": "reach", "score_piles": False,
-    "lives": 0, "buyback": "none", "stake": 0, "exchange": False,
-}), _gurka_state, _gurka_public, _gurka_position,
-    actions=frozenset({"play", "exchange", "buyback", "pass"}))
+GURKA = Family("gurka", GURKA_OPTIONS, _gurka_state, _gurka_public, _gurka_position,
+               actions=frozenset({"play", "exchange", "buyback", "pass"}))
 
-DURAK = Family("durak", _frozen({"teams": None, "neighbours_only": False, "max_attack": 6}),
-               _durak_state, _durak_public, _durak_position, SHORT_DECK,
-               actions=frozenset({"attack", "defend", "take", "pass", "swap"}))
+DURAK = Family("durak", DURAK_OPTIONS, _durak_state, _durak_public, _durak_position, SHORT_DECK,
+               actions=frozenset({"attack", "defend", "take", "pass", "swap", "transfer"}))
 
 FAMILIES = (GURKA, DURAK)
 
@@ -144,6 +142,13 @@ def register(rid: str, family: Family, overrides: dict, players: tuple[int, int]
                | set(crowd or {})) - set(family.defaults)
     if unknown:
         raise ValueError(f"{rid}: options {sorted(unknown)} are not {family.name} options")
+    given = ([("preset", k, v) for k, v in overrides.items()]
+             + [("offered", k, v) for k, vs in (values or {}).items() for v in vs]
+             + [("toggle", k, v) for k, vs in (toggles or {}).items() for v in vs]
+             + [("crowd", k, v) for k, (_least, v) in (crowd or {}).items()])
+    for what, key, value in given:          # every value one the option's declaration allows
+        if family.options[key].problem(value):
+            raise ValueError(f"{rid}: the {what} value {value!r} is not one of {key}'s")
     lo, hi = players
     if not 2 <= lo <= default <= hi:
         raise ValueError(f"{rid}: players {players} and the default {default} do not fit")
@@ -187,9 +192,17 @@ GURKA_IS7 = register("gurka-is7", GURKA, {"hand_size": 7, "descending": True, "r
                      (2, 5), 4, "Sjö umferða Gúrka", "IS",
                      ("top_value", "tie_rule", "multi_lead", "optional_lowest", "exchange"),
                      demo=(3, {"rounds": 3}))
+#: "five until the first discard" (RULES 2.2) is a toggle over the record's value
+FIRST_FIVE = {"first_bout_max": (5, None)}
+
 DURAK_RU = register("durak", DURAK, {}, (2, 6), 3, "Durak", "RU",
-                    ("teams", "neighbours_only", "max_attack"),
-                    demo=(3, {}), crowd={"neighbours_only": (5, True)})
+                    ("teams", "neighbours_only", "max_attack", "first_bout_max"),
+                    toggles=FIRST_FIVE, demo=(3, {}), crowd={"neighbours_only": (5, True)})
+#: transfer Durak (perevodnoy, RULES 2.1): the defender may pass the attack on
+DURAK_TRANSFER = register("durak-transfer", DURAK, {"transfer": True}, (2, 6), 3, "Переводной дурак",
+                          "RU", ("transfer_show", "first_bout_max", "teams", "neighbours_only",
+                                 "max_attack"),
+                          toggles=FIRST_FIVE, demo=(3, {}), crowd={"neighbours_only": (5, True)})
 
 #: the ruleset a new player is offered first
 DEFAULT_RULESET = GURKA_SE.id
@@ -222,5 +235,5 @@ def family_of(rid: str) -> Family:
 
 
 __all__ = ["Family", "Ruleset", "GURKA", "DURAK", "FAMILIES", "DEFAULT_RULESET", "DEMO_RULESET",
-           "GURKA_SE", "AGURK_DK", "AGURK_NO", "GURKA_IS", "GURKA_IS7", "DURAK_RU",
+           "GURKA_SE", "AGURK_DK", "AGURK_NO", "GURKA_IS", "GURKA_IS7", "DURAK_RU", "DURAK_TRANSFER",
            "register", "unregister", "ruleset_ids", "find_ruleset", "rulesets", "family_of"]

@@ -99,6 +99,7 @@ CLOSINGS = ("host_left", "game_over", "replaced", "bad_message", "too_many_messa
 ACTION_FIELDS = {
     "play": ("cards",), "attack": ("cards",), "exchange": ("discard",),
     "defend": ("attack", "card"), "buyback": (), "pass": (), "take": (), "swap": (),
+    "transfer": ("card", "shown"),
 }
 #: the players' link states in ``status`` (``asked``: connected, and asked to play the next
 #: game at this table; not yet said yes)
@@ -214,6 +215,10 @@ def action_problem(action: object) -> str | None:
     for f in fields:
         if f not in action:
             return f"a {kind} action needs {f!r}"
+        if f == "shown":
+            if not isinstance(action[f], bool):
+                return f"{kind}.shown must be true or false"
+            continue
         problem = (_cards(0 if f == "discard" else 1) if f in ("cards", "discard") else _card)(action[f])
         if problem:
             return f"{kind}.{f} must be {problem}"

@@ -302,6 +302,30 @@ class ViewChecker:
         else:
             self._not_mine([card])
 
+    def _durak_transfer(self, ev: dict) -> None:
+        """The defender passes the attack on: a card laid on the table, or a trump of the
+        attack's rank shown and kept (then every seat knows who holds it)."""
+        self._keys(ev, ("player", "card", "shown"))
+        p = self._player(ev["player"])
+        if not isinstance(ev["shown"], bool):
+            raise ViewError("shown must be true or false")
+        t = self.table
+        if not t.on_table() or p != t.defender or t.taking:
+            raise ViewError("an attack passed on by a seat that is not defending")
+        if any(d is not None for _a, d in t.pairs) or not t.pairs:
+            raise ViewError("an attack passed on after a card was beaten")
+        card = self._cards([ev["card"]])[0]
+        if card[0] != t.pairs[0][0][0]:
+            raise ViewError("an attack passed on with a card of another rank")
+        if card in self._on_table() | self.gone:
+            raise ViewError("a card that lies on the table or in the discard pile")
+        if ev["shown"] and card[1] != t.trump:
+            raise ViewError("a card shown to pass the attack on that is not a trump")
+        if p == self.seat:
+            self._mine([card])
+        else:
+            self._not_mine([card])
+
     def _durak_pass(self, ev: dict) -> None:
         self._keys(ev, ("player",))
         self._player(ev["player"])

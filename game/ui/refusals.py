@@ -65,10 +65,13 @@ def option_reason(err) -> str:
     if code == "not_choice":
         # TRANSLATORS: {name} is an option of the setup screen, e.g. "Card to match"
         return _("The option “{name}” has a value the game does not know.").format(name=name)
-    if code == "score_piles":
-        # TRANSLATORS: {piles} and {hands} are options of the setup screen
-        return _("“{piles}” needs “{hands}”.").format(piles=option_words.option_label("score_piles"),
-                                                  hands=option_words.option_label("descending"))
+    if code == "needs" and "need" in p:
+        # TRANSLATORS: {piles} and {hands} are options of the setup screen: the first one only
+        # works with the second one on (e.g. "Penalty piles" needs "Shrinking hands")
+        return _("“{piles}” needs “{hands}”.").format(piles=name,
+                                                  hands=option_words.option_label(str(p["need"])))
+    if code == "excludes":            # two options that rule each other out
+        return _("These variants cannot be played together.")
     return _("These variants cannot be played together.")
 
 

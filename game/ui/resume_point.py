@@ -61,7 +61,7 @@ def durak(events: list[dict], seen: int | None = None) -> int:
         j -= 1
     if j and events[j - 1]["type"] == "bout_end":
         i = j - 1
-    while i > 0 and events[i - 1]["type"] in ("attack", "defend", "pass", "take", "swap", "out"):
+    while i > 0 and events[i - 1]["type"] in ("attack", "defend", "transfer", "pass", "take", "swap", "out"):
         i -= 1
     return i
 

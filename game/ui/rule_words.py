@@ -138,6 +138,39 @@ def words(code: str, params: dict | None = None, settings: dict | None = None) -
         return _("Cards played together must be of one rank.")
     if code in ("no_swap", "cannot_swap"):
         return _("You cannot swap the trump six now.")
+    # -- transfer Durak: passing the attack on
+    if code == "no_transfer":
+        return _("In this game the attack cannot be passed on.")
+    if code == "transfer_beaten":
+        # TRANSLATORS: transfer Durak: why the defender may no longer pass the attack on
+        return _("A card is already beaten: the attack can no longer be passed on.")
+    if code == "transfer_rank":
+        # TRANSLATORS: transfer Durak; {a_rank} is a card of a rank, in words ("a seven")
+        return _("Pass the attack on with a card of its rank: {a_rank}.").format(a_rank=rank)
+    if code == "transfer_few_cards":
+        # TRANSLATORS: transfer Durak: the next defender must hold a card for every attacking
+        # card it would face; {n} is how many it would face
+        return ngettext("The next player holds too few cards to answer {n} card.",
+                        "The next player holds too few cards to answer {n} cards.",
+                        count).format(n=count)
+    if code == "transfer_limit":
+        limit = p["limit"] if isinstance(p.get("limit"), int) and not isinstance(p["limit"], bool) else 6
+        # TRANSLATORS: transfer Durak: passing the attack on would make more attacking cards
+        # than a bout may hold; {n} is that limit
+        return ngettext("Passing it on would make more than {n} attacking card.",
+                        "Passing it on would make more than {n} attacking cards.",
+                        limit).format(n=limit)
+    if code == "transfer_nobody":
+        return _("There is nobody to pass the attack on to.")
+    if code == "no_show":
+        # TRANSLATORS: transfer Durak without the variant "Show a trump to pass on"
+        return _("In this game a trump cannot just be shown: lay a card to pass the attack on.")
+    if code == "show_not_trump":
+        # TRANSLATORS: transfer Durak: only the trump of the attacking rank may be shown
+        return _("Only a trump of the attacking rank can be shown to pass it on.")
+    if code == "already_shown":
+        # TRANSLATORS: transfer Durak: each trump may be shown once in a bout; {card} such as 7♥
+        return _("{card} has been shown in this bout already.").format(card=card)
     return _("That move is not allowed now.")
 
 

@@ -353,6 +353,7 @@ def durak(variants: Section) -> list[Section]:
             _("With five or six players only the defender's two neighbours and the opening "
               "attacker may attack, unless that is switched off on the new-game screen."),
         ]),
+        _first_five(),
         variants,
         Section(_("Example"), [
             _("Hearts are trump. West attacks North with the 7 of clubs, and North beats it with "
@@ -368,5 +369,80 @@ def durak(variants: Section) -> list[Section]:
             _("Do not be the last one holding cards."),
             _("Get rid of your low cards early, save trumps for the end when the stock is gone, "
               "and throw in ranks the defender is unlikely to beat."),
+        ]),
+    ]
+
+
+# -- transfer Durak (perevodnoy) and the house rule both Durak games can use ---------------------------
+
+def _first_five() -> Section:
+    # TRANSLATORS: a section of the Durak rules: the house rule of at most five attacking cards
+    # until the first bout whose cards go to the discard pile
+    return Section(_("Five cards until the first discard"), [
+        _("A common house rule, switched on for either kind of Durak on the new-game screen: "
+          "until a bout first ends with the defence holding and its cards on the discard pile, "
+          "no bout may hold more than five attacking cards. From then on the usual limit "
+          "applies."),
+    ])
+
+
+def durak_transfer(variants: Section) -> list[Section]:
+    """Transfer Durak (perevodnoy): Durak's sections, with the third answer of the defender."""
+    plain = {s.title: s for s in durak(variants)}
+    return [
+        Section(_("Overview"), [
+            _("Transfer Durak, perevodnoy in Russian, is played like ordinary Durak with one "
+              "more answer for the defender: before beating anything, the defender may pass the "
+              "whole attack on to the next player. The last player still holding cards is the "
+              "durak."),
+            _("In each suit the order is 6, 7, 8, 9, 10, jack, queen, king, ace."),
+        ]),
+        plain[_("Deal and trump")],
+        plain[_("A bout")],
+        # TRANSLATORS: a section of the transfer Durak rules: the defender's third answer
+        Section(_("Passing the attack on"), [
+            _("As long as no card of the bout has been beaten, the defender may lay a card of "
+              "the same rank next to the attacking cards instead of beating them. That passes "
+              "the attack on: the defender becomes the attacker, and the next player on the left "
+              "(in team play the next opponent) has to answer every card on the table, the new "
+              "one too."),
+            _("The new defender may pass it on in the same way, as long as cards of that rank "
+              "last; with two players it goes back and forth. Once a card has been beaten, or the "
+              "defender has chosen to take, the attack stays where it is."),
+            _("Passing on is not allowed when the next player holds fewer cards than the "
+              "attacking cards they would face, or when it would make more attacking cards than "
+              "the limit."),
+            _("Afterwards the bout goes on as if the player who passed it on had opened it: that "
+              "player may throw in, the new defender's other opponents join in once a card is "
+              "beaten, the limit counts the new defender's cards at that moment, and after the "
+              "bout that player draws first and the new defender last."),
+        ]),
+        # TRANSLATORS: a section of the transfer Durak rules: the variant where a trump of the
+        # attacking rank is only shown, not played, to pass the attack on
+        Section(_("Showing a trump"), [
+            _("With the variant “Show a trump to pass on”, a defender holding the trump of the "
+              "attacking rank may just show it instead of laying it down. The card goes back "
+              "into the hand, so everyone knows who holds it, and the attack moves on as if a "
+              "card had been added, with the same limits but nothing new on the table. Each trump "
+              "can be shown once a bout."),
+        ]),
+        _first_five(),
+        plain[_("Drawing and the trump six")],
+        plain[_("End of the game")],
+        variants,
+        Section(_("Example"), [
+            _("Spades are trump. Anna attacks Björn with the 7 of hearts. Björn holds the 7 of "
+              "clubs, lays it next to the heart and passes the attack on, so Karin must answer "
+              "both sevens. Karin has no seven: she beats the 7 of hearts with the 9 of hearts "
+              "and the 7 of clubs with the 6 of spades, a trump."),
+            _("Björn is the attacker now and throws in the 9 of clubs. Karin cannot beat it and "
+              "picks up all five cards. Björn draws first, then Anna; Karin draws nothing, and "
+              "the player on her left attacks next."),
+        ]),
+        Section(_("How to win"), [
+            _("Do not be the last one holding cards."),
+            _("A card of the rank that is led lets you hand the whole attack to your neighbour "
+              "for the price of one card, and a trump shown costs nothing at all. Keep track of "
+              "which sevens, eights and so on are gone before you count on passing it on."),
         ]),
     ]

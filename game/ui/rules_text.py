@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Callable, Mapping
 
-from ..engine.registry import (AGURK_DK, AGURK_NO, DURAK_RU, GURKA_IS, GURKA_IS7, GURKA_SE, Ruleset,
-                               find_ruleset, rulesets)
+from ..engine.registry import (AGURK_DK, AGURK_NO, DURAK_RU, DURAK_TRANSFER, GURKA_IS, GURKA_IS7,
+                               GURKA_SE, Ruleset, find_ruleset, rulesets)
 from ..i18n import _, ngettext, pgettext
 from . import option_words
 from . import rules_sections
@@ -119,6 +119,17 @@ CATALOGUE: dict[Ruleset, RulesetTexts] = {
         lambda o: _("Get rid of all your cards. Beat attacks with higher cards of the suit or trumps; "
                     "the last player holding cards is the durak."),
         rules_sections.durak),
+    DURAK_TRANSFER: RulesetTexts(
+        # TRANSLATORS: the name of transfer Durak (Russian "perevodnoy durak", where the defender
+        # may pass the attack on) in the lists and titles, as players in your country call it
+        lambda: pgettext("game name", "Transfer Durak"),
+        # TRANSLATORS: transfer Durak's origin, shown under its name ("perevodnoy" is its Russian
+        # name; write it as your language spells Russian)
+        lambda: _("Russian, perevodnoy"),
+        lambda: _("Russian rules (Perevodnoy)"),
+        lambda o: _("Durak in which the defender may pass the attack on to the next player with a "
+                    "card of the same rank. The last player holding cards is the durak."),
+        rules_sections.durak_transfer),
 }
 
 

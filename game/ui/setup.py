@@ -15,7 +15,7 @@ import pygame
 from ..ai.seats import menu_levels
 from ..engine import OptionError
 from ..engine.registry import DEFAULT_RULESET, find_ruleset, ruleset_ids
-from ..engine.rulesets import effective_options
+from ..engine.rulesets import effective_options, for_players
 from .. import i18n
 from ..i18n import _
 from . import game_labels
@@ -34,51 +34,36 @@ from .widgets import Button, Choice, ChoiceList, TextInput, Toggle, WidgetGroup
 PEOPLE = ("human", "net")
 
 
-#: The values offered for each option on the setup screen (data only: every text comes from
-#: :mod:`game.ui.option_words`, the same strings as the rules screen).  ``None``: an on/off toggle.
-OPTION_VALUES: dict[str, list | None] = {
-    "optional_lowest": None, "no_ace_on_ace": None, "lead_lowest": None, "nearest_above": None,
-    "twos_rule": None, "multi_lead": None, "exchange": None, "neighbours_only": None,
-    "reference": ["previous", "highest"],
-    "limit": [30, 20, 21],
-    "buyback": ["stake", "free", "none"],
-    "stake": [10, 5, 20, 0],
-    "hand_size": [7, 6, 5],
-    "lives": [0, 3, 4, 5],
-    "top_value": [21, 7],
-    "tie_rule": ["last", "all"],
-    "max_attack": [6, 5, 4],
-}
-
-
 def _value_text(key: str, value):
     return lambda: option_words.option_value_label(key, value)
 
 
 def option_specs(rules: str, players: int) -> list[dict]:
-    """The variants offered for ``rules`` (:func:`game.ui.rules_text.option_keys`): key,
-    label, values (value, text) or None for a toggle, explanation."""
+    """The variants offered for ``rules`` (:func:`game.ui.rules_text.option_keys`) with
+    ``players`` players: key, label, values (value, text) or None for a toggle, explanation.
+    The values are the option's declaration's (:mod:`game.engine.options`), those that fit
+    the number of players; an option with one value left is not offered."""
     specs: list[dict] = []
     entry = find_ruleset(rules)
     for key in rules_text.option_keys(rules):
+        option = entry.family.options[key]
         to_opts = from_opts = None
         if key in entry.toggles:
             values = None
             on, off = entry.toggles[key]
             to_opts = (lambda v, on=on, off=off: on if v else off)
             from_opts = (lambda o, k=key, on=on: o.get(k) == on)
-        elif key == "teams":
-            if players not in (4, 6):
-                continue
-            values = [(None, _value_text(key, None)),
-                      ("2v2" if players == 4 else "3v3", _value_text(key, "2v2" if players == 4 else "3v3"))]
+        elif option.kind == "bool":
+            values = None
         else:
-            raw = entry.variant_values.get(key, OPTION_VALUES.get(key))
-            if raw is not None and entry.options[key] not in raw:
+            raw = list(entry.variant_values.get(key, option.values_for(players)))
+            if len(raw) < 2:
+                continue              # nothing to choose with this many players (teams with 5)
+            if entry.options[key] not in raw:
                 raw = [entry.options[key], *raw]     # a preset's own value is always offered
-            if raw is not None and all(isinstance(v, int) and not isinstance(v, bool) for v in raw):
+            if all(isinstance(v, int) and not isinstance(v, bool) for v in raw):
                 raw = sorted(raw)        # numbers in order: ◀ lowers, ▶ raises, no wrapping round
-            values = None if raw is None else [(v, _value_text(key, v)) for v in raw]
+            values = [(v, _value_text(key, v)) for v in raw]
         specs.append({"key": key, "label": (lambda k=key: option_words.option_label(k)), "values": values,
                       "explain": (lambda k=key: rules_text.option_help(rules, k)), "to": to_opts,
                       "from": from_opts})
@@ -87,7 +72,7 @@ def option_specs(rules: str, players: int) -> list[dict]:
 
 def option_error_text(err: OptionError) -> str:
     """The engine's refusal of a setup, in the interface language (by its code)."""
-    if err.code in ("hand_too_big", "team_players", "players"):
+    if err.code in ("hand_too_big", "team_players", "players", "needs"):
         return option_reason(err)
     return _("These variants cannot be played together.")   # what the screen's choices can combine
 
@@ -120,6 +105,7 @@ class SetupScene(Scene):
         self.recall(app.settings.get("last_setup"), keep_rules=rules is not None)
         self.follow_language()
         self.error = ""
+        self.checked = None
         self.explain = ""
         self.build()
 
@@ -175,19 +161,16 @@ class SetupScene(Scene):
         return self.count[self.rules]
 
     def overrides_for(self) -> dict:
-        o = dict(self.overrides[self.rules])
-        entry = find_ruleset(self.rules)
-        for key, (least, value) in entry.crowd_defaults.items():
-            if key not in o:
-                o[key] = value if self.players() >= least else entry.options[key]
-        teams = o.get("teams")
-        if teams and self.players() != int(teams[0]) * 2:
-            o.pop("teams")
-        return o
+        """The options chosen, made to fit the number of players (the engine's one place for
+        it: :func:`game.engine.rulesets.for_players`)."""
+        return for_players(self.rules, self.overrides[self.rules], self.players())
 
     def validate(self) -> str:
+        """Check the game set up, once (the checked options start it): "" or why it cannot be
+        played."""
+        self.checked = None
         try:
-            effective_options(self.rules, self.overrides_for(), self.players())
+            self.checked = effective_options(self.rules, self.overrides_for(), self.players())
         except OptionError as e:
             return option_error_text(e)
         return ""
@@ -326,9 +309,11 @@ class SetupScene(Scene):
 
     def start_now(self) -> None:
         """Start the game set up (a saved game of its ruleset is replaced by it)."""
+        if self.checked is None:         # (checked whenever the setup changes)
+            return
         self.remember()
         self.app.nav.replace("table", rules=self.rules, players=self.player_list(),
-                             options=self.overrides_for())
+                             options=self.checked)
 
     def back(self) -> None:
         self.manager.pop()

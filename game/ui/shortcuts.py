@@ -68,7 +68,7 @@ def table_keys(rules: str | None = None, undo: bool = True, hint: bool = True,
         # TRANSLATORS: {space} is the name of the Space key, as translated above
         (_k("enter"), _("play the selected cards or press the first button; else as {space}").format(
             space=_k("space"))),
-        *[row for family in _families(rules) for row in family.own_keys()],
+        *[row for family in _families(rules) for row in family.own_keys(rules)],
         (_k("tab"), _("move between the buttons")),
         *_one_row(rules, letter("lookback"), lambda f: f.look_back(),
                   " / ".join(f.look_back() for f in FAMILY_UI.values())),

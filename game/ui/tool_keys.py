@@ -68,6 +68,45 @@ def derive(english: bool = False) -> dict[str, str]:
     return out
 
 
+#: the buttons of a decision that have a key (transfer Durak's Pass on and Show trump)
+ACTIONS = ("pass_on", "show_trump")
+#: letters a Nordic keyboard types with a dead key (´ then the letter), never a key of their own
+DEAD_KEY_LETTERS = set("áéíóúýàèìòù")
+
+
+def action_words(action: str) -> str:
+    return {"pass_on": names.pass_on, "show_trump": names.show_trump}[action]()
+
+
+def action_letters() -> dict[str, str]:
+    """The keys of a decision's buttons in the language now: the first letter of one of the
+    button's words that no tool holds here (its letter in this language, or its English one),
+    else another of its letters ("Pass on (P)", "Show trump (T)"; sv "Skicka vidare (V)")."""
+    version = (i18n.current_language(), i18n.language_version())
+    if _memo.get("actions_version") != version:
+        barred = {v.lower() for v in letters().values()} | {v.lower() for v in ENGLISH.values()}
+        out: dict[str, str] = {}
+        for action in ACTIONS:
+            label = action_words(action).lower()
+            # (a letter typed with a dead key, as the Icelandic á, is no key of its own)
+            initials = [w[0] for w in label.split() if w and w[0].isalpha() and w[0] not in DEAD_KEY_LETTERS]
+            rest = [ch for ch in label if ch.isalpha() and ch not in DEAD_KEY_LETTERS]
+            taken = barred | {v.lower() for v in out.values()}
+            pick = next((ch for ch in initials + rest + list("abcdefghijklmnopqrstuvwxyz") if ch not in taken))
+            out[action] = pick.upper()
+        _memo["actions"] = out
+        _memo["actions_version"] = version
+    return _memo["actions"]  # type: ignore[return-value]
+
+
+def action_of(e) -> str | None:
+    """The decision button a KEYDOWN ``e`` presses (:data:`ACTIONS`), or None."""
+    if getattr(e, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        return None
+    typed = _typed(e)
+    return next((a for a, ch in action_letters().items() if ch.lower() in typed), None)
+
+
 def letter(tool: str) -> str:
     """The letter of ``tool`` in the language now, as buttons and key lists show it."""
     return letters()[tool]

@@ -27,6 +27,16 @@ def say() -> str:
     return _("Say")
 
 
+def pass_on() -> str:
+    # TRANSLATORS: transfer Durak: the defender's button that passes the attack on to the next player
+    return _("Pass on")
+
+
+def show_trump() -> str:
+    # TRANSLATORS: transfer Durak: the defender's button that passes the attack on by showing a trump
+    return _("Show trump")
+
+
 def moves() -> str:
     return _("Moves")
 

@@ -323,6 +323,56 @@ def _durak_keys(t) -> None:
     t.settle()
 
 
+def transfer_id() -> str:
+    """The first ruleset of the Durak family that passes attacks on (transfer Durak)."""
+    return next(r.id for r in rulesets(DURAK) if r.options.get("transfer"))
+
+
+def _bout_so_far(state) -> list[dict]:
+    evs = state.events
+    last = max((i for i, e in enumerate(evs) if e["type"] in ("deal", "bout_end")), default=-1)
+    return evs[last + 1:]
+
+
+def may_pass_on(state, seat: int = 0) -> bool:
+    """``seat`` defends and may pass the attack on by laying a card."""
+    return state.to_act() == seat and any(a["type"] == "transfer" and not a["shown"]
+                                          for a in state.legal_actions())
+
+
+def trump_shown(state, seat: int = 0) -> bool:
+    """``seat`` to act in a bout that another seat passed on by showing a trump it still holds."""
+    from ..engine.cards import parse
+    return (state.to_act() == seat and getattr(state, "phase", "") == "bout"
+            and any(e["type"] == "transfer" and e["shown"] and e["player"] != seat
+                    and parse(e["card"]) in state.hands[e["player"]] for e in _bout_so_far(state)))
+
+
+@step("table-durak-pass-on")
+def _durak_pass_on(t) -> None:
+    """Transfer Durak: the defender may pass the attack on; the line under the hand says with
+    what and what the next player then faces, beside the Pass on button."""
+    table = t.table(transfer_id(), may_pass_on)
+    if not any(b.name == "transfer" for b in table.action_buttons):
+        raise Unreachable("no Pass on button")
+
+
+@step("table-durak-pass-on-keys")
+def _durak_pass_on_keys(t) -> None:
+    """The same in its keyboard wording (P passes it on)."""
+    t.table(transfer_id(), may_pass_on)
+    t.key(pygame.K_RIGHT)
+    t.settle()
+
+
+@step("table-durak-shown-trump")
+def _durak_shown_trump(t) -> None:
+    """Transfer Durak with a trump shown: it lies beside its holder's panel for the bout."""
+    table = t.table(transfer_id(), trump_shown, options={"transfer_show": True}, players=4)
+    if not table.model.shown_trumps():
+        raise Unreachable("no trump shown")
+
+
 @step("table-durak-teams")
 def _durak_teams(t) -> None:
     t.table(durak_id(), mid_deal, players=6, options={"teams": "3v3"})
@@ -432,6 +482,12 @@ def _hint_durak(t) -> None:
 @step("hint-durak-teams")
 def _hint_durak_teams(t) -> None:
     _hint(t, durak_id(), defending, players=4, options={"teams": "2v2"})
+
+
+@step("hint-durak-pass-on")
+def _hint_durak_pass_on(t) -> None:
+    """Transfer Durak: the hint weighs passing the attack on against beating and taking."""
+    _hint(t, transfer_id(), may_pass_on)
 
 
 @step("undo")

@@ -34,8 +34,10 @@ class DurakPart(TablePart):
 
     def static_key(self) -> tuple:
         now = self.timeline.now
+        moving = {f.card for f in self.timeline.flights}
         return (getattr(self, "swept", True), tuple(c for c, _p in getattr(self, "ending", ())),
-                frozenset(f.card for f in self.timeline.flights if f.face_up and not f.started(now)))
+                frozenset(f.card for f in self.timeline.flights if f.face_up and not f.started(now)),
+                tuple(c for _p, c in self.model.shown_trumps() if c not in moving))
 
     def replay_from(self, events: list[dict], seen: int | None = None) -> int:
         return resume_point.durak(events, seen)
@@ -85,6 +87,56 @@ class DurakPart(TablePart):
 
     def _pair_target(self, i: int, j: int):
         return lambda: self.lay.pair_pos(i, j, len(self.model.pairs))
+
+    def on_transfer(self, ev: dict) -> float:
+        """Transfer Durak: the defender passes the attack on.  A card laid joins the attack; a
+        trump shown lifts from the hand, is held up for all to see, and goes back; the
+        defender's marker moves to the next player."""
+        p, card, shown = ev["player"], ev["card"], ev["shown"]
+        sp = self.speed()
+        src = self.draw.card_source(p, [card])
+        self.fold(ev)
+        m = self.model
+        nd = m.defender
+        lay = self.lay
+        width = lay.hand_w / lay.size[0]
+        if shown:
+            spot = self.show_spot(p)
+            if sp > 0:
+                up = pace.PLAY_FLIGHT * sp
+                fx, fy = lay.frac(spot)
+
+                def held():          # held up at the table's card size, where the window puts it
+                    return (fx * self.lay.size[0], fy * self.lay.size[1], self.lay.table_w)
+                big = lay.table_w / lay.size[0]
+                self.timeline.fly(card, True, lay.frac(src[0]), held, 0.0, up, width)
+                self.timeline.fly(card, True, (fx, fy), held, up, pace.SHOW_HOLD * sp, big)
+                self.timeline.fly(card, True, (fx, fy), self.draw.hand_target(p, card),
+                                  up + pace.SHOW_HOLD * sp, pace.PLAY_FLIGHT * sp, big, seat=p)
+            dur = (2 * pace.PLAY_FLIGHT + pace.SHOW_HOLD) * sp
+        else:
+            if sp > 0:
+                self.timeline.fly(card, True, lay.frac(src[0]), self._pair_target(len(m.pairs) - 1, 0), 0.0,
+                                  pace.PLAY_FLIGHT * sp, width)
+            dur = (pace.PLAY_FLIGHT + pace.PLAY_SETTLE) * sp
+        # TRANSLATORS: transfer Durak: a banner at the seat that passed the attack on
+        self.timeline.banner(_("Passes it on"), max(700.0, pace.BANNER * sp), seat=p, color=theme.ACCENT)
+        if nd is not None and nd >= 0:
+            # TRANSLATORS: transfer Durak: a banner at the seat the attack was passed on to
+            self.timeline.banner(_("Defends now"), max(700.0, pace.BANNER * sp), delay=dur * 0.5, seat=nd,
+                                 color=theme.ERROR)
+        self.announce(durak_words.passes_on(self.name(p), self.you(p), self.card_text([card]), shown,
+                                            self.name(nd), self.you(nd)))
+        self.cues.sound("play")
+        return dur
+
+    def show_spot(self, seat: int) -> tuple[int, int]:
+        """Where a trump shown by ``seat`` is held up: from its panel a third of the way to
+        the middle of the table (above the hand for the player at the screen)."""
+        lay = self.lay
+        sx, sy = lay.seat_dir(seat)
+        cx, cy = lay.center
+        return (int(sx + (cx - sx) * 0.4), int(sy + (cy - sy) * 0.4))
 
     def on_pass(self, ev: dict) -> float:
         self.fold(ev)
@@ -181,6 +233,10 @@ class DurakPart(TablePart):
         elif kind == "defend":
             a, d = ev["attack"], ev["card"]
             log.add(p, lambda: durak_words.beats(self.name(p), self.you(p), self.card_text([a]), self.card_text([d])))
+        elif kind == "transfer":
+            card, shown, to = ev["card"], ev["shown"], m.defender
+            log.add(p, lambda: durak_words.passes_on(self.name(p), self.you(p), self.card_text([card]), shown,
+                                                     self.name(to), self.you(to)))
         elif kind == "swap":
             card = self.model.swaps[-1][2] if self.model.swaps else None
             log.add(p, lambda: durak_words.swaps(self.name(p), self.you(p), self.card_text([card]) if card else ""))
@@ -188,7 +244,7 @@ class DurakPart(TablePart):
             b = m.bouts[-1]
             result, defender, count = b.result, b.defender, len(b.cards())
             if self._bout_head is not None:     # … and once it is over, how it ended
-                number, opener = len(m.bouts), b.opener
+                number, opener = len(m.bouts), b.led_by
                 log.replace(self._bout_head, lambda: durak_words.bout_heading(
                     number, self.name(opener), self.you(opener),
                     durak_words.bout_title(result, self.name(defender), self.you(defender), count)))
@@ -215,7 +271,10 @@ class DurakPart(TablePart):
         lay = self.lay
         count = len(b.pairs)
         title = durak_words.bout_title(b.result, self.name(b.defender), self.you(b.defender), len(b.cards()))
-        out = LookBack(durak_words.opened(self.name(b.opener), self.you(b.opener)) + " · " + title)
+        caption = durak_words.opened(self.name(b.led_by), self.you(b.led_by))
+        if b.transfers:
+            caption += " · " + durak_words.passed_on([self.name(p) for p, _c, _s in b.transfers])
+        out = LookBack(caption + " · " + title)
         mark = theme.GOOD if b.result == "beaten" else None
         for i, (a, d, attacker) in enumerate(b.pairs):
             out.cards.append((a, lay.look_pair_pos(i, 0, count), None))
@@ -301,11 +360,38 @@ class DurakPart(TablePart):
                     continue
                 x, y, w = lay.pair_pos(i, j, count)
                 d.card(surface, c, True, (x, y), w)
+        # transfer Durak: a trump shown to pass the attack on, beside its holder's panel for
+        # the rest of the bout (once it is back from being shown)
+        moving = {f.card for f in self.timeline.flights}
+        for p, c in m.shown_trumps():
+            if p != self.board.viewer and c not in moving:
+                self.draw_shown(surface, p, c)
         # a picked card that can beat several attacks: each it can beat glows, with its key
         for i, digit in marks.attack_keys(m.pairs, lambda a: a not in flying and self.board.sel.can_beat(a, legal)):
             x, y, w = lay.pair_pos(i, 0, count)
             d.mark(surface, (x, y), w, theme.GOOD)
             marks.key_badge(surface, (x, y - card_faces.height_for(w) // 2), lay.u, digit)
+
+    def shown_pos(self, seat: int) -> tuple[int, int]:
+        """Where a trump ``seat`` showed lies for the rest of the bout: over the right end of
+        its panel (under it for a seat in the top half of the table)."""
+        lay = self.lay
+        r = lay.seat_rect(seat)
+        h = card_faces.height_for(lay.small_w)
+        x = r.right - int(lay.small_w * 0.6)
+        if r.centery < lay.center[1] and r.top < h:
+            return (x, r.bottom + int(h * 0.55))
+        return (x, r.top - int(h * 0.55))
+
+    def draw_shown(self, surface, seat: int, card: str) -> None:
+        """A trump ``seat`` showed to pass the attack on, face up by its panel, named as shown."""
+        lay = self.lay
+        x, y = self.shown_pos(seat)
+        r = self.draw.card(surface, card, True, (x, y), lay.small_w)
+        # TRANSLATORS: transfer Durak: the tag under a trump a player showed to pass the attack
+        # on (it stays in their hand, everyone knows it)
+        theme.blit_text(surface, _("shown"), 13 * lay.u, (r.centerx, r.bottom + int(2 * lay.u)), theme.ACCENT,
+                        bold=True, anchor="midtop", max_width=lay.small_w * 2.2)
 
     def discard_label(self, surface, midtop) -> pygame.Rect:
         """The discard pile's name under it, moved clear of a seat's panel beside it (which

@@ -6,6 +6,7 @@ Names stay the subject; the player at the screen gets sentences of their own.
 from __future__ import annotations
 
 from ...i18n import _, ngettext
+from .. import tool_keys
 
 
 def attacks(name: str, you: bool, cards: str, opening: bool) -> str:
@@ -28,6 +29,68 @@ def beats(name: str, you: bool, attack: str, card: str) -> str:
         return _("You beat {attack} with {card}").format(attack=attack, card=card)
     # TRANSLATORS: Durak, the move log; {name} is a name; {card} beats {attack}
     return _("{name} beats {attack} with {card}").format(name=name, attack=attack, card=card)
+
+
+def passes_on(name: str, you: bool, card: str, shown: bool, to: str, to_you: bool) -> str:
+    """Transfer Durak, the move log: the defender passes the attack on to the next player,
+    laying ``card`` with the attack or (``shown``) showing that trump and keeping it."""
+    if shown:
+        if you:
+            # TRANSLATORS: transfer Durak, the move log: the player shows the trump {card} (kept
+            # in the hand) and so passes the attack on to {to}, a name
+            return _("You show {card} and pass the attack on to {to}").format(card=card, to=to)
+        if to_you:
+            # TRANSLATORS: transfer Durak, the move log: {name} shows the trump {card} and passes
+            # the attack on to the player at the screen
+            return _("{name} shows {card} and passes the attack on to you").format(name=name, card=card)
+        # TRANSLATORS: transfer Durak, the move log: {name} shows the trump {card} and passes the
+        # attack on to {to}
+        return _("{name} shows {card} and passes the attack on to {to}").format(name=name, card=card, to=to)
+    if you:
+        # TRANSLATORS: transfer Durak, the move log: the player lays {card} (of the attacking
+        # rank) and so passes the attack on to {to}, a name
+        return _("You pass the attack on to {to} with {card}").format(card=card, to=to)
+    if to_you:
+        # TRANSLATORS: transfer Durak, the move log: {name} passes the attack on to the player at
+        # the screen with {card}
+        return _("{name} passes the attack on to you with {card}").format(name=name, card=card)
+    # TRANSLATORS: transfer Durak, the move log: {name} passes the attack on to {to} with {card}
+    return _("{name} passes the attack on to {to} with {card}").format(name=name, card=card, to=to)
+
+
+def passed_on(names: list[str]) -> str:
+    """The look back's note of a bout passed on: who passed it on, in order."""
+    # TRANSLATORS: transfer Durak, the look back at the previous bout; {names} such as "Björn,
+    # Karin": the defenders who passed the attack on, in order
+    return _("passed on by {names}").format(names=", ".join(names))
+
+
+def pass_on_offer(a_rank: str, name: str, faced: int, show: str | None = None) -> str:
+    """The prompt's line when the defender may pass the attack on: with what, and what the
+    next player then faces ("Pass it on with a seven: Björn must then answer both");
+    ``show``: the trump that may be shown instead (such as "7♥")."""
+    if show and not a_rank:
+        # TRANSLATORS: transfer Durak, the defender's prompt: only showing the trump {card} can
+        # pass the attack on; {name} is the next player; {n} how many attacking cards
+        return ngettext("Show {card} to pass it on: {name} must then answer {n} card.",
+                        "Show {card} to pass it on: {name} must then answer all {n}.", faced).format(
+            card=show, name=name, n=faced)
+    if faced == 2:
+        # TRANSLATORS: transfer Durak, the defender's prompt; {a_rank} a card of a rank in words
+        # ("a seven"), {name} the next player, who then has to answer both attacking cards
+        text = _("Pass it on with {a_rank}: {name} must then answer both.")
+    else:
+        # TRANSLATORS: transfer Durak, the defender's prompt; {a_rank} a card of a rank in words
+        # ("a seven"), {name} the next player, {n} how many attacking cards they then face (3 or
+        # more; with two the sentence above says "both")
+        text = ngettext("Pass it on with {a_rank}: {name} must then answer {n} card.",
+                        "Pass it on with {a_rank}: {name} must then answer all {n}.", faced)
+    text = text.format(a_rank=a_rank, name=name, n=faced)
+    if show:
+        # TRANSLATORS: transfer Durak: added to the line above when the trump {card} may be shown
+        # instead of laid
+        text += " " + _("Or show {card} and keep it.").format(card=show)
+    return text
 
 
 def picks_up(name: str, you: bool, n: int) -> str:
@@ -137,6 +200,36 @@ def swap_keys(offer: bool = False) -> str:
     # TRANSLATORS: Durak, keyboard play, after the question whether to swap the six of
     # trumps; Enter and Tab are keys, "Swap trump six" the button's name
     return _("Enter keeps it, Tab to Swap trump six.")
+
+
+def pass_on_rest(kind: str, keys: bool, show: bool) -> str:
+    """After the offer to pass the attack on, the defender's other answers (``kind``:
+    ``defend``, ``must_take``) and, for keyboard play, the keys of all of them."""
+    if keys:
+        if show:
+            # TRANSLATORS: transfer Durak, keyboard play: {pass_key} (Pass on's letter) passes the
+            # attack on with the card picked by the arrow keys ← → (or the cheapest), {show_key}
+            # (Show trump's letter) presses Show trump
+            text = _("Press {pass_key} to pass it on (← → picks the card), {show_key} to show the trump.")
+        else:
+            # TRANSLATORS: transfer Durak, keyboard play: {pass_key} (Pass on's letter) passes the
+            # attack on with the card picked by the arrow keys ← → (or the cheapest)
+            text = _("Press {pass_key} to pass it on (← → picks the card).")
+        keys = tool_keys.action_letters()
+        text = text.format(pass_key=keys["pass_on"], show_key=keys["show_trump"])
+        if kind == "defend":
+            # TRANSLATORS: transfer Durak, keyboard play, after the keys that pass it on; ← → are
+            # the arrow keys, Enter beats with the card picked (Space, then a number key: which
+            # attacking card); Tab reaches the Take button
+            return text + " " + _("Or beat it: ← → and Enter (Space, 1–9: which attack), or Tab to Take.")
+        # TRANSLATORS: transfer Durak, keyboard play: nothing beats the attack; Tab reaches the
+        # Take button, Enter presses it
+        return text + " " + _("Otherwise Tab to Take, then Enter.")
+    if kind == "defend":
+        # TRANSLATORS: transfer Durak, after the offer to pass the attack on
+        return _("Or beat it with a card, or press Take.")
+    # TRANSLATORS: transfer Durak, after the offer to pass the attack on: nothing beats the attack
+    return _("Otherwise press Take.")
 
 
 def keys_with_swap(kind: str) -> str:

@@ -156,6 +156,14 @@ def durak_move(action: dict, settings: dict, kinds=()) -> str:
         # TRANSLATORS: a Durak move in a hint: beat the attacking card with one of yours
         return _("beat {attack} with {card}").format(attack=card_faces.card_text(action["attack"], settings),
                                                      card=card_faces.card_text(action["card"], settings))
+    if kind == "transfer":
+        card = card_faces.card_text(action["card"], settings)
+        if action.get("shown"):
+            # TRANSLATORS: a transfer Durak move in a hint: show the trump {card} to pass the
+            # attack on
+            return _("show {card} and pass it on").format(card=card)
+        # TRANSLATORS: a transfer Durak move in a hint: pass the attack on by laying {card}
+        return _("pass it on with {card}").format(card=card)
     if kind == "take":
         return _("Take")
     if kind == "swap":

@@ -4,7 +4,9 @@ A click on a legal card plays it when that card alone is a complete legal move a
 multi-card move contains it; otherwise it selects, and the Play button (or a second
 click on a selected card) plays the selection.  While selecting, only cards that can
 still complete a legal move are lit, and Play is enabled only on a legal selection.
-A card that can beat several attacks (Durak) is picked first, then the attack to beat.
+A card that can beat several attacks (Durak) is picked first, then the attack to beat.  In
+transfer Durak a card that can only pass the attack on passes it on; one that can also beat
+beats (the Pass on button lays the card picked).
 Exchanges (seven-round Gúrka) are always a selection confirmed by the button.
 
 Everything is decided from ``legal`` (the engine's legal actions): no rules here.
@@ -21,7 +23,7 @@ def cards_of(action: dict) -> tuple[str, ...]:
         return tuple(action["cards"])
     if action["type"] == "exchange":
         return tuple(action["discard"])
-    if action["type"] == "defend":
+    if action["type"] == "defend" or action["type"] == "transfer" and not action["shown"]:
         return (action["card"],)
     return ()
 
@@ -84,6 +86,11 @@ class Selection:
             self._toggle(card)
             return None
         defends = [a for a in legal if a["type"] == "defend" and a["card"] == card]
+        passes = [a for a in legal if a["type"] == "transfer" and not a["shown"] and a["card"] == card]
+        if passes and not defends:          # transfer Durak: a card that only passes it on
+            self.cards = []
+            self.defend_with = None
+            return passes[0]
         if defends:
             self.cards = []
             if len({a["attack"] for a in defends}) == 1:

@@ -8,9 +8,11 @@ an exchange (the cards chosen, or none), plays the selection (or the picked card
 the first button: Play, Take,
 Exchange …, as it does whenever no card may be played; with nothing picked and no button,
 or only Take while a card may beat, it picks as Space does: Enter never takes by
-accident), 1-9 choose the attack to beat;
-Tab reaches the buttons.  At each new decision of a player at the keyboard the cursor is on
-a card they may play, the one nearest to where it was (:func:`place_cursor`).  Going on after a held trick, skipping, the look back and the
+accident), 1-9 choose the attack to beat; Pass on's key (P in English) passes the attack on with
+the card picked (or presses Pass on) and Show trump's (T) presses it (transfer Durak; each
+language's letters: :func:`game.ui.tool_keys.action_letters`); Tab reaches the buttons.  At each
+new decision of a player at the keyboard the cursor is on a card they may play, the one nearest
+to where it was (:func:`place_cursor`).  Going on after a held trick, skipping, the look back and the
 move log are the flow's keys (:mod:`.flow`).
 """
 
@@ -18,9 +20,12 @@ from __future__ import annotations
 
 import pygame
 
+from .. import tool_keys
 from .forced import forced_action
 
 _CONFIRM = (pygame.K_RETURN, pygame.K_KP_ENTER)
+#: the decision buttons a key presses, by the button's name (transfer Durak: Pass on, Show trump)
+BUTTON_NAMES = {"pass_on": "transfer", "show_trump": "show"}
 
 
 def handle_key(scene, e) -> bool:
@@ -52,6 +57,20 @@ def handle_key(scene, e) -> bool:
     if pygame.K_1 <= k <= pygame.K_9 and sel.defend_with is not None:
         scene.click_pair(k - pygame.K_1)
         return True
+    action = tool_keys.action_of(e)
+    if action == "pass_on" and scene.hover_card in hand:     # pass it on with the card picked
+        laid = {"type": "transfer", "card": scene.hover_card, "shown": False}
+        if laid in scene.stream.legal_actions():
+            scene.do(laid)
+            return True
+    if action is not None:
+        button = next((b for b in scene.action_buttons
+                       if b.name == BUTTON_NAMES[action] and b.enabled and b.visible), None)
+        if button is not None:
+            button.activate()
+            scene.invalidate()
+            return True
+        return False
     if k in (pygame.K_UP, pygame.K_SPACE):
         if scene.hover_card in hand:
             scene.click_card(scene.hover_card)

@@ -21,6 +21,7 @@ SCORE_REST = 300        # the counted totals stay before the score sheet between
 KNOCKOUT = 1800         # the shout when a player is knocked out
 BOUT_HOLD = 1500        # a finished Durak bout stays, its outcome named, before it is cleared
 TAKE_HOLD = 1500        # a Durak take is announced
+SHOW_HOLD = 1100        # transfer Durak: a trump shown to pass the attack on stays up to be seen
 BANNER = 1400           # a short banner at a seat
 FORCED = 450            # a forced card waits this long before it plays itself
 NEWS = 2600             # an announcement (who opens, a take, a trump swap, the scoring)

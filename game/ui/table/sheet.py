@@ -157,6 +157,15 @@ def durak_sheet(model, players: list[dict], session: dict) -> Sheet:
     # TRANSLATORS: a row of the Durak score sheet: how many games each player lost
     sheet.summary.append(Row(_("Times durak"), [Cell(str(c), tone="bad" if c else "plain", value=c)
                                                 for c in counts], True))
+    if model.options.get("transfer"):
+        # transfer Durak: how often each player passed the attack on in this game
+        passed = [0] * n
+        for b in model.bouts:
+            for p, _c, _shown in b.transfers:
+                passed[p] += 1
+        # TRANSLATORS: a row of the transfer Durak score sheet (keep it short): how often each
+        # player passed the attack on in the game being played
+        sheet.summary.append(Row(_("Passed on"), [Cell(str(c), value=c) for c in passed], True))
     if log:
         # TRANSLATORS: the Durak score sheet's legend; {mark} is a small sign
         sheet.footer.append(_("{mark} was durak").format(mark=LOSER))

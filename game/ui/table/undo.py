@@ -15,7 +15,7 @@ from __future__ import annotations
 from ...engine import replay
 
 #: the event types a player's decision writes
-DECISIONS = ("play", "exchange", "buyback", "attack", "defend", "take", "pass", "swap")
+DECISIONS = ("play", "exchange", "buyback", "attack", "defend", "transfer", "take", "pass", "swap")
 
 
 def deal_start(events: list[dict]) -> int:

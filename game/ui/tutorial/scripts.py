@@ -13,7 +13,7 @@ scripted seats.  The deals are fixed so that every rule the tutorial claims show
   exactly 21 back to 0.
 - Podkidnoy Durak (three players): the lowest trump attacks first; attack, beat in
   suit and with a trump, throw in (also by the third player), take, refill, the defence
-  holds.
+  holds; and the one moment a transfer Durak player could pass the attack on.
 """
 
 from __future__ import annotations
@@ -187,7 +187,7 @@ _DURAK_DEAL = {"type": "deal", "dealer": 2, "trump": "6H", "hands": [
     ["8S", "TD", "7H", "JD", "QC", "AC"],
     ["TS", "9H", "9S", "7C", "6S", "6D"],
     ["TC", "9D", "KH", "QS", "AS", "6C"]],
-    "stock": ["7S", "KC", "QD", "8C", "AD", "JH", "7D", "8D", "8H", "9C", "TH", "JC", "JS", "QH",
+    "stock": ["9C", "KC", "QD", "8C", "AD", "JH", "7D", "8D", "8H", "7S", "TH", "JC", "JS", "QH",
               "KD", "KS", "AH", "6H"]}
 
 _DURAK = (
@@ -227,6 +227,13 @@ _DURAK = (
     say(N_("After a take, the player on the taker's left attacks next: {name} attacks you."),
         seat(2), name=2),
     bot(2, attack("9D")),
+    # TRANSLATORS: the Durak tutorial, the one word on transfer Durak (the Russian "perevodnoy",
+    # offered in the game list as its own game); {nine} is a card such as 9♣, {name} the
+    # player to the left
+    say(N_("In transfer Durak, a game of its own in the list, you could now pass this attack on "
+           "by laying your {nine} beside it: {name} would then have to beat both nines. Here, "
+           "in podkidnoy, you beat it."), hand("9C"), seat(1), nine="9C", name=1,
+        lessons=("pass_on_possible",)),
     # TRANSLATORS: {nine} and {jack} are cards, such as 9♦ and J♦
     you(defend("9D", "JD"), N_("Beat {nine} with a higher card of its suit: {jack}. A trump "
                                "would beat it too, but keep your trumps for later."),
@@ -274,7 +281,7 @@ _LIST = (
         DURAK_RU.id, "tutorial-durak", MappingProxyType({}), _DURAK_DEAL, _DURAK, _DURAK_FINAL,
         N_("Attack and beat, throw in and take, the refill from the stock, and what trumps do."),
         ("lowest_trump_first", "attack", "beat_suit", "beat_trump", "throw_in", "take", "refill",
-         "beaten_off"),
+         "beaten_off", "pass_on_possible"),
         "beat_trump"),
 )
 
