@@ -17,6 +17,14 @@ import pytest
 collect_ignore = [] if os.environ.get("GURKA_ATSPI") == "1" else ["atspi"]
 
 
+@pytest.fixture(autouse=True)
+def english_at_the_start():
+    """Every test starts in English, whatever language a test before it left behind."""
+    from game.i18n import current_language, set_language
+    if current_language() != "en":
+        set_language("en")
+
+
 @pytest.fixture()
 def app(tmp_path, monkeypatch):
     """An App at 1024x640 in English, instant animations, user files in tmp_path."""
