@@ -46,7 +46,7 @@ def _blank(path, size) -> str | None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_tour_saves_every_screen(tmp_path, lang, size):
     from game.engine.registry import ruleset_ids
-    from game.ui import tour as tour_mod
+    from game.ui.tour import runner as tour_mod
     t = tour_mod.tour(tmp_path, lang, size)
     assert not t.problems
     expected = tour_mod.names()
@@ -75,7 +75,7 @@ def test_a_blank_screen_is_caught(tmp_path):
 
 def test_the_command_line_runs_the_tour(tmp_path, monkeypatch):
     from game import cli
-    from game.ui import tour as tour_mod
+    from game.ui.tour import runner as tour_mod
     seen = {}
 
     def fake(out, lang=None, size=None):
@@ -90,7 +90,7 @@ def test_the_tour_leaves_the_players_files_alone(tmp_path, monkeypatch):
     home = tmp_path / "home"
     home.mkdir()
     monkeypatch.setenv("GURKA_HOME", str(home))
-    from game.ui import tour as tour_mod
+    from game.ui.tour import runner as tour_mod
     t = tour_mod.tour(tmp_path / "shots", "en", (1024, 640), only=["menu", "notice-corrupt-save"])
     assert t.saved == ["menu", "notice-corrupt-save"]
     assert list(home.iterdir()) == []
@@ -99,7 +99,7 @@ def test_the_tour_leaves_the_players_files_alone(tmp_path, monkeypatch):
 def test_a_step_that_presses_keys_leaves_the_next_in_mouse_wording(tmp_path):
     """The keyboard wording of the line under the hand has its own step; the steps after it
     (and after the hint's H, the pause's Esc) show the table as a mouse player sees it."""
-    from game.ui import tour as tour_mod
+    from game.ui.tour import runner as tour_mod
     from game.ui.widget_base import InputMode
     t = tour_mod.tour(tmp_path, "en", (1024, 640), only=["table-durak-keys", "table-durak-teams"])
     assert t.saved == ["table-durak-keys", "table-durak-teams"]

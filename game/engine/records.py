@@ -21,6 +21,8 @@ from .base import FORMAT, GameState
 from .errors import IllegalActionError, Reason, RecordError
 from .registry import find_ruleset
 from .rulesets import effective_options, fill_absent, is_checked
+from .seat_spec import AI_LEVELS, HARD_ITERATIONS, MAX_BOT_SPEC, seat_problem  # noqa: F401  (the record's seats)
+from .seat_spec import BAD_TEXT as _BAD_NAME
 
 
 def new_game(rules: str, players: list[dict] | int, options: dict | None = None, seed: int = 0,
@@ -44,16 +46,9 @@ MAX_RECORD_BYTES = 8 << 20           # one record, i.e. one line of a JSON Lines
 #: bad records of one file reported before its reading stops (command line and viewer)
 MAX_BAD_RECORDS = 20
 MAX_NAME = 40                        # characters in a player's name
-MAX_BOT_SPEC = 1024                  # characters after ``ext:``
 MAX_GAME = 1_000_000                 # the session's game number
 SEED_RANGE = 1 << 63                 # |seed| below this
-#: ``ai:<level>`` levels and the range of N in ``ai:hard:N`` (rollouts per decision)
-AI_LEVELS = ("random", "easy", "normal", "hard")
-HARD_ITERATIONS = (1, 100_000)
 
-# control characters (NUL included), lone surrogates, line and paragraph separators
-_BAD_NAME = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
-_HARD_N = re.compile(r"hard:([1-9][0-9]{0,5})")
 _FORMAT_VERSION = re.compile(r"gurka-(?:record|save)/([0-9]{1,6})")
 
 
@@ -86,37 +81,6 @@ def clean_name(text: str) -> str:
     a default)."""
     name = _BAD_NAME.sub("", str(text))[:MAX_NAME]
     return name if visible(name) else ""
-
-
-def seat_problem(spec: object) -> Reason | None:
-    """Why ``spec`` is not a seat of the record format (``human``, ``ai:<level>``,
-    ``ai:hard:N``, ``ext:<bot>``, ``net``), a :class:`Reason`, or None.  Nothing else is
-    ever run or loaded."""
-    if not isinstance(spec, str):
-        return Reason("seat_not_text", "a seat must be text")
-    if spec in ("human", "net"):
-        return None
-    if spec.startswith("ai:"):
-        level = spec[3:]
-        if level in AI_LEVELS:
-            return None
-        m = _HARD_N.fullmatch(level)
-        lo, hi = HARD_ITERATIONS
-        if m and lo <= int(m.group(1)) <= hi:
-            return None
-        if level.startswith("hard:"):
-            return Reason("hard_rollouts", f"ai:hard:N takes a whole number of rollouts from {lo} "
-                          f"to {hi:,}", lo=lo, hi=hi)
-        return Reason("ai_level", f"unknown AI level {clip(level, 40)!r}; choose one of "
-                      f"{', '.join(AI_LEVELS)}", level=clip(level, 40))
-    if spec.startswith("ext:"):
-        bot = spec[4:]
-        if not bot or len(bot) > MAX_BOT_SPEC or _BAD_NAME.search(bot):
-            return Reason("bot_name", f"ext: must name a bot in 1 to {MAX_BOT_SPEC} plain "
-                          "characters", max=MAX_BOT_SPEC)
-        return None
-    return Reason("seat_kind", f"a seat is human, ai:LEVEL, ext:BOT or net, not {clip(spec, 40)!r}",
-                  seat=clip(spec, 40))
 
 
 def _newer(fmt: object) -> bool:

@@ -21,11 +21,9 @@ from dataclasses import dataclass
 from ..play.host import AI, LOCAL, REMOTE, TableHost
 from ..play.stream import LocalStream
 from . import protocol
+from .keepsake import checked
 from .server import NetHost
 from .texts import seat_again_text, seat_back_text, seat_joined_text, seat_left_text, seat_lost_text
-
-#: the AI levels a host may give an empty or dropped network seat
-FILL_LEVELS = ("easy", "normal", "hard")
 
 
 def clock_ms() -> float:
@@ -260,7 +258,7 @@ def open_table(state, control: list[str], host_name: str, decider, port: int = p
     address = "127.0.0.1" if loopback_only() else "0.0.0.0"
     advertise = not loopback_only()
     host = TableHost(state, control, decider=decider)
-    keep = keep or {}
+    keep = checked(keep, len(state.players)) or {}
     wanted = keep.get("port") or port
     for attempt in (wanted, 0):          # the usual port, else any free one
         net = NetHost(host, host_name, code=keep.get("code"), address=address, port=attempt,

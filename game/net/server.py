@@ -20,7 +20,7 @@ the game's end the whole record.  The host's own screen reads an ordinary
 :class:`~game.play.stream.LocalStream` on the same TableHost.
 
 An action is applied only when it is one of the seat's legal actions exactly
-(:func:`game.ai.ext.match_action`); anything else is judged on a copy of the game, for the
+(:func:`game.engine.actions.match_action`); anything else is judged on a copy of the game, for the
 engine's reason, and the game is left as it was.
 """
 
@@ -33,7 +33,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 
-from ..ai.ext import match_action
+from ..engine.actions import match_action
 from ..engine import IllegalActionError
 from ..play.host import LOCAL, REMOTE, SCRIPT, TableHost
 from . import protocol as wire

@@ -1,6 +1,6 @@
 """The statistics database: one SQLite file in the user data folder.
 
-``stats.sqlite`` in :func:`game.user_files.data_dir` (``GURKA_HOME`` in tests),
+``stats.sqlite`` in :func:`game.storage.user_files.data_dir` (``GURKA_HOME`` in tests),
 WAL journal, ``synchronous=FULL``; each game is written in one transaction, so
 a kill -9 loses at most the game being written.
 
@@ -47,7 +47,7 @@ from pathlib import Path
 
 from ..notices import Notice
 from ..safe_json import clip
-from ..user_files import data_dir, set_aside, unwritable
+from ..storage.user_files import data_dir, set_aside, unwritable
 from . import wal
 
 FILENAME = "stats.sqlite"

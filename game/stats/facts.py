@@ -30,7 +30,9 @@ import math
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-LEVEL_ORDER = ("random", "easy", "normal", "hard")
+from ..engine.seat_spec import AI_LEVELS
+
+LEVEL_ORDER = AI_LEVELS          # easiest first
 MIXED = "mixed"
 RESULTS = ("won", "shared", "lost", "draw")
 BIG = 10 ** 9

@@ -26,7 +26,7 @@ from ...engine import CHANCE, IllegalActionError, new_game, replay
 from ...engine import session as sessions
 from ...engine.public import new_table, table_of
 from ...engine.registry import find_ruleset
-from ...saves import clean_session
+from ...storage.saves import clean_session
 from ...net.protocol import seat_lost
 from ...play.ai_seats import AIDriver
 from ...play.host import LOCAL, SCRIPT, TableHost
