@@ -45,8 +45,8 @@ def _same(a: dict, b: dict) -> bool:
     if a.get("type") != b.get("type"):
         return False
     keys = set(a) | set(b)
-    return all(sorted(a.get(k)) == sorted(b.get(k)) if isinstance(a.get(k), list) else a.get(k) == b.get(k)
-               for k in keys)
+    return all(sorted(x) == sorted(y) if isinstance(x, list) and isinstance(y, list) else x == y
+               for x, y in ((a.get(k), b.get(k)) for k in keys))
 
 
 def _in_legal(action: dict, legal: list[dict]) -> dict:

@@ -15,8 +15,10 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from typing import TypeGuard, cast
 
 from ..safe_json import JSONLimitError, clip, decode, loads
+from .actions import Event
 from .base import FORMAT, GameState
 from .errors import IllegalActionError, Reason, RecordError
 from .registry import find_ruleset
@@ -86,7 +88,7 @@ def clean_name(text: str) -> str:
 def _newer(fmt: object) -> bool:
     """Whether ``fmt`` names a record or save format of a later version than this one's."""
     m = _FORMAT_VERSION.fullmatch(fmt) if isinstance(fmt, str) else None
-    return bool(m) and int(m.group(1)) > int(FORMAT.rsplit("/", 1)[1])
+    return m is not None and int(m.group(1)) > int(FORMAT.rsplit("/", 1)[1])
 
 
 def _longer(text: str | bytes, limit: int) -> bool:
@@ -94,7 +96,7 @@ def _longer(text: str | bytes, limit: int) -> bool:
     return n > limit
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -137,8 +139,9 @@ def _header(record: object) -> tuple:
         raise RecordError("options must be an object", game, why="options_object")
     try:
         # options declared after the record was written may be left out (their ``absent`` value)
-        given, _missing = fill_absent(rules, options)
-        opts = effective_options(rules, given, len(players))
+        # (a rules value that is not a ruleset id, text or not, is refused there)
+        given, _missing = fill_absent(cast(str, rules), options)
+        opts = effective_options(cast(str, rules), given, len(players))
     except ValueError as e:
         code = "unknown_rules" if getattr(e, "code", "") == "unknown_ruleset" else "out_of_range"
         raise RecordError(clip(e), game, code=code, why="options", cause=e) from None
@@ -159,6 +162,7 @@ def check_header(record: object) -> None:
 def replay(record: object) -> GameState:
     """Replay a record through the engine; RecordError names the first bad event."""
     rules, opts, players, game = _header(record)
+    assert isinstance(record, dict)     # (the header is read: a record is an object)
     state = new_game(rules, players, opts, seed=record["seed"], game=game, auto_chance=False)
     events = record["events"]
     i = 0
@@ -182,7 +186,7 @@ def replay(record: object) -> GameState:
                               why="after_end", type=clip(ev["type"], 40))
         before = len(state.events)
         try:
-            state.apply_record_event(ev)
+            state.apply_record_event(cast(Event, ev))   # (a type checked; the engine checks the rest)
         except IllegalActionError as e:
             raise RecordError(clip(e.reason), game, i + 1, code="bad_moves", why="illegal_event",
                               cause=e) from None

@@ -10,8 +10,11 @@ card can be followed.
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from ..ai.worker import AIWorker
+from ..engine.actions import Action
+from ..engine.base import GameState
 
 
 def level_of(spec: str) -> str:
@@ -23,10 +26,10 @@ class AIDriver:
     def __init__(self, seed: int):
         self.worker: AIWorker | None = None
         self.rng = random.Random(seed)
-        self.ticket = None
+        self.ticket: int | None = None
         self.seat: int | None = None
         self.started = 0.0
-        self.result = None
+        self.result: Action | None = None
 
     @property
     def thinking(self) -> bool:
@@ -38,7 +41,7 @@ class AIDriver:
             self.worker = AIWorker()
         return self.worker
 
-    def ask(self, state, seat: int, spec: str, now: float) -> None:
+    def ask(self, state: GameState, seat: int, spec: str, now: float) -> None:
         """Start the decision of ``seat`` unless it is already under way."""
         if self.ticket is not None and self.seat == seat:
             return
@@ -51,12 +54,13 @@ class AIDriver:
         self.ticket = self.worker.submit(state.view(seat), state.legal_actions(), level_of(spec),
                                          self.rng.randrange(2 ** 31))
 
-    def poll(self, now: float, min_delay: float):
+    def poll(self, now: float, min_delay: float) -> Action | None:
         """The decision once it is ready and ``min_delay`` ms have passed, else None."""
         if self.ticket is None:
             return None
         if self.result is None:
-            self.result = self.worker.poll(self.ticket)
+            assert self.worker is not None      # (a ticket is the worker's)
+            self.result = cast("Action | None", self.worker.poll(self.ticket))   # (a level answers an action)
             if self.result is None:
                 return None
         if now - self.started < min_delay:

@@ -318,7 +318,7 @@ def _uri(path: Path, **params) -> str:
 def _connect(path: Path, write: bool = True, immutable: bool = False) -> sqlite3.Connection:
     """A connection that has read nothing yet (the file is checked first); ``write``
     False: read-only; ``immutable``: read-only without the WAL index (nor the WAL)."""
-    params = {"mode": "ro"} if not write else {}
+    params: dict[str, object] = {"mode": "ro"} if not write else {}
     if immutable:
         params["immutable"] = 1
     conn = sqlite3.connect(_uri(path, **params), timeout=BUSY_SECONDS if write else min(BUSY_SECONDS,
@@ -437,8 +437,9 @@ def written(path: Path) -> None:
     """The writer closed ``path`` after a good write: the next one may skip quick_check
     while the file stays exactly so (no -wal left with anything in it either)."""
     wal = _signature(Path(f"{path}-wal"))
-    if wal is None or wal[2] == 0:
-        _WRITTEN[str(path)] = _signature(path)
+    signature = _signature(path)
+    if (wal is None or wal[2] == 0) and signature is not None:
+        _WRITTEN[str(path)] = signature
 
 
 def quick_check(conn: sqlite3.Connection) -> None:

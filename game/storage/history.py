@@ -155,7 +155,7 @@ def _check(entry: object) -> Game | None:
         return None
     file, when, rules, players = (entry.get(k) for k in ("file", "finished", "rules", "players"))
     end, size = entry.get("end"), entry.get("bytes")
-    if not (isinstance(file, str) and NAME.fullmatch(file) and isinstance(when, str)
+    if not (isinstance(file, str) and NAME.fullmatch(file) and isinstance(when, str) and isinstance(rules, str)
             and _WHEN.fullmatch(when) and isinstance(players, list) and 2 <= len(players) <= MAX_SEATS
             and all(name_problem(p) is None for p in players) and isinstance(end, dict)
             and end.get("kind") in KINDS and isinstance(size, int) and not isinstance(size, bool)
@@ -185,7 +185,7 @@ def _home(create: bool) -> tuple[Path | None, list[Notice]]:
     """The folder, made when ``create``; something else at its name (a link, a file) is set
     aside first.  None when there is none (or it cannot be made)."""
     path = folder()
-    notices = []
+    notices: list[Notice] = []
     try:
         st = path.lstat()
         if stat.S_ISDIR(st.st_mode):
@@ -269,6 +269,7 @@ def _read_record(path: Path) -> dict:
 
 def _when_of(file: str) -> str:
     m = NAME.fullmatch(file)
+    assert m is not None              # (a listed file's name was matched when it was read)
     d, t = m.group(1), m.group(2)
     return f"{d[:4]}-{d[4:6]}-{d[6:]}T{t[:2]}:{t[2:4]}:{t[4:]}"
 
@@ -310,15 +311,17 @@ def _gather(home: Path) -> tuple[list[Game], list[Notice], bool]:
             if aside is not None:
                 bad.append(aside)
         changed = True
-    if bad:
-        notices.append(_bad_files(home, bad))
+    notice = _bad_files(home, bad) if bad else None
+    if notice is not None:
+        notices.append(notice)
     return kept, notices, changed
 
 
 def _prune(home: Path, games: list[Game]) -> tuple[list[Game], bool]:
     """The newest games within the bounds; the files of the others deleted."""
     games = sorted(games, key=lambda g: (g.finished, g.file), reverse=True)
-    keep, total = [], 0
+    keep: list[Game] = []
+    total = 0
     for g in games:
         if len(keep) < MAX_GAMES and total + g.size <= MAX_TOTAL_BYTES:
             keep.append(g)

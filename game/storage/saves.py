@@ -307,7 +307,8 @@ def save_game(record: dict, session: dict | None = None, path: Path | None = Non
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
         atomic_write_text(path, text)
     except OSError as e:
-        return Notice("save-unwritable", path, None, e.strerror or clip(e))
+        return Notice("save-unwritable", path, None,  # type: ignore[arg-type]  # (None: no folder)
+                      e.strerror or clip(e))
     except Exception as e:  # noqa: BLE001 - e.g. UnicodeEncodeError, MemoryError: the game goes on unsaved
         return Notice("save-unwritable", path or data_dir(), None, clip(e) or type(e).__name__)
     return None

@@ -183,10 +183,10 @@ def _valid(key: str, value: object) -> object:
     elif key == "last_setup":
         return _valid_setup(value)
     elif key == "join_address":
-        if _short_text(value, 60) and value.isprintable():
+        if isinstance(value, str) and _short_text(value, 60) and value.isprintable():
             return value
     elif key == "relay":
-        if _short_text(value, 300) and value.isprintable():
+        if isinstance(value, str) and _short_text(value, 300) and value.isprintable():
             return value
     elif key == "window_size":
         if (isinstance(value, (list, tuple)) and len(value) == 2

@@ -167,12 +167,12 @@ def read_own_json(path: Path, max_bytes: int) -> object:
             raise safe_json.JSONLimitError("not a regular file", "not_regular")
         if st.st_size > max_bytes:
             raise safe_json.JSONLimitError(f"larger than {max_bytes:,} bytes", "larger", bytes=max_bytes)
-        with os.fdopen(fd, "rb") as fh:
-            fd = None
-            raw = fh.read(max_bytes + 1)
-    finally:
-        if fd is not None:
-            os.close(fd)
+        fh = os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+    with fh:                            # (the file object closes fd from here on)
+        raw = fh.read(max_bytes + 1)
     return safe_json.loads(raw, max_bytes)
 
 

@@ -100,7 +100,8 @@ class Tracker:
                 F = self.forbidden[s] if attempt < tries - 1 else ()
                 rows = self.bounds.get(s, ()) if attempt < tries // 2 else ()
                 room = [since for _gone, since in rows]
-                got, left = [], []
+                got: list[int] = []
+                left: list[int] = []
                 for c in pool:
                     if len(got) < need[s] and c not in F:
                         hit = [i for i, (gone, _n) in enumerate(rows) if c in gone]
@@ -135,7 +136,7 @@ class Tracker:
         bout = self.table.bouts[0] if self.table.bouts else None
         for a, d, p in (bout.pairs if bout else []):
             held.setdefault(p, []).append(INDEX[a])
-            if d:
+            if d and bout:
                 held.setdefault(bout.defender, []).append(INDEX[d])
         lowest_o = min((c for c in held.get(o, ()) if (c & 3) == trump), default=99)
         others = min((c for s, cs in held.items() if s != o for c in cs if (c & 3) == trump),

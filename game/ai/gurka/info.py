@@ -67,9 +67,9 @@ class Knowledge:
     def __init__(self, view: dict, read_style: bool = False):
         self.view = view
         self.read_style = read_style
-        self._style = None
-        self._kinds = None
-        self._finished = None
+        self._style: dict | None = None
+        self._kinds: dict | None = None
+        self._finished: list[tuple] | None = None
         self.position = pos = Position(view)
         t = self.table = pos.table
         slots = self.slots = pos.slots
@@ -274,7 +274,8 @@ def sample_hidden(k: Knowledge, rng: random.Random, tries: int = 50) -> Assignme
             want = need[s]
             F = k.forbidden.get(s, ()) if attempt < tries - 1 else ()
             cap = k.cap.get(s, 99) if attempt < soft else 99
-            got, left = [], []
+            got: list[int] = []
+            left: list[int] = []
             low, n_low = k.low.get(s, (99, 0)) if attempt < soft else (99, 0)
             if n_low:                    # its low cards first, then the rest at random
                 for c in pool:

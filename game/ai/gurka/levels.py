@@ -286,11 +286,11 @@ class _Parts:
         self.pool = None
         #: the tree over this seat's later decisions (``TREE``), and the candidate played
         self.tree = gtree.OwnTree(k.seat, k.S, TREE_C, TREE_VISITS, TREE_COARSE) if hard and TREE else None
-        self.root = None
+        self.root: tuple | None = None
         #: the other seats read as playing the learned policy (gurka_models): played by it
         #: in the play-outs, and the deals weighed by how likely it makes their plays
         self.models = {s: learned_table.policy() for s in learned_seats}
-        self.plays = None
+        self.plays: object = None
         #: the other seats' kinds models (``KINDS``), for the seats that have any
         self.kinds = {}
         if hard and (KINDS or KIND_WEIGHTS):
@@ -305,9 +305,9 @@ class _Parts:
                     self.plays = plays
                     self.weigh = True
         if learned_seats and MODEL_WEIGHTS:
-            plays = gmodels.ModelPlays(k, learned_seats)
-            if plays.rows:
-                self.plays = plays
+            model_plays = gmodels.ModelPlays(k, learned_seats)
+            if model_plays.rows:
+                self.plays = model_plays
                 self.weigh = True
 
     def sample(self, rng):

@@ -21,7 +21,7 @@ def move_key(move, S) -> tuple:
 
 
 def dedupe(moves, S) -> list:
-    seen = {}
+    seen: dict = {}
     for m in moves:
         seen.setdefault(move_key(m, S), m)
     return list(seen.values())
@@ -147,7 +147,7 @@ def exchange_choice(hand, S, unseen, limit: int, rng=None, noise: float = 0.0,
         return []
     avg = sum(S[c] for c in unseen) / len(unseen) if unseen else 8.0
     ranked = sorted(hand, key=lambda c: -S[c])
-    out = []
+    out: list[int] = []
     for c in ranked:
         if len(out) >= limit:
             break

@@ -217,7 +217,7 @@ def net() -> Net:
 
 def distinct(moves, S) -> list:
     """``moves`` without those that differ from an earlier one only in suits."""
-    seen = {}
+    seen: dict = {}
     for m in moves:
         seen.setdefault(tuple(sorted(S[c] for c in m)), m)
     return list(seen.values())

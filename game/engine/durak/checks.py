@@ -3,16 +3,55 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable, Mapping
+
 from . import moves as dm
 from . import seats
 from ..cards import NAMES, names, parse, parse_list
 from .deal import check_deal
+from ..actions import Event
 from ..errors import IllegalActionError
 
 
 class DurakChecks:
+    # the state's fields and methods this mixin uses (DurakState sets and defines them)
+    att: list[int]
+    attackers: tuple
+    beat: list[int]
+    beaten_any: bool
+    defender: int
+    first_dealer: int | None
+    hands: list[list[int]]
+    limit: int
+    n: int
+    opener: int
+    out: list[bool]
+    phase: str
+    ranks: int
+    show: bool
+    shown: int
+    stock: list[int]
+    taken: bool
+    teams: str | None
+    transfer: bool
+    trump: int
+    turn: int | None
+    unbeaten: int
+    _after_refill: Callable[..., Any]
+    _attack: Callable[..., Any]
+    _deal: Callable[..., Any]
+    _defend: Callable[..., Any]
+    _draw: Callable[..., Any]
+    _end_bout: Callable[..., Any]
+    _next_draw: Callable[..., Any]
+    _swap: Callable[..., Any]
+    _swap_from: Callable[..., Any]
+    _transfer: Callable[..., Any]
+    cap: Callable[..., Any]
+    do_move: Callable[..., Any]
+
     # -- validation -----------------------------------------------------------------
-    def _parse(self, action: dict, p: int) -> tuple:
+    def _parse(self, action: Mapping[str, Any], p: int) -> tuple:
         """The live action of the seat to act as a validated move."""
         kind = action["type"]
         ph = self.phase
@@ -65,14 +104,14 @@ class DurakChecks:
         return cards
 
     @staticmethod
-    def _pair(action: dict) -> tuple[int, int]:
+    def _pair(action: Mapping[str, Any]) -> tuple[int, int]:
         try:
             return parse(action.get("attack")), parse(action.get("card"))
         except ValueError as e:
             raise IllegalActionError(str(e), "bad_action") from None
 
     @staticmethod
-    def _transfer_args(action: dict) -> tuple[int, bool]:
+    def _transfer_args(action: Mapping[str, Any]) -> tuple[int, bool]:
         shown = action.get("shown", False)
         if not isinstance(shown, bool):
             raise IllegalActionError("shown must be true or false", "bad_action")
@@ -162,7 +201,7 @@ class DurakChecks:
                                      trump_attack=(a & 3) == self.trump)
 
     # -- replay -----------------------------------------------------------------------
-    def apply_record_event(self, event: dict) -> None:
+    def apply_record_event(self, event: Event) -> None:
         kind = event.get("type")
         ph = self.phase
         if kind == "deal":

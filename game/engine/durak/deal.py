@@ -8,6 +8,9 @@ dealer's last card is shown as trump and stays in the dealer's hand.
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
+from ..actions import Event
 from ..cards import NAMES, SHORT_DECK, names, parse, parse_list
 from ..errors import IllegalActionError
 
@@ -31,7 +34,7 @@ def deal_random(rng, n: int, dealer: int) -> tuple[list[list[int]], int, list[in
     return hands, trump, deck[i + 1:] + [trump]
 
 
-def check_deal(event: dict, n: int, expected_dealer: int | None):
+def check_deal(event: Mapping[str, Any], n: int, expected_dealer: int | None):
     """Validate a recorded deal; returns (dealer, hands, trump card, stock top first)."""
     dealer = event.get("dealer")
     if not (isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < n):
@@ -69,6 +72,6 @@ def check_deal(event: dict, n: int, expected_dealer: int | None):
     return dealer, hands, trump, stock
 
 
-def deal_event(dealer: int, hands, trump: int, stock_top_first) -> dict:
+def deal_event(dealer: int, hands, trump: int, stock_top_first) -> Event:
     return {"type": "deal", "dealer": dealer, "hands": [names(h) for h in hands],
             "trump": NAMES[trump], "stock": names(stock_top_first)}

@@ -224,7 +224,9 @@ class FamilyPosition:
                         x = s
             st.claim = (x, self.claim_y) if x >= 0 and x != self.claim_y else None
         if self.opener_pending:
+            assert st.dealer is not None        # (a view of a dealt game)
             first = seats.first_opener(st.dealer, st.n, st.game, hands, st.trump)
+            assert first is not None            # (the hands are known: someone opens)
             d = seats.defender_for(first, st.n, st.out, st.teams)
             self._set_bout(st, first, d, st.out, len(hands[d]))
         st.offered = st.phase == "offer" or any(

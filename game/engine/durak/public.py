@@ -89,10 +89,17 @@ class DurakTable:
         """A bout is under way (its cards lie on the table)."""
         return self.bout is not None and self.bout.result is None
 
+    def _live(self) -> Bout:
+        """The bout an event or a question speaks of (AttributeError without one, as before:
+        the check of a hostile view reports it)."""
+        if self.bout is None:
+            raise AttributeError("no bout on the table")
+        return self.bout
+
     @property
     def pairs(self) -> list[list]:
         """The pairs on the table: [attack, beating card or None]."""
-        return [[a, d] for a, d, _p in self.bout.pairs] if self.on_table() else []
+        return [[a, d] for a, d, _p in self._live().pairs] if self.on_table() else []
 
     @property
     def attacker(self) -> int | None:
@@ -107,7 +114,7 @@ class DurakTable:
         (clockwise from the defender's left; ``neighbours_only``: the defender's neighbours)."""
         if not self.on_table():
             return ()
-        b = self.bout
+        b = self._live()
         return seats.attackers(b.opener, b.defender, self.n, self.out, self.teams,
                                bool(self.options.get("neighbours_only")))[1:]
 
@@ -126,7 +133,7 @@ class DurakTable:
         hand that showed it."""
         if not self.on_table():
             return []
-        return [(p, c) for p, c, shown in self.bout.transfers if shown and c in self.known[p]]
+        return [(p, c) for p, c, shown in self._live().transfers if shown and c in self.known[p]]
 
     def team_of(self, seat: int) -> int | None:
         """``seat``'s team (0 or 1) in team play, None without teams."""
@@ -136,10 +143,10 @@ class DurakTable:
         return not self.out[seat]
 
     def bout_cards(self) -> list[str]:
-        return self.bout.cards() if self.on_table() else []
+        return self._live().cards() if self.on_table() else []
 
     def unbeaten(self) -> list[str]:
-        return [a for a, d, _p in self.bout.pairs if d is None] if self.on_table() else []
+        return [a for a, d, _p in self._live().pairs if d is None] if self.on_table() else []
 
     def next_bout(self) -> tuple[int, int] | None:
         """(opener, defender) of the bout to come, when the table shows it (not before the
@@ -165,15 +172,17 @@ class DurakTable:
 
     def _give(self, seat: int, cards: list[str], public: bool) -> None:
         self.counts[seat] += len(cards)
-        if self.hands[seat] is not None:
-            self.hands[seat].extend(cards)
+        hand = self.hands[seat]
+        if hand is not None:
+            hand.extend(cards)
         if public:
             self.known[seat].extend(cards)
 
     def _lose(self, seat: int, card: str) -> None:
         self.counts[seat] -= 1
-        if self.hands[seat] is not None and card in self.hands[seat]:
-            self.hands[seat].remove(card)
+        hand = self.hands[seat]
+        if hand is not None and card in hand:
+            hand.remove(card)
         if card in self.known[seat]:
             self.known[seat].remove(card)
 
@@ -214,6 +223,8 @@ class DurakTable:
 
     def _on_swap(self, ev: dict) -> None:
         p, giver = ev["player"], ev.get("from")
+        if self.trump is None or self.trump_card is None:
+            raise AttributeError("a swap before the deal")     # (as before: the check reports it)
         six = NAMES[dm.trump_six(SUITS.index(self.trump))]
         taken = self.trump_card
         self._lose(p, six)
@@ -234,23 +245,25 @@ class DurakTable:
             self.bout = Bout(p, d, limit=dm.attack_limit(self.cap(), self.counts[d]))
             self.bouts.append(self.bout)
             self.taking = False
+        bout = self._live()
         for c in ev["cards"]:
             self._lose(p, c)
-            self.bout.pairs.append([c, None, p])
+            bout.pairs.append([c, None, p])
 
     def _on_defend(self, ev: dict) -> None:
         p = ev["player"]
         self._lose(p, ev["card"])
-        for pair in self.bout.pairs:
+        bout = self._live()
+        for pair in bout.pairs:
             if pair[0] == ev["attack"]:
                 pair[1] = ev["card"]
-        self.bout.defender = p
+        bout.defender = p
 
     def _on_transfer(self, ev: dict) -> None:
         """The defender passes the attack on: a card onto the table, or a trump shown, which
         every seat now knows to be in that hand (until it is played)."""
         p, card, shown = ev["player"], ev["card"], bool(ev.get("shown"))
-        b = self.bout
+        b = self._live()
         if shown:
             if card not in self.known[p]:
                 self.known[p].append(card)
@@ -272,7 +285,7 @@ class DurakTable:
             self.bout.defender = ev["player"]
 
     def _on_bout_end(self, ev: dict) -> None:
-        b = self.bout
+        b = self._live()
         self.last_result = b.result = ev["result"]
         cards = b.cards()
         if b.result == "taken":

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
+from ..actions import Event
 from . import seats
 from ..base import CHANCE
 from ..cards import names
@@ -14,6 +17,39 @@ IDLE_CAP = 100
 
 
 class DurakRefill:
+    # the state's fields and methods this mixin uses (DurakState sets and defines them)
+    att: list[int]
+    beat: list[int]
+    bouts: int
+    claim: tuple | None
+    defender: int
+    discard: list[int]
+    discarded: bool
+    events: list[Event]
+    hands: list[list[int]]
+    idle: int
+    is_draw: bool
+    last_result: str
+    loser: int | None
+    losing_team: list | None
+    n: int
+    offered: bool
+    opener: int
+    out: list[bool]
+    phase: str
+    queue: list[int]
+    six: int
+    six_drawer: int
+    six_right: int
+    stock: list[int]
+    taken: bool
+    teams: str | None
+    trump_card: int
+    trump_drawer: int
+    turn: int | None
+    unbeaten: int
+    _start_bout: Callable[..., Any]
+
     # -- end of a bout, refill, end of the game ---------------------------------------
     def _end_bout(self) -> None:
         d = self.defender
@@ -116,7 +152,7 @@ class DurakRefill:
         self.is_draw = loser is None and team is None
         self.phase = "over"
         self.turn = None
-        ev = {"type": "game_over", "loser": loser, "losing_team": team}
+        ev: Event = {"type": "game_over", "loser": loser, "losing_team": team}
         if reason:
             ev["reason"] = reason
         self.events.append(ev)

@@ -67,13 +67,13 @@ def first_opener(dealer: int, n: int, game: int, hands=None, trump: int | None =
     if game == 1:
         if hands is None:
             return None
-        first = lowest_trump_holder(hands, trump)
+        first = lowest_trump_holder(hands, trump if trump is not None else -1)   # (-1: no suit)
         if first >= 0:
             return first
     return (dealer + 1) % n
 
 
-def next_opener(defender: int, result: str, n: int, out, teams) -> int:
+def next_opener(defender: int, result: str | None, n: int, out, teams) -> int:
     """Who opens the bout after one that ended with ``result`` (``beaten``: the defender,
     or its substitute; ``taken``: the player to the defender's left, in team play the next
     of the other team); -1 when nobody qualifies."""

@@ -80,6 +80,7 @@ from __future__ import annotations
 
 from . import moves as dm
 from . import seats
+from ..actions import Action, Event
 from ..base import CHANCE, GameState, Outcome
 from .checks import DurakChecks
 from .refill import IDLE_CAP, DurakRefill
@@ -165,8 +166,11 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         ``("T",)``, ``("P",)``, ``("S",)``."""
         ph = self.phase
         p = self.turn
+        if p is None:
+            return []               # the game is over
         if ph == "bout":
             hand = self.hands[p]
+            out: list[tuple]
             if p == self.defender and self.unbeaten and not self.taken:
                 out = [("D", a, c) for a, c in dm.defend_moves(hand, self.att, self.beat, self.trump)]
                 if self.transfer and not self.beaten_any:
@@ -185,11 +189,11 @@ class DurakState(DurakChecks, DurakRefill, GameState):
             out.append(_SWAP)
         return out
 
-    def legal_actions(self) -> list[dict]:
+    def legal_actions(self) -> list[Action]:
         return [self._to_json(m) for m in self.moves()]
 
     @staticmethod
-    def _to_json(m: tuple) -> dict:
+    def _to_json(m: tuple) -> Action:
         k = m[0]
         if k == "A":
             return {"type": "attack", "cards": names(m[1])}
@@ -199,10 +203,11 @@ class DurakState(DurakChecks, DurakRefill, GameState):
             return {"type": "transfer", "card": NAMES[m[1]], "shown": m[2]}
         return {"type": {"T": "take", "P": "pass", "S": "swap"}[k]}
 
-    def apply(self, action: dict) -> list[dict]:
+    def apply(self, action: Action) -> list[Event]:
         self._check_action(action)
         start = len(self.events)
         seat = self.turn
+        assert seat is not None         # (checked: the game is not over, nor a deal due)
         move = self._parse(action, seat)
         self.do_move(seat, move)
         self._auto()
@@ -216,11 +221,12 @@ class DurakState(DurakChecks, DurakRefill, GameState):
             return
         moves = self.moves()
         k = len(moves)
+        assert self.turn is not None    # (not a chance step, and moves to make)
         self.do_move(self.turn, moves[int(rng.random() * k)] if k > 1 else moves[0])
         if self.auto_chance and self.phase in _CHANCE_PHASES:
             self.resolve_chance()
 
-    def resolve_chance(self) -> list[dict]:
+    def resolve_chance(self) -> list[Event]:
         start = len(self.events)
         if self.phase == "deal":
             dealer = self.first_dealer
@@ -286,7 +292,7 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         from ..views import make_view
         return make_view(self, seat, self.hands[seat])
 
-    def view_event(self, event: dict, seat: int) -> dict:
+    def view_event(self, event: Event, seat: int) -> Event:
         """A first game's deal says who holds the lowest trump, and which (they show it
         when they open; ``None``: nobody was dealt a trump, forehand opens)."""
         from ..views import filter_event
@@ -315,7 +321,9 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         self.events.append(deal_event(dealer, hands, trump, stock_top_first))
         self.six_right = next((s for s in range(n) if self.six in self.hands[s]), -1)
         self.offered = False
-        self._start_bout(seats.first_opener(dealer, n, self.game, self.hands, self.trump))
+        opener = seats.first_opener(dealer, n, self.game, self.hands, self.trump)
+        assert opener is not None       # (the hands are known: someone opens)
+        self._start_bout(opener)
 
     def _start_bout(self, attacker: int) -> None:
         n = self.n

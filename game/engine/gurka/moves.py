@@ -172,7 +172,7 @@ def lowest(hand, S) -> list[int]:
 
 def lead_moves(hand, S, opts) -> list[tuple]:
     base = lowest(hand, S) if opts["lead_lowest"] else list(hand)
-    moves = [(c,) for c in base]
+    moves: list[tuple[int, ...]] = [(c,) for c in base]
     if opts["multi_lead"] and len(hand) >= 3:
         groups: dict[int, list[int]] = {}
         for c in base:

@@ -2,13 +2,35 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
+from ..actions import Event
 from ..cards import NAMES, parse_list
 from ..errors import IllegalActionError
 
 
 class GurkaReplay:
+    # the state's fields and methods this mixin uses (GurkaState sets and defines them)
+    auto_chance: bool
+    n: int
+    phase: str
+    queue: list[int]
+    stock: list[int]
+    totals: list[int]
+    turn: int
+    _buyback: Callable[..., Any]
+    _check_exchange: Callable[..., Any]
+    _deal: Callable[..., Any]
+    _end_pause: Callable[..., Any]
+    _exchange: Callable[..., Any]
+    _expecting: Callable[..., Any]
+    _next_buyback: Callable[..., Any]
+    apply: Callable[..., Any]
+    can_buyback: Callable[..., Any]
+    to_act: Callable[..., Any]
+
     # -- replay -------------------------------------------------------------------------
-    def apply_record_event(self, event: dict) -> None:
+    def apply_record_event(self, event: Event) -> None:
         kind = event.get("type")
         if self.phase == "buyback" and kind != "buyback":
             # every pending buy-back decision was declined
@@ -46,7 +68,7 @@ class GurkaReplay:
         else:
             raise IllegalActionError(f"unexpected {kind!r} event ({self._expecting()})", "bad_event")
 
-    def _replay_exchange(self, event: dict) -> None:
+    def _replay_exchange(self, event: Event) -> None:
         if self.phase != "exchange" or event.get("player") != self.turn:
             raise IllegalActionError(f"no exchange by seat {event.get('player')!r} is due now",
                                      "bad_event")

@@ -15,6 +15,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from . import moves as gm
+from ..actions import Action, Event
 from ..base import CHANCE, GameState, Outcome
 from ..cards import FULL_DECK, NAMES, names, parse_list
 from ..errors import IllegalActionError
@@ -62,7 +63,7 @@ class GurkaState(GurkaReplay, GameState):
             return CHANCE
         return self.turn
 
-    def legal_actions(self) -> list[dict]:
+    def legal_actions(self) -> list[Action]:
         ph = self.phase
         if ph == "play":
             return [{"type": "play", "cards": names(m)} for m in self.moves()]
@@ -87,7 +88,7 @@ class GurkaState(GurkaReplay, GameState):
                                                     [t[1][0] for t in trick])]
         return gm.follow_multi(hand, self.S, k, self.best_key)
 
-    def apply(self, action: dict) -> list[dict]:
+    def apply(self, action: Action) -> list[Event]:
         self._check_action(action)
         start = len(self.events)
         kind = action["type"]
@@ -132,7 +133,7 @@ class GurkaState(GurkaReplay, GameState):
             legal = self.legal_actions()
             self.apply(legal[rng.randrange(len(legal))])
 
-    def resolve_chance(self) -> list[dict]:
+    def resolve_chance(self) -> list[Event]:
         start = len(self.events)
         self._deal(None, None)
         return self.events[start:]
@@ -290,6 +291,7 @@ class GurkaState(GurkaReplay, GameState):
             self.turn = self.queue[0]
         else:
             self.phase = "play"
+            assert self.dealer is not None      # (after the deal)
             self.turn = self._next_in(self.dealer)
 
     # -- tricks -------------------------------------------------------------------
@@ -384,6 +386,7 @@ class GurkaState(GurkaReplay, GameState):
         self.pause_open = True
         if o["buyback"] != "none":
             start = self.dealer
+            assert start is not None            # (a deal was scored)
             self.queue = [(start + i) % self.n for i in range(1, self.n + 1)]
             self.phase = "buyback"
             self._next_buyback()
