@@ -10,7 +10,7 @@ card can be followed.
 from __future__ import annotations
 
 import random
-from typing import cast
+from typing import Any, cast
 
 from ..ai.worker import AIWorker
 from ..engine.actions import Action
@@ -34,6 +34,20 @@ class AIDriver:
     @property
     def thinking(self) -> bool:
         return self.ticket is not None
+
+    def ask_hint(self, view: dict[str, Any], legal: list[Action]) -> int:
+        """Ask the worker for a hint on ``view``'s decision (Hard's choice with its figures):
+        a ticket for :meth:`hint_result`.  The table's hints share this driver's worker."""
+        return self.pool().submit(view, legal, "hint", self.rng.randrange(2 ** 31))
+
+    def hint_result(self, ticket: int) -> dict[str, Any] | None:
+        """The hint (or the worker's fallback action) once ready, else None."""
+        return self.pool().poll(ticket)
+
+    def drop_hint(self, ticket: int) -> None:
+        """Forget a hint asked for (its answer, when it comes, is dropped)."""
+        if self.worker is not None:
+            self.worker.cancel(ticket)
 
     def pool(self) -> AIWorker:
         """The worker (started on first use), shared with the table's hints."""

@@ -124,6 +124,9 @@ class TableScene(Scene):
         self.hover_seat: int | None = None
         self.action_buttons: list[Button] = []
         self.menu_button = Button(lambda: _("Menu"), self.open_pause, name="menu", px=16)
+        # the helpers handed the scene drive it (its toolbar, drawing, speech, input, undo, hints,
+        # flow, network table): that is their job (ui/README.md); the family's part and decision
+        # get the board and the cues only (make_parts), the hints the AI driver's hint calls
         self.toolbar = Toolbar(self)
         self.widgets = WidgetGroup([self.menu_button, *self.toolbar.buttons])
         self._decision_key = None
