@@ -18,6 +18,7 @@ import os
 import time
 from dataclasses import dataclass
 
+from ..engine.actions import Action
 from ..play.host import AI, LOCAL, REMOTE, TableHost
 from ..play.stream import LocalStream
 from . import protocol
@@ -134,7 +135,7 @@ class JoinedNetwork:
         inv = getattr(stream, "invitation", None)
         #: the relay an internet table is reached through (None: the local network)
         self.relay = inv.relay if inv is not None else None
-        self._links: dict[int, str] = {}
+        self._links: dict[int, str | None] = {}
         self._names: dict[int, str] = {}
 
     @property
@@ -202,10 +203,10 @@ class HostedStream(LocalStream):
         if self.seat is not None:
             self.net.say(self.seat, phrase)
 
-    def legal_actions(self) -> list[dict]:
+    def legal_actions(self) -> list[Action]:
         return super().legal_actions() if self.net.started else []
 
-    def send(self, action: dict) -> None:
+    def send(self, action: Action) -> None:
         if not self.net.started:
             from ..engine import IllegalActionError
             raise IllegalActionError("the game has not started", "not_started")
