@@ -31,7 +31,7 @@ plays each Gurka match both ways on the same seeds and adds the bound's line and
 *reach*: how much of the bound's lead over the fair share the tested seat gets,
 (share - fair) / (bound - fair), with a bootstrap interval over the paired seeds.
 Where the bound is itself under 2x the fair share, the reach is the figure to read
-(game/ai/README.md).
+(game/ai/BENCHMARKS.md).
 
 Each match with a goal in the issues (Hard v Normal: 2x the fair share, a penalty ratio of
 0.7 at most, the interval clear of the fair share; Normal v Easy: 1.5x; the baselines
@@ -66,9 +66,13 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import durak_ai, gurka_ai, gurka_info, gurka_models, learned
+from game.ai.durak import levels as durak_ai
+from game.ai.gurka import levels as gurka_ai
+from game.ai.gurka import info as gurka_info
+from game.ai.gurka import models as gurka_models
+from game.ai.learned import network as learned
 from game.ai.baselines import make_baseline
-from game.ai.gurka_ai import CLOCK_ROLLOUTS
+from game.ai.gurka.levels import CLOCK_ROLLOUTS
 from game.ai.seats import make_player
 from game.engine import DURAK, find_ruleset, new_game, rulesets
 from game.engine.determinize import Assignment
@@ -156,7 +160,7 @@ def _durak_oracle_sample(tracker, rng, tries: int = 20) -> Assignment:
 
 
 class BatchNet:
-    """The learned network (:class:`game.ai.learned.Net`) rating every move at once with
+    """The learned network (:class:`game.ai.learned.network.Net`) rating every move at once with
     numpy: ``--oracle-model``'s likelihoods, the same choices in an eighth of the time (five
     moves: 59 against 491 µs).  Its output's constant is left out: it ranks no move."""
 

@@ -149,7 +149,7 @@ def last_trick(rules: str, n: int, speed: str, pause: str, seed: int = 3, app=No
 
 def bench_last(argv: list[str]) -> int:
     """The last trick of a deal at every speed and every *After a trick* setting."""
-    from game.settings import SPEEDS, TRICK_PAUSES
+    from game.storage.settings import SPEEDS, TRICK_PAUSES
     print("the last trick of a deal: from its last card landing to the score sheet (table clock)")
     print(f"  {'speed':<8} {'after a trick':<14} " + " ".join(f"{r:>10}" for r, _n in LAST_CASES))
     for speed in SPEEDS:
@@ -182,7 +182,7 @@ def main(argv: list[str]) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["GURKA_HOME"] = tempfile.mkdtemp(prefix="gurka-pace-")
-    from game.settings import SPEED_FACTORS
+    from game.storage.settings import SPEED_FACTORS
     from game.ui.table import pace
     f = SPEED_FACTORS[speed]
     print(f"pace at {speed} speed, real time, {seconds:.0f} s per table")

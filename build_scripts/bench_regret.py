@@ -40,7 +40,10 @@ if __package__ in (None, ""):
 
 import bench_ai  # noqa: E402
 
-from game.ai import gurka_ai, gurka_info, gurka_policy, search  # noqa: E402
+from game.ai import search
+from game.ai.gurka import levels as gurka_ai
+from game.ai.gurka import info as gurka_info
+from game.ai.gurka import policy as gurka_policy  # noqa: E402
 from game.engine import new_game  # noqa: E402
 from game.engine.cards import INDEX  # noqa: E402
 

@@ -1,5 +1,5 @@
 """How close Hard's sampled deals come to the true deal: legal-only sampling against the
-plausibility weighting (game/ai/gurka_likely.py), measured without playing for strength.
+plausibility weighting (game/ai/gurka/likely.py), measured without playing for strength.
 
 ``build_scripts/bench.py sampling`` calls :func:`main`; it also runs on its own:
 
@@ -43,9 +43,10 @@ if __package__ in (None, ""):
 
 import bench_ai
 
-from game.ai import gurka_info as gi
-from game.ai import gurka_likely as gl
-from game.ai import gurka_models, learned
+from game.ai.gurka import info as gi
+from game.ai.gurka import likely as gl
+from game.ai.gurka import models as gurka_models
+from game.ai.learned import network as learned
 from game.ai.baselines import make_baseline
 from game.ai.seats import make_player
 from game.engine import new_game

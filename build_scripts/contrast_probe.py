@@ -2,7 +2,7 @@
 
     python3 build_scripts/contrast_probe.py [--lang sv] [--size 1024x640] [--only menu,table-gurka-se]
 
-Goes through the screenshot tour (``game/ui/tour_steps.py``) with the *High contrast* setting on,
+Goes through the screenshot tour (``game/ui/tour/steps.py``) with the *High contrast* setting on,
 draws each screen once more with the text recorder on (``game.ui.theme.record_boxes``) and, for
 every text not hidden by a panel drawn over it, compares the text's colour with the pixels under
 it: those of its ink box where the text itself left nothing (WCAG 2's contrast ratio of relative
@@ -102,8 +102,8 @@ def run(lang: str = "en", size=(1024, 640), only=None, out=print, high: bool = T
     else in the usual colours, to compare)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.ui.tour import Tour, _init_display, private_home
-    from game.ui.tour_steps import Unreachable, steps
+    from game.ui.tour.runner import Tour, _init_display, private_home
+    from game.ui.tour.steps import Unreachable, steps
     failures = []
     with private_home() as home:
         _init_display()

@@ -54,7 +54,7 @@ def check_save(phase: str) -> int:
     from game.engine import new_game
     from game.engine.records import replay
     from game.engine import CHANCE
-    from game.saves import save_path
+    from game.storage.saves import save_path
     from game.stats import db_path, record_game
     from game.ui import savegame
 

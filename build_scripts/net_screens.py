@@ -391,7 +391,7 @@ def _prepare_user_folder(home: Path, lang: str, rules: str, host: bool) -> None:
     them at this computer or the computer: the network seat is clicked in the setup)."""
     os.environ["GURKA_HOME"] = str(home)
     home.mkdir(parents=True, exist_ok=True)
-    from game import settings
+    from game.storage import settings
     data = settings.load()
     data.update(language=lang, speed="fast", tutorial_offered=True)
     if not host:     # the join screen offers the name of the last game's player (xdotool cannot

@@ -1,10 +1,10 @@
-"""Train the learned Gurka policy (game/ai/learned.py) by self-play, and write its weights.
+"""Train the learned Gurka policy (game/ai/learned/network.py) by self-play, and write its weights.
 
     nice -n 19 python3 build_scripts/train_learned.py [--seed 1] [--generations 60]
-        [--out game/ai/learned_weights.py]
+        [--out game/ai/learned/network_weights.py]
 
 One core, numpy for the training only (the game evaluates the network in pure Python).
-The method is Monte Carlo control over the compact state of :mod:`game.ai.learned`:
+The method is Monte Carlo control over the compact state of :mod:`game.ai.learned.network`:
 
 - every generation plays ``--deals`` deals of self-play (whole games, all seats the current
   network, each move at random with chance ``--eps``; the first generation plays the
@@ -44,9 +44,9 @@ import numpy as np
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import gurka_policy as gp
-from game.ai import learned as L
-from game.ai import learned_table as T
+from game.ai.gurka import policy as gp
+from game.ai.learned import network as L
+from game.ai.learned import table as T
 from game.engine import new_game
 from game.engine.cards import names
 
@@ -59,7 +59,7 @@ MAX_DEALS = 30
 
 
 class Model:
-    """The numpy twin of :class:`game.ai.learned.Net`, with Adam."""
+    """The numpy twin of :class:`game.ai.learned.network.Net`, with Adam."""
 
     def __init__(self, hidden: int, rng: np.random.Generator):
         f = L.N_FEATURES
@@ -97,7 +97,7 @@ class Model:
 
 
 class TableModel:
-    """The table policy's weights (game/ai/learned_table.py), fitted by Adam."""
+    """The table policy's weights (game/ai/learned/table.py), fitted by Adam."""
 
     def __init__(self):
         self.w = np.zeros(T.SIZE)
@@ -244,9 +244,9 @@ def evaluate(model, games: int, seed: int) -> float:
 
 
 def write_weights(model, path: Path, args, log: list[str]) -> None:
-    head = ['"""Weights of the learned Gurka ' + ("table policy (game/ai/learned_table.py)"
+    head = ['"""Weights of the learned Gurka ' + ("table policy (game/ai/learned/table.py)"
                                                if args.model == "table" else
-                                               "policy (game/ai/learned.py)") + ", written by",
+                                               "policy (game/ai/learned/network.py)") + ", written by",
             "build_scripts/train_learned.py; do not edit.",
             "",
             f"Command: {args.command}",
@@ -274,7 +274,7 @@ def write_weights(model, path: Path, args, log: list[str]) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--model", choices=("net", "table"), default="net",
-                    help="the network of game/ai/learned.py or the table of learned_table.py")
+                    help="the network of game/ai/learned/network.py or the table of game/ai/learned/table.py")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--generations", type=int, default=120)
     ap.add_argument("--deals", type=int, default=4000, help="self-play deals per generation")
@@ -290,11 +290,11 @@ def main(argv=None) -> int:
     ap.add_argument("--eval-every", type=int, default=10)
     ap.add_argument("--eval-games", type=int, default=300)
     ap.add_argument("--out", default=None, help="the weights module to write (default: "
-                    "game/ai/learned_weights.py, or learned_table_weights.py for the table)")
+                    "game/ai/learned/network_weights.py, or table_weights.py beside it for the table)")
     args = ap.parse_args(argv)
     if args.out is None:
-        args.out = str(Path(__file__).resolve().parent.parent / "game" / "ai" / (
-            "learned_table_weights.py" if args.model == "table" else "learned_weights.py"))
+        args.out = str(Path(__file__).resolve().parent.parent / "game" / "ai" / "learned" / (
+            "table_weights.py" if args.model == "table" else "network_weights.py"))
     args.command = ("nice -n 19 python3 build_scripts/train_learned.py "
                     + " ".join(f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items()
                                if k != "out"))

@@ -384,7 +384,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.tour:
         import os
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        from .ui.tour import run_tour
+        from .ui.tour.runner import run_tour
         return run_tour(args.tour, lang=args.lang, size=size)
     from .ui.app import run
     return run(demo=args.demo, lang=args.lang, rules=args.rules, seed=args.seed,

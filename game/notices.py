@@ -26,7 +26,7 @@ class Notice:
     :func:`cause_text` or a technical reason), ``stats-left-out`` (``detail``: how many games
     could not be read), ``stats-behind`` (the newest games could not be read with the file;
     ``detail``: the cause), ``stats-pending`` (a finished game kept to be added later;
-    ``detail``: the cause) and ``stats-waiting`` (``detail``: how many such games wait); the finished games (:mod:`game.history`): ``history-folder``
+    ``detail``: the cause) and ``stats-waiting`` (``detail``: how many such games wait); the finished games (:mod:`game.storage.history`): ``history-folder``
     (something else than a folder at its name, set aside), ``history-index-corrupt`` (their
     list, made again from the games' files), ``history-game-corrupt`` (``detail``: how many
     record files were set aside), ``history-unwritable`` (``detail``: why),

@@ -259,7 +259,7 @@ def _replays_opening(app):
 
 def _picker_problem(app):
     """The file picker saying a typed path is no file it can open."""
-    from game.user_files import data_dir
+    from game.storage.user_files import data_dir
     folder = data_dir() / "records"            # the test's own user folder
     folder.mkdir(parents=True, exist_ok=True)
     picker = app.nav.push("open-file", on_choose=lambda path: None, start=str(folder))
@@ -355,7 +355,7 @@ def _saved_games(app):
 def _finished_games(app):
     """Replays' list of finished games: the player's own (8 seats, long names), then games
     without the player."""
-    from game import history
+    from game.storage import history
     for k, (rules, n, mine) in enumerate((("agurk-dk", 8, [0]), ("durak", 6, [2]), ("gurka-is7", 5, [0]),
                                           ("gurka-se", 3, []), ("durak", 4, []))):
         state = play_until(new_game(rules, players(n), seed=3 + k), lambda s: False)
@@ -366,7 +366,7 @@ def _finished_games(app):
 def _no_finished_games(app):
     import shutil
 
-    from game import history
+    from game.storage import history
     shutil.rmtree(history.folder(), ignore_errors=True)      # (the screens share one folder)
     app.nav.push("history")
 

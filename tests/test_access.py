@@ -68,7 +68,7 @@ def test_the_accesskit_tree_of_every_kind_of_screen_is_whole(app, tmp_path):
     """Each screen's tree as AccessKit gets it: every node once, every child known (a tree
     that is not whole stops the adapter's thread)."""
     import accesskit as ak
-    from game.ui.tour import Tour, mid_deal
+    from game.ui.tour.runner import Tour, mid_deal
     bridge = access_kit.Bridge(ak, "Gurka")
     screens = [lambda: app.nav.push("menu"), lambda: app.nav.push("setup", rules="durak"),
                lambda: app.nav.push("settings"), lambda: app.nav.push("join"),
@@ -123,7 +123,7 @@ def test_an_assistive_technology_focuses_and_presses_a_control(app):
 
 # -- the table ----------------------------------------------------------------------------
 def _table(app, tmp_path, rules="gurka-se", stop=None):
-    from game.ui.tour import Tour, mid_deal
+    from game.ui.tour.runner import Tour, mid_deal
     return Tour(app, tmp_path).table(rules, stop or mid_deal)
 
 

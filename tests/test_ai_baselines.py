@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.ai import gurka_value as gv
+from game.ai.gurka import value as gv
 from game.ai.baselines import HoarderBot, LowestBot, MonteCarloBot, make_baseline
 from game.engine import new_game, rulesets
 
@@ -77,7 +77,7 @@ def test_score_model_gives_equal_totals_equal_shares(rules):
 
 
 def test_hoarder_over_its_exchange_limit_discards_its_strongest_cards():
-    from game.engine.gurka_moves import strength_table
+    from game.engine.gurka.moves import strength_table
     from game.engine.cards import INDEX
     seen = 0
     for seed in range(40):

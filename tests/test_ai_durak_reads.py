@@ -1,11 +1,12 @@
-"""Durak: the cheapest-first reads (game/ai/durak_reads.py) are true of the players they
+"""Durak: the cheapest-first reads (game/ai/durak/reads.py) are true of the players they
 are drawn for, and the tracker deals hands that keep them."""
 
 import random
 
 import pytest
 
-from game.ai import durak_ai, durak_reads
+from game.ai.durak import levels as durak_ai
+from game.ai.durak import reads as durak_reads
 from game.ai.baselines import LowestBot, RuleBot
 from game.ai.players import NormalPlayer
 from game.engine import new_game

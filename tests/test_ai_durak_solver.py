@@ -2,8 +2,8 @@
 
 import random
 
-from game.ai import durak_ai as da
-from game.ai import durak_solver as ds
+from game.ai.durak import levels as da
+from game.ai.durak import solver as ds
 from game.engine import new_game
 
 

@@ -2,7 +2,7 @@
 
 import random
 
-from game.ai import durak_ai as da
+from game.ai.durak import levels as da
 from game.ai.baselines import LowestBot
 from game.ai.seats import make_player
 from game.engine import new_game

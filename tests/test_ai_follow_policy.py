@@ -4,7 +4,11 @@ leads, and its follows once its hand is short."""
 
 import random
 
-from game.ai import gurka_ai, gurka_info, learned, learned_table, search
+from game.ai import search
+from game.ai.gurka import levels as gurka_ai
+from game.ai.gurka import info as gurka_info
+from game.ai.learned import network as learned
+from game.ai.learned import table as learned_table
 from game.engine import new_game
 from game.engine.cards import INDEX
 

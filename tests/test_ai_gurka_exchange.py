@@ -1,7 +1,9 @@
 """Normal's exchange in seven-round Gúrka: the forehand bounds the others, so it exchanges
 only a hand worth changing; after it, every card worse than an average replacement goes."""
 
-from game.ai import gurka_ai, gurka_info, gurka_policy
+from game.ai.gurka import levels as gurka_ai
+from game.ai.gurka import info as gurka_info
+from game.ai.gurka import policy as gurka_policy
 from game.engine import new_game
 
 

@@ -1,4 +1,4 @@
-"""Hard's reading of the others' exchanges in seven-round Gúrka (game.ai.gurka_exchanges):
+"""Hard's reading of the others' exchanges in seven-round Gúrka (game.ai.gurka.exchanges):
 true of every Normal seat, dropped for a seat once a finished deal shows it exchanges
 another way, and used by the sampling.  (Off by default: gurka_info.EXCHANGE_READS and
 DISCARDS; switched on here.)"""
@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from game.ai import gurka_exchanges, gurka_info
+from game.ai.gurka import exchanges as gurka_exchanges
+from game.ai.gurka import info as gurka_info
 from game.ai.baselines import make_baseline
 from game.ai.seats import make_player
 from game.engine import new_game

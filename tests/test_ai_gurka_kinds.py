@@ -4,12 +4,12 @@ play-outs' model and the deals' weights (gurka_ai.KINDS, KIND_WEIGHTS; both off)
 
 import random
 
-from game.ai import gurka_ai
-from game.ai import gurka_info as gi
-from game.ai import gurka_kinds as gk
-from game.ai import gurka_likely as gl
+from game.ai.gurka import levels as gurka_ai
+from game.ai.gurka import info as gi
+from game.ai.gurka import kinds as gk
+from game.ai.gurka import likely as gl
 from game.ai.seats import make_player
-from game.engine import gurka_moves as gm
+from game.engine.gurka import moves as gm
 from game.engine import new_game
 from game.engine.cards import INDEX, names
 

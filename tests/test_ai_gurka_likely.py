@@ -1,8 +1,8 @@
 """The weighing of sampled deals by how plausible they make the others' plays (gurka_likely)."""
 
-from game.ai import gurka_ai
-from game.ai import gurka_info as gi
-from game.ai import gurka_likely as gl
+from game.ai.gurka import levels as gurka_ai
+from game.ai.gurka import info as gi
+from game.ai.gurka import likely as gl
 from game.ai.baselines import make_baseline
 from game.ai.seats import make_player
 from game.engine import new_game

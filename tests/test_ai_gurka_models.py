@@ -1,4 +1,4 @@
-"""Hard's reading of which model of play fits each other seat (game/ai/gurka_models.py):
+"""Hard's reading of which model of play fits each other seat (game/ai/gurka/models.py):
 seats that play the learned table policy are read as such and the heuristic's players are
 not, the model's weight of the true deal is the highest, and Hard with the models decides
 from the view only."""
@@ -7,7 +7,9 @@ import random
 
 import pytest
 
-from game.ai import gurka_ai, gurka_info, gurka_models
+from game.ai.gurka import levels as gurka_ai
+from game.ai.gurka import info as gurka_info
+from game.ai.gurka import models as gurka_models
 from game.ai.baselines import LearnedBot
 from game.ai.players import HardPlayer, NormalPlayer
 from game.engine import new_game

@@ -1,9 +1,9 @@
-"""The others' planned last cards in Hard's play-outs (game/ai/gurka_others.py)."""
+"""The others' planned last cards in Hard's play-outs (game/ai/gurka/others.py)."""
 
 import random
 
-from game.ai import gurka_ai
-from game.ai import gurka_others as go
+from game.ai.gurka import levels as gurka_ai
+from game.ai.gurka import others as go
 from game.engine import new_game
 from game.engine.cards import INDEX, names
 

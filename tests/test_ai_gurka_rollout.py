@@ -5,7 +5,7 @@ import random
 import pytest
 
 from build_scripts.bench_ai import VARIANTS
-from game.ai import gurka_policy as gp
+from game.ai.gurka import policy as gp
 from game.engine import new_game
 from game.engine.cards import NAMES
 
@@ -98,7 +98,7 @@ def test_rollout_own_seat_follows_low(monkeypatch):
     """With OWN_WAY (off by default) the searching seat follows with low_follow's card in
     a play-out (always, no random slip) where the heuristic would shed a stronger one; without
     ``own``, or with OWN_WAY off, it does not."""
-    from game.ai import gurka_ai
+    from game.ai.gurka import levels as gurka_ai
     from game.engine.cards import name
     found = 0
     for g in range(40):
@@ -134,7 +134,7 @@ def _own_moves(rules: str, own_way: bool, monkeypatch) -> tuple[int, int]:
     """Over play-outs with every other move random (``eps`` 1): of the searching seat's
     moves the play-out heuristic decided (its low follows aside), how many were the
     heuristic's own choice, and how many there were."""
-    from game.ai import gurka_ai
+    from game.ai.gurka import levels as gurka_ai
     monkeypatch.setattr(gurka_ai, "OWN_WAY", own_way)
     same = total = 0
     seat = None

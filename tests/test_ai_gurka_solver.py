@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from game.ai import gurka_policy as gp
-from game.ai import gurka_solver as gs
+from game.ai.gurka import policy as gp
+from game.ai.gurka import solver as gs
 from game.engine import DURAK, new_game, rulesets
 from game.engine.cards import INDEX
 

@@ -7,7 +7,7 @@ inferences only from seats whose read style is the policy's.
 
 import random
 
-from game.ai import gurka_info as gi
+from game.ai.gurka import info as gi
 from game.engine import new_game
 from game.engine.cards import names
 

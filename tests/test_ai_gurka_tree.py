@@ -1,10 +1,11 @@
-"""Hard's tree over its own later decisions (game.ai.gurka_tree, gurka_ai.TREE)."""
+"""Hard's tree over its own later decisions (game.ai.gurka.tree, gurka_ai.TREE)."""
 
 import random
 
 import pytest
 
-from game.ai import gurka_ai, gurka_tree
+from game.ai.gurka import levels as gurka_ai
+from game.ai.gurka import tree as gurka_tree
 from game.engine import new_game
 from game.engine.cards import INDEX
 

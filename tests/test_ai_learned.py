@@ -1,4 +1,4 @@
-"""The learned Gurka policy (game/ai/learned.py): the compact state it reads from a view is
+"""The learned Gurka policy (game/ai/learned/network.py): the compact state it reads from a view is
 the one its training reads from the engine's state, it plays legally from views only, and
 its shipped weights fit its features."""
 
@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import gurka_info, learned
+from game.ai.gurka import info as gurka_info
+from game.ai.learned import network as learned
 from game.ai.baselines import LearnedBot, RuleBot, make_baseline
 from game.engine import DURAK, new_game, rulesets
 
@@ -120,7 +121,7 @@ def test_the_rule_bot_plays_durak_by_its_rules():
 
 @pytest.mark.parametrize("rules", GURKA)
 def test_each_table_key_falls_in_its_own_table(rules):
-    from game.ai import learned_table as T
+    from game.ai.learned import table as T
     ends = list(T.O[1:]) + [T.SIZE]
     for st, seat, played, discards in _walk(rules, 4, seed=6):
         sit = learned.situation_from_state(st, seat, played, discards)
@@ -135,7 +136,8 @@ def test_each_table_key_falls_in_its_own_table(rules):
                                                 ("all", True, True)])
 def test_hards_play_outs_give_the_table_policy_to_the_seats_the_mode_names(
         monkeypatch, mode, mine, others):
-    from game.ai import gurka_ai, gurka_playout
+    from game.ai.gurka import levels as gurka_ai
+    from game.ai.gurka import playout as gurka_playout
     st = new_game("agurk-no", 3, {}, seed=4)
     while len(st.legal_actions()) < 2:
         st.apply(st.legal_actions()[0])

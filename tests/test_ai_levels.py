@@ -74,7 +74,7 @@ def test_hard_respects_its_time_budget():
 
 
 def test_hard_on_a_long_clock_stops_at_its_rollout_cap():
-    from game.ai.gurka_ai import CLOCK_ROLLOUTS
+    from game.ai.gurka.levels import CLOCK_ROLLOUTS
     state = new_game("gurka-se", 4, seed=1)
     p = HardPlayer(0, time_budget=60.0)
     s = state.to_act()
@@ -188,5 +188,5 @@ def test_durak_permutation_fairness():
 def test_ai_code_never_imports_pygame():
     from pathlib import Path
     root = Path(__file__).resolve().parent.parent / "game" / "ai"
-    for path in root.glob("*.py"):
+    for path in root.rglob("*.py"):
         assert "pygame" not in path.read_text(), path

@@ -10,7 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build_scripts")
 
 import bench_ai  # noqa: E402
 
-from game.ai import gurka_info as gi  # noqa: E402
+from game.ai.gurka import info as gi  # noqa: E402
 from game.engine import new_game  # noqa: E402
 
 
@@ -107,7 +107,7 @@ def test_bound_plays_the_same_seeds_seeing_every_card_and_prints_the_reach(capsy
 
 
 def test_the_durak_oracle_rebuilds_the_true_hands_and_stock():
-    from game.ai import durak_ai
+    from game.ai.durak import levels as durak_ai
     state = _mid_deal("durak", 2, seed=3, plays=9)
     seat = state.to_act()
     bench_ai._TRUTH.update(state=state, seat=seat, stock=True)
@@ -139,7 +139,8 @@ def test_the_field_s_own_network_gives_the_true_deal_full_weight():
     """--oracle-model: the field's plays of the deal, replayed with the true hands, are each
     the learned network's own play (so the true deal keeps its weight 1), in numpy as in
     pure Python, while deals drawn from the view alone mostly lose weight."""
-    from game.ai import gurka_models, learned
+    from game.ai.gurka import models as gurka_models
+    from game.ai.learned import network as learned
     from game.ai.baselines import LearnedBot
     from game.ai.players import NormalPlayer
     nets = (learned.net(), bench_ai.BatchNet(learned.net()))
@@ -166,7 +167,8 @@ def test_the_field_s_own_network_gives_the_true_deal_full_weight():
 
 
 def test_a_model_oracle_game_weighs_hard_s_deals_by_the_network_and_puts_hard_back(monkeypatch):
-    from game.ai import gurka_ai, gurka_models
+    from game.ai.gurka import levels as gurka_ai
+    from game.ai.gurka import models as gurka_models
     made = []
     real = gurka_models.ModelPlays.__init__
 

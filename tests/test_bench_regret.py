@@ -10,7 +10,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build_scripts")
 import bench_ai  # noqa: E402
 import bench_regret  # noqa: E402
 
-from game.ai import gurka_ai, gurka_info, search  # noqa: E402
+from game.ai import search
+from game.ai.gurka import levels as gurka_ai
+from game.ai.gurka import info as gurka_info  # noqa: E402
 from game.engine import new_game  # noqa: E402
 
 

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.ext import ExternalBot, match_action
+from game.ai.ext import ExternalBot
+from game.engine.actions import match_action
 from game.ai.seats import make_player
 from game.engine import new_game, replay
 from game.engine.session import play_game

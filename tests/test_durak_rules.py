@@ -6,7 +6,7 @@ import pytest
 
 from game.engine import CHANCE, IllegalActionError, new_game, replay
 from game.engine.cards import SHORT_DECK, parse
-from game.engine.durak import IDLE_CAP, DurakState
+from game.engine.durak.state import IDLE_CAP, DurakState
 from game.engine.rulesets import effective_options
 
 

@@ -279,7 +279,7 @@ def test_every_transfer_refusal_has_its_own_words():
     from pathlib import Path
 
     from game.ui import rule_words
-    text = (Path(__file__).resolve().parent.parent / "game" / "engine" / "durak_checks.py").read_text()
+    text = (Path(__file__).resolve().parent.parent / "game" / "engine" / "durak" / "checks.py").read_text()
     codes = set(re.findall(r'"((?:no_|transfer_|show_|already_shown)[a-z_]*)"', text))
     assert {"no_transfer", "transfer_beaten", "transfer_rank", "transfer_limit", "transfer_few_cards",
             "transfer_nobody", "no_show", "show_not_trump", "already_shown"} <= codes

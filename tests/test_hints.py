@@ -8,7 +8,7 @@ import pygame
 import pytest
 from test_ai_levels import _permuted, _states_with_choices
 
-from game.ai import gurka_ai
+from game.ai.gurka import levels as gurka_ai
 from game.ai.hint_figures import DurakObserver, GurkaObserver
 from game.ai.hints import hint
 from game.engine import new_game
@@ -156,7 +156,7 @@ def _key(k):
 def _table_mid_deal(app, tmp_path):
     """A Gurka table at the player's decision, its AI (and hints) on this thread."""
     from game.ai.worker import AIWorker
-    from game.ui.tour import Tour, mid_deal
+    from game.ui.tour.runner import Tour, mid_deal
     state = Tour(app, tmp_path).game("gurka-se", mid_deal)
     table = app.nav.push("table", state=state)
     table.fast_forward()
@@ -215,7 +215,7 @@ def test_space_with_no_card_picked_picks_the_first_playable_one(app, tmp_path):
 def test_a_shown_hint_is_in_the_frames_changed_rectangles(app, tmp_path):
     """With dirty rectangles a real display updates only what changed: the hint's line
     and rings must be among them, the frame it appears and the frame it goes."""
-    from game.ui.tour import Tour, mid_deal
+    from game.ui.tour.runner import Tour, mid_deal
     state = Tour(app, tmp_path).game("gurka-se", mid_deal)
     table = app.nav.push("table", state=state)
     table.fast_forward()
@@ -244,7 +244,7 @@ def test_a_shown_hint_is_in_the_frames_changed_rectangles(app, tmp_path):
 
 
 def _table_at(app, tmp_path, rules, stop):
-    from game.ui.tour import Tour
+    from game.ui.tour.runner import Tour
     state = Tour(app, tmp_path).game(rules, stop)
     table = app.nav.push("table", state=state)
     table.fast_forward()
@@ -256,7 +256,7 @@ def _table_at(app, tmp_path, rules, stop):
 
 
 def test_a_hint_of_a_set_chooses_all_its_cards_so_enter_plays_it(app, tmp_path):
-    from game.ui.tour_steps import leads_a_pair
+    from game.ui.tour.steps import leads_a_pair
     table = _table_at(app, tmp_path, "gurka-is", leads_a_pair)
     pair = next(a for a in table.host.state.legal_actions() if a["type"] == "play" and len(a["cards"]) == 2)
     table.hints._pick(pair)                    # what poll() does with the worker's answer
@@ -268,7 +268,7 @@ def test_a_hint_of_a_set_chooses_all_its_cards_so_enter_plays_it(app, tmp_path):
 
 
 def test_a_hint_to_keep_the_cards_clears_a_chosen_exchange(app, tmp_path):
-    from game.ui.tour_steps import human_to_act
+    from game.ui.tour.steps import human_to_act
 
     def exchanging(state):
         return human_to_act(state) and any(a["type"] == "exchange" for a in state.legal_actions())

@@ -10,7 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import history, i18n
+from game import i18n
+from game.storage import history
 from game.engine import new_game, replay
 from game.ui.replay_open import open_games
 

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n, saves
-from game import settings as store
-from game import user_files
+from game import i18n
+from game.storage import saves
+from game.storage import settings as store
+from game.storage import user_files
 
 FIX = Path(__file__).parent / "fixtures"
 SAVES = [json.loads(p.read_text(encoding="utf-8")) for p in sorted((FIX / "saves").glob("*.json"))]
@@ -124,7 +125,8 @@ def test_a_bad_finished_game_is_refused_in_one_line_and_set_aside(app, monkeypat
     """The last game of an older version that is no finished game's record, or a kept game
     whose replay fails (here out of memory): set aside with one line, never a traceback, and
     the list goes on without it."""
-    from game import engine, history
+    from game import engine
+    from game.storage import history
     from game.engine import new_game
     if how == "bad_records":
         path = tmp_path / "last_game.json"

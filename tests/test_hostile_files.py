@@ -10,9 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import i18n, saves
-from game import settings as store
-from game import user_files
+from game import i18n
+from game.storage import saves
+from game.storage import settings as store
+from game.storage import user_files
 from game.engine import RecordError, load_records, replay
 from game.engine.records import MAX_EVENTS, MAX_NAME, check_header, clean_name, seat_problem
 from game.safe_json import JSONLimitError, loads

@@ -16,7 +16,7 @@ SAVE = json.loads((FIX / "gurka-se-v0.1.json").read_text(encoding="utf-8"))
 @pytest.fixture()
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("GURKA_HOME", str(tmp_path))
-    from game import settings
+    from game.storage import settings
     monkeypatch.setattr(settings, "last_notice", None)
     return tmp_path
 
@@ -142,7 +142,7 @@ def test_setup_screen_cleans_names(home):
 
 def test_a_save_the_table_cannot_resume_is_set_aside_with_the_save_s_notice(home, monkeypatch):
     """The save reads and replays, but the table fails on it: Continue shows the notice
-    game.saves gives for that (its words, in the language of the moment) and the next start
+    game.storage.saves gives for that (its words, in the language of the moment) and the next start
     is clean."""
     from game import i18n
     from game.ui.table import TableScene

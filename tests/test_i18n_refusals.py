@@ -29,11 +29,12 @@ def _codes(pattern: str, *files: Path) -> set[str]:
 
 
 def test_every_reason_code_of_the_engine_has_words():
-    engine = sorted((ROOT / "game" / "engine").glob("*.py"))
+    engine = sorted((ROOT / "game" / "engine").rglob("*.py"))
     whys = _codes(r'why="([a-z0-9_]+)"', *engine) | _codes(r'Reason\("([a-z0-9_]+)"', *engine)
     options = _codes(r'OptionError\([^"]*"[^"]*",\s*"([a-z0-9_]+)"', *engine) | _codes(
         r'OptionError\(f?"[^"]*"\s*f?"[^"]*",\s*"([a-z0-9_]+)"', *engine)
-    limits = _codes(r'(?:JSONLimitError|JSONFormatError)\(f?"[^"]*",\s*"([a-z0-9_]+)"', ROOT / "game" / "safe_json.py")
+    limits = _codes(r'(?:JSONLimitError|JSONFormatError)\(f?"[^"]*",\s*"([a-z0-9_]+)"',
+                    ROOT / "game" / "safe_json.py")
     assert len(whys) > 25 and {"unknown_ruleset", "not_int", "hand_too_big"} <= options and len(limits) >= 10
     missing = sorted(c for c in whys | options | limits if f'"{c}"' not in REFUSALS)
     assert not missing, missing

@@ -88,7 +88,7 @@ def test_a_buy_back_is_answered_by_the_keys_the_prompt_names(app, tmp_path):
     Tab reaches Pass, and the line says so now."""
     import pygame
 
-    from game.ui.tour import Tour
+    from game.ui.tour.runner import Tour
     from game.ui.widget_base import InputMode
 
     def buying(state):
@@ -188,7 +188,7 @@ def test_a_buy_back_question_and_its_keys_are_drawn_whole(app, tmp_path, lang, r
     from test_ui_layout import draw_recorded
 
     from game import i18n
-    from game.ui.tour import Tour
+    from game.ui.tour.runner import Tour
     from game.ui.widget_base import InputMode
 
     def buying(state):

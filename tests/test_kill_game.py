@@ -51,8 +51,8 @@ def test_kill_9_leaves_a_valid_save_and_no_process(tmp_path, monkeypatch, seed, 
     assert survivors == []
 
     monkeypatch.setenv("GURKA_HOME", str(tmp_path))
-    from game import saves
-    from game import settings as store
+    from game.storage import saves
+    from game.storage import settings as store
     (tmp_path / "savegame.json.999999999.tmp").write_text('{"half')   # a write cut short
     saved, notice = saves.load()
     assert saved is not None and notice is None

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.ai.ext import match_action
+from game.engine.actions import match_action
 from game.engine import new_game
 from game.net import protocol as P
 from game.net.server import NetHost

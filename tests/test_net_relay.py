@@ -410,13 +410,13 @@ def test_random_first_lines_open_no_room_and_pair_nothing(relay, data):
 
 
 def test_the_hosts_continue_opens_the_same_invitation(relay):
-    from game.saves import _network
+    from game.net.keepsake import checked
     host, table, inv = hosted(relay)
     try:
         kept = {"table": table.table_id, "code": table.code, "port": table.port, "tokens": {},
                 "relay": table.relay_keep()}
-        assert _network(kept, 3) == kept                 # the save keeps it as it is
-        assert "relay" not in _network(dict(kept, relay=dict(kept["relay"], secret="x")), 3)
+        assert checked(kept, 3) == kept                  # the save keeps it as it is
+        assert "relay" not in checked(dict(kept, relay=dict(kept["relay"], secret="x")), 3)
     finally:
         table.close()
         host.close()

@@ -285,10 +285,13 @@ def test_a_killed_host_keeps_the_joiners_table_with_rejoin_and_leave(app, tmp_pa
                                   {"table": "0123456789abcdef", "code": "1234", "port": 1,
                                    "tokens": {"7": "a" * 20}}])
 def test_a_saved_network_table_is_checked_before_it_is_opened_again(keep):
-    from game.saves import clean_session
-    assert "net" not in clean_session({"net": keep}, 3)
+    from game.net.keepsake import checked
+    from game.storage.saves import clean_session
+    assert checked(keep, 3) is None
     good = {"table": "0123456789abcdef", "code": "1234", "port": 47411, "tokens": {"1": "a" * 20}}
+    assert checked(good, 3) == good
     assert clean_session({"net": good}, 3)["net"] == good
+    assert "net" not in clean_session({"net": ["not", "a", "table"]}, 3)
 
 
 def test_enter_in_a_field_of_the_join_screen_joins(app):

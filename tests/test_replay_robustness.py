@@ -13,7 +13,7 @@ from game.engine import RecordError, replay
 FIX = Path(__file__).parent / "fixtures" / "shared" / "legal"
 RECORDS = [json.loads(p.read_text()) for p in sorted(FIX.glob("*.json"))]
 try:
-    import game.engine.durak  # noqa: F401
+    import game.engine.durak.state  # noqa: F401
 except ImportError:
     RECORDS = [r for r in RECORDS if r["rules"] != "durak"]
 

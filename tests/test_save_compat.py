@@ -20,7 +20,7 @@ def test_there_are_old_saves():
 
 @pytest.mark.parametrize("path", SAVES, ids=lambda p: p.stem)
 def test_old_save_resumes_and_plays_on(app, tmp_path, path):
-    from game import saves
+    from game.storage import saves
     from game.engine.public import table_of
     shutil.copy(path, saves.save_path())
     menu = app.nav.push("menu")

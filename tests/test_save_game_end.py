@@ -9,7 +9,7 @@ import random
 import pytest
 import scene_states as S
 
-from game import saves
+from game.storage import saves
 
 FRAME = 16
 

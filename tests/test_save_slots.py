@@ -8,7 +8,8 @@ import random
 import pygame
 import pytest
 
-from game import i18n, saves
+from game import i18n
+from game.storage import saves
 from game.engine import CHANCE, new_game
 from game.ui import game_labels as L
 from game.ui import savegame
@@ -319,7 +320,7 @@ def test_a_single_save_that_cannot_move_beside_its_slot_the_newer_is_offered(hom
 
 
 def test_the_menu_says_progress_cannot_be_saved_where_the_folder_cannot_be_written(app, monkeypatch):
-    from game import user_files
+    from game.storage import user_files
     from game.ui.menu import MainMenu
     state = _game("agurk-no")
     assert saves.save_game(state.record(), {"game": 2}, path=saves.save_path()) is None

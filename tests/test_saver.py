@@ -2,7 +2,7 @@
 
 import json
 
-from game import saves
+from game.storage import saves
 from game.ui.table.saver import Saver
 
 

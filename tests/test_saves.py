@@ -5,8 +5,8 @@ import pytest
 
 from game import i18n
 from game.engine import new_game, replay
-from game import saves
-from game.saves import clean_session, delete_save, has_save, load, save_game, save_path
+from game.storage import saves
+from game.storage.saves import clean_session, delete_save, has_save, load, save_game, save_path
 
 
 @pytest.fixture(autouse=True)

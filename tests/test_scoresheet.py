@@ -114,7 +114,7 @@ def test_durak_tally_is_kept_in_the_session_and_carried_to_the_next_game(app):
 
 
 def test_the_sheet_reads_the_tally_the_session_check_left():
-    from game.saves import clean_session
+    from game.storage.saves import clean_session
     session = clean_session({"durak_log": [[9], "x", [0, True], [1], [2, 0]]}, 3)
     assert S.durak_log(session, 3) == [[1], [2, 0]]
 
@@ -124,7 +124,7 @@ def _key(k):
 
 
 def test_the_sheet_opens_by_key_and_button_and_closes(app, tmp_path):
-    from game.ui.tour import Tour, deals_scored
+    from game.ui.tour.runner import Tour, deals_scored
     state = Tour(app, tmp_path).game("gurka-se", deals_scored(2))
     table = app.nav.push("table", state=state)
     table.fast_forward()

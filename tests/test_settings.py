@@ -7,8 +7,8 @@ import pytest
 
 from game import i18n
 from game.notices import Notice
-from game.settings import DEFAULT_VOLUME, Settings, load_settings, save_settings, settings_path
-from game.user_files import atomic_write_text
+from game.storage.settings import DEFAULT_VOLUME, Settings, load_settings, save_settings, settings_path
+from game.storage.user_files import atomic_write_text
 
 
 @pytest.fixture(autouse=True)
@@ -125,7 +125,7 @@ def test_default_volume_is_quiet():
 
 
 def test_dict_interface_for_the_app(home):
-    from game import settings
+    from game.storage import settings
     data = settings.load()
     assert data["sound"] is True and data["language"] is None and settings.take_notice() is None
     data.update(language="nb", speed="fast", bogus=3)

@@ -13,7 +13,7 @@ from game.ui import theme as T
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_the_pause_menu_lists_the_table_keys(app, tmp_path, lang):
     from game.ui.overlays import KEY_W
-    from game.ui.tour import Tour, mid_deal
+    from game.ui.tour.runner import Tour, mid_deal
     i18n.set_language(lang)
     try:
         table = app.nav.push("table", state=Tour(app, tmp_path).game("gurka-se", mid_deal))
@@ -41,7 +41,7 @@ def test_every_key_of_the_legend_keeps_clear_of_its_description(app, size, tmp_p
     pause menu.  In every language and ruleset, each key ends 20 units or more before the
     column of descriptions, at full size."""
     from game.ui.overlays import PauseScene
-    from game.ui.tour import Tour, mid_deal
+    from game.ui.tour.runner import Tour, mid_deal
     u = T.unit(size)
     try:
         for rules in ("gurka-se", "durak"):

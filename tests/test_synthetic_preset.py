@@ -64,7 +64,7 @@ def test_a_house_preset_gets_honest_texts_from_its_family_and_options(house):
 def test_a_house_preset_through_setup_rules_table_and_score_sheet(app, house, tmp_path):
     """(Its result screen is the tour's, below.)"""
     from game.ui.setup import option_specs as setup_specs
-    from game.ui.tour import Tour, deals_scored
+    from game.ui.tour.runner import Tour, deals_scored
     rid = house.id
     index = ruleset_ids().index(rid)
     # the setup screen: its row in the list, its blurb, its variants, and a game started
@@ -99,7 +99,7 @@ def test_a_house_preset_through_setup_rules_table_and_score_sheet(app, house, tm
 def test_a_house_preset_in_the_tour(house, tmp_path):
     """Its own screens (setup, rules, table, the result of a finished game) and the statistics
     of every ruleset, its own included."""
-    from game.ui import tour as tour_mod
+    from game.ui.tour import runner as tour_mod
     rid = house.id
     own = [f"{prefix}-{rid}" for prefix in ("setup", "rules", "table", "result")]
     assert set(own) <= set(tour_mod.names())

@@ -51,7 +51,7 @@ CASES = [(lang, SIZES[0]) for lang in LANGUAGES] + [(lang, SIZES[1]) for lang in
 @pytest.mark.parametrize("lang, size", CASES, ids=lambda c: c if isinstance(c, str) else f"{c[0]}x{c[1]}")
 def test_tour_saves_every_screen(tmp_path, lang, size):
     from game.engine.registry import ruleset_ids
-    from game.ui import tour as tour_mod
+    from game.ui.tour import runner as tour_mod
     t = tour_mod.tour(tmp_path, lang, size)
     assert not t.problems
     expected = tour_mod.names()
@@ -80,7 +80,7 @@ def test_a_blank_screen_is_caught(tmp_path):
 
 def test_the_command_line_runs_the_tour(tmp_path, monkeypatch):
     from game import cli
-    from game.ui import tour as tour_mod
+    from game.ui.tour import runner as tour_mod
     seen = {}
 
     def fake(out, lang=None, size=None):
@@ -95,7 +95,7 @@ def test_the_tour_leaves_the_players_files_alone(tmp_path, monkeypatch):
     home = tmp_path / "home"
     home.mkdir()
     monkeypatch.setenv("GURKA_HOME", str(home))
-    from game.ui import tour as tour_mod
+    from game.ui.tour import runner as tour_mod
     t = tour_mod.tour(tmp_path / "shots", "en", (1024, 640), only=["menu", "notice-corrupt-save"])
     assert t.saved == ["menu", "notice-corrupt-save"]
     assert list(home.iterdir()) == []
@@ -104,7 +104,7 @@ def test_the_tour_leaves_the_players_files_alone(tmp_path, monkeypatch):
 def test_a_step_that_presses_keys_leaves_the_next_in_mouse_wording(tmp_path):
     """The keyboard wording of the line under the hand has its own step; the steps after it
     (and after the hint's H, the pause's Esc) show the table as a mouse player sees it."""
-    from game.ui import tour as tour_mod
+    from game.ui.tour import runner as tour_mod
     from game.ui.widget_base import InputMode
     t = tour_mod.tour(tmp_path, "en", (1024, 640), only=["table-durak-keys", "table-durak-teams"])
     assert t.saved == ["table-durak-keys", "table-durak-teams"]

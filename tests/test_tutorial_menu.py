@@ -10,7 +10,7 @@ from game.ui.tutorial.scripts import TUTORIAL_IDS, tutorial
 
 
 def test_first_start_offers_the_tutorials_once(tmp_path, monkeypatch):
-    from game.settings import load_settings
+    from game.storage.settings import load_settings
     from game.ui.app import App
     monkeypatch.setenv("GURKA_HOME", str(tmp_path))
     pygame.init()

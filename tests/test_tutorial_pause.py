@@ -30,7 +30,7 @@ def test_a_tutorials_pause_menu_neither_saves_nor_offers_hints(app):
 
 
 def test_a_real_games_pause_menu_still_saves_and_offers_hints(app, tmp_path):
-    from game.ui.tour import Tour, mid_deal
+    from game.ui.tour.runner import Tour, mid_deal
     table = app.nav.push("table", state=Tour(app, tmp_path).game("gurka-se", mid_deal))
     table.fast_forward()
     frames(app)

@@ -204,7 +204,7 @@ def test_three_tables():
 def test_the_looks_are_settings_checked_like_the_others(tmp_path, monkeypatch):
     import json
 
-    from game import settings
+    from game.storage import settings
     monkeypatch.setenv("GURKA_HOME", str(tmp_path))
     good = {"felt": "wood", "card_back": "nordic", "card_size": "large-print", "reduced_motion": True}
     settings.save(good)

@@ -2,7 +2,7 @@
 cards chosen, the second one's frame was drawn across the face of the first."""
 
 from game.ui import cards as C
-from game.ui.tour import Tour, leads_a_pair
+from game.ui.tour.runner import Tour, leads_a_pair
 
 
 def test_a_chosen_cards_glow_never_lies_over_the_card_beside_it(app, tmp_path):

@@ -99,7 +99,7 @@ def test_the_score_sheet_scrolls_with_up_and_down(app):
 
 def _gurka_table_at_my_turn(app, tmp_path):
     """A Swedish Gurka table at the player's decision (single cards: no Play button)."""
-    from game.ui.tour import Tour, mid_deal
+    from game.ui.tour.runner import Tour, mid_deal
     state = Tour(app, tmp_path).game("gurka-se", mid_deal)
     table = app.nav.push("table", state=state)
     table.fast_forward()
@@ -135,7 +135,7 @@ def test_durak_the_attacks_a_picked_card_can_beat_show_their_keys(app, tmp_path,
     # 1-9 beat the attack at that place on the table, but nothing said which number is which
     # (and the line under the hand said only "click")
     from game.ui.table import marks
-    from game.ui.tour import Tour
+    from game.ui.tour.runner import Tour
     table = Tour(app, tmp_path).table("durak", _beats_several, players=3)
     legal = table.host.state.legal_actions()
     card = next(c for c in table.visible_hand()
@@ -217,7 +217,7 @@ def test_enter_presses_the_button_tab_focused_even_under_a_held_trick(app):
 def test_durak_enter_with_nothing_picked_does_not_take_while_a_card_can_beat(app, tmp_path):
     # Take is the defender's first button: Enter before picking a card took the attack cards
     # (the prompt says to pick a card first); now it picks the first card that can beat
-    from game.ui.tour import Tour, defending
+    from game.ui.tour.runner import Tour, defending
     table = Tour(app, tmp_path).table("durak", defending, players=2)
     table.fast_forward()
     step(app)

@@ -28,7 +28,7 @@ def drawn_texts(app, events=()) -> list[str]:
 
 
 def test_the_gurka_prompt_says_the_keys_after_a_key_and_the_click_after_the_mouse(app, tmp_path):
-    from game.ui.tour import Tour, mid_deal
+    from game.ui.tour.runner import Tour, mid_deal
     state = Tour(app, tmp_path).game("gurka-se", mid_deal)
     table = app.nav.push("table", state=state)
     table.fast_forward()
@@ -52,7 +52,7 @@ def test_the_durak_prompts_say_the_keys_as_they_work(app):
 
 
 def test_a_durak_defender_reads_the_keys_after_a_key(app, tmp_path):
-    from game.ui.tour import Tour
+    from game.ui.tour.runner import Tour
     table = Tour(app, tmp_path).table(
         "durak", lambda s: s.to_act() == 0 and any(a["type"] == "defend" for a in s.legal_actions()),
         players=2)
@@ -65,7 +65,7 @@ def test_a_durak_defender_reads_the_keys_after_a_key(app, tmp_path):
 def test_tab_goes_through_the_table_buttons_from_the_decision_to_undo_and_keeps_its_place(app, tmp_path):
     # Tab went Undo → Hint → … as the row stands: Tab then Enter took the last move back; now
     # the decision's own buttons come first, the tools after, Undo and the Menu last
-    from game.ui.tour import Tour, mid_deal
+    from game.ui.tour.runner import Tour, mid_deal
     state = Tour(app, tmp_path).game("gurka-se", mid_deal)
     table = app.nav.push("table", state=state)
     table.fast_forward()
@@ -92,7 +92,7 @@ def test_tab_goes_through_the_table_buttons_from_the_decision_to_undo_and_keeps_
 
 
 def _durak_at(app, tmp_path, wanted, players=2):
-    from game.ui.tour import Tour
+    from game.ui.tour.runner import Tour
     table = Tour(app, tmp_path).table(
         "durak", lambda s: s.to_act() == 0 and wanted({a["type"] for a in s.legal_actions()}),
         players=players)

@@ -219,7 +219,7 @@ def test_hand_size_arrows_step_one_and_stop(app):
 
 
 def test_the_after_a_trick_setting(app, tmp_path):
-    from game import settings
+    from game.storage import settings
     from game.ui.settings_scene import SettingsScene
     s, rejected = settings.Settings.from_dict({"trick_pause": "every"})
     assert s.trick_pause == "every" and not rejected

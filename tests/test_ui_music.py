@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.settings import Settings
+from game.storage.settings import Settings
 from game.ui import music, sound
 
 ROOT = Path(__file__).resolve().parent.parent

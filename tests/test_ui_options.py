@@ -3,11 +3,11 @@ forced card played by itself (off by default)."""
 
 import pytest
 
-from game.settings import Settings
+from game.storage.settings import Settings
 
 
 def _game(app, tmp_path, rules, stop):
-    from game.ui.tour import Tour
+    from game.ui.tour.runner import Tour
     return Tour(app, tmp_path).game(rules, stop)
 
 
@@ -29,7 +29,7 @@ def test_new_settings_have_defaults_and_refuse_bad_values():
 
 
 def test_gurka_hand_by_rank_and_by_suit(app, tmp_path):
-    from game.ui.tour import human_to_act
+    from game.ui.tour.runner import human_to_act
     table = _table(app, _game(app, tmp_path, "gurka-se", human_to_act))
     cards = ["KH", "2S", "KS", "7D", "2H", "AC"]
     assert table.part.sort_hand(cards) == ["2H", "2S", "7D", "KH", "KS", "AC"]
@@ -38,7 +38,7 @@ def test_gurka_hand_by_rank_and_by_suit(app, tmp_path):
 
 
 def test_durak_trumps_come_last_either_way(app, tmp_path):
-    from game.ui.tour import human_to_act
+    from game.ui.tour.runner import human_to_act
     table = _table(app, _game(app, tmp_path, "durak", human_to_act))
     trump = table.model.trump
     others = [s for s in "SHCD" if s != trump]

@@ -42,7 +42,8 @@ def top_name(app):
 
 
 def test_corrupt_save_gives_a_message_and_keeps_the_settings(home):
-    from game import saves, settings
+    from game.storage import saves
+    from game.storage import settings
     from game.ui.menu import MainMenu
     settings.save({"language": "da", "speed": "fast"})
     saves.save_path().parent.mkdir(parents=True, exist_ok=True)
@@ -62,7 +63,7 @@ def test_corrupt_save_gives_a_message_and_keeps_the_settings(home):
 
 
 def test_tampered_save_record_is_set_aside(home):
-    from game import saves
+    from game.storage import saves
     from game.engine import new_game
     from game.ui.menu import MainMenu
     state = new_game("agurk-no", [{"name": f"P{i}", "seat": "ai:random"} for i in range(3)], {}, seed=4)
@@ -80,7 +81,7 @@ def test_tampered_save_record_is_set_aside(home):
 
 
 def test_corrupt_settings_file_is_reported_once_on_the_menu(home):
-    from game import settings
+    from game.storage import settings
     from game.ui.app import _saved_size
     from game.ui.menu import MainMenu
     settings.settings_path().parent.mkdir(parents=True, exist_ok=True)

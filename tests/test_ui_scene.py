@@ -125,7 +125,7 @@ def test_a_window_shown_again_is_shown_whole(app, monkeypatch):
 def test_the_window_cannot_be_made_smaller_than_the_layout_is_made_for(app):
     import warnings
 
-    from game.settings import MIN_WINDOW
+    from game.storage.settings import MIN_WINDOW
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         window = pygame.Window.from_display_module()

@@ -284,7 +284,7 @@ def test_every_setting_explains_itself(app):
 def test_the_computers_pace_is_its_own_setting_apart_from_the_animation_speed(app):
     """How long a computer player waits before it plays: the AI pace setting, whatever the
     animation speed (fast cards with calm computer players, or the other way round)."""
-    from game.settings import Settings
+    from game.storage.settings import Settings
     from game.ui.table import TableScene
     from game.ui.table import pace
     players = [{"name": "Me", "seat": "human"}, {"name": "A", "seat": "ai:easy"}, {"name": "B", "seat": "ai:easy"}]

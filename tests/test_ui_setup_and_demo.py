@@ -70,7 +70,7 @@ def test_setup_keyboard_and_names(app):
 
 
 def test_the_next_new_game_offers_the_last_setup_again_after_a_restart(app):
-    from game import settings as store
+    from game.storage import settings as store
     from game.ui.setup import SetupScene
     setup = app.manager.push(SetupScene(app))
     step(app)
@@ -107,7 +107,7 @@ def test_the_next_new_game_offers_the_last_setup_again_after_a_restart(app):
 def test_a_bad_last_setup_in_the_settings_file_falls_back_to_the_defaults(app, last):
     import json
 
-    from game import settings as store
+    from game.storage import settings as store
     from game.ui.setup import SetupScene
     data = store.load()
     data["last_setup"] = last

@@ -217,7 +217,7 @@ def test_durak_announces_who_opens_and_what_is_taken(app, instant_ai):
 
 
 def test_prompts_state_the_card_to_reach_and_the_click_model(app, instant_ai):
-    from game.engine.gurka_moves import Requirement
+    from game.engine.gurka.moves import Requirement
     from game.ui.table import gurka_words as W
     settings = {"card_indices": "international"}
     assert "a nine" in W.requirement(Requirement("must_reach", "9H"), settings)

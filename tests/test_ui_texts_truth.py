@@ -5,7 +5,7 @@ import pytest
 
 
 def _at_buyback(app, tmp_path, options):
-    from game.ui.tour import Tour
+    from game.ui.tour.runner import Tour
 
     def buying(state):
         return state.to_act() == 0 and {a["type"] for a in state.legal_actions()} == {"buyback", "pass"}
@@ -152,7 +152,7 @@ def test_a_first_game_with_no_trump_dealt_opens_from_the_dealers_left(app, monke
 def test_in_team_durak_a_player_out_of_cards_is_not_called_safe(app, tmp_path):
     """2 v 2: the team still holding cards loses, whoever of it went out first, so the move
     log must not tell a player without cards that they are safe."""
-    from game.ui.tour import Tour
+    from game.ui.tour.runner import Tour
 
     def someone_out(state):
         return any(e["type"] == "out" for e in state.events)
@@ -166,7 +166,7 @@ def test_in_team_durak_a_player_out_of_cards_is_not_called_safe(app, tmp_path):
 
 def test_a_defender_who_cannot_beat_is_told_to_take(app, tmp_path):
     """No card beats the attack: the prompt must not ask to click a card to beat it."""
-    from game.ui.tour import Tour
+    from game.ui.tour.runner import Tour
 
     def must_take(state):
         return state.to_act() == 0 and [a["type"] for a in state.legal_actions()] == ["take"]
@@ -301,8 +301,8 @@ def test_a_set_to_follow_is_shown_and_said_in_one_short_line(app, tmp_path, monk
     from game import i18n
     from game.ui import theme as T
     from game.ui.table import gurka_centre, gurka_decision
-    from game.ui.tour import Tour
-    from game.ui.tour_steps import follows_a_set
+    from game.ui.tour.runner import Tour
+    from game.ui.tour.steps import follows_a_set
     from game.ui.widget_base import InputMode
     places = []
 

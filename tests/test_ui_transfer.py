@@ -8,8 +8,8 @@ import pytest
 import scene_states as S
 
 from game.engine.cards import parse
-from game.ui.tour import Tour
-from game.ui.tour_steps import may_pass_on, transfer_id, trump_shown
+from game.ui.tour.runner import Tour
+from game.ui.tour.steps import may_pass_on, transfer_id, trump_shown
 
 
 def _table(app, tmp_path, stop, **kw):

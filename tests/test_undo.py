@@ -30,7 +30,7 @@ def _moment(k):
 
 
 def _table(app, tmp_path, rules, stop, humans=(0,)):
-    from game.ui.tour import Tour
+    from game.ui.tour.runner import Tour
     state = Tour(app, tmp_path).game(rules, stop, humans=humans)
     table = app.nav.push("table", state=state)
     table.fast_forward()
@@ -75,7 +75,7 @@ def test_a_deal_undone_to_its_start_equals_the_records_prefix(app, tmp_path, rul
 
 
 def test_the_game_goes_on_after_an_undo_and_the_save_is_marked(app, tmp_path):
-    from game import saves
+    from game.storage import saves
     table = _table(app, tmp_path, "agurk-no", _moment(2))
     click = table.toolbar.undo.rect.center
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=click, button=1),
@@ -128,7 +128,7 @@ def test_no_undo_when_the_setting_is_off(app, tmp_path):
 
 
 def test_no_undo_once_the_deal_is_scored(app, tmp_path):
-    from game.ui.tour import buyback_offer
+    from game.ui.tour.runner import buyback_offer
     table = _table(app, tmp_path, "gurka-se", buyback_offer)
     assert any(e["type"] == "play" and e["player"] == 0 for e in table.host.state.events)
     assert undo_point(table.host.state.events, 0) is None
@@ -151,9 +151,9 @@ def test_undo_point_stops_at_the_deal():
 def test_finished_games_go_into_the_statistics_with_their_marks(app, tmp_path):
     import sqlite3
 
-    from game import history
+    from game.storage import history
     from game.stats import db_path, load
-    from game.ui.tour import finished
+    from game.ui.tour.runner import finished
     table = _table(app, tmp_path, "agurk-no", lambda s: len(_decisions_in_deal(s)) >= 2 and _moment(2)(s))
     table.undo()
     table.session["hints"] = 2
@@ -188,10 +188,10 @@ def test_finished_games_go_into_the_statistics_with_their_marks(app, tmp_path):
 
 
 def test_the_demo_never_records(tmp_path, monkeypatch):
-    from game import history
+    from game.storage import history
     from game.stats import db_path
     from game.ui.app import App
-    from game.ui.tour import Tour, finished
+    from game.ui.tour.runner import Tour, finished
     monkeypatch.setenv("GURKA_HOME", str(tmp_path))
     pygame.init()
     demo = App(size=(1024, 640), lang="en", demo=True)
@@ -208,7 +208,7 @@ def test_the_demo_never_records(tmp_path, monkeypatch):
 
 
 def test_a_tutorial_offers_no_undo_and_no_hint_and_records_nothing(app):
-    from game import history
+    from game.storage import history
     from game.stats import db_path
     from game.ui.tutorial.scripts import TUTORIAL_IDS
     table = app.nav.push("tutorial", rules=TUTORIAL_IDS[0])

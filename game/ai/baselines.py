@@ -17,7 +17,7 @@ Hard is not tuned against one opponent (``build_scripts/bench_ai.py``):
   attacks and throws in its lowest cards but keeps its trumps while the stock lasts,
   gives after a take only cards up to a ten while the stock lasts, swaps the trump six;
 - :class:`LearnedBot` (``base:learned``): Gurka family, the card play of a small network
-  trained by self-play (:mod:`game.ai.learned`): no search, no inference; exchanges the
+  trained by self-play (:mod:`game.ai.learned.network`): no search, no inference; exchanges the
   cards stronger than the unseen average, always buys back; Durak: :class:`LowestBot`.
 """
 
@@ -25,11 +25,15 @@ from __future__ import annotations
 
 import random
 
-from ..engine import gurka_moves as gm
+from ..engine.gurka import moves as gm
 from ..engine.cards import INDEX
 from ..engine.determinize import Assignment, Position
 from ..engine.public import table_of
-from . import gurka_info, gurka_policy, learned, learned_table, search
+from . import search
+from .gurka import info as gurka_info
+from .gurka import policy as gurka_policy
+from .learned import network as learned
+from .learned import table as learned_table
 from .families import family_ai
 
 
@@ -194,7 +198,7 @@ class LearnedBot:
 
     def __init__(self, seed: int = 0, table: bool = False):
         self.lowest = LowestBot(seed)
-        #: play by the table policy of game.ai.learned_table instead (``base:learned:table``)
+        #: play by the table policy of game.ai.learned.table instead (``base:learned:table``)
         self.table = table
 
     def choose(self, view: dict, legal: list[dict]) -> dict:

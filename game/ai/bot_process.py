@@ -40,7 +40,7 @@ from ..safe_json import clip, loads
 try:
     import resource
 except ImportError:  # not POSIX
-    resource = None
+    resource = None  # type: ignore[assignment]  # (checked before each use)
 
 MAX_REPLY = 64 << 10
 MAX_PENDING = 16
@@ -351,10 +351,10 @@ class BotProcess:
                 self._cond.wait(left)
             item = self._lines.popleft()
         if item is _EOF:
-            ended = self._exit_text(proc)
+            how = self._exit_text(proc)
             if self._err_reader is not None:
                 self._err_reader.join(0.5)      # its last words, written just before the end
-            raise BotError(f"ended{ended} without answering{self.last_words()}")
+            raise BotError(f"ended{how} without answering{self.last_words()}")
         if item is _FLOOD:
             raise BotError(f"wrote a line longer than {MAX_REPLY >> 10} KB")
         try:

@@ -10,7 +10,8 @@ from types import ModuleType
 from typing import Callable
 
 from ..engine.registry import DURAK, GURKA, Family, family_of
-from . import durak_ai, gurka_ai
+from .durak import levels as durak_ai
+from .gurka import levels as gurka_ai
 from .hint_figures import DurakObserver, GurkaObserver
 
 

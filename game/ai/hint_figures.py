@@ -4,7 +4,7 @@ meaning).  One observer per family; :mod:`game.ai.families` says which."""
 
 from __future__ import annotations
 
-from ..engine import gurka_moves as gm
+from ..engine.gurka import moves as gm
 from ..engine.public import table_of
 
 
@@ -28,7 +28,7 @@ class _Observer:
 
 def resets_at(options: dict) -> int | None:
     """The total that goes back to 0 (Icelandic: exactly 21), or None
-    (:func:`game.engine.gurka_moves.knock_out`)."""
+    (:func:`game.engine.gurka.moves.knock_out`)."""
     limit = options["limit"]
     return limit if gm.knock_out(options, limit) == "reset" else None
 

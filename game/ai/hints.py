@@ -5,8 +5,8 @@ of its own search.
     h["action"]                          # one of ``legal``: what Hard would do
     h["figures"]                         # per candidate, best first (see below)
 
-The search is Hard's (:func:`game.ai.gurka_ai.choose_hard`,
-:func:`game.ai.durak_ai.choose_hard`) on Hard's time budget, or a fixed number of
+The search is Hard's (:func:`game.ai.gurka.levels.choose_hard`,
+:func:`game.ai.durak.levels.choose_hard`) on Hard's time budget, or a fixed number of
 ``iterations`` (deterministic under the seed).  Its shared loop
 (:mod:`game.ai.search`) calls an observer after every play-out
 (:mod:`game.ai.hint_figures`), which keeps what a player can understand of it:
@@ -45,8 +45,8 @@ def _same(a: dict, b: dict) -> bool:
     if a.get("type") != b.get("type"):
         return False
     keys = set(a) | set(b)
-    return all(sorted(a.get(k)) == sorted(b.get(k)) if isinstance(a.get(k), list) else a.get(k) == b.get(k)
-               for k in keys)
+    return all(sorted(x) == sorted(y) if isinstance(x, list) and isinstance(y, list) else x == y
+               for x, y in ((a.get(k), b.get(k)) for k in keys))
 
 
 def _in_legal(action: dict, legal: list[dict]) -> dict:

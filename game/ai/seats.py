@@ -1,18 +1,18 @@
 """Seat specs (``human``, ``ai:LEVEL``, ``ai:hard:N``, ``ext:PATH``) turned into players.
 
-The spec grammar is the record format's (:func:`game.engine.records.seat_problem`):
-anything else is refused before a player is made.
+The spec grammar and the levels are the record format's (:mod:`game.engine.seat_spec`): a
+spec is parsed once there, and anything else is refused before a player is made.
 """
 
 from __future__ import annotations
 
-from ..engine.records import seat_problem
+from ..engine.seat_spec import AI_LEVELS, PLAYER_LEVELS, parse_seat
 from .players import EasyPlayer, HardPlayer, NormalPlayer
 from .random_player import RandomPlayer
 
-#: level name -> factory(seed) ; the AI modules register their levels here.
-LEVELS: dict = {"random": RandomPlayer, "easy": EasyPlayer, "normal": NormalPlayer,
-                "hard": HardPlayer}
+#: level name -> factory(seed), for every level the record format declares (AI_LEVELS)
+LEVELS: dict = {cls.level: cls for cls in (RandomPlayer, EasyPlayer, NormalPlayer, HardPlayer)}
+assert tuple(LEVELS) == AI_LEVELS
 
 
 def make_player(spec: str, seed: int = 0, reproducible: bool = False, bot: dict | None = None):
@@ -29,25 +29,19 @@ def make_player(spec: str, seed: int = 0, reproducible: bool = False, bot: dict 
     plays the Hard a player meets.
     ValueError (one line) for anything that is not an AI seat spec.
     """
-    problem = seat_problem(spec)
-    if problem:
-        raise ValueError(problem)
-    if spec.startswith("ai:"):
-        level = spec[3:]
-        if level.startswith("hard:"):
-            return HardPlayer(seed, iterations=int(level[5:]))
-        if level == "hard" and reproducible:
+    seat = parse_seat(spec)
+    if seat.kind == "ai":
+        if seat.rollouts is not None:
+            return HardPlayer(seed, iterations=seat.rollouts)
+        if seat.level == "hard" and reproducible:
             return HardPlayer(seed, reproducible=True)
-        return LEVELS[level](seed)
-    if spec.startswith("ext:"):
-        from .ext import ExternalBot
-        return ExternalBot(spec[4:], seed=seed, **(bot or {}))
+        return LEVELS[seat.level](seed)
+    if seat.kind == "ext":
+        from .ext import ExternalBot  # (start-up time: the bot process machinery only for a bot seat)
+        return ExternalBot(str(seat.bot), seed=seed, **(bot or {}))
     raise ValueError(f"seat {spec!r} is not an AI seat (use ai:LEVEL or ext:PATH)")
 
 
-#: the levels the setup screen offers, easiest first
-MENU_LEVELS = ("easy", "normal", "hard")
-
-
 def menu_levels() -> list[str]:
-    return [lv for lv in MENU_LEVELS if lv in LEVELS]
+    """The levels the setup screen offers, easiest first."""
+    return list(PLAYER_LEVELS)

@@ -50,15 +50,17 @@ import itertools
 import queue
 import threading
 import traceback
+from typing import Any, Sequence
 
 from ..child_pipe import feed, serve
+from ..engine.actions import Action
 
 
 def _spec(level: str) -> str:
     return level if level.startswith(("ai:", "ext:")) else f"ai:{level}"
 
 
-def decide(view: dict, legal: list[dict], level: str, seed: int) -> dict:
+def decide(view: dict, legal: list[dict], level: str, seed: int) -> dict[str, Any]:
     """One decision of a built-in level, in whatever process or thread calls it (level
     ``hint``: Hard's choice with the figures of its search, :func:`game.ai.hints.hint`).
     ValueError for anything else (``ext:`` bots are never started here)."""
@@ -74,7 +76,7 @@ def decide(view: dict, legal: list[dict], level: str, seed: int) -> dict:
     return player.choose(view, legal)
 
 
-def _fallback(view: dict, legal: list[dict], seed: int) -> dict:
+def _fallback(view: dict, legal: list[dict], seed: int) -> dict[str, Any]:
     try:
         return decide(view, legal, "normal", seed)
     except Exception:  # noqa: BLE001 - never leave the UI without a move
@@ -117,11 +119,11 @@ class AIWorker:
         self._ids = itertools.count(1)
         self._pending: dict[int, tuple] = {}  # ticket -> (view, legal, level, seed)
         self._done: dict[int, dict] = {}
-        self._proc = None
+        self._proc: Any = None                # the process (multiprocessing's SpawnProcess)
         self._thread: threading.Thread | None = None
         self._in: queue.Queue | None = None   # requests (to the feeder thread or the thread)
         self._out: queue.Queue | None = None  # results of the thread fallback
-        self._results = None                  # results pipe of the process (reading end)
+        self._results: Any = None             # results pipe of the process (reading end)
 
     # -- lifecycle -----------------------------------------------------------------
     def _start(self) -> None:
@@ -186,17 +188,19 @@ class AIWorker:
         self._in = self._out = None
 
     # -- API -------------------------------------------------------------------------
-    def submit(self, view: dict, legal: list[dict], level: str = "normal", seed: int = 0) -> int:
+    def submit(self, view: dict, actions: Sequence[Action], level: str = "normal", seed: int = 0) -> int:
         """Queue one decision; returns a ticket for :meth:`poll`."""
-        if not legal:
+        if not actions:
             raise ValueError("no legal actions to choose from")
+        legal = [dict(a) for a in actions]     # (plain JSON objects for the AI's process)
         self._start()
         ticket = next(self._ids)
         self._pending[ticket] = (view, legal, level, seed)
+        assert self._in is not None       # (started just above)
         self._in.put((ticket, view, legal, level, seed))
         return ticket
 
-    def poll(self, ticket: int) -> dict | None:
+    def poll(self, ticket: int) -> dict[str, Any] | None:
         """The chosen action once ready, else None (never blocks)."""
         self._drain()
         if ticket in self._done:

@@ -7,6 +7,7 @@ importing one small module of the engine (the registry, say) does not load all o
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 # light modules, loaded at once (``rulesets`` the function shadows the module's name, as before)
 from .errors import IllegalActionError, OptionError, RecordError
@@ -28,7 +29,7 @@ _EAGER = (IllegalActionError, OptionError, RecordError, effective_options, DURAK
           Family, Ruleset, find_ruleset, register, ruleset_ids, rulesets, unregister)
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module 'game.engine' has no attribute {name!r}")

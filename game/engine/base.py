@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
+from .actions import Action, Event
 from .errors import IllegalActionError
 
 CHANCE = -1
@@ -44,7 +46,7 @@ class GameState:
 
     rules: str = ""
 
-    def __init__(self, options: dict, players: list[dict], seed: int = 0,
+    def __init__(self, options: dict[str, Any], players: list[dict[str, Any]], seed: int = 0,
                  game: int = 1, auto_chance: bool = True):
         self.options = dict(options)
         self.players = [dict(p) for p in players]
@@ -53,32 +55,32 @@ class GameState:
         self.game = game
         self.auto_chance = auto_chance
         self.rng = random.Random(seed)
-        self.events: list[dict] = []
+        self.events: list[Event] = []
 
     # -- to be provided by each ruleset -------------------------------------
     def to_act(self) -> int | None:  # pragma: no cover - interface
         """The seat whose decision it is, CHANCE, or None when the game is over."""
         raise NotImplementedError
 
-    def legal_actions(self) -> list[dict]:  # pragma: no cover - interface
+    def legal_actions(self) -> list[Action]:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def apply(self, action: dict) -> list[dict]:  # pragma: no cover - interface
+    def apply(self, action: Action) -> list[Event]:  # pragma: no cover - interface
         """Apply the acting seat's action; return the events it produced."""
         raise NotImplementedError
 
-    def resolve_chance(self) -> list[dict]:  # pragma: no cover - interface
+    def resolve_chance(self) -> list[Event]:  # pragma: no cover - interface
         """Resolve a pending chance step (a deal) with the state's RNG."""
         raise NotImplementedError
 
-    def apply_record_event(self, event: dict) -> None:  # pragma: no cover
+    def apply_record_event(self, event: Event) -> None:  # pragma: no cover
         """Replay one recorded event that the engine does not derive itself."""
         raise NotImplementedError
 
-    def view(self, seat: int) -> dict:  # pragma: no cover - interface
+    def view(self, seat: int) -> dict[str, Any]:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def view_event(self, event: dict, seat: int) -> dict:
+    def view_event(self, event: Event, seat: int) -> Event:
         """``event`` as ``seat`` may see it (:func:`game.engine.views.filter_event`); a
         family adds what the rules make public at that moment."""
         from .views import filter_event
@@ -90,7 +92,7 @@ class GameState:
     def copy(self) -> "GameState":  # pragma: no cover - interface
         raise NotImplementedError
 
-    def session_next(self) -> dict:
+    def session_next(self) -> dict[str, Any]:
         """Keyword arguments for the next game of the session (Durak: its dealer)."""
         return {}
 
@@ -98,7 +100,7 @@ class GameState:
     def is_over(self) -> bool:
         return self.to_act() is None
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "rules": self.rules,
@@ -109,7 +111,7 @@ class GameState:
             "events": [dict(e) for e in self.events],
         }
 
-    def _check_action(self, action: object) -> dict:
+    def _check_action(self, action: object) -> dict[str, Any]:
         """Basic shape checks shared by every ruleset's apply()."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalActionError(f"an action must be an object with a 'type', got {action!r}")
@@ -123,8 +125,8 @@ class GameState:
                 f"it is {self.players[seat]['name']}'s turn (seat {seat}), not seat {action['player']}")
         return action
 
-    def _auto(self) -> list[dict]:
-        out: list[dict] = []
+    def _auto(self) -> list[Event]:
+        out: list[Event] = []
         while self.auto_chance and self.to_act() == CHANCE:
             out.extend(self.resolve_chance())
         return out

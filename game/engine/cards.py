@@ -7,6 +7,8 @@ names are used at every boundary (events, records, views, actions).
 
 from __future__ import annotations
 
+from typing import Iterable
+
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 
@@ -44,5 +46,5 @@ def parse_list(value: object, what: str = "cards") -> list[int]:
     return [parse(v) for v in value]
 
 
-def names(cards) -> list[str]:
+def names(cards: Iterable[int]) -> list[str]:
     return [NAMES[c] for c in cards]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class IllegalActionError(ValueError):
     """An action the rules do not allow. The state is left unchanged."""
 
-    def __init__(self, reason: str, code: str = "illegal", **params):
+    def __init__(self, reason: str, code: str = "illegal", **params: Any) -> None:
         super().__init__(reason)
         self.reason = reason
         #: a stable id the UI translates (e.g. ``must_reach``), with ``params``
@@ -20,9 +22,9 @@ class Reason(str):
     (``name_problem`` and ``seat_problem`` give these)."""
 
     code: str
-    params: dict
+    params: dict[str, Any]
 
-    def __new__(cls, code: str, text: str, **params) -> "Reason":
+    def __new__(cls, code: str, text: str, **params: Any) -> "Reason":
         self = super().__new__(cls, text)
         self.code = code
         self.params = params
@@ -48,7 +50,7 @@ class RecordError(ValueError):
 
     def __init__(self, reason: str, game: int | None = None, event: int | None = None,
                  code: str = "damaged", why: str | None = None, cause: Exception | None = None,
-                 line: int | None = None, **params):
+                 line: int | None = None, **params: Any) -> None:
         where = []
         if line is not None:
             where.append(f"line {line}")
@@ -86,7 +88,7 @@ class OptionError(ValueError):
     ``hand_too_big`` (players, cards, max).
     """
 
-    def __init__(self, reason: str, code: str = "bad_option", **params):
+    def __init__(self, reason: str, code: str = "bad_option", **params: Any) -> None:
         super().__init__(reason)
         self.reason = reason
         self.code = code

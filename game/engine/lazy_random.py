@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 
 class LazyRandom(random.Random):
@@ -21,7 +22,7 @@ class LazyRandom(random.Random):
         super().seed(self._seed)
         self._live = True
 
-    def seed(self, a=None, version: int = 2) -> None:
+    def seed(self, a: Any = None, version: int = 2) -> None:
         self._seed = a
         self._live = False
 
@@ -35,10 +36,10 @@ class LazyRandom(random.Random):
             self._wake()
         return super().getrandbits(k)
 
-    def getstate(self):
+    def getstate(self) -> Any:
         return ("lazy", self._seed) if not self._live else super().getstate()
 
-    def setstate(self, state) -> None:
+    def setstate(self, state: Any) -> None:
         if state[0] == "lazy":
             self.seed(state[1])
         else:

@@ -15,12 +15,16 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from typing import TypeGuard, cast
 
 from ..safe_json import JSONLimitError, clip, decode, loads
+from .actions import Event
 from .base import FORMAT, GameState
 from .errors import IllegalActionError, Reason, RecordError
 from .registry import find_ruleset
 from .rulesets import effective_options, fill_absent, is_checked
+from .seat_spec import AI_LEVELS, HARD_ITERATIONS, MAX_BOT_SPEC, seat_problem  # noqa: F401  (the record's seats)
+from .seat_spec import BAD_TEXT as _BAD_NAME
 
 
 def new_game(rules: str, players: list[dict] | int, options: dict | None = None, seed: int = 0,
@@ -44,16 +48,9 @@ MAX_RECORD_BYTES = 8 << 20           # one record, i.e. one line of a JSON Lines
 #: bad records of one file reported before its reading stops (command line and viewer)
 MAX_BAD_RECORDS = 20
 MAX_NAME = 40                        # characters in a player's name
-MAX_BOT_SPEC = 1024                  # characters after ``ext:``
 MAX_GAME = 1_000_000                 # the session's game number
 SEED_RANGE = 1 << 63                 # |seed| below this
-#: ``ai:<level>`` levels and the range of N in ``ai:hard:N`` (rollouts per decision)
-AI_LEVELS = ("random", "easy", "normal", "hard")
-HARD_ITERATIONS = (1, 100_000)
 
-# control characters (NUL included), lone surrogates, line and paragraph separators
-_BAD_NAME = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
-_HARD_N = re.compile(r"hard:([1-9][0-9]{0,5})")
 _FORMAT_VERSION = re.compile(r"gurka-(?:record|save)/([0-9]{1,6})")
 
 
@@ -88,41 +85,10 @@ def clean_name(text: str) -> str:
     return name if visible(name) else ""
 
 
-def seat_problem(spec: object) -> Reason | None:
-    """Why ``spec`` is not a seat of the record format (``human``, ``ai:<level>``,
-    ``ai:hard:N``, ``ext:<bot>``, ``net``), a :class:`Reason`, or None.  Nothing else is
-    ever run or loaded."""
-    if not isinstance(spec, str):
-        return Reason("seat_not_text", "a seat must be text")
-    if spec in ("human", "net"):
-        return None
-    if spec.startswith("ai:"):
-        level = spec[3:]
-        if level in AI_LEVELS:
-            return None
-        m = _HARD_N.fullmatch(level)
-        lo, hi = HARD_ITERATIONS
-        if m and lo <= int(m.group(1)) <= hi:
-            return None
-        if level.startswith("hard:"):
-            return Reason("hard_rollouts", f"ai:hard:N takes a whole number of rollouts from {lo} "
-                          f"to {hi:,}", lo=lo, hi=hi)
-        return Reason("ai_level", f"unknown AI level {clip(level, 40)!r}; choose one of "
-                      f"{', '.join(AI_LEVELS)}", level=clip(level, 40))
-    if spec.startswith("ext:"):
-        bot = spec[4:]
-        if not bot or len(bot) > MAX_BOT_SPEC or _BAD_NAME.search(bot):
-            return Reason("bot_name", f"ext: must name a bot in 1 to {MAX_BOT_SPEC} plain "
-                          "characters", max=MAX_BOT_SPEC)
-        return None
-    return Reason("seat_kind", f"a seat is human, ai:LEVEL, ext:BOT or net, not {clip(spec, 40)!r}",
-                  seat=clip(spec, 40))
-
-
 def _newer(fmt: object) -> bool:
     """Whether ``fmt`` names a record or save format of a later version than this one's."""
     m = _FORMAT_VERSION.fullmatch(fmt) if isinstance(fmt, str) else None
-    return bool(m) and int(m.group(1)) > int(FORMAT.rsplit("/", 1)[1])
+    return m is not None and int(m.group(1)) > int(FORMAT.rsplit("/", 1)[1])
 
 
 def _longer(text: str | bytes, limit: int) -> bool:
@@ -130,7 +96,7 @@ def _longer(text: str | bytes, limit: int) -> bool:
     return n > limit
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -173,8 +139,9 @@ def _header(record: object) -> tuple:
         raise RecordError("options must be an object", game, why="options_object")
     try:
         # options declared after the record was written may be left out (their ``absent`` value)
-        given, _missing = fill_absent(rules, options)
-        opts = effective_options(rules, given, len(players))
+        # (a rules value that is not a ruleset id, text or not, is refused there)
+        given, _missing = fill_absent(cast(str, rules), options)
+        opts = effective_options(cast(str, rules), given, len(players))
     except ValueError as e:
         code = "unknown_rules" if getattr(e, "code", "") == "unknown_ruleset" else "out_of_range"
         raise RecordError(clip(e), game, code=code, why="options", cause=e) from None
@@ -195,6 +162,7 @@ def check_header(record: object) -> None:
 def replay(record: object) -> GameState:
     """Replay a record through the engine; RecordError names the first bad event."""
     rules, opts, players, game = _header(record)
+    assert isinstance(record, dict)     # (the header is read: a record is an object)
     state = new_game(rules, players, opts, seed=record["seed"], game=game, auto_chance=False)
     events = record["events"]
     i = 0
@@ -218,7 +186,7 @@ def replay(record: object) -> GameState:
                               why="after_end", type=clip(ev["type"], 40))
         before = len(state.events)
         try:
-            state.apply_record_event(ev)
+            state.apply_record_event(cast(Event, ev))   # (a type checked; the engine checks the rest)
         except IllegalActionError as e:
             raise RecordError(clip(e.reason), game, i + 1, code="bad_moves", why="illegal_event",
                               cause=e) from None

@@ -53,32 +53,32 @@ class Family:
 
 
 def _gurka_state(ruleset, options, players, **kw):
-    from .gurka import GurkaState
+    from .gurka.state import GurkaState
     return GurkaState(ruleset.id, options, players, **kw)
 
 
 def _durak_state(ruleset, options, players, **kw):
-    from .durak import DurakState
+    from .durak.state import DurakState
     return DurakState(options, players, rules=ruleset.id, **kw)
 
 
 def _gurka_public(ruleset, options, players):
-    from .public_gurka import GurkaTable
+    from .gurka.public import GurkaTable
     return GurkaTable(ruleset.id, options, players)
 
 
 def _durak_public(ruleset, options, players):
-    from .public_durak import DurakTable
+    from .durak.public import DurakTable
     return DurakTable(ruleset.id, options, players)
 
 
 def _gurka_position(view, table, legal):
-    from .determinize_gurka import FamilyPosition
+    from .gurka.determinize import FamilyPosition
     return FamilyPosition(view, table, legal)
 
 
 def _durak_position(view, table, legal):
-    from .determinize_durak import FamilyPosition
+    from .durak.determinize import FamilyPosition
     return FamilyPosition(view, table, legal)
 
 

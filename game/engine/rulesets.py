@@ -14,6 +14,8 @@ defaults for a crowd, the team sizes) is worked out here only (:func:`for_player
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from .errors import IllegalActionError, OptionError
 from .options import REQUIRED, declared
 from .registry import Ruleset, find_ruleset
@@ -23,9 +25,11 @@ class CheckedOptions(dict):
     """Effective options that passed :func:`effective_options` for ``rules`` and ``players``."""
 
     __slots__ = ("rules", "players")
+    rules: str
+    players: int
 
 
-def is_checked(options: object, rules: str, players: int) -> bool:
+def is_checked(options: object, rules: str, players: int) -> TypeGuard[CheckedOptions]:
     """Whether ``options`` were checked for this ruleset and number of players already."""
     return (isinstance(options, CheckedOptions) and options.rules == rules
             and options.players == players)

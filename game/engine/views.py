@@ -7,6 +7,7 @@ cards are replaced by their counts; what was played on the table stays.
 
 from __future__ import annotations
 
+from .actions import Event
 from .cards import names
 
 
@@ -21,10 +22,10 @@ def seen_cards(cards) -> list:
     return [None] * cards if isinstance(cards, int) else list(cards or [])
 
 
-def filter_event(event: dict, seat: int) -> dict:
+def filter_event(event: Event, seat: int) -> Event:
     kind = event["type"]
     if kind == "deal":
-        ev = dict(event)
+        ev = event.copy()
         ev["hands"] = [h if s == seat else _hide(h) for s, h in enumerate(event["hands"])]
         if "stock" in ev:
             ev["stock"] = _hide(event["stock"])

@@ -77,7 +77,7 @@ class NetStream:
 
     def __init__(self, address: str, port: int, name: str, code: str, *, seat: int | None = None,
                  limits: wire.Limits = wire.LIMITS, tokens: TokenStore | None = None,
-                 trace: Callable[[bytes], None] | None = None, clock=time.monotonic,
+                 trace: Callable[[bytes], object] | None = None, clock=time.monotonic,
                  invitation: Invitation | None = None):
         #: an internet table: reached through the invitation's relay, encrypted end to end
         self.invitation = invitation
@@ -290,6 +290,8 @@ class NetStream:
         elif kind == "refusal":
             self._on_refusal(m)
         elif kind == "end":
+            if self._welcome is None:
+                raise ViewError("the end of a game before the welcome")
             state = check_end(m["record"], self.seat, self._events, self._welcome)
             self._record = state.record()
             self.state = OVER      # (the token is kept: the host may deal again at this table)
@@ -331,7 +333,7 @@ class NetStream:
 
     def _on_next(self, m: dict) -> None:
         """The host offers the next game at this table (after this one's end)."""
-        if self.state != OVER:
+        if self.state != OVER or self._welcome is None:
             raise ViewError("a next game before this one is over")
         if len(m["players"]) != len(self._welcome["players"]) or m["game"] != self.game + 1:
             raise ViewError("a next game of another table")
@@ -341,7 +343,7 @@ class NetStream:
         """Say yes to the next game the host offered: the stream goes on with it from its first
         event (the seat and its token stay).  False when nothing is offered."""
         offer, self.offer = self.offer, None
-        if offer is None or self.state != OVER or self._conn is None:
+        if offer is None or self.state != OVER or self._conn is None or self._welcome is None:
             return False
         welcome = {**self._welcome, "rules": offer["rules"], "options": offer["options"],
                    "players": offer["players"], "game": offer["game"]}
@@ -398,6 +400,8 @@ class NetStream:
             self.tokens.put(self.where, m["table"], m["token"], m["seat"])
 
     def _on_update(self, m: dict) -> None:
+        if self._checker is None:
+            raise ViewError("an update before the welcome")
         if m["from"] != len(self._events):
             raise ViewError(f"events from {m['from']} when {len(self._events)} have come")
         for ev in m["events"]:
@@ -482,6 +486,7 @@ class NetStream:
             raise IllegalActionError(problem, "bad_action")
         self._ident += 1
         self._pending = (self._ident, len(self._events), dict(action))
+        assert self._conn is not None           # (checked above: a stream that can act is connected)
         self._conn.send(wire.act(self._ident, len(self._events), action))
 
     def take_refusal(self) -> IllegalActionError | None:

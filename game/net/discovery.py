@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import socket
 import threading
+from typing import Any
 from dataclasses import dataclass
 
 from ..engine.records import MAX_NAME, clean_name
@@ -109,8 +110,8 @@ class Advertiser:
         self.rules, self.host, self.free, self.seats, self.table = rules, host, free, seats, table
         self.addresses = addresses
         self.problem: str | None = None
-        self._zc = None
-        self._info = None
+        self._zc: Any = None                  # (zeroconf's, imported when it starts)
+        self._info: Any = None
         self._lock = threading.Lock()
         self._stopped = False
 

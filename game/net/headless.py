@@ -15,6 +15,7 @@ import os
 import re
 import sys
 import time
+from typing import Callable
 from pathlib import Path
 
 from ..engine import new_game
@@ -89,7 +90,7 @@ def seat_names(specs: list[str]) -> list[str]:
     its AI players, a bot by its file's name, a network seat "Seat N" until a player sits
     down; no two alike."""
     from ..ui.names import ai_name
-    names = []
+    names: list[str] = []
     for i, spec in enumerate(specs):
         if spec == "net":
             name = f"Seat {i + 1}"
@@ -167,12 +168,14 @@ def run_host(args, options: dict, specs: list[str], write_out) -> int:
 
 def relay_line(table: NetHost) -> str:
     """The relay's state in one line (the host command's log)."""
-    inv = table.invitation
+    inv, door = table.invitation, table.door
+    if inv is None or door is None:
+        return "the table is not open to the internet"
     if table.relay_state == "open":
         return f"the relay {inv.relay} has the table: the invitation works"
     if table.relay_state == "refused":
-        return f"the relay {inv.relay} refused the table ({table.door.reason})"
-    return f"the relay {inv.relay} cannot be reached now ({table.door.reason}); trying again"
+        return f"the relay {inv.relay} refused the table ({door.reason})"
+    return f"the relay {inv.relay} cannot be reached now ({door.reason}); trying again"
 
 
 def _play_one(args, table: NetHost, host: TableHost, relay_told: list) -> None:
@@ -220,6 +223,7 @@ def parse_address(text: str) -> tuple[str, int]:
 
 def check_join_args(args, refuse) -> tuple[str, int] | Invitation:
     """Where to join: ``(host, port)`` with ``--code``, or an invitation (which carries its own key)."""
+    address: tuple[str, int] | Invitation
     if args.address.strip().lower().startswith(("gurka://", "gurkas://")):
         try:
             address = parse_invitation(args.address)
@@ -256,13 +260,14 @@ def run_join(args, address: tuple[str, int] | Invitation, write_out) -> int:
     host deals); exit 0 once they are played or the host closes the table after a game."""
     from ..ai.seats import make_player
     trace_fh = open(args.trace, "ab") if args.trace else None   # noqa: SIM115 - closed below
+    trace: Callable[[bytes], object] | None = trace_fh.write if trace_fh else None
     wanted = args.seat - 1 if args.seat is not None else None      # the seat as the window counts it
     if isinstance(address, Invitation):
         stream = NetStream("", 0, clean_name(args.name), "", seat=wanted, tokens=TokenStore(),
-                           trace=trace_fh.write if trace_fh else None, invitation=address)
+                           trace=trace, invitation=address)
     else:
         stream = NetStream(address[0], address[1], clean_name(args.name), args.code, seat=wanted,
-                           tokens=TokenStore(), trace=trace_fh.write if trace_fh else None)
+                           tokens=TokenStore(), trace=trace)
     games = getattr(args, "games", 1) or 1
     player = None
     lost_at = None
@@ -279,9 +284,10 @@ def run_join(args, address: tuple[str, int] | Invitation, write_out) -> int:
                 _err(stream.problem or stream.state)
                 return 1
             if stream.state == OVER:
-                if stream.record() is not None and recorded != stream.game:
+                record = stream.record()
+                if record is not None and recorded != stream.game:
                     recorded = stream.game
-                    records.append(stream.record())
+                    records.append(record)
                     _say(f"game over: {len(records[-1]['events'])} events")
                     over_at = now
                 if len(records) >= games or stream.reason in ("game_over", "host_left"):

@@ -18,14 +18,13 @@ import os
 import time
 from dataclasses import dataclass
 
+from ..engine.actions import Action
 from ..play.host import AI, LOCAL, REMOTE, TableHost
 from ..play.stream import LocalStream
 from . import protocol
+from .keepsake import checked
 from .server import NetHost
 from .texts import seat_again_text, seat_back_text, seat_joined_text, seat_left_text, seat_lost_text
-
-#: the AI levels a host may give an empty or dropped network seat
-FILL_LEVELS = ("easy", "normal", "hard")
 
 
 def clock_ms() -> float:
@@ -136,7 +135,7 @@ class JoinedNetwork:
         inv = getattr(stream, "invitation", None)
         #: the relay an internet table is reached through (None: the local network)
         self.relay = inv.relay if inv is not None else None
-        self._links: dict[int, str] = {}
+        self._links: dict[int, str | None] = {}
         self._names: dict[int, str] = {}
 
     @property
@@ -204,10 +203,10 @@ class HostedStream(LocalStream):
         if self.seat is not None:
             self.net.say(self.seat, phrase)
 
-    def legal_actions(self) -> list[dict]:
+    def legal_actions(self) -> list[Action]:
         return super().legal_actions() if self.net.started else []
 
-    def send(self, action: dict) -> None:
+    def send(self, action: Action) -> None:
         if not self.net.started:
             from ..engine import IllegalActionError
             raise IllegalActionError("the game has not started", "not_started")
@@ -260,7 +259,7 @@ def open_table(state, control: list[str], host_name: str, decider, port: int = p
     address = "127.0.0.1" if loopback_only() else "0.0.0.0"
     advertise = not loopback_only()
     host = TableHost(state, control, decider=decider)
-    keep = keep or {}
+    keep = checked(keep, len(state.players)) or {}
     wanted = keep.get("port") or port
     for attempt in (wanted, 0):          # the usual port, else any free one
         net = NetHost(host, host_name, code=keep.get("code"), address=address, port=attempt,

@@ -82,7 +82,7 @@ class NetThread:
 
 def drain(inbox: queue.SimpleQueue, limit: int = 10_000) -> list[tuple]:
     """The items waiting in ``inbox`` (at most ``limit``), without waiting."""
-    items = []
+    items: list[tuple] = []
     while len(items) < limit:
         try:
             items.append(inbox.get_nowait())
@@ -148,7 +148,7 @@ class Conn:
         #: what the main loop keeps about this connection (the host: its seat)
         self.seat: int | None = None
         #: called with every complete line received (a transcript), on the network thread
-        self.trace: Callable[[bytes], None] | None = None
+        self.trace: Callable[[bytes], object] | None = None
 
     # -- any thread -----------------------------------------------------------------------
     def send(self, message: dict) -> None:

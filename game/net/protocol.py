@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
 
 from ..engine.cards import INDEX
 from ..engine.records import MAX_EVENTS, MAX_GAME, MAX_NAME, MAX_RECORD_BYTES, visible
@@ -296,7 +297,7 @@ def check_from_joiner(message: dict, handshaken: bool) -> dict:
 
 def hello(name: str, code: str, token: str | None = None, table: str | None = None,
           have: int = 0, seat: int | None = None, game: int | None = None) -> dict:
-    msg = {"type": "hello", "protocol": PROTOCOL, "name": name, "code": code}
+    msg: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL, "name": name, "code": code}
     if token and table:
         msg.update(token=token, table=table, have=have)
         if game is not None:
@@ -471,11 +472,12 @@ def closed(reason: str, text: str) -> dict:
     return {"type": "closed", "reason": reason, "text": text[:MAX_TEXT]}
 
 
-def update(start: int, events: list[dict], to_act: int | None, legal: list[dict],
-           done: int | None = None) -> dict:
+def update(start: int, events: Sequence[Mapping[str, Any]], to_act: int | None,
+           legal: Sequence[Mapping[str, Any]], done: int | None = None) -> dict:
     """The next events of a seat's view; ``done``: the id of this seat's act just applied (an
     action may write no event: a declined buy-back)."""
-    msg = {"type": "update", "from": start, "events": events, "to_act": to_act, "legal": legal}
+    msg: dict[str, Any] = {"type": "update", "from": start, "events": events, "to_act": to_act,
+                           "legal": legal}
     if done is not None:
         msg["done"] = done
     return msg

@@ -46,6 +46,7 @@ import hmac
 import re
 import secrets
 import time
+from typing import Any
 from collections import deque
 from dataclasses import dataclass
 
@@ -116,7 +117,7 @@ class RelayConn(asyncio.Protocol):
 
     def __init__(self, relay: Relay):
         self.relay = relay
-        self.transport: asyncio.Transport | None = None
+        self.transport: Any = None             # (an asyncio transport, from connection_made)
         self.address = "?"
         self.state = HELLO
         self.buf = b""
@@ -179,7 +180,8 @@ class RelayConn(asyncio.Protocol):
         if state == CONTROL and room is not None and room.control is self:
             relay.drop_room(room)
         elif state == WAITING and room is not None:
-            room.waiting.pop(self.pair, None)
+            if self.pair is not None:
+                room.waiting.pop(self.pair, None)
         peer, self.peer = self.peer, None
         if peer is not None:
             peer.peer = None

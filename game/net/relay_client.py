@@ -73,6 +73,7 @@ async def upgrade(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, ct
     transport = await loop.start_tls(writer.transport, protocol, ctx, server_side=server_side,
                                      server_hostname=None if server_side else "",
                                      ssl_handshake_timeout=HANDSHAKE)
+    assert transport is not None            # (start_tls gives one or raises)
     new = asyncio.StreamWriter(transport, protocol, reader, loop)
     # the plain writer closes its transport (under the TLS) when it is collected (3.11.5+): it
     # lives as long as the new one
@@ -82,9 +83,9 @@ async def upgrade(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, ct
     if hasattr(protocol, "_replace_writer"):
         protocol._replace_writer(new)
     else:                                   # Python 3.10
-        protocol._stream_writer = new
-        protocol._transport = transport
-        protocol._over_ssl = True
+        protocol._stream_writer = new  # type: ignore[attr-defined]  # (asyncio's own, 3.10)
+        protocol._transport = transport  # type: ignore[attr-defined]
+        protocol._over_ssl = True  # type: ignore[attr-defined]
     return new
 
 
@@ -183,9 +184,9 @@ class RelayDoor:
                     line = await asyncio.wait_for(reader.readline(), SILENCE)
                     if not line.endswith(b"\n"):
                         raise RelayError("lost", "the relay closed the room's connection")
-                    words = line.split()
-                    if len(words) == 3 and words[0] == b"join" and _PAIR.fullmatch(words[1]) and _TAG.fullmatch(words[2]):
-                        task = asyncio.ensure_future(self._take(words[1].decode("ascii"), words[2].decode("ascii")))
+                    parts = line.split()
+                    if len(parts) == 3 and parts[0] == b"join" and _PAIR.fullmatch(parts[1]) and _TAG.fullmatch(parts[2]):
+                        task = asyncio.ensure_future(self._take(parts[1].decode("ascii"), parts[2].decode("ascii")))
                         self._tasks.add(task)
                         task.add_done_callback(self._tasks.discard)
             finally:

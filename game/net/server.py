@@ -20,7 +20,7 @@ the game's end the whole record.  The host's own screen reads an ordinary
 :class:`~game.play.stream.LocalStream` on the same TableHost.
 
 An action is applied only when it is one of the seat's legal actions exactly
-(:func:`game.ai.ext.match_action`); anything else is judged on a copy of the game, for the
+(:func:`game.engine.actions.match_action`); anything else is judged on a copy of the game, for the
 engine's reason, and the game is left as it was.
 """
 
@@ -32,8 +32,9 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, cast
 
-from ..ai.ext import match_action
+from ..engine.actions import Action, match_action
 from ..engine import IllegalActionError
 from ..play.host import LOCAL, REMOTE, SCRIPT, TableHost
 from . import protocol as wire
@@ -42,6 +43,11 @@ from .invitation import Invitation, relay_address
 from .link import GONE, LINGER, MSG, Conn, NetThread, drain
 from .names import distinct_name, shown_name, shown_names
 from .texts import seat_again_text, seat_back_text, seat_joined_text, seat_left_text, seat_lost_text
+
+if TYPE_CHECKING:      # (imported when a table advertises or opens to a relay: start-up time)
+    from .discovery import Advertiser
+    from .relay_client import RelayDoor
+    from .tls import Identity
 
 
 #: table phrases: at most PHRASE_BURST from one seat within PHRASE_WINDOW seconds; more are
@@ -114,22 +120,22 @@ class NetHost:
         self.started = False
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
         self.net: NetThread | None = None
-        self._server = None
+        self._server: asyncio.base_events.Server | None = None
         self._conns: set[Conn] = set()
         self._dirty = True
-        self._status_sent = None
+        self._status_sent: dict | None = None
         self._notices: list[Notice] = []
         #: (seconds, spec): a seat lost for that long is handed to that AI (None: the host decides)
         self.lost_to_ai: tuple[float, str] | None = None
         #: advertise the table on the local network while it is open (:mod:`.discovery`; never
         #: when it listens on loopback only)
         self.advertise = advertise
-        self._advertiser = None
-        self._free_told = None
+        self._advertiser: Advertiser | None = None
+        self._free_told: int | None = None
         #: open to the internet through a relay (:meth:`invite`)
         self.invitation: Invitation | None = None
-        self.door = None
-        self._identity = None
+        self.door: RelayDoor | None = None
+        self._identity: Identity | None = None
         #: messages taken and connections dropped (benchmarks, tests)
         self.counts = {"messages": 0, "dropped": 0, "refused": 0, "phrases_dropped": 0}
         #: per seat, when its last table phrases were said (the rate limit)
@@ -169,6 +175,7 @@ class NetHost:
             self.open()
         host, port, tls_relay = relay_address(relay)
         if self.door is not None:
+            assert self.invitation is not None      # (made with the door)
             return self.invitation
         identity = None
         if kept:
@@ -185,6 +192,7 @@ class NetHost:
         self._identity = identity
         self.invitation = inv
         self.door = RelayDoor(inv, identity, self._accept, limit=self.limits.joiner_line + 2)
+        assert self.net is not None             # (opened above)
         self.net.call(self.door.start)
         return inv
 
@@ -195,7 +203,7 @@ class NetHost:
 
     def relay_keep(self) -> dict | None:
         """What the host's save keeps to open the same invitation again."""
-        if self.invitation is None:
+        if self.invitation is None or self._identity is None:     # (both made by invite)
             return None
         return {"relay": self.invitation.relay, "cert": self._identity.cert_pem, "key": self._identity.key_pem,
                 "secret": self.invitation.code}
@@ -266,6 +274,7 @@ class NetHost:
     async def _accept(self, reader, writer, address: str | None = None) -> None:
         """One connection, from the listening socket or handed in by another door (``address``:
         what that door calls the joiner; by default its IP address)."""
+        assert self.net is not None             # (the table is open: this runs on its thread)
         conn = Conn(self.net, reader, writer, self.inbox, self.limits, self.limits.joiner_line,
                     wire.JOINER_DEPTH, wire.check_from_joiner, self.limits.handshake, gate=self._gate,
                     closing_message=self._closing, address=address)
@@ -313,7 +322,7 @@ class NetHost:
             return wire.refused("too_many_tries", "too many wrong codes; wait a minute")
         # through a relay only the invitation's key opens the door (the relay knows the room,
         # and four digits would not keep it out); on the local network the table's code
-        code = self.invitation.code if conn.relayed and self.invitation is not None else self.code
+        code: str | None = self.invitation.code if conn.relayed and self.invitation is not None else self.code
         if conn.relayed and self.invitation is None:
             code = None
         if not same_secret(hello["code"], code):
@@ -575,6 +584,7 @@ class NetHost:
         host = self.host
 
         def refuse(code: str, text: str, **params) -> None:
+            assert link.conn is not None        # (the message came from it)
             link.conn.send(wire.refusal(ident, code, params, text))
         if ident <= link.last_id:
             refuse("duplicate", "this action was sent before")
@@ -602,7 +612,7 @@ class NetHost:
                 refuse(e.code, e.reason, **e.params)
                 return
         try:       # not a legal action: the engine says why, on a copy (the game stays as it is)
-            host.state.copy().apply({k: v for k, v in action.items() if k != "player"})
+            host.state.copy().apply(cast(Action, {k: v for k, v in action.items() if k != "player"}))
         except IllegalActionError as e:
             refuse(e.code, e.reason, **e.params)
             return

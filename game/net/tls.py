@@ -47,7 +47,7 @@ def pin_of(cert_der: bytes) -> bytes:
 
 
 def pin_matches(cert_der: bytes | None, pin: bytes) -> bool:
-    return bool(cert_der) and hmac.compare_digest(pin_of(cert_der), pin)
+    return cert_der is not None and bool(cert_der) and hmac.compare_digest(pin_of(cert_der), pin)
 
 
 def new_identity() -> Identity:

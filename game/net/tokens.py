@@ -4,7 +4,7 @@ When a joiner sits down, the host gives it a token for its seat; with it the joi
 the seat back after a lost connection or a crash, also from a new start of the game.  The
 file maps a table's address (``HOST:PORT``) to ``{"table", "token", "seat"}``; it holds at
 most :data:`MAX_TABLES` tables (the oldest go first), is written atomically, and a file that
-cannot be used is set aside (:mod:`game.user_files`) and the joiner simply joins afresh.
+cannot be used is set aside (:mod:`game.storage.user_files`) and the joiner simply joins afresh.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .. import user_files
+from ..storage import user_files
 from .protocol import MAX_SEATS, TABLE_ID, TOKEN
 
 FILE = "net_seats.json"

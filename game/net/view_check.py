@@ -14,7 +14,10 @@ sent (:func:`check_end`).
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from ..engine import RecordError, find_ruleset, replay
+from ..engine.base import GameState
 from ..engine.cards import NAMES
 from ..engine.public import new_table
 from ..engine.records import MAX_EVENTS
@@ -24,7 +27,7 @@ class ViewError(ValueError):
     """The host sent a view no game can give (one line)."""
 
 
-def _is_int(v: object) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -88,7 +91,7 @@ class ViewChecker:
     def check_turn(self, to_act: object, legal: list) -> None:
         """The turn and the legal actions of an update: legal actions only for this seat's own
         turn, and only with cards of its hand."""
-        if to_act is not None and to_act != -1 and not (0 <= to_act < self.n):
+        if to_act is not None and to_act != -1 and not (_is_int(to_act) and 0 <= to_act < self.n):
             raise ViewError(f"the seat to act ({to_act}) is not at this table")
         if legal and to_act != self.seat:
             raise ViewError("legal actions offered when it is not this seat's turn")
@@ -367,7 +370,7 @@ class ViewChecker:
             raise ViewError("reason must be a short text")
 
 
-def check_end(record: object, seat: int, received: list[dict], welcome: dict) -> object:
+def check_end(record: object, seat: int, received: list[dict], welcome: dict) -> GameState:
     """The engine's state of the host's finished record, after checking that it is a whole
     game that the engine replays, of the table this seat joined, and that from this seat it
     looks exactly as the events sent during the game.  ViewError otherwise."""

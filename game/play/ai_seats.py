@@ -10,8 +10,11 @@ card can be followed.
 from __future__ import annotations
 
 import random
+from typing import Any, cast
 
 from ..ai.worker import AIWorker
+from ..engine.actions import Action
+from ..engine.base import GameState
 
 
 def level_of(spec: str) -> str:
@@ -23,14 +26,28 @@ class AIDriver:
     def __init__(self, seed: int):
         self.worker: AIWorker | None = None
         self.rng = random.Random(seed)
-        self.ticket = None
+        self.ticket: int | None = None
         self.seat: int | None = None
         self.started = 0.0
-        self.result = None
+        self.result: Action | None = None
 
     @property
     def thinking(self) -> bool:
         return self.ticket is not None
+
+    def ask_hint(self, view: dict[str, Any], legal: list[Action]) -> int:
+        """Ask the worker for a hint on ``view``'s decision (Hard's choice with its figures):
+        a ticket for :meth:`hint_result`.  The table's hints share this driver's worker."""
+        return self.pool().submit(view, legal, "hint", self.rng.randrange(2 ** 31))
+
+    def hint_result(self, ticket: int) -> dict[str, Any] | None:
+        """The hint (or the worker's fallback action) once ready, else None."""
+        return self.pool().poll(ticket)
+
+    def drop_hint(self, ticket: int) -> None:
+        """Forget a hint asked for (its answer, when it comes, is dropped)."""
+        if self.worker is not None:
+            self.worker.cancel(ticket)
 
     def pool(self) -> AIWorker:
         """The worker (started on first use), shared with the table's hints."""
@@ -38,7 +55,7 @@ class AIDriver:
             self.worker = AIWorker()
         return self.worker
 
-    def ask(self, state, seat: int, spec: str, now: float) -> None:
+    def ask(self, state: GameState, seat: int, spec: str, now: float) -> None:
         """Start the decision of ``seat`` unless it is already under way."""
         if self.ticket is not None and self.seat == seat:
             return
@@ -51,12 +68,13 @@ class AIDriver:
         self.ticket = self.worker.submit(state.view(seat), state.legal_actions(), level_of(spec),
                                          self.rng.randrange(2 ** 31))
 
-    def poll(self, now: float, min_delay: float):
+    def poll(self, now: float, min_delay: float) -> Action | None:
         """The decision once it is ready and ``min_delay`` ms have passed, else None."""
         if self.ticket is None:
             return None
         if self.result is None:
-            self.result = self.worker.poll(self.ticket)
+            assert self.worker is not None      # (a ticket is the worker's)
+            self.result = cast("Action | None", self.worker.poll(self.ticket))   # (a level answers an action)
             if self.result is None:
                 return None
         if now - self.started < min_delay:

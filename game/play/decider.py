@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import queue
 import threading
+from typing import Any
 
 from ..ai.seats import make_player
+from ..engine.actions import Action
+from ..engine.base import GameState
 
 
 class PlayerDecider:
-    def __init__(self, seed: int = 0, bot: dict | None = None, reproducible: bool = False):
+    def __init__(self, seed: int = 0, bot: dict[str, Any] | None = None, reproducible: bool = False):
         self.seed = seed
         self.bot = bot
         self.reproducible = reproducible
@@ -25,9 +28,10 @@ class PlayerDecider:
         self.started = 0.0
         self._ticket = 0
         self._asked: int | None = None
-        self._results: queue.SimpleQueue = queue.SimpleQueue()
-        self._result = None
-        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._results: queue.SimpleQueue[tuple[int, Action]] = queue.SimpleQueue()
+        self._result: Action | None = None
+        #: (ticket, seat, spec, view, legal), or None to stop
+        self._jobs: queue.SimpleQueue[tuple[int, int, str, dict[str, Any], list[Action]] | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._work, name="gurka-seats", daemon=True)
         self._thread.start()
 
@@ -35,7 +39,7 @@ class PlayerDecider:
     def thinking(self) -> bool:
         return self._asked is not None
 
-    def _player(self, seat: int, spec: str):
+    def _player(self, seat: int, spec: str) -> Any:
         key = (seat, spec)
         if key not in self.players:
             self.players[key] = make_player(spec, seed=self.seed * 100 + seat,
@@ -54,7 +58,7 @@ class PlayerDecider:
                 action = legal[0]
             self._results.put((ticket, action))
 
-    def ask(self, state, seat: int, spec: str, now: float) -> None:
+    def ask(self, state: GameState, seat: int, spec: str, now: float) -> None:
         if self._asked is not None and self.seat == seat:
             return
         self.cancel()
@@ -65,7 +69,7 @@ class PlayerDecider:
         self._result = None
         self._jobs.put((self._ticket, seat, spec, state.view(seat), state.legal_actions()))
 
-    def poll(self, now: float, min_delay: float):
+    def poll(self, now: float, min_delay: float) -> Action | None:
         if self._asked is None:
             return None
         while self._result is None:

@@ -32,9 +32,12 @@ player returns (:meth:`TableHost.hand_back`); the record keeps the seat's own sp
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, cast
 
-from ..engine import CHANCE, IllegalActionError
+from ..engine.actions import Action, Event
+from ..engine.base import CHANCE, GameState
+from ..engine.errors import IllegalActionError
+from .protocols import Decider
 
 #: how long (ms) an AI seat waits for a watcher that has not shown the latest events
 PATIENCE = 8000.0
@@ -49,7 +52,7 @@ def default_control(spec: str) -> str:
 
 
 class TableHost:
-    def __init__(self, state, control: list[str] | None = None, decider=None,
+    def __init__(self, state: GameState, control: list[str] | None = None, decider: Decider | None = None,
                  patience: float = PATIENCE):
         self.state = state
         self.players = [dict(p) for p in state.players]
@@ -63,7 +66,7 @@ class TableHost:
         self.generation = 0
         #: watcher id -> [events shown (the most it has said), when it last came further or
         #: was caught up] (times in ms, as ``step`` is given them)
-        self._seen: dict[object, list] = {}
+        self._seen: dict[object, list[float]] = {}
         #: (events so far, when the AI first waited for the watchers at that many events)
         self._waiting: tuple[int, float] | None = None
         self._listeners: list[Callable[[], None]] = []
@@ -125,25 +128,25 @@ class TableHost:
         self.state.players[seat]["name"] = name
 
     # -- what a seat may see ---------------------------------------------------------------
-    def events(self) -> list[dict]:
+    def events(self) -> list[Event]:
         """The game's events as the engine wrote them (the host's own use: saving, undo)."""
         return self.state.events
 
-    def view_events(self, seat: int, start: int = 0) -> list[dict]:
+    def view_events(self, seat: int, start: int = 0) -> list[Event]:
         """The events from ``start`` on as ``seat`` may see them."""
         view_event = self.state.view_event
         return [view_event(e, seat) for e in self.state.events[start:]]
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int) -> dict[str, Any]:
         """``seat``'s whole view (:meth:`game.engine.base.GameState.view`)."""
         return self.state.view(seat)
 
-    def legal_actions(self, seat: int) -> list[dict]:
+    def legal_actions(self, seat: int) -> list[Action]:
         """``seat``'s legal actions when it is to decide, else none."""
         return self.state.legal_actions() if self.state.to_act() == seat else []
 
     # -- acting ----------------------------------------------------------------------------
-    def submit(self, seat: int, action: object) -> list[dict]:
+    def submit(self, seat: int, action: object) -> list[Event]:
         """Apply ``seat``'s action; the new events.  IllegalActionError (nothing changed)
         when it is not ``seat``'s turn or the engine refuses it."""
         to_act = self.state.to_act()
@@ -151,10 +154,11 @@ class TableHost:
             raise IllegalActionError("it is not your turn", "not_your_turn")
         if not isinstance(action, dict):
             raise IllegalActionError("an action must be an object with a 'type'", "bad_action")
-        action = {k: v for k, v in action.items() if k != "player"}
+        # (any keys: the engine judges the action, this only drops the seat it names)
+        clean = cast(Action, {k: v for k, v in action.items() if k != "player"})
         if self.decider is not None and self.decider.seat == seat:
             self.decider.cancel()
-        events = self.state.apply(action)
+        events = self.state.apply(clean)
         self._changed()
         return events
 
@@ -206,7 +210,7 @@ class TableHost:
                    for shown, since in self._seen.values())
 
     # -- the game replaced ----------------------------------------------------------------------
-    def replace(self, state) -> None:
+    def replace(self, state: GameState) -> None:
         """Go on with ``state`` instead (the record replayed after an undo)."""
         if self.decider is not None:
             self.decider.cancel()

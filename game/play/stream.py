@@ -17,22 +17,26 @@ coach), else None: a joiner has nothing but its seat's view.
 
 from __future__ import annotations
 
-from ..engine import IllegalActionError
+from typing import Any
+
+from ..engine.actions import Action, Event
+from ..engine.errors import IllegalActionError
+from .host import TableHost
 
 
 class LocalStream:
     #: what went wrong with a network table, in one line (a local game has no such problem)
     problem: str | None = None
     #: the network table's facts for its screens (None: not a network table)
-    network = None
+    network: Any = None
 
-    def __init__(self, host, seat: int | None = None):
+    def __init__(self, host: TableHost, seat: int | None = None):
         self.host = host
         self.authority = host
         mine = host.local_seats
         self.seat = seat if seat is not None else (mine[0] if mine else 0)
-        self._events: list[dict] = []
-        self._made_for: tuple = ()
+        self._events: list[Event] = []
+        self._made_for: tuple[int, int] | tuple[()] = ()
 
     # -- the game ----------------------------------------------------------------------------
     @property
@@ -40,16 +44,16 @@ class LocalStream:
         return self.host.state.rules
 
     @property
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         return self.host.state.options
 
     @property
-    def players(self) -> list[dict]:
+    def players(self) -> list[dict[str, Any]]:
         return self.host.players
 
     @property
     def game(self) -> int:
-        return getattr(self.host.state, "game", 1)
+        return self.host.state.game
 
     @property
     def mine(self) -> list[int]:
@@ -58,7 +62,7 @@ class LocalStream:
 
     # -- what the seat sees ------------------------------------------------------------------
     @property
-    def events(self) -> list[dict]:
+    def events(self) -> list[Event]:
         """The events of the seat's view so far (kept, and extended as the game goes on)."""
         made_for = (self.host.generation, self.seat)
         if made_for != self._made_for:
@@ -78,16 +82,16 @@ class LocalStream:
     def is_over(self) -> bool:
         return self.host.to_act() is None
 
-    def legal_actions(self) -> list[dict]:
+    def legal_actions(self) -> list[Action]:
         """The seat's legal actions when it is theirs to decide, else none."""
         return self.host.legal_actions(self.seat)
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         """The seat's whole view (what a hint may know)."""
         return self.host.view(self.seat)
 
     # -- acting ----------------------------------------------------------------------------------
-    def send(self, action: dict) -> None:
+    def send(self, action: Action) -> None:
         """Submit the seat's decision; IllegalActionError (its reason and code) when refused."""
         self.host.submit(self.seat, action)
 
@@ -116,7 +120,7 @@ class LocalStream:
             raise ValueError(f"seat {seat} is not played at this screen")
         self.seat = seat
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """The whole game as the host holds it (saving, statistics, undo)."""
         return self.host.state.record()
 

@@ -35,7 +35,7 @@ def table(stats: Stats) -> str:
     lines: list[list[str]] = [list(COLUMNS)]
     by_rules: dict[str, list[Figure]] = {}
     for f in stats.detail:
-        if stats.rules is None or f.rules == stats.rules:
+        if f.rules is not None and (stats.rules is None or f.rules == stats.rules):
             by_rules.setdefault(f.rules, []).append(f)
     totals = {f.rules: f for f in stats.rows} if stats.rules is None else {stats.rules: stats.total}
     for rules, rows in by_rules.items():

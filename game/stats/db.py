@@ -1,6 +1,6 @@
 """The statistics database: one SQLite file in the user data folder.
 
-``stats.sqlite`` in :func:`game.user_files.data_dir` (``GURKA_HOME`` in tests),
+``stats.sqlite`` in :func:`game.storage.user_files.data_dir` (``GURKA_HOME`` in tests),
 WAL journal, ``synchronous=FULL``; each game is written in one transaction, so
 a kill -9 loses at most the game being written.
 
@@ -47,7 +47,7 @@ from pathlib import Path
 
 from ..notices import Notice
 from ..safe_json import clip
-from ..user_files import data_dir, set_aside, unwritable
+from ..storage.user_files import data_dir, set_aside, unwritable
 from . import wal
 
 FILENAME = "stats.sqlite"
@@ -318,7 +318,7 @@ def _uri(path: Path, **params) -> str:
 def _connect(path: Path, write: bool = True, immutable: bool = False) -> sqlite3.Connection:
     """A connection that has read nothing yet (the file is checked first); ``write``
     False: read-only; ``immutable``: read-only without the WAL index (nor the WAL)."""
-    params = {"mode": "ro"} if not write else {}
+    params: dict[str, object] = {"mode": "ro"} if not write else {}
     if immutable:
         params["immutable"] = 1
     conn = sqlite3.connect(_uri(path, **params), timeout=BUSY_SECONDS if write else min(BUSY_SECONDS,
@@ -437,8 +437,9 @@ def written(path: Path) -> None:
     """The writer closed ``path`` after a good write: the next one may skip quick_check
     while the file stays exactly so (no -wal left with anything in it either)."""
     wal = _signature(Path(f"{path}-wal"))
-    if wal is None or wal[2] == 0:
-        _WRITTEN[str(path)] = _signature(path)
+    signature = _signature(path)
+    if (wal is None or wal[2] == 0) and signature is not None:
+        _WRITTEN[str(path)] = signature
 
 
 def quick_check(conn: sqlite3.Connection) -> None:

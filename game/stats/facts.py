@@ -29,8 +29,11 @@ import json
 import math
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from typing import TypeGuard
 
-LEVEL_ORDER = ("random", "easy", "normal", "hard")
+from ..engine.seat_spec import AI_LEVELS, parse_seat
+
+LEVEL_ORDER = AI_LEVELS          # easiest first
 MIXED = "mixed"
 RESULTS = ("won", "shared", "lost", "draw")
 BIG = 10 ** 9
@@ -81,7 +84,7 @@ class GameFacts:
         return json.dumps(self.options, sort_keys=True, ensure_ascii=False)
 
 
-def _int(v) -> bool:
+def _int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -91,15 +94,15 @@ def _seat_list(v, n: int, what: str) -> list[int]:
     return list(v)
 
 
-def parse_seat(spec: str) -> tuple[str, str | None]:
-    """``human`` -> (human, None); ``ai:hard:200`` -> (ai, hard); ``ext:PATH`` -> (ext, None)."""
-    if spec == "human":
-        return "human", None
-    if spec.startswith("ai:"):
-        return "ai", spec[3:].split(":", 1)[0] or None
-    if spec.startswith("ext:"):
-        return "ext", None
-    return "other", None
+def seat_kind(spec: str) -> tuple[str, str | None]:
+    """A seat's kind and AI level for the statistics, from the record format's own reading
+    (:func:`game.engine.seat_spec.parse_seat`): ``human`` -> (human, None); ``ai:hard:200`` ->
+    (ai, hard); ``ext:PATH`` -> (ext, None); a network seat or anything else -> (other, None)."""
+    try:
+        seat = parse_seat(spec)
+    except ValueError:
+        return "other", None
+    return (seat.kind, seat.level) if seat.kind in ("human", "ai", "ext") else ("other", None)
 
 
 def opponent_level(seats: list[SeatRow], human: int) -> str:
@@ -162,16 +165,16 @@ def game_facts(record: dict, meta: dict) -> GameFacts:
     rules, options, players, events = (record.get(k) for k in ("rules", "options", "players", "events"))
     if not isinstance(rules, str) or not rules or len(rules) > 40:
         raise ValueError("rules must be a ruleset id")
-    if not isinstance(options, dict) or not isinstance(events, list):
-        raise TypeError("options must be an object and events a list")
+    if not isinstance(options, dict) or not isinstance(events, list) or not isinstance(players, list):
+        raise TypeError("options must be an object, events and players lists")
     n = len(players)
     seats = []
     for i, p in enumerate(players):
         if not isinstance(p, dict) or not isinstance(p.get("seat"), str):
             raise TypeError("players must be a list of {name, seat}")
-        kind, level = parse_seat(p["seat"])
-        name = p.get("name") if isinstance(p.get("name"), str) else ""
-        seats.append(SeatRow(i, kind, level, name[:40]))
+        kind, level = seat_kind(p["seat"])
+        name = p.get("name")
+        seats.append(SeatRow(i, kind, level, name[:40] if isinstance(name, str) else ""))
     over = [e for e in events if isinstance(e, dict) and e.get("type") == "game_over"]
     if len(over) != 1 or events[-1] is not over[0]:
         raise ValueError("the record is not a finished game (no game_over at its end)")
@@ -216,13 +219,13 @@ def _gurka(events: list, end: dict, n: int, human: int, options: dict) -> dict:
                     last_total[seat] = tot
                 rows.append(DealRow(deal, seat, pen, tot, bool(pen)))
         elif kind == "out":
-            seat = ev.get("player")
-            if _int(seat) and 0 <= seat < n:
-                out_deal[seat] = deal
+            who = ev.get("player")
+            if _int(who) and 0 <= who < n:
+                out_deal[who] = deal
         elif kind == "buyback":
-            seat = ev.get("player")
-            if _int(seat) and 0 <= seat < n:
-                out_deal[seat] = BIG
+            who = ev.get("player")
+            if _int(who) and 0 <= who < n:
+                out_deal[who] = BIG
     if deal == 0:
         raise ValueError("a finished Gurka game has at least one scored deal")
 

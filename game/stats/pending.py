@@ -17,7 +17,7 @@ thread of its own, after a game was kept, every few seconds while games wait, an
 next start.
 
 Every file here is hostile like every other user file: only names of the pattern are
-read, never through a link, within :data:`MAX_FILE_BYTES` (:func:`game.user_files.read_own_json`);
+read, never through a link, within :data:`MAX_FILE_BYTES` (:func:`game.storage.user_files.read_own_json`);
 one that is no finished game of ours is set aside (``*.corrupt-<timestamp>``) with a notice
 (:func:`game.stats.retry.take_notices`).  At most :data:`MAX_WAITING` games wait (then a game is not stored
 and the player is told so, as before).  No pygame here.
@@ -33,7 +33,7 @@ import stat
 import time
 from pathlib import Path
 
-from ..user_files import atomic_write_text, read_own_json, set_aside_file
+from ..storage.user_files import atomic_write_text, read_own_json, set_aside_file
 from .db import db_path
 
 FOLDER = "stats-pending"

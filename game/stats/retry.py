@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..notices import Notice
 from ..safe_json import clip
-from ..user_files import set_aside_file
+from ..storage.user_files import set_aside_file
 from .db import db_path, open_db
 from .facts import game_facts
 from .pending import folder, names, read, waiting

@@ -139,7 +139,7 @@ def connect(data: bytes) -> sqlite3.Connection:
     ``deserialize``, before 3.11)."""
     conn = sqlite3.connect(":memory:", isolation_level=None)
     try:
-        conn.deserialize(data)
+        conn.deserialize(data)  # type: ignore[attr-defined,unused-ignore]  # (3.11; see above)
     except BaseException:
         conn.close()
         raise

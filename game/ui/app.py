@@ -7,7 +7,7 @@ import sys
 import warnings
 
 from .. import i18n
-from .. import settings as store
+from ..storage import settings as store
 from ..i18n import _
 from .nav import Nav
 
@@ -16,7 +16,7 @@ DEMO_SPEED = 0.1
 
 
 def load_settings() -> dict:
-    """The persisted settings as a dict (:class:`game.settings.Settings` is the one source of
+    """The persisted settings as a dict (:class:`game.storage.settings.Settings` is the one source of
     their names and defaults).  Never raises: a broken file is set aside with a notice."""
     return store.load()
 

@@ -32,7 +32,7 @@ import pygame
 
 from .. import i18n
 from ..engine.cards import NAMES
-from ..settings import CARD_BACKS, CARD_SCALE, CARD_SIZES
+from ..storage.settings import CARD_BACKS, CARD_SCALE, CARD_SIZES
 from . import card_art
 from . import card_backs
 from . import panels
@@ -447,7 +447,7 @@ def _large_print_face(card: str, width: int, settings: dict) -> pygame.Surface:
 # -- backs -----------------------------------------------------------------------------------------
 
 def back(width: int, style: str | None = None) -> pygame.Surface:
-    """The card back of ``style`` (:data:`game.settings.CARD_BACKS`; None: the one chosen)."""
+    """The card back of ``style`` (:data:`game.storage.settings.CARD_BACKS`; None: the one chosen)."""
     width = max(12, int(width))
     style = style if style in CARD_BACKS else _look["back"]
     key = ("b", width, style)

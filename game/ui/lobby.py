@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..engine.seat_spec import PLAYER_LEVELS   # (the levels a host may give the seats nobody takes)
 from ..i18n import _
 from . import clipboard
 from . import messages
@@ -48,9 +49,6 @@ def relay_line(state: str | None, reason: str | None = None) -> str:
         return _("The relay turned the table away: try another relay in Settings.")
     # TRANSLATORS: the host's waiting table, while the game reaches the relay
     return _("Reaching the relay…")
-
-#: the AI levels a host may give the seats nobody takes
-FILL_LEVELS = ("easy", "normal", "hard")
 
 
 def seat_state(st: dict, mine: bool) -> str:
@@ -86,7 +84,7 @@ class LobbyScene(Overlay):
         if self.net.hosting:
             self.fill = Choice(lambda: _("Empty seats are played by"),
                                [(lv, (lambda lv=lv: _("AI: {level}").format(level=messages.level_name(lv))))
-                                for lv in FILL_LEVELS], "normal", name="fill", px=16)
+                                for lv in PLAYER_LEVELS], "normal", name="fill", px=16)
             self.start_btn = Button(lambda: _("Start the game"), self.start, primary=True, name="start")
             # TRANSLATORS: the waiting network table: the host ends the table (back to the menu)
             self.close_btn = Button(lambda: _("Close the table"), self.leave, name="close")

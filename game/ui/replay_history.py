@@ -1,17 +1,17 @@
 """Your finished games (route ``history``, from Replays): every game kept by
-:mod:`game.history`, the player's own first, each group newest first.
+:mod:`game.storage.history`, the player's own first, each group newest first.
 
 A row says the ruleset as the interface names it, when the game ended, its players and its
 result from the player's seat ("You win!", "Björn is the durak!"): the words of
 :mod:`game.ui.game_labels`.  Open (Enter, or a click on the selected row) replays the game in
 the viewer; Export writes its record as a ``.json`` file to share into the user's downloads
 folder (else documents, else home) and says where; Delete forgets it after asking.  A file
-that cannot be used is set aside by :mod:`game.history` and its notice shown here.
+that cannot be used is set aside by :mod:`game.storage.history` and its notice shown here.
 """
 
 from __future__ import annotations
 
-from .. import history
+from ..storage import history
 from ..i18n import _
 from . import game_labels
 from .game_list import Row

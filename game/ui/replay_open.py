@@ -31,7 +31,7 @@ from pathlib import Path
 from ..engine import RecordError, replay
 from ..engine.records import MAX_BAD_RECORDS, MAX_RECORD_BYTES, parse_record
 from ..safe_json import clip, decode
-from ..saves import FORMAT as SAVE_FORMAT
+from ..storage.saves import FORMAT as SAVE_FORMAT
 
 #: the largest file the viewer loads (its text is kept while the viewer shows it)
 MAX_BYTES = 64 << 20

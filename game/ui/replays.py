@@ -17,7 +17,7 @@ from pathlib import Path
 import pygame
 
 from ..i18n import _, ngettext
-from ..user_files import data_dir
+from ..storage.user_files import data_dir
 from . import theme
 from .refusals import error_reason
 from .replay_open import MAX_BYTES, Opening, Problem, open_games

@@ -1,7 +1,7 @@
 """The rules' words: one sentence for every rule code of the engine.
 
 The engine explains a rule as data, a stable code with its parameters: a
-:class:`~game.engine.gurka_moves.Requirement` (what the next play must be) or an
+:class:`~game.engine.gurka.moves.Requirement` (what the next play must be) or an
 :class:`~game.engine.errors.IllegalActionError` (why a move was refused).  This module is the
 one place that words them, so the prompt under the hand, the refusal of a move and the
 tutorial's answer to an illegal card say the same sentence for the same rule.  The

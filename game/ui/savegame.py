@@ -1,9 +1,9 @@
-"""The saved games for the screens, over :mod:`game.saves`: one per ruleset.
+"""The saved games for the screens, over :mod:`game.storage.saves`: one per ruleset.
 
 The game is saved after every action as its record plus session info (game number,
 chips), in its ruleset's slot: a new game of a ruleset replaces only that ruleset's save.
 Tests point ``GURKA_HOME`` at a temporary folder.  Every problem with a file comes back as
-a :class:`~game.notices.Notice`, the way :mod:`game.saves` reports it (never an exception,
+a :class:`~game.notices.Notice`, the way :mod:`game.storage.saves` reports it (never an exception,
 never a string): the screen that shows it puts it into words, in the language of that
 moment.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import saves
+from ..storage import saves
 from ..notices import Notice
 
 
@@ -44,7 +44,7 @@ def unsaved() -> str | None:
     """Why a game played now could not be saved, when the data folder's state says so: a
     code of :func:`game.notices.cause_text` (``read-only``, ``no-permission``, ``disk-full``,
     ``no-inodes``), else None.  No file is written to find out."""
-    from ..user_files import data_dir, unwritable
+    from ..storage.user_files import data_dir, unwritable
     try:
         return unwritable(data_dir())
     except Exception:  # noqa: BLE001 - no data folder to look at: nothing to say
@@ -60,7 +60,7 @@ def load(rules: str) -> tuple[saves.SavedGame | None, Notice | None]:
     """(the saved game of ``rules``, a notice or None): a notice with a game is something to
     tell after resuming (a bot seat now played by the Normal AI); without one, why the save
     could not be used (it has been set aside).  Read from its slot, or from where the single
-    save of older versions stays while it cannot be moved (:func:`game.saves.source`)."""
+    save of older versions stays while it cannot be moved (:func:`game.storage.saves.source`)."""
     return saves.load(saves.source(rules))
 
 
@@ -75,7 +75,7 @@ def delete(rules: str) -> None:
 
 def saved_games(notices: list | None = None) -> list[SaveInfo]:
     """Every saved game, newest first, with its words.  Each record's header is checked by
-    the engine first (rules, options, players, seats, events: :func:`game.saves.load`
+    the engine first (rules, options, players, seats, events: :func:`game.storage.saves.load`
     without the replay, which Continue does); a save it refuses is set aside and its notice
     added to ``notices``, as is any other problem the saves had (the single save of older
     versions could not be moved into its slot, something else than a file at a slot)."""

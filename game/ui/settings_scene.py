@@ -19,7 +19,7 @@ import pygame
 from .. import i18n
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
 from ..notices import setting_label
-from ..settings import (AI_PACES, CARD_BACKS, CARD_SIZES, DEFAULT_VOLUME, FELTS, SCREEN_READER, SPEEDS,
+from ..storage.settings import (AI_PACES, CARD_BACKS, CARD_SIZES, DEFAULT_VOLUME, FELTS, SCREEN_READER, SPEEDS,
                         TRICK_PAUSES, VERBOSITY)
 from . import music, sound
 from . import theme

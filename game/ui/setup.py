@@ -151,7 +151,7 @@ class SetupScene(Scene):
 
     def remember(self) -> None:
         """Keep this setup for the next time the screen opens (in the settings file)."""
-        from .. import settings as store
+        from ..storage import settings as store
         self.app.settings["last_setup"] = {
             "rules": self.rules, "players": self.players(), "options": dict(self.overrides[self.rules]),
             "seats": [{"kind": s["kind"], "name": s["name"]} for s in self.seats[:self.players()]]}

@@ -1,12 +1,12 @@
 """What the table keeps of a game besides its record: the per-game marks in the session,
 the statistics and the finished game's record.
 
-The session (saved with the game, :mod:`game.saves`, whose :func:`~game.saves.clean_session`
+The session (saved with the game, :mod:`game.storage.saves`, whose :func:`~game.storage.saves.clean_session`
 checks it) holds, for the game being played: ``started`` (ISO time), ``played_s``
 (seconds at the table), ``hints`` (how many hints the player whose statistics these are,
 the first human seat, asked for) and ``undo_used`` (an undo was made: the record itself,
 fixed by game/engine/RECORDS.md, carries no such mark).  When a game ends (never in the demo,
-never a tutorial) its record is kept among the finished games (:func:`game.history.add_game`,
+never a tutorial) its record is kept among the finished games (:func:`game.storage.history.add_game`,
 with the seats played at this screen: a network game's record, which arrives with its end,
 too) and, with a human seat, it goes into the statistics (:func:`game.stats.record_game`)
 with those marks; a statistics file another program holds keeps the game waiting, and
@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import threading
 
-from ...saves import PER_GAME, now_iso
+from ...storage.saves import PER_GAME, now_iso
 
 
 def next_session(session: dict) -> dict:
     """The session for the next game: what carries over, without this game's marks (the
-    next table's :func:`~game.saves.clean_session` starts them afresh)."""
+    next table's :func:`~game.storage.saves.clean_session` starts them afresh)."""
     return {k: v for k, v in session.items() if k not in PER_GAME}
 
 
@@ -87,7 +87,7 @@ class Bookkeeping:
         self._writer.start()
 
     def _write(self, record: dict, marks: dict | None, mine: list[int]) -> None:
-        from ...history import add_game
+        from ...storage.history import add_game
         kept = add_game(record, mine)      # a Notice when it could not be kept; the game goes on
         if kept is not None:
             self._notices.append(kept)

@@ -3,7 +3,7 @@ naming the rule the next card must follow; a chosen set's places against the set
 
 from __future__ import annotations
 
-from ...engine import gurka_moves as gm
+from ...engine.gurka import moves as gm
 from ...i18n import _, ngettext
 from .. import messages
 from .. import theme

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...engine import gurka_moves as gm
+from ...engine.gurka import moves as gm
 from ...engine.views import seen_cards
 from ...i18n import _, ngettext
 from .. import messages

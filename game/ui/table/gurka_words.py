@@ -153,7 +153,7 @@ def trick_counter(n: int, total: int) -> str:
 
 def requirement(req, settings) -> str:
     """What the card to play must be, from the public table's requirement (a
-    :class:`~game.engine.gurka_moves.Requirement`; worded by :mod:`..rule_words`)."""
+    :class:`~game.engine.gurka.moves.Requirement`; worded by :mod:`..rule_words`)."""
     return rule_words.words(req.code, req.params, settings)
 
 

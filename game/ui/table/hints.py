@@ -44,10 +44,8 @@ class Hints:
             return self.current() is not None
         if self.current() is not None:
             return True
-        worker = s.ai.pool()
         self.key = s.decision_key
-        self.ticket = worker.submit(s.stream.view(), s.stream.legal_actions(), "hint",
-                                    s.ai.rng.randrange(2 ** 31))
+        self.ticket = s.ai.ask_hint(s.stream.view(), s.stream.legal_actions())
         s.invalidate()
         return True
 
@@ -58,7 +56,7 @@ class Hints:
         if self.key != s.decision_key or not s.my_turn():
             self.cancel()
             return
-        result = s.ai.pool().poll(self.ticket)
+        result = s.ai.hint_result(self.ticket)
         if result is None:
             return
         self.ticket = None
@@ -95,8 +93,8 @@ class Hints:
             s.hover_card = hinted[0]
 
     def cancel(self) -> None:
-        if self.ticket is not None and self.scene.ai.worker is not None:
-            self.scene.ai.worker.cancel(self.ticket)
+        if self.ticket is not None:
+            self.scene.ai.drop_hint(self.ticket)
         self.ticket = None
 
     def forget(self) -> None:

@@ -3,7 +3,7 @@
 Writing a save is a JSON dump, a write and an fsync: milliseconds that must not land in
 a frame.  The writer keeps only the newest request (an older one not yet written is
 dropped: the newer record contains it), writes in order, and reports a problem once,
-for the table to show: the :class:`~game.notices.Notice` :mod:`game.saves` gave.
+for the table to show: the :class:`~game.notices.Notice` :mod:`game.storage.saves` gave.
 ``flush`` waits for the writer (leaving the table, tests).
 """
 

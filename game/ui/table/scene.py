@@ -26,7 +26,7 @@ from ...engine import CHANCE, IllegalActionError, new_game, replay
 from ...engine import session as sessions
 from ...engine.public import new_table, table_of
 from ...engine.registry import find_ruleset
-from ...saves import clean_session
+from ...storage.saves import clean_session
 from ...net.protocol import seat_lost
 from ...play.ai_seats import AIDriver
 from ...play.host import LOCAL, SCRIPT, TableHost
@@ -124,6 +124,9 @@ class TableScene(Scene):
         self.hover_seat: int | None = None
         self.action_buttons: list[Button] = []
         self.menu_button = Button(lambda: _("Menu"), self.open_pause, name="menu", px=16)
+        # the helpers handed the scene drive it (its toolbar, drawing, speech, input, undo, hints,
+        # flow, network table): that is their job (ui/README.md); the family's part and decision
+        # get the board and the cues only (make_parts), the hints the AI driver's hint calls
         self.toolbar = Toolbar(self)
         self.widgets = WidgetGroup([self.menu_button, *self.toolbar.buttons])
         self._decision_key = None

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...i18n import _
-from ...saves import MAX_DURAK_GAMES
+from ...storage.saves import MAX_DURAK_GAMES
 from .. import messages
 
 #: marks on the sheet
@@ -127,7 +127,7 @@ def gurka_sheet(model, players: list[dict], held: list[int] | None = None) -> Sh
 # -- Durak ------------------------------------------------------------------------------------
 def durak_log(session: dict, n: int) -> list[list[int]]:
     """The session's finished games as lists of losing seats ([] for a draw), the latest
-    :data:`game.saves.MAX_DURAK_GAMES` (:func:`game.saves.clean_session` has checked them)."""
+    :data:`game.storage.saves.MAX_DURAK_GAMES` (:func:`game.storage.saves.clean_session` has checked them)."""
     return [list(g) for g in session.get("durak_log") or []]
 
 

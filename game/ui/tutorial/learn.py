@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from ... import settings as store
+from ...storage import settings as store
 from ...i18n import _
 from .. import rules_text
 from .. import theme

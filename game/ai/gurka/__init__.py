@@ -1,0 +1,1 @@
+"""Easy, Normal and Hard for the Gurka family, and what Hard reads and searches with."""

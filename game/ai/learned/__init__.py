@@ -1,0 +1,1 @@
+"""The learned Gurka policies (a network and a table) and their trained weights."""

@@ -1,0 +1,1 @@
+"""The Gurka family's rules: the state machine, its moves, replay, public fold and determinization."""
