@@ -36,12 +36,11 @@ from types import MappingProxyType
 from typing import Any, Mapping, Protocol, Sequence
 
 from .base import GameState
+from .public import table_of
+from .registry import family_of
 
 #: the seat's legal actions, as the engine gave them (or a bot's plain dicts)
 Legal = Sequence[Mapping[str, Any]]
-
-from .public import table_of
-from .registry import family_of
 
 
 @dataclass(frozen=True)
@@ -144,5 +143,5 @@ def state_from_view(view: dict[str, Any], assignment: Assignment,
     return Position(view, legal).state(assignment, seed)
 
 
-__all__ = ["HiddenSlots", "Assignment", "FamilyPosition", "Position", "hidden_slots", "state_from_view",
-           "check_assignment"]
+__all__ = ["HiddenSlots", "Assignment", "FamilyPosition", "Legal", "Position", "hidden_slots",
+           "state_from_view", "check_assignment"]

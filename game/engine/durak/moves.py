@@ -38,7 +38,8 @@ def bout_cap(max_attack: int, first_bout_max: int | None, discarded: bool) -> in
     return min(max_attack, first_bout_max)
 
 
-def transfer_cards(hand: Collection[int], attacks: Sequence[int], trump: int, show: bool, shown: int) -> list[tuple[int, bool]]:
+def transfer_cards(hand: Collection[int], attacks: Sequence[int], trump: int, show: bool,
+                   shown: int) -> list[tuple[int, bool]]:
     """The defender's transfers (RULES 2.1): ``(card, shown)`` for every card of ``hand`` of the
     rank of ``attacks`` (all of one rank), played onto the table (False); with ``show`` the
     trump of that rank too, shown and kept (True) unless it was shown in this bout already
@@ -126,7 +127,8 @@ def can_throw(hand: Iterable[int], ranks: int) -> bool:
     return False
 
 
-def defend_moves(hand: Sequence[int], attacks: Sequence[int], beaten: Sequence[int], trump: int) -> list[tuple[int, int]]:
+def defend_moves(hand: Sequence[int], attacks: Sequence[int], beaten: Sequence[int],
+                 trump: int) -> list[tuple[int, int]]:
     """(attack card, beating card) pairs for every unbeaten attack card."""
     out = []
     for i, a in enumerate(attacks):

@@ -96,8 +96,8 @@ _TAKE, _PASS, _SWAP = ("T",), ("P",), ("S",)
 
 
 class DurakState(DurakChecks, DurakRefill, GameState):
-    def __init__(self, options: Mapping[str, Any], players: list[dict[str, Any]], seed: int = 0, game: int = 1,
-                 auto_chance: bool = True, dealer: int | None = None, *, rules: str):
+    def __init__(self, options: Mapping[str, Any], players: list[dict[str, Any]], seed: int = 0,
+                 game: int = 1, auto_chance: bool = True, dealer: int | None = None, *, rules: str):
         super().__init__(options, players, seed, game, auto_chance)
         self.rules = rules
         o = self.options

@@ -193,12 +193,14 @@ def lead_moves(hand: Collection[int], S: Strengths, opts: Options) -> list[tuple
     return moves
 
 
-def follow_single(hand: Collection[int], S: Strengths, opts: Options, trick_cards: Sequence[int]) -> list[int]:
+def follow_single(hand: Collection[int], S: Strengths, opts: Options,
+                  trick_cards: Sequence[int]) -> list[int]:
     """Legal single cards after ``trick_cards`` (cards already in the trick, in order)."""
     return follow_rule(hand, S, opts, trick_cards)[0]
 
 
-def follow_rule(hand: Collection[int], S: Strengths, opts: Options, trick_cards: Sequence[int]) -> tuple[list[int], str, int]:
+def follow_rule(hand: Collection[int], S: Strengths, opts: Options,
+                trick_cards: Sequence[int]) -> tuple[list[int], str, int]:
     """(legal cards, the rule that decided them, the card it names)."""
     code, ref_card = _follow_code(opts, S, trick_cards, hand)
     if code == "must_play_two":

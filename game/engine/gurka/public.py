@@ -35,8 +35,10 @@ class DealRow:
 
     number: int
     dealer: int
-    penalties: list[int | None] = field(default_factory=list)   # per seat: int, or None when not dealt in
-    totals: list[int | None] = field(default_factory=list)      # per seat after the deal (None: not dealt in)
+    #: per seat: int, or None when not dealt in
+    penalties: list[int | None] = field(default_factory=list)
+    #: per seat after the deal (None: not dealt in)
+    totals: list[int | None] = field(default_factory=list)
     #: the cards that scored: (seat, card)
     losers: list[tuple[int, str]] = field(default_factory=list)
     #: seats whose total went back to 0 (exactly the limit, Icelandic)

@@ -25,8 +25,8 @@ from .replay import GurkaReplay
 
 
 class GurkaState(GurkaReplay, GameState):
-    def __init__(self, rules: str, options: Mapping[str, Any], players: list[dict[str, Any]], seed: int = 0,
-                 game: int = 1, auto_chance: bool = True, dealer: int | None = None):
+    def __init__(self, rules: str, options: Mapping[str, Any], players: list[dict[str, Any]],
+                 seed: int = 0, game: int = 1, auto_chance: bool = True, dealer: int | None = None):
         super().__init__(options, players, seed, game, auto_chance)
         self.rules = rules
         o = self.options
