@@ -9,11 +9,14 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-# light modules, loaded at once (``rulesets`` the function shadows the module's name, as before)
-from .errors import IllegalActionError, OptionError, RecordError
-from .rulesets import effective_options
-from .registry import (DURAK, FAMILIES, GURKA, Family, Ruleset, find_ruleset, register, ruleset_ids,
-                       rulesets, unregister)
+# light modules, loaded at once (``rulesets`` the function shadows the module's name, as before;
+# ``X as X``: exported, for a type checker)
+from .errors import IllegalActionError as IllegalActionError, OptionError as OptionError
+from .errors import RecordError as RecordError
+from .rulesets import effective_options as effective_options
+from .registry import DURAK as DURAK, FAMILIES as FAMILIES, GURKA as GURKA, Family as Family
+from .registry import Ruleset as Ruleset, find_ruleset as find_ruleset, register as register
+from .registry import ruleset_ids as ruleset_ids, rulesets as rulesets, unregister as unregister
 
 _WHERE = {
     "CHANCE": "base", "FORMAT": "base", "GameState": "base", "Outcome": "base",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 from .actions import Action, Event
 from .errors import IllegalActionError
@@ -46,7 +46,7 @@ class GameState:
 
     rules: str = ""
 
-    def __init__(self, options: dict[str, Any], players: list[dict[str, Any]], seed: int = 0,
+    def __init__(self, options: Mapping[str, Any], players: list[dict[str, Any]], seed: int = 0,
                  game: int = 1, auto_chance: bool = True):
         self.options = dict(options)
         self.players = [dict(p) for p in players]

@@ -33,10 +33,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Protocol, Sequence
 
+from .base import GameState
 from .public import table_of
 from .registry import family_of
+
+#: the seat's legal actions, as the engine gave them (or a bot's plain dicts)
+Legal = Sequence[Mapping[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -80,21 +84,31 @@ class Assignment:
     stock: Sequence[int] = ()
 
 
+class FamilyPosition(Protocol):
+    """A family's half of a :class:`Position` (``make_position`` of its registry entry)."""
+
+    #: the :class:`HiddenSlots` fields besides ``seat``
+    slot_fields: dict[str, Any]
+
+    def state(self, assignment: Assignment, seed: int) -> GameState: ...
+
+
 class Position:
     """One seat's view folded once: its hidden slots, and states for assignments."""
 
-    def __init__(self, view: dict, legal: list[dict] | None = None, table=None):
+    def __init__(self, view: dict[str, Any], legal: Legal | None = None, table: Any = None):
         self.view = view
         self.seat = view["seat"]
         self.table = table if table is not None else table_of(view)
         self._impl = family_of(view["rules"]).make_position(view, self.table, legal)
         self.slots = HiddenSlots(self.seat, **self._impl.slot_fields)
 
-    def state(self, assignment: Assignment, seed: int = 0, check: bool = True):
+    def state(self, assignment: Assignment, seed: int = 0, check: bool = True) -> Any:
         """A full state: the view's position with ``assignment`` filling the hidden cards.
 
         ``seed`` seeds the state's own RNG (later deals); ``check``: refuse an assignment
-        that does not fit :attr:`slots` (ValueError).
+        that does not fit :attr:`slots` (ValueError).  (Any, as :func:`game.engine.public.table_of`:
+        the family's state, chosen at run time by the ruleset id, which the caller knows.)
         """
         if check:
             check_assignment(self.slots, assignment)
@@ -118,16 +132,16 @@ def check_assignment(slots: HiddenSlots, assignment: Assignment) -> None:
             used.add(c)
 
 
-def hidden_slots(view: dict, legal: list[dict] | None = None) -> HiddenSlots:
+def hidden_slots(view: dict[str, Any], legal: Legal | None = None) -> HiddenSlots:
     """What the view's seat cannot see (see :class:`HiddenSlots`)."""
     return Position(view, legal).slots
 
 
-def state_from_view(view: dict, assignment: Assignment, legal: list[dict] | None = None,
-                    seed: int = 0):
+def state_from_view(view: dict[str, Any], assignment: Assignment,
+                    legal: Legal | None = None, seed: int = 0) -> Any:
     """A full state consistent with ``view`` whose hidden cards are ``assignment``."""
     return Position(view, legal).state(assignment, seed)
 
 
-__all__ = ["HiddenSlots", "Assignment", "Position", "hidden_slots", "state_from_view",
-           "check_assignment"]
+__all__ = ["HiddenSlots", "Assignment", "FamilyPosition", "Legal", "Position", "hidden_slots",
+           "state_from_view", "check_assignment"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any, Callable, Mapping
 
 
 def N_(msgid: str) -> str:
@@ -40,7 +40,7 @@ def NN_(singular: str, plural: str) -> tuple[str, str]:
 REQUIRED = object()
 
 
-def _frozen(d=None) -> Mapping:
+def _frozen(d: Mapping[Any, Any] | None = None) -> Mapping[Any, Any]:
     return MappingProxyType(dict(d or {}))
 
 
@@ -58,33 +58,33 @@ class Option:
     #: one line explaining what it does (a message id)
     help: str = ""
     #: ``choice``: every value it may take (``None`` among them where it may be off)
-    choices: tuple = ()
+    choices: tuple[Any, ...] = ()
     #: ``int``: (least, most)
-    range: tuple = ()
+    range: tuple[int, ...] = ()
     #: ``int``: null is a value too (no such rule)
     nullable: bool = False
     #: the values the setup screen offers (a preset's own value is always offered too);
     #: None: an on/off toggle (``bool``) or every choice in order
-    offered: tuple | None = None
+    offered: tuple[Any, ...] | None = None
     #: value -> its words (a message id, or ``NP_`` with a context)
-    value_names: Mapping = field(default_factory=_frozen)
+    value_names: Mapping[Any, str | tuple[str, str]] = field(default_factory=_frozen)
     #: ``int``: the words of a number of it (``NN_``)
-    unit: tuple = ()
+    unit: tuple[str, ...] = ()
     #: options that must be on (not false, not null) while this one is
-    needs: tuple = ()
+    needs: tuple[str, ...] = ()
     #: options that must be off while this one is on
-    excludes: tuple = ()
+    excludes: tuple[str, ...] = ()
     #: value -> the number of players that value needs (team play); other values fit any count
-    players: Mapping = field(default_factory=_frozen)
+    players: Mapping[Any, int] = field(default_factory=_frozen)
     #: the value a record written before this option existed plays with (REQUIRED: every
     #: record lists it)
     absent: object = REQUIRED
     #: ``(options -> bool, message id)``: help that says how it works with the other options,
     #: the first that applies instead of :attr:`help`
-    helps: tuple = ()
+    helps: tuple[tuple[Callable[[Mapping[str, Any]], bool], str], ...] = ()
 
     # -- values ----------------------------------------------------------------------
-    def problem(self, value) -> str | None:
+    def problem(self, value: object) -> str | None:
         """None when ``value`` is one of this option's values, else the error code
         (``not_bool``, ``not_int``, ``not_choice``)."""
         if self.kind == "bool":
@@ -97,11 +97,11 @@ class Option:
             return None if ok else "not_int"
         return None if value in self.choices else "not_choice"
 
-    def is_on(self, value) -> bool:
+    def is_on(self, value: object) -> bool:
         """Whether ``value`` turns the rule on (anything but false, null, 0)."""
         return value is not None and value is not False and value != 0
 
-    def parse(self, text: str):
+    def parse(self, text: str) -> Any:
         """A command-line value of this option in its type (the error code when it is none)."""
         low = text.strip().lower()
         if self.kind == "bool":
@@ -123,12 +123,12 @@ class Option:
                 raise ValueError("not_int") from None
         return text
 
-    def values_for(self, players: int | None) -> tuple:
+    def values_for(self, players: int | None) -> tuple[Any, ...]:
         """:attr:`offered` without the values that need another number of players."""
         values = self.offered if self.offered is not None else self.choices
         return tuple(v for v in values if players is None or self.players.get(v, players) == players)
 
-    def help_for(self, options: Mapping) -> str:
+    def help_for(self, options: Mapping[str, Any]) -> str:
         """The message id of the help that fits the game's ``options``."""
         for when, msgid in self.helps:
             if when(options):
@@ -295,7 +295,7 @@ def declared(key: object) -> Option | None:
     return DECLARED.get(key) if isinstance(key, str) else None
 
 
-def defaults(options: Mapping[str, Option]) -> Mapping:
+def defaults(options: Mapping[str, Option]) -> Mapping[str, Any]:
     """Every option key of a family with its default (the record format's option table)."""
     return MappingProxyType({k: o.default for k, o in options.items()})
 

@@ -16,23 +16,38 @@ machines keep their own full state for the rules.  Families: :mod:`.public_gurka
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Mapping, TypeVar, Union
+
+from .actions import Event
 from .registry import find_ruleset
 
+if TYPE_CHECKING:
+    from .durak.public import DurakTable
+    from .gurka.public import GurkaTable
 
-def new_table(rules: str, options: dict, players: list[dict], game: int = 1):
+#: a public table of any family (:meth:`game.engine.registry.Ruleset.new_public`)
+PublicTable = Union["GurkaTable", "DurakTable"]
+T = TypeVar("T", bound=PublicTable)
+
+# new_table and table_of return Any: the family is chosen at run time by the ruleset id, and
+# every caller reads its own family's table (a PublicTable would make each of them narrow it)
+
+
+def new_table(rules: str, options: Mapping[str, Any], players: list[dict[str, Any]],
+              game: int = 1) -> Any:
     """An empty public table for ``rules`` (before the first deal)."""
     table = find_ruleset(rules).new_public(options, players)
     table.game = game
     return table
 
 
-def fold(table, event: dict):
+def fold(table: T, event: Event) -> T:
     """Apply one event to ``table`` (in place) and return it."""
     table.apply(event)
     return table
 
 
-def table_of(source: dict, upto: int | None = None):
+def table_of(source: Mapping[str, Any], upto: int | None = None) -> Any:
     """The public table after the events of a record or a view (the first ``upto`` of them)."""
     table = new_table(source["rules"], source["options"], source["players"],
                       source.get("game", 1) if isinstance(source.get("game", 1), int) else 1)
@@ -42,4 +57,4 @@ def table_of(source: dict, upto: int | None = None):
     return table
 
 
-__all__ = ["new_table", "fold", "table_of"]
+__all__ = ["PublicTable", "new_table", "fold", "table_of"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from typing import TypeGuard, cast
+from typing import Any, Iterator, TypeGuard, cast
 
 from ..safe_json import JSONLimitError, clip, decode, loads
 from .actions import Event
@@ -23,12 +23,14 @@ from .base import FORMAT, GameState
 from .errors import IllegalActionError, Reason, RecordError
 from .registry import find_ruleset
 from .rulesets import effective_options, fill_absent, is_checked
-from .seat_spec import AI_LEVELS, HARD_ITERATIONS, MAX_BOT_SPEC, seat_problem  # noqa: F401  (the record's seats)
+# (the record's seats; ``X as X``: exported)
+from .seat_spec import AI_LEVELS as AI_LEVELS, HARD_ITERATIONS as HARD_ITERATIONS
+from .seat_spec import MAX_BOT_SPEC as MAX_BOT_SPEC, seat_problem as seat_problem
 from .seat_spec import BAD_TEXT as _BAD_NAME
 
 
-def new_game(rules: str, players: list[dict] | int, options: dict | None = None, seed: int = 0,
-             game: int = 1, auto_chance: bool = True, **extra) -> GameState:
+def new_game(rules: str, players: list[dict[str, Any]] | int, options: dict[str, Any] | None = None,
+             seed: int = 0, game: int = 1, auto_chance: bool = True, **extra: Any) -> GameState:
     """A fresh game.  ``players``: a list of ``{"name", "seat"}`` or a count.  ``options``:
     overrides of the preset, or the options :func:`effective_options` checked already for
     this ruleset and number of players (taken as they are)."""
@@ -100,7 +102,7 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _header(record: object) -> tuple:
+def _header(record: object) -> tuple[str, dict[str, Any], list[dict[str, Any]], int]:
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object", code="not_record", why="not_object")
     if record.get("format") != FORMAT:
@@ -115,7 +117,7 @@ def _header(record: object) -> tuple:
         raise RecordError(f"game must be a whole number from 1 to {MAX_GAME:,}",
                           code="out_of_range" if _is_int(game) else "damaged", why="game_number",
                           max=MAX_GAME)
-    rules = record.get("rules")
+    rules = cast(str, record.get("rules"))      # (checked below: fill_absent refuses a non-id)
     players = record.get("players")
     if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
         raise RecordError("players must be a list of {name, seat}", game, why="players_list")
@@ -140,8 +142,8 @@ def _header(record: object) -> tuple:
     try:
         # options declared after the record was written may be left out (their ``absent`` value)
         # (a rules value that is not a ruleset id, text or not, is refused there)
-        given, _missing = fill_absent(cast(str, rules), options)
-        opts = effective_options(cast(str, rules), given, len(players))
+        given, _missing = fill_absent(rules, options)
+        opts = effective_options(rules, given, len(players))
     except ValueError as e:
         code = "unknown_rules" if getattr(e, "code", "") == "unknown_ruleset" else "out_of_range"
         raise RecordError(clip(e), game, code=code, why="options", cause=e) from None
@@ -207,13 +209,13 @@ def parse_record(text: str | bytes) -> object:
         raise RecordError(clip(e), code="not_record", why="json", cause=e) from None
 
 
-def load_records(text: str | bytes) -> list:
+def load_records(text: str | bytes) -> list[object]:
     """Parse one JSON record or JSON Lines (in memory: the command line streams files with
     :func:`game.safe_json.iter_lines`); RecordError names the bad line."""
     return list(iter_records(text))
 
 
-def iter_records(text: str | bytes):
+def iter_records(text: str | bytes) -> Iterator[object]:
     """:func:`load_records` one record at a time: a file of millions of small records is
     never held parsed at once (the caller may stop early, e.g. after
     :data:`MAX_BAD_RECORDS` that do not replay)."""
@@ -246,5 +248,5 @@ def iter_records(text: str | bytes):
         yield record
 
 
-def dumps(record: dict) -> str:
+def dumps(record: dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(", ", ": "))

@@ -14,14 +14,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from .cards import FULL_DECK, SHORT_DECK
 from .errors import OptionError
 from .options import DURAK_OPTIONS, GURKA_OPTIONS, Option, defaults
 
+if TYPE_CHECKING:
+    from .base import GameState
+    from .determinize import FamilyPosition, Legal
+    from .durak.public import DurakTable
+    from .gurka.public import GurkaTable
+    from .public import PublicTable
 
-def _frozen(d: Mapping | None = None) -> Mapping:
+
+def _frozen(d: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
     return MappingProxyType(dict(d or {}))
 
 
@@ -33,51 +40,61 @@ class Family:
     #: every option of the family, declared once (:mod:`game.engine.options`)
     options: Mapping[str, Option]
     #: ``(ruleset, options, players, **kw) -> GameState`` (imported lazily: no cycles)
-    make_state: Callable = field(repr=False)
+    make_state: Callable[..., GameState] = field(repr=False)
     #: ``(ruleset, options, players) -> public table`` (:mod:`game.engine.public`)
-    make_public: Callable = field(repr=False)
+    make_public: Callable[[Ruleset, Mapping[str, Any], list[dict[str, Any]]], PublicTable] = \
+        field(repr=False)
     #: ``(view, public table, legal) -> FamilyPosition`` (:mod:`game.engine.determinize`)
-    make_position: Callable = field(repr=False)
+    make_position: Callable[[dict[str, Any], Any, Legal | None], FamilyPosition] = \
+        field(repr=False)
     #: the cards the family plays with (card ints, :mod:`game.engine.cards`)
-    deck: tuple = FULL_DECK
+    deck: tuple[int, ...] = FULL_DECK
     #: the types of decision its legal actions can have (a network joiner refuses others)
-    actions: frozenset = frozenset()
+    actions: frozenset[str] = frozenset()
 
     def __repr__(self) -> str:
         return f"<Family {self.name}>"
 
     @property
-    def defaults(self) -> Mapping:
+    def defaults(self) -> Mapping[str, Any]:
         """Every option key of the family with its default (the option tables of RECORDS.md)."""
         return defaults(self.options)
 
 
-def _gurka_state(ruleset, options, players, **kw):
+def _gurka_state(ruleset: Ruleset, options: Mapping[str, Any], players: list[dict[str, Any]],
+                 **kw: Any) -> GameState:
     from .gurka.state import GurkaState
     return GurkaState(ruleset.id, options, players, **kw)
 
 
-def _durak_state(ruleset, options, players, **kw):
+def _durak_state(ruleset: Ruleset, options: Mapping[str, Any], players: list[dict[str, Any]],
+                 **kw: Any) -> GameState:
     from .durak.state import DurakState
     return DurakState(options, players, rules=ruleset.id, **kw)
 
 
-def _gurka_public(ruleset, options, players):
+def _gurka_public(ruleset: Ruleset, options: Mapping[str, Any],
+                  players: list[dict[str, Any]]) -> GurkaTable:
     from .gurka.public import GurkaTable
     return GurkaTable(ruleset.id, options, players)
 
 
-def _durak_public(ruleset, options, players):
+def _durak_public(ruleset: Ruleset, options: Mapping[str, Any],
+                  players: list[dict[str, Any]]) -> DurakTable:
     from .durak.public import DurakTable
     return DurakTable(ruleset.id, options, players)
 
 
-def _gurka_position(view, table, legal):
+# (``table``: the view's public table, of this family: :class:`game.engine.determinize.Position`
+# folds it with the family's own ``make_public``)
+def _gurka_position(view: dict[str, Any], table: GurkaTable,
+                    legal: Legal | None) -> FamilyPosition:
     from .gurka.determinize import FamilyPosition
     return FamilyPosition(view, table, legal)
 
 
-def _durak_position(view, table, legal):
+def _durak_position(view: dict[str, Any], table: DurakTable,
+                    legal: Legal | None) -> FamilyPosition:
     from .durak.determinize import FamilyPosition
     return FamilyPosition(view, table, legal)
 
@@ -96,7 +113,7 @@ class Ruleset:
     id: str
     family: Family
     #: the preset: every option of the family with this ruleset's values
-    options: Mapping
+    options: Mapping[str, Any]
     #: (min, max) players before the hand-size limit is applied
     players: tuple[int, int]
     default_players: int
@@ -107,31 +124,34 @@ class Ruleset:
     #: the variants (option keys) the setup screen and the rules text show first, in order
     variants: tuple[str, ...] = ()
     #: values the setup screen offers for an option, where they differ from the usual ones
-    variant_values: Mapping = field(default_factory=_frozen)
+    variant_values: Mapping[str, tuple[Any, ...]] = field(default_factory=_frozen)
     #: options shown as an on/off toggle over a record value: key -> (value on, value off)
-    toggles: Mapping = field(default_factory=_frozen)
+    toggles: Mapping[str, tuple[Any, Any]] = field(default_factory=_frozen)
     #: the short game of ``--demo``: (players, option overrides)
-    demo: tuple = (0, _frozen())
+    demo: tuple[int, Mapping[str, Any]] = (0, _frozen())
     #: options whose default depends on the player count: key -> (min players, value)
-    crowd_defaults: Mapping = field(default_factory=_frozen)
+    crowd_defaults: Mapping[str, tuple[int, Any]] = field(default_factory=_frozen)
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.id}>"
 
-    def new_state(self, options: dict, players: list[dict], **kw):
+    def new_state(self, options: Mapping[str, Any], players: list[dict[str, Any]],
+                  **kw: Any) -> GameState:
         return self.family.make_state(self, options, players, **kw)
 
-    def new_public(self, options: dict, players: list[dict]):
+    def new_public(self, options: Mapping[str, Any], players: list[dict[str, Any]]) -> PublicTable:
         return self.family.make_public(self, options, players)
 
 
 _REGISTRY: dict[str, Ruleset] = {}
 
 
-def register(rid: str, family: Family, overrides: dict, players: tuple[int, int], default: int,
-             native: str, country: str, variants: tuple = (), values: dict | None = None,
-             toggles: dict | None = None, demo: tuple = (0, None),
-             crowd: dict | None = None) -> Ruleset:
+def register(rid: str, family: Family, overrides: Mapping[str, Any], players: tuple[int, int],
+             default: int, native: str, country: str, variants: tuple[str, ...] = (),
+             values: Mapping[str, tuple[Any, ...]] | None = None,
+             toggles: Mapping[str, tuple[Any, Any]] | None = None,
+             demo: tuple[int, Mapping[str, Any] | None] = (0, None),
+             crowd: Mapping[str, tuple[int, Any]] | None = None) -> Ruleset:
     """Add a preset of ``family`` (its options: the family's defaults with ``overrides``) and
     return its entry; it is shown after those registered before it.  Everything the
     interface says about it is found through the entry (:mod:`game.ui.rules_text`); a

@@ -14,14 +14,14 @@ defaults for a crowd, the team sizes) is worked out here only (:func:`for_player
 
 from __future__ import annotations
 
-from typing import TypeGuard
+from typing import Any, Mapping, TypeGuard
 
 from .errors import IllegalActionError, OptionError
 from .options import REQUIRED, declared
 from .registry import Ruleset, find_ruleset
 
 
-class CheckedOptions(dict):
+class CheckedOptions(dict[str, Any]):
     """Effective options that passed :func:`effective_options` for ``rules`` and ``players``."""
 
     __slots__ = ("rules", "players")
@@ -35,7 +35,7 @@ def is_checked(options: object, rules: str, players: int) -> TypeGuard[CheckedOp
             and options.players == players)
 
 
-def parse_option_value(key: str, text: str):
+def parse_option_value(key: str, text: str) -> Any:
     """Turn a command-line ``KEY=VALUE`` string into the option's type (an unknown key's
     value stays text: :func:`effective_options` refuses the key)."""
     option = declared(key)
@@ -52,13 +52,13 @@ def parse_option_value(key: str, text: str):
                           f"{text[:20]!r}", "not_int", key=key, min=lo, max=hi) from None
 
 
-def crowd_defaults(entry: Ruleset, players: int) -> dict:
+def crowd_defaults(entry: Ruleset, players: int) -> dict[str, Any]:
     """The preset's defaults for ``players`` players, where they differ from its own (Durak's
     ``neighbours_only`` with five or six, six cards each with eight in Agurk)."""
     return {key: value for key, (least, value) in entry.crowd_defaults.items() if players >= least}
 
 
-def for_players(rules: str, chosen: dict, players: int) -> dict:
+def for_players(rules: str, chosen: Mapping[str, Any], players: int) -> dict[str, Any]:
     """The options chosen on the setup screen made to fit ``players`` players: every option
     whose default depends on the count gets the default for it unless chosen, and a chosen
     value that needs another count (``2v2`` teams with five) is dropped."""
@@ -74,7 +74,7 @@ def for_players(rules: str, chosen: dict, players: int) -> dict:
     return out
 
 
-def fill_absent(rules: str, options: dict) -> tuple[dict, list[str]]:
+def fill_absent(rules: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """A record's ``options`` with the options it may leave out (those declared after it was
     written: :attr:`~game.engine.options.Option.absent`) filled in, and the keys still missing."""
     entry = find_ruleset(rules)
@@ -89,8 +89,8 @@ def fill_absent(rules: str, options: dict) -> tuple[dict, list[str]]:
     return filled, missing
 
 
-def effective_options(rules: str, overrides: dict | None = None, players: int | None = None,
-                      dealt_sizes_ok: bool = True) -> dict:
+def effective_options(rules: str, overrides: dict[str, Any] | None = None,
+                      players: int | None = None, dealt_sizes_ok: bool = True) -> dict[str, Any]:
     """Preset + overrides, validated.  Raises :class:`OptionError` (a ValueError)."""
     entry = find_ruleset(rules)
     declarations = entry.family.options
@@ -137,7 +137,7 @@ def effective_options(rules: str, overrides: dict | None = None, players: int | 
     return opts
 
 
-def check_players(rules: str, opts: dict, players: int) -> None:
+def check_players(rules: str, opts: Mapping[str, Any], players: int) -> None:
     entry = find_ruleset(rules)
     lo, hi = entry.players
     if not _is_int(players) or not lo <= players <= hi:
@@ -156,7 +156,7 @@ def check_players(rules: str, opts: dict, players: int) -> None:
                           players=players, cards=hand, max=most)
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Protocol, Sequence
+
 from .records import new_game
 
+if TYPE_CHECKING:
+    from .actions import Action
+    from .base import GameState
+    from .gurka.public import GurkaTable
 
-def play_game(rules: str, players: list[dict], agents: list, options: dict | None = None,
-              seed: int = 0, game: int = 1, **extra):
+
+class Agent(Protocol):
+    """Decides a seat: one of the legal actions for the seat's view."""
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
+
+
+def play_game(rules: str, players: list[dict[str, Any]], agents: Sequence[Agent],
+              options: dict[str, Any] | None = None, seed: int = 0, game: int = 1,
+              **extra: Any) -> GameState:
     """Play one game to the end; ``agents[seat].choose(view, legal)`` decides."""
     state = new_game(rules, players, options, seed=seed, game=game, **extra)
     while True:
@@ -18,10 +32,11 @@ def play_game(rules: str, players: list[dict], agents: list, options: dict | Non
         state.apply(action)
 
 
-def play_session(rules: str, players: list[dict], agents: list, options: dict | None = None,
-                 seed: int = 0, games: int = 1):
+def play_session(rules: str, players: list[dict[str, Any]], agents: Sequence[Agent],
+                 options: dict[str, Any] | None = None, seed: int = 0,
+                 games: int = 1) -> Iterator[GameState]:
     """Play ``games`` games as one session; yields each finished state."""
-    extra: dict = {}
+    extra: dict[str, Any] = {}
     for g in range(1, games + 1):
         state = play_game(rules, players, agents, options, seed=seed + g - 1, game=g, **extra)
         yield state
@@ -33,12 +48,12 @@ def play_session(rules: str, players: list[dict], agents: list, options: dict | 
 PURSE = 100
 
 
-def start_chips(options: dict, players: int) -> list[int] | None:
+def start_chips(options: Mapping[str, Any], players: int) -> list[int] | None:
     """Every player's chips at the start of a session, or None when nothing is staked."""
     return [PURSE] * players if options.get("stake") else None
 
 
-def settle_chips(chips: list[int], table) -> list[int]:
+def settle_chips(chips: list[int], table: GurkaTable) -> list[int]:
     """The chips after a finished game: every seat pays what it staked (``table.staked``),
     the winners share the pot (the public table of :mod:`game.engine.public`)."""
     out = [c - table.staked(s) for s, c in enumerate(chips)]

@@ -7,37 +7,48 @@ cards are replaced by their counts; what was played on the table stays.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Iterable, cast
+
 from .actions import Event
 from .cards import names
 
+if TYPE_CHECKING:
+    from .base import GameState
+    from .gurka.state import GurkaState
 
-def _hide(cards):
+
+def _hide(cards: list[str] | int | None) -> int | None:
     """A count instead of the cards (a count stays a count: filtering is idempotent)."""
     return cards if cards is None or isinstance(cards, int) else len(cards)
 
 
-def seen_cards(cards) -> list:
+def seen_cards(cards: list[str] | int | None) -> list[str | None]:
     """A view's cards as a list: the cards themselves, or for a hidden count as many
     ``None`` (cards whose faces this seat does not see)."""
     return [None] * cards if isinstance(cards, int) else list(cards or [])
 
 
 def filter_event(event: Event, seat: int) -> Event:
+    # a view's event holds counts where the record's holds hidden cards (RECORDS.md), which
+    # :class:`Event` (the record's types) does not say: the changed copies are cast back
     kind = event["type"]
+    ev: dict[str, Any]
     if kind == "deal":
-        ev = event.copy()
+        ev = dict(event)
         ev["hands"] = [h if s == seat else _hide(h) for s, h in enumerate(event["hands"])]
         if "stock" in ev:
             ev["stock"] = _hide(event["stock"])
-        return ev
+        return cast(Event, ev)
     if kind == "exchange" and event["player"] != seat:
-        return {**event, "discard": _hide(event["discard"]), "draw": _hide(event["draw"])}
+        ev = {**event, "discard": _hide(event["discard"]), "draw": _hide(event["draw"])}
+        return cast(Event, ev)
     if kind == "draw" and event["player"] != seat:
-        return {**event, "cards": _hide(event["cards"])}
+        ev = {**event, "cards": _hide(event["cards"])}
+        return cast(Event, ev)
     return event
 
 
-def make_view(state, seat: int, hand) -> dict:
+def make_view(state: GameState, seat: int, hand: Iterable[int]) -> dict[str, Any]:
     return {
         "rules": state.rules,
         "options": dict(state.options),
@@ -49,5 +60,5 @@ def make_view(state, seat: int, hand) -> dict:
     }
 
 
-def gurka_view(state, seat: int) -> dict:
+def gurka_view(state: GurkaState, seat: int) -> dict[str, Any]:
     return make_view(state, seat, state.hands[seat])

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from . import moves as dm
 from . import seats
@@ -16,7 +16,7 @@ from ..errors import IllegalActionError
 class DurakChecks:
     # the state's fields and methods this mixin uses (DurakState sets and defines them)
     att: list[int]
-    attackers: tuple
+    attackers: tuple[int, ...]
     beat: list[int]
     beaten_any: bool
     defender: int
@@ -51,7 +51,7 @@ class DurakChecks:
     do_move: Callable[..., Any]
 
     # -- validation -----------------------------------------------------------------
-    def _parse(self, action: Mapping[str, Any], p: int) -> tuple:
+    def _parse(self, action: Mapping[str, Any], p: int) -> tuple[Any, ...]:
         """The live action of the seat to act as a validated move."""
         kind = action["type"]
         ph = self.phase
@@ -94,7 +94,7 @@ class DurakChecks:
         raise IllegalActionError("add cards or pass", "bad_action")
 
     @staticmethod
-    def _cards(value) -> tuple:
+    def _cards(value: object) -> tuple[int, ...]:
         try:
             cards = tuple(parse_list(value, "cards"))
         except ValueError as e:
@@ -159,7 +159,7 @@ class DurakChecks:
             raise IllegalActionError(f"seat {nd} holds {held} card(s), too few to answer {faced}",
                                      "transfer_few_cards", player=nd, count=faced, held=held)
 
-    def _check_open(self, p: int, cards) -> None:
+    def _check_open(self, p: int, cards: Sequence[int]) -> None:
         dm.check_distinct_held(self.hands[p], cards)
         if len({c >> 2 for c in cards}) != 1:
             raise IllegalActionError("an opening attack is one card or several of one rank",
@@ -168,7 +168,7 @@ class DurakChecks:
             raise IllegalActionError(f"at most {self.limit} attack card(s) in this bout",
                                      "attack_limit", limit=self.limit)
 
-    def _check_throw(self, p: int, cards) -> None:
+    def _check_throw(self, p: int, cards: Sequence[int]) -> None:
         if p not in self.attackers or self.out[p]:
             raise IllegalActionError(f"seat {p} may not attack in this bout", "not_attacker")
         if not (self.beaten_any or self.taken):

@@ -8,7 +8,8 @@ dealer's last card is shown as trump and stays in the dealer's hand.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+import random
+from typing import Any, Mapping, Sequence
 
 from ..actions import Event
 from ..cards import NAMES, SHORT_DECK, names, parse, parse_list
@@ -17,7 +18,7 @@ from ..errors import IllegalActionError
 HAND = 6
 
 
-def deal_random(rng, n: int, dealer: int) -> tuple[list[list[int]], int, list[int]]:
+def deal_random(rng: random.Random, n: int, dealer: int) -> tuple[list[list[int]], int, list[int]]:
     """(hands, trump card, stock top first)."""
     deck = list(SHORT_DECK)
     rng.shuffle(deck)
@@ -34,7 +35,8 @@ def deal_random(rng, n: int, dealer: int) -> tuple[list[list[int]], int, list[in
     return hands, trump, deck[i + 1:] + [trump]
 
 
-def check_deal(event: Mapping[str, Any], n: int, expected_dealer: int | None):
+def check_deal(event: Mapping[str, Any], n: int, expected_dealer: int | None
+               ) -> tuple[int, list[list[int]], int, list[int]]:
     """Validate a recorded deal; returns (dealer, hands, trump card, stock top first)."""
     dealer = event.get("dealer")
     if not (isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < n):
@@ -72,6 +74,7 @@ def check_deal(event: Mapping[str, Any], n: int, expected_dealer: int | None):
     return dealer, hands, trump, stock
 
 
-def deal_event(dealer: int, hands, trump: int, stock_top_first) -> Event:
+def deal_event(dealer: int, hands: Sequence[Sequence[int]], trump: int,
+               stock_top_first: Sequence[int]) -> Event:
     return {"type": "deal", "dealer": dealer, "hands": [names(h) for h in hands],
             "trump": NAMES[trump], "stock": names(stock_top_first)}

@@ -16,15 +16,22 @@ few facts that hang on hidden cards are derived per assignment:
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Sequence
 
 from . import moves as dm
 from . import seats
 from ..cards import INDEX, NAMES, SHORT_DECK
 from .state import DurakState
+from .public import DurakTable
+
+if TYPE_CHECKING:
+    from ..determinize import Assignment, Legal
 
 
 class FamilyPosition:
-    def __init__(self, view: dict, table, legal: list[dict] | None = None):
+    slot_fields: dict[str, Any]
+
+    def __init__(self, view: dict[str, Any], table: DurakTable, legal: Legal | None = None):
         t = table
         me = self.seat = view["seat"]
         o = t.options
@@ -70,12 +77,13 @@ class FamilyPosition:
         hand = [INDEX[c] for c in view["hand"]]
         known = [[INDEX[c] for c in cs] for cs in t.known]
         known[me] = []
-        in_bout = t.bout is not None and t.bout.result is None
-        pairs = t.bout.pairs if in_bout else []
+        bout = t.bout if t.bout is not None and t.bout.result is None else None
+        in_bout = bout is not None
+        pairs = bout.pairs if bout is not None else []
         att = [INDEX[a] for a, _d, _p in pairs]
         beat = [INDEX[d] if d else -1 for _a, d, _p in pairs]
         discard = [INDEX[c] for b in t.bouts if b.result == "beaten" for c in b.cards()]
-        bottom = INDEX[t.bottom] if t.stock else None
+        bottom = INDEX[t.bottom] if t.stock and t.bottom is not None else None
         seen = set(hand) | {c for cs in known for c in cs} | set(att) | {b for b in beat if b >= 0}
         seen |= set(discard)
         if bottom is not None:
@@ -143,7 +151,7 @@ class FamilyPosition:
                 break
             idle += 1
         st.idle = idle
-        st.last_result = done[-1].result if done else ""
+        st.last_result = (done[-1].result or "") if done else ""
         self.six_gone = six_gone
         self.six_hidden = six in unseen
         owner = -1
@@ -152,8 +160,8 @@ class FamilyPosition:
         st.six_right = owner
         self.opener_pending = False
         st.discarded = t.discarded_once
-        if in_bout:
-            opener, defender = t.bout.opener, t.bout.defender
+        if bout is not None:
+            opener, defender = bout.opener, bout.defender
             # the attackers were fixed when the bout began, or when it was last passed on
             passed_on = [i for i, e in enumerate(bout_events) if e["type"] == "transfer"]
             out_then = list(t.out)
@@ -161,7 +169,7 @@ class FamilyPosition:
                 if e["type"] == "out":
                     out_then[e["player"]] = False
             defends = sum(1 for e in bout_events if e["type"] == "defend")
-            for _p, c, shown in t.bout.transfers:
+            for _p, c, shown in bout.transfers:
                 if shown:
                     st.shown |= 1 << INDEX[c]
             st.att, st.beat = att, beat
@@ -177,7 +185,7 @@ class FamilyPosition:
                     mask = 0
             st.done = mask
             self._set_bout(st, opener, defender, out_then, t.counts[defender] + defends)
-            st.limit = t.bout.limit          # the public fold's: the cap, the hand it counted
+            st.limit = bout.limit          # the public fold's: the cap, the hand it counted
             if st.unbeaten and not st.taken:
                 if defender != me:
                     raise ValueError(f"seat {defender} defends now, not the view's seat {me}")
@@ -199,13 +207,14 @@ class FamilyPosition:
         self.template = st
 
     @staticmethod
-    def _set_bout(st: DurakState, opener: int, defender: int, out, defender_cards: int) -> None:
+    def _set_bout(st: DurakState, opener: int, defender: int, out: Sequence[bool],
+                  defender_cards: int) -> None:
         st.opener = opener
         st.defender = defender
         st.attackers = seats.attackers(opener, defender, st.n, out, st.teams, st.nb)
         st.limit = dm.attack_limit(st.cap(), defender_cards)
 
-    def state(self, assignment, seed: int) -> DurakState:
+    def state(self, assignment: Assignment, seed: int) -> DurakState:
         """``seed`` is unused: after the deal a Durak state draws no more chance."""
         st = self.template.copy()
         hands = st.hands

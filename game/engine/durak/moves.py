@@ -8,6 +8,7 @@ suit a higher int is a higher card, so "beats" needs no rank table.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Collection, Iterable, Sequence
 
 from ..errors import IllegalActionError
 
@@ -37,7 +38,8 @@ def bout_cap(max_attack: int, first_bout_max: int | None, discarded: bool) -> in
     return min(max_attack, first_bout_max)
 
 
-def transfer_cards(hand, attacks, trump: int, show: bool, shown: int) -> list[tuple[int, bool]]:
+def transfer_cards(hand: Collection[int], attacks: Sequence[int], trump: int, show: bool,
+                   shown: int) -> list[tuple[int, bool]]:
     """The defender's transfers (RULES 2.1): ``(card, shown)`` for every card of ``hand`` of the
     rank of ``attacks`` (all of one rank), played onto the table (False); with ``show`` the
     trump of that rank too, shown and kept (True) unless it was shown in this bout already
@@ -66,7 +68,7 @@ def rank_bit(card: int) -> int:
     return 1 << (card >> 2)
 
 
-def ranks_of(cards) -> int:
+def ranks_of(cards: Iterable[int]) -> int:
     """The ranks of ``cards`` as a set of :func:`rank_bit` bits."""
     bits = 0
     for c in cards:
@@ -80,14 +82,14 @@ def may_add(card: int, ranks: int) -> bool:
     return (ranks >> (card >> 2)) & 1 == 1
 
 
-def addable(hand, ranks: int) -> list[int]:
+def addable(hand: Iterable[int], ranks: int) -> list[int]:
     """The cards of ``hand`` that may be added to the bout (:func:`may_add`)."""
     return [c for c in hand if may_add(c, ranks)]
 
 
-def opening_moves(hand, limit: int) -> list[tuple]:
+def opening_moves(hand: Sequence[int], limit: int) -> list[tuple[int, ...]]:
     """One card, or several of one rank, at most ``limit`` cards."""
-    moves: list[tuple] = [(c,) for c in hand]
+    moves: list[tuple[int, ...]] = [(c,) for c in hand]
     if limit > 1 and len(hand) > 1:
         seen = 0
         for c in hand:
@@ -107,25 +109,26 @@ def opening_moves(hand, limit: int) -> list[tuple]:
     return moves
 
 
-def throw_moves(hand, ranks: int, room: int) -> list[tuple]:
+def throw_moves(hand: Iterable[int], ranks: int, room: int) -> list[tuple[int, ...]]:
     """Throw-ins (or gives after a take): any cards of ranks on the table, at most ``room``."""
     if room <= 0:
         return []
     match = addable(hand, ranks)
-    moves: list[tuple] = [(c,) for c in match]
+    moves: list[tuple[int, ...]] = [(c,) for c in match]
     for k in range(2, min(len(match), room) + 1):
         moves.extend(combinations(match, k))
     return moves
 
 
-def can_throw(hand, ranks: int) -> bool:
+def can_throw(hand: Iterable[int], ranks: int) -> bool:
     for c in hand:
         if may_add(c, ranks):
             return True
     return False
 
 
-def defend_moves(hand, attacks, beaten, trump: int) -> list[tuple[int, int]]:
+def defend_moves(hand: Sequence[int], attacks: Sequence[int], beaten: Sequence[int],
+                 trump: int) -> list[tuple[int, int]]:
     """(attack card, beating card) pairs for every unbeaten attack card."""
     out = []
     for i, a in enumerate(attacks):
@@ -136,7 +139,7 @@ def defend_moves(hand, attacks, beaten, trump: int) -> list[tuple[int, int]]:
     return out
 
 
-def check_distinct_held(hand, cards) -> None:
+def check_distinct_held(hand: Collection[int], cards: Sequence[int]) -> None:
     from ..cards import NAMES
     if len(set(cards)) != len(cards):
         raise IllegalActionError("the same card is named twice", "bad_action")

@@ -11,9 +11,11 @@ Who opens the next bout and who defends follow from the seat rules
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Mapping
 
 from . import moves as dm
 from . import seats
+from ..actions import Event
 from ..cards import NAMES, SUITS, parse, parse_list
 
 
@@ -25,7 +27,7 @@ class Bout:
     opener: int
     defender: int
     #: [attack card, beating card or None, the attacker who played it]
-    pairs: list[list] = field(default_factory=list)
+    pairs: list[list[Any]] = field(default_factory=list)
     #: "beaten" or "taken" once over, else None
     result: str | None = None
     #: who passed, in order
@@ -48,7 +50,8 @@ class Bout:
 
 
 class DurakTable:
-    def __init__(self, rules: str, options: dict, players: list[dict], game: int = 1):
+    def __init__(self, rules: str, options: Mapping[str, Any], players: list[dict[str, Any]],
+                 game: int = 1):
         self.rules = rules
         self.options = dict(options)
         self.players = [dict(p) for p in players]
@@ -97,7 +100,7 @@ class DurakTable:
         return self.bout
 
     @property
-    def pairs(self) -> list[list]:
+    def pairs(self) -> list[list[str | None]]:
         """The pairs on the table: [attack, beating card or None]."""
         return [[a, d] for a, d, _p in self._live().pairs] if self.on_table() else []
 
@@ -109,7 +112,7 @@ class DurakTable:
     def defender(self) -> int | None:
         return self.bout.defender if self.bout else None
 
-    def throwers(self) -> tuple:
+    def throwers(self) -> tuple[int, ...]:
         """The seats besides the opening attacker that may throw in to the bout on the table
         (clockwise from the defender's left; ``neighbours_only``: the defender's neighbours)."""
         if not self.on_table():
@@ -166,7 +169,7 @@ class DurakTable:
         return opener, seats.defender_for(opener, n, out, teams)
 
     # -- the fold -----------------------------------------------------------------------
-    def apply(self, ev: dict) -> None:
+    def apply(self, ev: Event) -> None:
         self.events += 1
         getattr(self, "_on_" + ev["type"], _ignore)(ev)
 
@@ -186,7 +189,7 @@ class DurakTable:
         if card in self.known[seat]:
             self.known[seat].remove(card)
 
-    def _on_deal(self, ev: dict) -> None:
+    def _on_deal(self, ev: Event) -> None:
         self.dealer = ev["dealer"]
         self.hands = [list(h) if isinstance(h, list) else None for h in ev["hands"]]
         self.counts = [len(h) if isinstance(h, list) else int(h or 0) for h in ev["hands"]]
@@ -207,10 +210,11 @@ class DurakTable:
         self.discarded_once = False
         self.lowest_trump = self._lowest_trump(ev)
 
-    def _lowest_trump(self, ev: dict):
+    def _lowest_trump(self, ev: Event) -> tuple[Any, Any] | None:
         """A first game's (seat, card) of the lowest trump dealt, shown by its holder when they
         open; None when nobody was dealt a trump (or in a later game, where it decides nothing).
-        A view's deal says it (``lowest_trump``); a whole record's deal shows every hand."""
+        A view's deal says it (``lowest_trump``: a peer's, as sent; :mod:`game.net.view_check`
+        checks it); a whole record's deal shows every hand."""
         if self.game != 1 or not self.trump_card:
             return None
         if "lowest_trump" in ev:
@@ -218,10 +222,10 @@ class DurakTable:
             return (found[0], found[1]) if isinstance(found, list) and len(found) == 2 else None
         if not all(isinstance(h, list) for h in ev["hands"]):
             return None
-        found = seats.lowest_trump([parse_list(h) for h in ev["hands"]], parse(self.trump_card) & 3)
-        return (found[0], NAMES[found[1]]) if found else None
+        held = seats.lowest_trump([parse_list(h) for h in ev["hands"]], parse(self.trump_card) & 3)
+        return (held[0], NAMES[held[1]]) if held else None
 
-    def _on_swap(self, ev: dict) -> None:
+    def _on_swap(self, ev: Event) -> None:
         p, giver = ev["player"], ev.get("from")
         if self.trump is None or self.trump_card is None:
             raise AttributeError("a swap before the deal")     # (as before: the check reports it)
@@ -238,7 +242,7 @@ class DurakTable:
         self.trump_card = six
         self.swaps.append((p, giver, taken))
 
-    def _on_attack(self, ev: dict) -> None:
+    def _on_attack(self, ev: Event) -> None:
         p = ev["player"]
         if self.bout is None or self.bout.result is not None:
             d = seats.defender_for(p, self.n, self.out, self.teams)
@@ -250,7 +254,7 @@ class DurakTable:
             self._lose(p, c)
             bout.pairs.append([c, None, p])
 
-    def _on_defend(self, ev: dict) -> None:
+    def _on_defend(self, ev: Event) -> None:
         p = ev["player"]
         self._lose(p, ev["card"])
         bout = self._live()
@@ -259,7 +263,7 @@ class DurakTable:
                 pair[1] = ev["card"]
         bout.defender = p
 
-    def _on_transfer(self, ev: dict) -> None:
+    def _on_transfer(self, ev: Event) -> None:
         """The defender passes the attack on: a card onto the table, or a trump shown, which
         every seat now knows to be in that hand (until it is played)."""
         p, card, shown = ev["player"], ev["card"], bool(ev.get("shown"))
@@ -275,16 +279,16 @@ class DurakTable:
         b.defender = d = seats.defender_for(p, self.n, self.out, self.teams)
         b.limit = dm.attack_limit(self.cap(), self.counts[d])
 
-    def _on_pass(self, ev: dict) -> None:
+    def _on_pass(self, ev: Event) -> None:
         if self.bout is not None:
             self.bout.passes.append(ev["player"])
 
-    def _on_take(self, ev: dict) -> None:
+    def _on_take(self, ev: Event) -> None:
         self.taking = True
         if self.bout is not None:
             self.bout.defender = ev["player"]
 
-    def _on_bout_end(self, ev: dict) -> None:
+    def _on_bout_end(self, ev: Event) -> None:
         b = self._live()
         self.last_result = b.result = ev["result"]
         cards = b.cards()
@@ -295,22 +299,23 @@ class DurakTable:
             self.discarded_once = True
         self.taking = False
 
-    def _on_draw(self, ev: dict) -> None:
+    def _on_draw(self, ev: Event) -> None:
         p, cards = ev["player"], ev["cards"]
         k = len(cards) if isinstance(cards, list) else int(cards)
         self.counts[p] += k
         self.stock -= k
-        if isinstance(cards, list) and self.hands[p] is not None:
-            self.hands[p].extend(cards)
+        hand = self.hands[p]
+        if isinstance(cards, list) and hand is not None:
+            hand.extend(cards)
         if self.stock == 0 and self.bottom is not None:
             self.known[p].append(self.bottom)     # the last card drawn is the face-up one
             self.bottom = None
 
-    def _on_out(self, ev: dict) -> None:
+    def _on_out(self, ev: Event) -> None:
         self.out[ev["player"]] = True
         self.out_order.append(ev["player"])
 
-    def _on_game_over(self, ev: dict) -> None:
+    def _on_game_over(self, ev: Event) -> None:
         self.over = True
         self.loser = ev.get("loser")
         self.losing_team = ev.get("losing_team")
@@ -320,5 +325,5 @@ class DurakTable:
         self.winners = [s for s in range(self.n) if s not in losers] if losers else []
 
 
-def _ignore(_ev: dict) -> None:
+def _ignore(_ev: Event) -> None:
     return None

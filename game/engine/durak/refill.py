@@ -21,7 +21,7 @@ class DurakRefill:
     att: list[int]
     beat: list[int]
     bouts: int
-    claim: tuple | None
+    claim: tuple[int, int] | None
     defender: int
     discard: list[int]
     discarded: bool
@@ -31,7 +31,7 @@ class DurakRefill:
     is_draw: bool
     last_result: str
     loser: int | None
-    losing_team: list | None
+    losing_team: list[int] | None
     n: int
     offered: bool
     opener: int
@@ -79,7 +79,7 @@ class DurakRefill:
         if self._next_draw() is None:
             self._after_refill()
 
-    def _next_draw(self) -> tuple | None:
+    def _next_draw(self) -> tuple[int, int] | None:
         """(player, count) of the next draw of the refill, or None when it is done."""
         if not self.stock:
             return None
@@ -146,7 +146,8 @@ class DurakRefill:
         self._game_over(None, None, "stalemate")
         return True
 
-    def _game_over(self, loser, team, reason: str | None = None) -> None:
+    def _game_over(self, loser: int | None, team: list[int] | None,
+                   reason: str | None = None) -> None:
         self.loser = loser
         self.losing_team = team
         self.is_draw = loser is None and team is None

@@ -7,13 +7,18 @@ partners opposite, 3v3 every other seat) a seat's team is ``s % 2``.
 
 from __future__ import annotations
 
+from typing import Sequence
 
-def team_of(seat: int, teams) -> int | None:
+#: ``out[s]``: seat ``s`` has gone out
+Out = Sequence[bool]
+
+
+def team_of(seat: int, teams: str | None) -> int | None:
     """``seat``'s team (0 or 1) in team play, None without teams."""
     return seat % 2 if teams else None
 
 
-def substitute(seat: int, n: int, out, teams) -> int:
+def substitute(seat: int, n: int, out: Out, teams: str | None) -> int:
     """The player who takes ``seat``'s turn: the seat itself while it has cards;
     otherwise, in team play, the next teammate with cards clockwise (the
     partner in 2v2), and without teams the next active player clockwise.
@@ -26,7 +31,7 @@ def substitute(seat: int, n: int, out, teams) -> int:
     return -1
 
 
-def defender_for(attacker: int, n: int, out, teams) -> int:
+def defender_for(attacker: int, n: int, out: Out, teams: str | None) -> int:
     """The defender against ``attacker``: the seat to the attacker's left, or its substitute."""
     if teams:
         return substitute((attacker + 1) % n, n, out, teams)
@@ -37,7 +42,7 @@ def defender_for(attacker: int, n: int, out, teams) -> int:
     return -1
 
 
-def opponents(defender: int, n: int, out, teams) -> list[int]:
+def opponents(defender: int, n: int, out: Out, teams: str | None) -> list[int]:
     """Active players who may attack ``defender``, clockwise from the defender's left."""
     res = []
     for i in range(1, n):
@@ -48,7 +53,8 @@ def opponents(defender: int, n: int, out, teams) -> list[int]:
     return res
 
 
-def attackers(opener: int, defender: int, n: int, out, teams, neighbours_only: bool) -> tuple:
+def attackers(opener: int, defender: int, n: int, out: Out, teams: str | None,
+              neighbours_only: bool) -> tuple[int, ...]:
     """The bout's attackers in priority order: the opening attacker, then the
     defender's other opponents clockwise from the defender's left.  With
     ``neighbours_only`` only the nearest opponent on each side of the defender
@@ -60,7 +66,8 @@ def attackers(opener: int, defender: int, n: int, out, teams, neighbours_only: b
     return tuple([opener] + [s for s in opp if s != opener])
 
 
-def first_opener(dealer: int, n: int, game: int, hands=None, trump: int | None = None) -> int | None:
+def first_opener(dealer: int, n: int, game: int, hands: Sequence[Sequence[int]] | None = None,
+                 trump: int | None = None) -> int | None:
     """Who opens a game's first bout: in a session's first game the holder of the lowest
     trump dealt (``hands``: card ints; None when they are not known: None then), and when
     nobody holds a trump or in a later game, the player to the dealer's left."""
@@ -73,7 +80,7 @@ def first_opener(dealer: int, n: int, game: int, hands=None, trump: int | None =
     return (dealer + 1) % n
 
 
-def next_opener(defender: int, result: str | None, n: int, out, teams) -> int:
+def next_opener(defender: int, result: str | None, n: int, out: Out, teams: str | None) -> int:
     """Who opens the bout after one that ended with ``result`` (``beaten``: the defender,
     or its substitute; ``taken``: the player to the defender's left, in team play the next
     of the other team); -1 when nobody qualifies."""
@@ -84,7 +91,7 @@ def next_opener(defender: int, result: str | None, n: int, out, teams) -> int:
     return defender_for(defender, n, out, None)
 
 
-def lowest_trump(hands, trump: int) -> tuple[int, int] | None:
+def lowest_trump(hands: Sequence[Sequence[int]], trump: int) -> tuple[int, int] | None:
     """(seat, card) of the lowest trump in the dealt hands, or None when nobody was dealt one.
     In a first game its holder opens, showing it: a fact every player learns."""
     best, seat = 99, -1
@@ -95,7 +102,7 @@ def lowest_trump(hands, trump: int) -> tuple[int, int] | None:
     return (seat, best) if seat >= 0 else None
 
 
-def lowest_trump_holder(hands, trump: int) -> int:
+def lowest_trump_holder(hands: Sequence[Sequence[int]], trump: int) -> int:
     """Seat holding the lowest trump in the dealt hands, or -1."""
     found = lowest_trump(hands, trump)
     return found[0] if found else -1

@@ -78,6 +78,9 @@ ends within a bounded number of decisions.
 
 from __future__ import annotations
 
+import random
+from typing import Any, Literal, Mapping, Sequence
+
 from . import moves as dm
 from . import seats
 from ..actions import Action, Event
@@ -93,8 +96,8 @@ _TAKE, _PASS, _SWAP = ("T",), ("P",), ("S",)
 
 
 class DurakState(DurakChecks, DurakRefill, GameState):
-    def __init__(self, options: dict, players: list[dict], seed: int = 0, game: int = 1,
-                 auto_chance: bool = True, dealer: int | None = None, *, rules: str):
+    def __init__(self, options: Mapping[str, Any], players: list[dict[str, Any]], seed: int = 0,
+                 game: int = 1, auto_chance: bool = True, dealer: int | None = None, *, rules: str):
         super().__init__(options, players, seed, game, auto_chance)
         self.rules = rules
         o = self.options
@@ -121,7 +124,7 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         # the bout
         self.opener = -1
         self.defender = -1
-        self.attackers: tuple = ()
+        self.attackers: tuple[int, ...] = ()
         self.att: list[int] = []
         self.beat: list[int] = []
         self.ranks = 0
@@ -141,13 +144,13 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         self.trump_drawer = -1
         # the trump six
         self.six_right = -1
-        self.claim: tuple | None = None
+        self.claim: tuple[int, int] | None = None
         self.offered = False
         # the end
         self.bouts = 0
         self.idle = 0
         self.loser: int | None = None
-        self.losing_team: list | None = None
+        self.losing_team: list[int] | None = None
         self.is_draw = False
         self._auto()
 
@@ -160,7 +163,7 @@ class DurakState(DurakChecks, DurakRefill, GameState):
             return CHANCE
         return self.turn
 
-    def moves(self) -> list[tuple]:
+    def moves(self) -> list[tuple[Any, ...]]:
         """The acting seat's legal moves as compact tuples:
         ``("A", cards)``, ``("D", attack, card)``, ``("R", card, shown)`` (a transfer),
         ``("T",)``, ``("P",)``, ``("S",)``."""
@@ -170,7 +173,7 @@ class DurakState(DurakChecks, DurakRefill, GameState):
             return []               # the game is over
         if ph == "bout":
             hand = self.hands[p]
-            out: list[tuple]
+            out: list[tuple[Any, ...]]
             if p == self.defender and self.unbeaten and not self.taken:
                 out = [("D", a, c) for a, c in dm.defend_moves(hand, self.att, self.beat, self.trump)]
                 if self.transfer and not self.beaten_any:
@@ -193,7 +196,7 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         return [self._to_json(m) for m in self.moves()]
 
     @staticmethod
-    def _to_json(m: tuple) -> Action:
+    def _to_json(m: tuple[Any, ...]) -> Action:
         k = m[0]
         if k == "A":
             return {"type": "attack", "cards": names(m[1])}
@@ -213,7 +216,7 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         self._auto()
         return self.events[start:]
 
-    def random_step(self, rng) -> None:
+    def random_step(self, rng: random.Random) -> None:
         """One uniformly random legal decision (or chance step) without the dict
         round-trip: the fast path for benchmarks and AI rollouts."""
         if self.phase in _CHANCE_PHASES:
@@ -250,10 +253,11 @@ class DurakState(DurakChecks, DurakRefill, GameState):
             return None
         if self.is_draw:
             return Outcome(winners=(), losers=(), draw=True)
-        losers = tuple(self.losing_team) if self.losing_team is not None else (self.loser,)
+        losers = (tuple(self.losing_team) if self.losing_team is not None
+                  else () if self.loser is None else (self.loser,))   # (not a draw: a loser)
         return Outcome(winners=tuple(s for s in range(self.n) if s not in losers), losers=losers)
 
-    def session_next(self) -> dict:
+    def session_next(self) -> dict[str, Any]:
         """The next game's dealer: the durak; after a draw the same dealer; in team
         play the first player of the losing team clockwise from the dealer's left
         who still holds cards (the team "chooses"; we pick deterministically)."""
@@ -288,7 +292,7 @@ class DurakState(DurakChecks, DurakRefill, GameState):
             new.losing_team = list(self.losing_team)
         return new
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int) -> dict[str, Any]:
         from ..views import make_view
         return make_view(self, seat, self.hands[seat])
 
@@ -310,7 +314,8 @@ class DurakState(DurakChecks, DurakRefill, GameState):
                 + self.stock + self.discard)
 
     # -- deal and bouts -----------------------------------------------------------
-    def _deal(self, dealer: int, hands, trump: int, stock_top_first) -> None:
+    def _deal(self, dealer: int, hands: Sequence[Sequence[int]], trump: int,
+              stock_top_first: Sequence[int]) -> None:
         n = self.n
         self.dealer = dealer
         self.hands = [list(h) for h in hands]
@@ -402,7 +407,7 @@ class DurakState(DurakChecks, DurakRefill, GameState):
             self.events.append({"type": "out", "player": p})
 
     # -- actions (validated before they get here) -------------------------------------
-    def do_move(self, p: int, m: tuple) -> None:
+    def do_move(self, p: int, m: tuple[Any, ...]) -> None:
         """Search API: apply a move tuple from :meth:`moves` for seat ``p`` without
         validating it again (rollouts and solvers); chance steps are not resolved."""
         k = m[0]
@@ -429,7 +434,7 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         else:
             self._swap(p)
 
-    def _attack(self, p: int, cards) -> None:
+    def _attack(self, p: int, cards: Sequence[int]) -> None:
         hand = self.hands[p]
         for c in cards:
             hand.remove(c)
@@ -494,7 +499,7 @@ class DurakState(DurakChecks, DurakRefill, GameState):
             self.phase = "lead"
             self.turn = self.opener
 
-    def _swap_from(self, p: int):
+    def _swap_from(self, p: int) -> int | None | Literal[False]:
         """None (the trump card lies under the stock) or the seat to take it from
         (the final-refill claim) when p may swap now; False otherwise."""
         six = self.six

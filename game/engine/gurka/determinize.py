@@ -10,14 +10,20 @@ state's stock is left empty there.
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 from . import moves as gm
 from ..cards import FULL_DECK, INDEX
 from .state import GurkaState
+from ..actions import Event
 from ..lazy_random import LazyRandom
+from .public import GurkaTable
+
+if TYPE_CHECKING:
+    from ..determinize import Assignment, Legal
 
 
-def _last(events: list[dict], kind: str) -> int:
+def _last(events: list[Event], kind: str) -> int:
     for i in range(len(events) - 1, -1, -1):
         if events[i]["type"] == kind:
             return i
@@ -25,7 +31,9 @@ def _last(events: list[dict], kind: str) -> int:
 
 
 class FamilyPosition:
-    def __init__(self, view: dict, table, legal: list[dict] | None = None):
+    slot_fields: dict[str, Any]
+
+    def __init__(self, view: dict[str, Any], table: GurkaTable, legal: Legal | None = None):
         t = table
         seat = view["seat"]
         o = t.options
@@ -116,7 +124,7 @@ class FamilyPosition:
             raise ValueError(f"seat {st.turn} is to act, not the view's seat {seat}")
         self.template = st
 
-    def state(self, assignment, seed: int) -> GurkaState:
+    def state(self, assignment: Assignment, seed: int) -> GurkaState:
         st = self.template.copy()
         st.rng = LazyRandom(seed)
         for s, cards in assignment.hands.items():

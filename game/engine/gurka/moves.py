@@ -11,12 +11,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any, Collection, Iterable, Mapping, Sequence
 
 from ..cards import NAMES, rank_of
 from ..errors import IllegalActionError
 
 ACE = 14
 TWO = 2
+#: a family's options (the record's option table: JSON values)
+Options = Mapping[str, Any]
+#: a strength table: index a card int, get its rank strength
+Strengths = Sequence[int]
+
 #: ``card >> 2`` of an ace and of a two (card ints: rank index * 4 + suit), for the hot paths
 _ACE_INDEX, _TWO_INDEX = ACE - 2, TWO - 2
 
@@ -41,32 +47,34 @@ class Requirement:
     count: int = 1
 
     @property
-    def params(self) -> dict:
-        out: dict = {"count": self.count}
+    def params(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"count": self.count}
         if self.card is not None:
             out["card"] = self.card
             out["rank"] = self.card[0]
         return out
 
 
-def hand_size(opts: dict, deal: int) -> int:
+def hand_size(opts: Options, deal: int) -> int:
     """How many cards each player gets in deal number ``deal`` (1-based): the hand size,
     or with ``descending`` one fewer each deal, down to one."""
-    size = opts["hand_size"]
+    size: int = opts["hand_size"]
     return max(1, size - deal + 1) if opts["descending"] else size
 
 
-def first_pot(opts: dict, players: int) -> int:
+def first_pot(opts: Options, players: int) -> int:
     """The pot before the first deal: everyone's stake."""
-    return opts.get("stake", 0) * players
+    stake: int = opts.get("stake", 0)
+    return stake * players
 
 
-def buyback_price(opts: dict) -> int:
+def buyback_price(opts: Options) -> int:
     """What a buy-back adds to the pot: a new stake (``buyback=stake``), else nothing."""
-    return opts.get("stake", 0) if opts.get("buyback") == "stake" else 0
+    stake: int = opts.get("stake", 0)
+    return stake if opts.get("buyback") == "stake" else 0
 
 
-def knock_out(opts: dict, total: int) -> str | None:
+def knock_out(opts: Options, total: int) -> str | None:
     """What a deal's new ``total`` does to a player: ``"out"``, ``"reset"`` (exactly the
     limit with ``out_rule=exceed``: back to 0) or None (plays on; always with ``rounds``)."""
     if opts["rounds"] is not None:
@@ -80,26 +88,26 @@ def knock_out(opts: dict, total: int) -> str | None:
     return "out" if total > opts["limit"] else None
 
 
-def buyback_open(opts: dict, others_in: int) -> bool:
+def buyback_open(opts: Options, others_in: int) -> bool:
     """Whether the rules let a player buy back while ``others_in`` other players are still
     in: Danish buy-in (``worst``) with one other, a buy-back with three others."""
     mode = opts["buyback"]
     return mode != "none" and others_in >= (1 if mode == "worst" else 3)
 
 
-def two_led(opts: dict, led: int) -> bool:
+def two_led(opts: Options, led: int) -> bool:
     """The twos rule binds the trick ``led`` (its first card) was led with."""
-    return opts["twos_rule"] and (led >> 2) == _TWO_INDEX
+    return bool(opts["twos_rule"]) and (led >> 2) == _TWO_INDEX
 
 
-def card_to_match(opts: dict, S, trick_cards) -> tuple[int, bool]:
+def card_to_match(opts: Options, S: Strengths, trick_cards: Sequence[int]) -> tuple[int, bool]:
     """The card a single-card follower must reach (the one just before, or the strongest so
     far), and whether an ace on the table (``no_ace_on_ace``) makes them play a lowest card
     instead: only the ace just before with the previous card as the reference, any ace in the
     trick with the strongest."""
     if opts["reference"] == "previous":
         ref = trick_cards[-1]
-        return ref, opts["no_ace_on_ace"] and (ref >> 2) == _ACE_INDEX
+        return ref, bool(opts["no_ace_on_ace"]) and (ref >> 2) == _ACE_INDEX
     ref = trick_cards[0]
     ace = False
     for c in trick_cards:          # one pass: the rollouts' hot path
@@ -107,10 +115,11 @@ def card_to_match(opts: dict, S, trick_cards) -> tuple[int, bool]:
             ref = c
         if (c >> 2) == _ACE_INDEX:
             ace = True
-    return ref, opts["no_ace_on_ace"] and ace
+    return ref, bool(opts["no_ace_on_ace"]) and ace
 
 
-def _follow_code(opts: dict, S, trick_cards, hand) -> tuple[str, int]:
+def _follow_code(opts: Options, S: Strengths, trick_cards: Sequence[int],
+                 hand: Collection[int] | None) -> tuple[str, int]:
     """(code, card it names) of the rule binding a single-card follow; ``hand`` (card ints)
     decides only the twos rule (None: as far as the table shows, a 2 binds)."""
     if two_led(opts, trick_cards[0]) and (hand is None or any((c >> 2) == _TWO_INDEX for c in hand)):
@@ -124,7 +133,8 @@ def _follow_code(opts: dict, S, trick_cards, hand) -> tuple[str, int]:
     return ("must_reach_nearest" if opts["nearest_above"] else "must_reach"), ref
 
 
-def requirement(opts: dict, S, trick_cards, lead_size: int, hand=None) -> Requirement:
+def requirement(opts: Options, S: Strengths, trick_cards: Sequence[int], lead_size: int,
+                hand: Sequence[int] | None = None) -> Requirement:
     """The rule the next play of a trick must follow (``trick_cards``: the first card of each
     play so far, empty for a lead; ``lead_size``: how many cards were led).  With the
     ``hand`` of the player to act (card ints): the rule that binds that hand (after a led 2
@@ -152,8 +162,8 @@ def strength_table(top_card: str | None) -> list[int]:
     return table
 
 
-def value_table(opts: dict, strength: list[int]) -> list[int]:
-    values = []
+def value_table(opts: Options, strength: list[int]) -> list[int]:
+    values: list[int] = []
     for c in range(52):
         r = rank_of(c)
         if strength[c] == 15:
@@ -165,12 +175,12 @@ def value_table(opts: dict, strength: list[int]) -> list[int]:
     return values
 
 
-def lowest(hand, S) -> list[int]:
+def lowest(hand: Collection[int], S: Strengths) -> list[int]:
     lo = min(map(S.__getitem__, hand))
     return [c for c in hand if S[c] == lo]
 
 
-def lead_moves(hand, S, opts) -> list[tuple]:
+def lead_moves(hand: Collection[int], S: Strengths, opts: Options) -> list[tuple[int, ...]]:
     base = lowest(hand, S) if opts["lead_lowest"] else list(hand)
     moves: list[tuple[int, ...]] = [(c,) for c in base]
     if opts["multi_lead"] and len(hand) >= 3:
@@ -183,12 +193,14 @@ def lead_moves(hand, S, opts) -> list[tuple]:
     return moves
 
 
-def follow_single(hand, S, opts, trick_cards) -> list[int]:
+def follow_single(hand: Collection[int], S: Strengths, opts: Options,
+                  trick_cards: Sequence[int]) -> list[int]:
     """Legal single cards after ``trick_cards`` (cards already in the trick, in order)."""
     return follow_rule(hand, S, opts, trick_cards)[0]
 
 
-def follow_rule(hand, S, opts, trick_cards) -> tuple[list[int], str, int]:
+def follow_rule(hand: Collection[int], S: Strengths, opts: Options,
+                trick_cards: Sequence[int]) -> tuple[list[int], str, int]:
     """(legal cards, the rule that decided them, the card it names)."""
     code, ref_card = _follow_code(opts, S, trick_cards, hand)
     if code == "must_play_two":
@@ -207,18 +219,19 @@ def follow_rule(hand, S, opts, trick_cards) -> tuple[list[int], str, int]:
     return above, code, ref_card
 
 
-def set_key(cards, S) -> list[int]:
+def set_key(cards: Iterable[int], S: Strengths) -> list[int]:
     return sorted(S[c] for c in cards)
 
 
-def matches(key, best_key) -> bool:
+def matches(key: Iterable[int], best_key: Iterable[int]) -> bool:
     return all(a >= b for a, b in zip(key, best_key))
 
 
-def follow_multi(hand, S, k, best_key) -> list[tuple]:
+def follow_multi(hand: Iterable[int], S: Strengths, k: int, best_key: Sequence[int]
+                 ) -> list[tuple[int, ...]]:
     ordered = sorted(hand, key=S.__getitem__)
     low_key = [S[c] for c in ordered[:k]]
-    out = []
+    out: list[tuple[int, ...]] = []
     for combo in combinations(ordered, k):
         key = [S[c] for c in combo]
         if key == low_key or matches(key, best_key):
@@ -226,12 +239,12 @@ def follow_multi(hand, S, k, best_key) -> list[tuple]:
     return out
 
 
-def buyback_points(totals, out, seat: int) -> int:
+def buyback_points(totals: Sequence[int], out: Sequence[bool], seat: int) -> int:
     """The points a player buys back in with: the highest total of the others still in."""
     return max(t for s, t in enumerate(totals) if s != seat and not out[s])
 
 
-def strongest_set(sets, S) -> list[int]:
+def strongest_set(sets: Sequence[Iterable[int]], S: Strengths) -> list[int]:
     """The key (:func:`set_key`) of the strongest of the sets played so far in a trick, in
     order: a later set that matches the strongest card by card takes its place."""
     best = set_key(sets[0], S)
@@ -250,7 +263,8 @@ def refusal(req: Requirement, shown: str) -> IllegalActionError:
     return IllegalActionError(f"{shown} breaks the rule {req.code}{where}", req.code, **req.params)
 
 
-def explain(hand, S, opts, trick_cards, lead_size, cards) -> IllegalActionError:
+def explain(hand: Collection[int], S: Strengths, opts: Options, trick_cards: Sequence[int],
+            lead_size: int, cards: Sequence[int]) -> IllegalActionError:
     """Why ``cards`` is not a legal play (called only once it is known to be illegal)."""
     shown = " ".join(NAMES[c] for c in cards)
     for c in cards:

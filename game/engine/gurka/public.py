@@ -13,9 +13,11 @@ what is public.  The UI draws from it, the AI reads it, the score sheet is its
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
 
 from . import moves as gm
 from .moves import Requirement
+from ..actions import Event
 from ..cards import INDEX
 
 
@@ -33,8 +35,10 @@ class DealRow:
 
     number: int
     dealer: int
-    penalties: list = field(default_factory=list)   # per seat: int, or None when not dealt in
-    totals: list = field(default_factory=list)      # per seat after the deal (None: not dealt in)
+    #: per seat: int, or None when not dealt in
+    penalties: list[int | None] = field(default_factory=list)
+    #: per seat after the deal (None: not dealt in)
+    totals: list[int | None] = field(default_factory=list)
     #: the cards that scored: (seat, card)
     losers: list[tuple[int, str]] = field(default_factory=list)
     #: seats whose total went back to 0 (exactly the limit, Icelandic)
@@ -46,7 +50,10 @@ class DealRow:
 
 
 class GurkaTable:
-    def __init__(self, rules: str, options: dict, players: list[dict]):
+    #: the game's number in its session (set by :func:`game.engine.public.new_table`)
+    game: int
+
+    def __init__(self, rules: str, options: Mapping[str, Any], players: list[dict[str, Any]]):
         self.rules = rules
         self.options = dict(options)
         self.players = [dict(p) for p in players]
@@ -128,15 +135,15 @@ class GurkaTable:
                 best = i
         return best
 
-    def set_key(self, cards) -> list[int]:
+    def set_key(self, cards: Iterable[str]) -> list[int]:
         """A set's strengths from its lowest card up (:func:`.gurka_moves.set_key`)."""
         return gm.set_key([INDEX[c] for c in cards], self.S)
 
-    def by_strength(self, cards) -> list[str]:
+    def by_strength(self, cards: Iterable[str]) -> list[str]:
         """``cards`` from the lowest up, as a set is matched card by card."""
         return sorted(cards, key=self.strength)
 
-    def match_pairs(self, cards) -> list[tuple[str, str, bool]]:
+    def match_pairs(self, cards: Iterable[str]) -> list[tuple[str, str, bool]]:
         """``cards`` (a set the player chooses) against the set to match, card by card from
         the lowest of each up: (card, the card of the set it stands against, whether it is
         as strong); empty when there is no set to match."""
@@ -152,11 +159,11 @@ class GurkaTable:
         return self.requirement().card
 
     # -- the fold -----------------------------------------------------------------------
-    def apply(self, ev: dict) -> None:
+    def apply(self, ev: Event) -> None:
         self.events += 1
         getattr(self, "_on_" + ev["type"], _ignore)(ev)
 
-    def _on_deal(self, ev: dict) -> None:
+    def _on_deal(self, ev: Event) -> None:
         self.deals += 1
         self.dealer = ev["dealer"]
         self.hands = [list(h) if isinstance(h, list) else None for h in ev["hands"]]
@@ -167,7 +174,7 @@ class GurkaTable:
         self.tricks = []
         self.exchanged = {}
 
-    def _on_exchange(self, ev: dict) -> None:
+    def _on_exchange(self, ev: Event) -> None:
         p = ev["player"]
         hand = self.hands[p]
         if hand is not None and isinstance(ev["discard"], list):
@@ -177,23 +184,24 @@ class GurkaTable:
         d = ev["discard"]
         self.exchanged[p] = d if isinstance(d, int) else len(d)
 
-    def _on_play(self, ev: dict) -> None:
+    def _on_play(self, ev: Event) -> None:
         p = ev["player"]
         cards = list(ev["cards"])
-        if self.hands[p] is not None:
+        hand = self.hands[p]
+        if hand is not None:
             for c in cards:
-                self.hands[p].remove(c)
+                hand.remove(c)
         self.counts[p] -= len(cards)
         if self.trick_winner is not None:
             self.trick = []
             self.trick_winner = None
         self.trick.append((p, cards))
 
-    def _on_trick(self, ev: dict) -> None:
+    def _on_trick(self, ev: Event) -> None:
         self.trick_winner = ev["winner"]
         self.tricks.append(Trick([(s, list(cs)) for s, cs in self.trick], ev["winner"]))
 
-    def _on_score(self, ev: dict) -> None:
+    def _on_score(self, ev: Event) -> None:
         pens, totals = list(ev["penalties"]), list(ev["totals"])
         last = self.tricks[-1].plays if self.tricks else []
         row = DealRow(self.deals, self.dealer if self.dealer is not None else 0, pens, totals)
@@ -213,14 +221,14 @@ class GurkaTable:
                 self.piles[s] = []
         self.sheet.append(row)
 
-    def _on_out(self, ev: dict) -> None:
+    def _on_out(self, ev: Event) -> None:
         p = ev["player"]
         self.out[p] = True
         self.piles[p] = []
         if self.sheet:
             self.sheet[-1].out.append(p)
 
-    def _on_buyback(self, ev: dict) -> None:
+    def _on_buyback(self, ev: Event) -> None:
         s = ev["player"]
         self.out[s] = False
         self.bought[s] = True
@@ -229,9 +237,9 @@ class GurkaTable:
         if self.sheet:
             self.sheet[-1].buybacks.append((s, ev["points"]))
 
-    def _on_game_over(self, ev: dict) -> None:
+    def _on_game_over(self, ev: Event) -> None:
         self.winners = list(ev["winners"])
 
 
-def _ignore(_ev: dict) -> None:
+def _ignore(_ev: Event) -> None:
     return None

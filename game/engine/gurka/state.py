@@ -12,7 +12,9 @@ One class plays all five Gurka rulesets; the differences are options
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
+from typing import Any, Mapping, Sequence
 
 from . import moves as gm
 from ..actions import Action, Event
@@ -23,8 +25,8 @@ from .replay import GurkaReplay
 
 
 class GurkaState(GurkaReplay, GameState):
-    def __init__(self, rules: str, options: dict, players: list[dict], seed: int = 0,
-                 game: int = 1, auto_chance: bool = True, dealer: int | None = None):
+    def __init__(self, rules: str, options: Mapping[str, Any], players: list[dict[str, Any]],
+                 seed: int = 0, game: int = 1, auto_chance: bool = True, dealer: int | None = None):
         super().__init__(options, players, seed, game, auto_chance)
         self.rules = rules
         o = self.options
@@ -44,7 +46,7 @@ class GurkaState(GurkaReplay, GameState):
         self.turn = CHANCE
         self.in_deal: list[int] = []
         self.nxt: dict[int, int] = {}
-        self.trick: list[tuple[int, tuple]] = []
+        self.trick: list[tuple[int, tuple[int, ...]]] = []
         self.best_key: list[int] = []
         self.best_seat = -1
         self.queue: list[int] = []
@@ -76,7 +78,7 @@ class GurkaState(GurkaReplay, GameState):
             return [{"type": "buyback"}, {"type": "pass"}]
         return []
 
-    def moves(self) -> list[tuple]:
+    def moves(self) -> list[tuple[int, ...]]:
         """Legal plays of the seat to act, as tuples of card ints."""
         hand = self.hands[self.turn]
         trick = self.trick
@@ -121,7 +123,7 @@ class GurkaState(GurkaReplay, GameState):
         self._auto()
         return self.events[start:]
 
-    def random_step(self, rng) -> None:
+    def random_step(self, rng: random.Random) -> None:
         """One uniformly random legal decision (or chance step), without the
         dict round-trip: the fast path for benchmarks and AI rollouts."""
         if self.phase == "play":
@@ -164,7 +166,7 @@ class GurkaState(GurkaReplay, GameState):
         new.just_out = list(self.just_out)
         return new
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int) -> dict[str, Any]:
         from ..views import gurka_view
         return gurka_view(self, seat)
 
@@ -181,7 +183,7 @@ class GurkaState(GurkaReplay, GameState):
             return self.first_dealer
         return self._next_in(self.dealer)
 
-    def _deal(self, dealer: int | None, hands: list | None) -> None:
+    def _deal(self, dealer: int | None, hands: object) -> None:
         """Deal with the RNG (hands None) or with recorded hands (validated)."""
         o = self.options
         self.pause_open = False
@@ -233,7 +235,8 @@ class GurkaState(GurkaReplay, GameState):
         else:
             self.phase = "play"
 
-    def _check_hands(self, hands, in_deal, size, available) -> list[list[int]]:
+    def _check_hands(self, hands: object, in_deal: list[int], size: int,
+                     available: set[int]) -> list[list[int]]:
         if not isinstance(hands, list) or len(hands) != self.n:
             raise IllegalActionError(f"a deal needs one hand per seat ({self.n})", "bad_deal")
         out: list[list[int]] = [[] for _ in range(self.n)]
@@ -295,7 +298,7 @@ class GurkaState(GurkaReplay, GameState):
             self.turn = self._next_in(self.dealer)
 
     # -- tricks -------------------------------------------------------------------
-    def play_move(self, seat: int, cards: tuple) -> None:
+    def play_move(self, seat: int, cards: tuple[int, ...]) -> None:
         """Search API: play ``cards`` (a tuple from :meth:`moves`, card ints) for ``seat``
         without validating it again: the fast path for rollouts and solvers."""
         hand = self.hands[seat]
@@ -328,21 +331,21 @@ class GurkaState(GurkaReplay, GameState):
         else:
             self._score(trick)
 
-    def _explain(self, cards) -> IllegalActionError:
+    def _explain(self, cards: Sequence[int]) -> IllegalActionError:
         trick = self.trick
         lead = len(trick[0][1]) if trick else 0
         return gm.explain(self.hands[self.turn], self.S, self.options,
                           [t[1][0] for t in trick], lead, cards)
 
     # -- scoring ------------------------------------------------------------------
-    def _score(self, trick) -> None:
+    def _score(self, trick: list[tuple[int, tuple[int, ...]]]) -> None:
         o = self.options
         S = self.S
         top = max(S[t[1][0]] for t in trick)
         losers = [t for t in trick if S[t[1][0]] == top]
         if o["tie_rule"] == "last":
             losers = losers[-1:]
-        penalties: list = [None] * self.n
+        penalties: list[int | None] = [None] * self.n
         for s in self.in_deal:
             penalties[s] = 0
         lives = o["lives"]
@@ -393,7 +396,7 @@ class GurkaState(GurkaReplay, GameState):
         else:
             self._end_pause()
 
-    def _lowest(self, seats) -> list[int]:
+    def _lowest(self, seats: list[int]) -> list[int]:
         low = min(self.totals[s] for s in seats)
         return [s for s in seats if self.totals[s] == low]
 
