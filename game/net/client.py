@@ -226,8 +226,8 @@ class NetStream:
                 except Exception as e:  # noqa: BLE001 - a checked message this stream cannot use
                     self._break(f"a message this game cannot use ({type(e).__name__})")
             elif item[0] == GONE:
-                _kind, conn, code, text = item
-                if conn is None or conn is self._conn:
+                _gone, gone_conn, code, text = item
+                if gone_conn is None or gone_conn is self._conn:
                     self._on_gone(code, text)
 
     def _break(self, detail: str) -> None:

@@ -620,8 +620,8 @@ class NetHost:
             pass
         refuse("bad_action", "that is not an action you may take")
 
-    def _on_gone(self, conn: Conn, now: float) -> None:
-        link = self.links.get(conn.seat) if conn.seat is not None else None
+    def _on_gone(self, conn: Conn | None, now: float) -> None:
+        link = self.links.get(conn.seat) if conn is not None and conn.seat is not None else None
         if link is not None and link.conn is conn:
             self._lose(link, now)
 
