@@ -29,17 +29,21 @@ from __future__ import annotations
 import asyncio
 import queue
 import time
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..engine import IllegalActionError
+from ..engine.actions import Action, Event
 from . import protocol as wire
-from .link import GONE, LINGER, MSG, Conn, NetThread, drain
+from .link import GONE, LINGER, MSG, Conn, Inbox, NetThread, drain
 from .invitation import Invitation
 from .names import shown_name, shown_names
 from .relay_client import RelayError, join_through
 from .texts import broken_text, closed_text, lost_text, refused_text, relay_text, unreachable_text
 from .tokens import TokenStore
 from .view_check import ViewChecker, ViewError, check_end
+
+if TYPE_CHECKING:
+    from .hosted import JoinedNetwork
 
 CONNECTING, JOINED, OVER = "connecting", "joined", "over"
 REFUSED, LOST, CLOSED, BROKEN = "refused", "lost", "closed", "broken"
@@ -77,7 +81,8 @@ class NetStream:
 
     def __init__(self, address: str, port: int, name: str, code: str, *, seat: int | None = None,
                  limits: wire.Limits = wire.LIMITS, tokens: TokenStore | None = None,
-                 trace: Callable[[bytes], object] | None = None, clock=time.monotonic,
+                 trace: Callable[[bytes], object] | None = None,
+                 clock: Callable[[], float] = time.monotonic,
                  invitation: Invitation | None = None):
         #: an internet table: reached through the invitation's relay, encrypted end to end
         self.invitation = invitation
@@ -99,33 +104,33 @@ class NetStream:
         #: the host's refusal or closing code, or the joiner's own finding (``broken``...)
         self.reason: str | None = None
         self.started = False
-        self.seat_status: list[dict] = []
+        self.seat_status: list[dict[str, Any]] = []
         self.host_name = ""
         self.table_id: str | None = None
-        self._welcome: dict | None = None
+        self._welcome: wire.Message | None = None
         self._token: str | None = None
         self._stored = False           # the hello used a token from the user folder
         self.seat = seat if seat is not None else 0
-        self._events: list[dict] = []
+        self._events: list[Event] = []
         self._checker: ViewChecker | None = None
         self._to_act: int | None = -1
-        self._legal: list[dict] = []
+        self._legal: list[Action] = []
         self._thinking: int | None = None
         self._refusals: list[IllegalActionError] = []
         self._ident = 0
         #: (id, events when sent, the action) of this seat's act the host has not answered
-        self._pending: tuple[int, int, dict] | None = None
+        self._pending: tuple[int, int, Action] | None = None
         #: refusals of actions the host itself offered (an honest host never refuses those)
         self._contradictions = 0
         self._seen_sent = -1
-        self._record: dict | None = None
+        self._record: dict[str, Any] | None = None
         #: the next game the host offers at this table (its ``next``), until this player says yes
-        self.offer: dict | None = None
+        self.offer: wire.Message | None = None
         #: (seat, phrase id) said at the table, not yet taken by the screen
         self._phrases: list[tuple[int, str]] = []
-        self._network = None
+        self._network: JoinedNetwork | None = None
         self._conn: Conn | None = None
-        self.inbox: queue.SimpleQueue = queue.SimpleQueue()
+        self.inbox: Inbox = queue.SimpleQueue()
         self.net = NetThread("gurka-join")
         self._connect()
 
@@ -146,7 +151,7 @@ class NetStream:
         self.problem = self.reason = None
         self.net.submit(self._run(hello))
 
-    async def _run(self, hello: dict) -> None:
+    async def _run(self, hello: wire.Message) -> None:
         limits = self.limits
         try:
             if self.invitation is not None:
@@ -226,8 +231,8 @@ class NetStream:
                 except Exception as e:  # noqa: BLE001 - a checked message this stream cannot use
                     self._break(f"a message this game cannot use ({type(e).__name__})")
             elif item[0] == GONE:
-                _kind, conn, code, text = item
-                if conn is None or conn is self._conn:
+                _gone, gone_conn, code, text = item
+                if gone_conn is None or gone_conn is self._conn:
                     self._on_gone(code, text)
 
     def _break(self, detail: str) -> None:
@@ -253,7 +258,7 @@ class NetStream:
         else:
             self.state, self.reason, self.problem = LOST, code, lost_text()
 
-    def _on_message(self, m: dict) -> None:
+    def _on_message(self, m: wire.Message) -> None:
         kind = m["type"]
         if kind == "welcome":
             self._on_welcome(m)
@@ -308,7 +313,7 @@ class NetStream:
             if self._conn is not None:      # the host says nothing after this: close our side
                 self._conn.close()
 
-    def _on_refusal(self, m: dict) -> None:
+    def _on_refusal(self, m: wire.Message) -> None:
         """The host refused this seat's act: the screen says why (the engine's code, its
         parameters only as data) and the action is not offered again in this position.  An
         action the host itself offered and then refuses is a contradiction: after
@@ -331,7 +336,7 @@ class NetStream:
         if self._contradictions >= MAX_CONTRADICTIONS or not self._legal:
             raise ViewError("the host refuses the moves it offers")
 
-    def _on_next(self, m: dict) -> None:
+    def _on_next(self, m: wire.Message) -> None:
         """The host offers the next game at this table (after this one's end)."""
         if self.state != OVER or self._welcome is None:
             raise ViewError("a next game before this one is over")
@@ -379,7 +384,7 @@ class NetStream:
         finally:
             self.tokens = kept
 
-    def _on_welcome(self, m: dict) -> None:
+    def _on_welcome(self, m: wire.Message) -> None:
         if not 0 <= m["seat"] < len(m["players"]):
             raise ViewError("a seat that is not at the table")
         same = (self._welcome is not None and m["table"] == self.table_id and m["seat"] == self.seat
@@ -399,7 +404,7 @@ class NetStream:
         if self.tokens is not None:
             self.tokens.put(self.where, m["table"], m["token"], m["seat"])
 
-    def _on_update(self, m: dict) -> None:
+    def _on_update(self, m: wire.Message) -> None:
         if self._checker is None:
             raise ViewError("an update before the welcome")
         if m["from"] != len(self._events):
@@ -419,11 +424,11 @@ class NetStream:
         return self._welcome["rules"] if self._welcome else None
 
     @property
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         return dict(self._welcome["options"]) if self._welcome else {}
 
     @property
-    def players(self) -> list[dict]:
+    def players(self) -> list[dict[str, Any]]:
         if not self._welcome:
             return []
         players = [dict(p) for p in self._welcome["players"]]
@@ -443,7 +448,7 @@ class NetStream:
         return [self.seat]
 
     @property
-    def events(self) -> list[dict]:
+    def events(self) -> list[Event]:
         return self._events
 
     @property
@@ -462,19 +467,19 @@ class NetStream:
     def is_over(self) -> bool:
         return self.state == OVER or (self.started and self._to_act is None)
 
-    def legal_actions(self) -> list[dict]:
+    def legal_actions(self) -> list[Action]:
         if self._to_act != self.seat or self._pending is not None or self.state != JOINED:
             return []
-        return [dict(a) for a in self._legal]
+        return [a.copy() for a in self._legal]
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         """The seat's whole view, as ``state.view(seat)`` gives it (hand from the fold)."""
         w = self._welcome or {}
         return {"rules": w.get("rules"), "options": dict(w.get("options", {})), "game": self.game,
                 "seat": self.seat, "players": self.players,
                 "hand": self._checker.hand() if self._checker else [], "events": list(self._events)}
 
-    def send(self, action: dict) -> None:
+    def send(self, action: Action) -> None:
         """Send the seat's decision to the host; IllegalActionError at once when it is not
         this seat's turn, else the host's refusal later (:meth:`take_refusal`)."""
         if self.state != JOINED or not self.started:
@@ -485,7 +490,7 @@ class NetStream:
         if problem:
             raise IllegalActionError(problem, "bad_action")
         self._ident += 1
-        self._pending = (self._ident, len(self._events), dict(action))
+        self._pending = (self._ident, len(self._events), action.copy())
         assert self._conn is not None           # (checked above: a stream that can act is connected)
         self._conn.send(wire.act(self._ident, len(self._events), action))
 
@@ -509,7 +514,7 @@ class NetStream:
         return seat_words(self.seat_status, seat, self.started)
 
     @property
-    def network(self):
+    def network(self) -> JoinedNetwork:
         """What this screen shows of the table (:class:`game.net.hosted.JoinedNetwork`)."""
         if self._network is None:
             from .hosted import JoinedNetwork
@@ -519,6 +524,6 @@ class NetStream:
     def look_from(self, seat: int) -> None:
         raise ValueError("a network seat looks only from its own seat")
 
-    def record(self) -> dict | None:
+    def record(self) -> dict[str, Any] | None:
         """The whole game once it is over and checked (None before: the other hands stay hidden)."""
         return self._record

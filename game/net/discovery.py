@@ -14,8 +14,11 @@ from __future__ import annotations
 import re
 import socket
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any, Mapping
 from dataclasses import dataclass
+
+if TYPE_CHECKING:       # (zeroconf is imported only when a table is advertised or looked for)
+    from zeroconf import ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
 
 from ..engine.records import MAX_NAME, clean_name
 from ..engine.registry import ruleset_ids
@@ -79,11 +82,11 @@ def instance_name(host: str, table: str) -> str:
     return f"{base} {table[:6]}.{SERVICE}"
 
 
-def parse_properties(props: dict, address: str, port: int) -> FoundTable | None:
+def parse_properties(props: Mapping[Any, Any], address: str, port: int) -> FoundTable | None:
     """A table from an advertisement's TXT record, or None when anything in it is not what a
     Gurka host advertises."""
     try:
-        values = {}
+        values: dict[str, str] = {}
         for k, v in props.items():
             key = k.decode("ascii") if isinstance(k, bytes) else k
             if not isinstance(v, (bytes, str)) or len(v) > 64:
@@ -115,7 +118,7 @@ class Advertiser:
         self._lock = threading.Lock()
         self._stopped = False
 
-    def _make_info(self):
+    def _make_info(self) -> ServiceInfo:
         from zeroconf import ServiceInfo
         addresses = self.addresses if self.addresses is not None else lan_addresses()
         return ServiceInfo(SERVICE, instance_name(self.host, self.table),
@@ -172,10 +175,10 @@ class Browser:
     """Look for tables while the join screen is shown; :meth:`tables` is safe to call every
     frame.  Never raises: :attr:`problem` says why nothing can be found."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.problem: str | None = None
-        self._zc = None
-        self._browser = None
+        self._zc: Zeroconf | None = None
+        self._browser: ServiceBrowser | None = None
         self._lock = threading.Lock()
         self._found: dict[str, FoundTable] = {}
 
@@ -188,7 +191,8 @@ class Browser:
             self.problem = f"{type(e).__name__}: {e}"[:200]
             self.stop()
 
-    def _on_change(self, zeroconf, service_type, name, state_change) -> None:
+    def _on_change(self, zeroconf: Zeroconf, service_type: str, name: str,
+                   state_change: ServiceStateChange) -> None:
         kind = getattr(state_change, "name", str(state_change))
         if kind == "Removed":
             with self._lock:
@@ -200,10 +204,10 @@ class Browser:
         threading.Thread(target=self._resolve, args=(zeroconf, service_type, name), daemon=True,
                          name="gurka-resolve").start()
 
-    def _resolve(self, zc, service_type: str, name: str) -> None:
+    def _resolve(self, zc: Zeroconf, service_type: str, name: str) -> None:
         try:
             info = zc.get_service_info(service_type, name, RESOLVE_TIMEOUT_MS)
-            if info is None:
+            if info is None or info.port is None:     # (no port: parse_properties refused it too)
                 return
             addresses = [a for a in info.parsed_addresses() if ":" not in a]
             if not addresses:

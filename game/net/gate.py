@@ -72,8 +72,8 @@ def address_key(address: str) -> str:
 class _Guesser:
     __slots__ = ("times", "strikes", "until")
 
-    def __init__(self):
-        self.times: deque = deque()     # wrong guesses within the window
+    def __init__(self) -> None:
+        self.times: deque[float] = deque()     # wrong guesses within the window
         self.strikes = 0                # times locked out so far
         self.until = 0.0                # locked out until then
 
@@ -86,11 +86,11 @@ class Tries:
         self.limits = limits
         self._lock = threading.Lock()
         self._by_address: OrderedDict[str, _Guesser] = OrderedDict()
-        self._all: deque = deque()
+        self._all: deque[float] = deque()
         #: how many hellos were refused because of the limit (benchmarks, tests)
         self.blocked_count = 0
 
-    def _trim(self, times: deque, now: float) -> None:
+    def _trim(self, times: deque[float], now: float) -> None:
         while times and now - times[0] > self.limits.tries_window:
             times.popleft()
 

@@ -11,14 +11,15 @@ and never wait on it.
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import sys
 import time
-from typing import Callable
+from typing import Any, Callable, NoReturn
 from pathlib import Path
 
-from ..engine import new_game
+from ..engine.records import new_game
 from ..engine.records import MAX_NAME, clean_name, seat_problem
 from ..engine.rulesets import effective_options
 from ..play.decider import PlayerDecider
@@ -49,7 +50,13 @@ def _err(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def check_host_args(args, options: dict, refuse) -> list[str]:
+#: the command's refusal of its arguments: one line (it raises)
+Refuse = Callable[[str], NoReturn]
+#: writes the records to the ``--out`` file
+WriteOut = Callable[[Path, list[dict[str, Any]]], None]
+
+
+def check_host_args(args: argparse.Namespace, options: dict[str, Any], refuse: Refuse) -> list[str]:
     """The seat specs of ``host`` (its ``--option`` values parsed into ``options``), or
     ``refuse(text)`` (raises)."""
     effective_options(args.rules, options, args.players)
@@ -102,7 +109,7 @@ def seat_names(specs: list[str]) -> list[str]:
     return names
 
 
-def run_host(args, options: dict, specs: list[str], write_out) -> int:
+def run_host(args: argparse.Namespace, options: dict[str, Any], specs: list[str], write_out: WriteOut) -> int:
     """Host ``--games`` games at one table (arguments checked by :func:`check_host_args`): the
     players stay seated from game to game and say yes to each next one."""
     players = [{"name": name, "seat": spec} for name, spec in zip(seat_names(specs), specs)]
@@ -125,7 +132,7 @@ def run_host(args, options: dict, specs: list[str], write_out) -> int:
     else:
         shown = f"{address}:{port}"
     _say(f"table open at {shown}, code {table.code}, {len(table.links)} network seat(s) ({protocol.PROTOCOL})")
-    relay_told = [None]
+    relay_told: list[str | None] = [None]
     if args.relay:
         from .tls import IdentityError
         try:
@@ -150,9 +157,10 @@ def run_host(args, options: dict, specs: list[str], write_out) -> int:
                 _say(f"game {number} of {games}: the players are asked to play again")
             _play_one(args, table, host, relay_told)
             records.append(host.state.record())
-            out = state.outcome()
-            _say(f"game over: {len(state.events)} events, "
-                 + ("a draw" if out.draw else "winners " + ", ".join(str(s + 1) for s in out.winners)))
+            out = state.outcome()       # (never None here: _play_one returns once the game is over)
+            result = ("" if out is None else ", a draw" if out.draw
+                      else ", winners " + ", ".join(str(s + 1) for s in out.winners))
+            _say(f"game over: {len(state.events)} events{result}")
     except KeyboardInterrupt:
         table.close("host_left")
         host.close()
@@ -178,7 +186,7 @@ def relay_line(table: NetHost) -> str:
     return f"the relay {inv.relay} cannot be reached now ({door.reason}); trying again"
 
 
-def _play_one(args, table: NetHost, host: TableHost, relay_told: list) -> None:
+def _play_one(args: argparse.Namespace, table: NetHost, host: TableHost, relay_told: list[str | None]) -> None:
     """One game at the table: wait for the network seats (or ``--start-after``), play it to the
     end, and keep serving for END_GRACE (the record goes out).  ``relay_told``: the relay's
     state last said (a table open to the internet says when it changes)."""
@@ -221,7 +229,7 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
-def check_join_args(args, refuse) -> tuple[str, int] | Invitation:
+def check_join_args(args: argparse.Namespace, refuse: Refuse) -> tuple[str, int] | Invitation:
     """Where to join: ``(host, port)`` with ``--code``, or an invitation (which carries its own key)."""
     address: tuple[str, int] | Invitation
     if args.address.strip().lower().startswith(("gurka://", "gurkas://")):
@@ -255,7 +263,7 @@ def check_join_args(args, refuse) -> tuple[str, int] | Invitation:
     return address
 
 
-def run_join(args, address: tuple[str, int] | Invitation, write_out) -> int:
+def run_join(args: argparse.Namespace, address: tuple[str, int] | Invitation, write_out: WriteOut) -> int:
     """Play one seat for up to ``--games`` games at the table (saying yes to each next game the
     host deals); exit 0 once they are played or the host closes the table after a game."""
     from ..ai.seats import make_player
@@ -273,7 +281,7 @@ def run_join(args, address: tuple[str, int] | Invitation, write_out) -> int:
     lost_at = None
     retried = 0.0
     said_joined = False
-    records: list[dict] = []
+    records: list[dict[str, Any]] = []
     recorded = None          # the game number whose record is in ``records`` last
     over_at = 0.0
     try:

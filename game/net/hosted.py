@@ -17,14 +17,21 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..engine.actions import Action
+from ..engine.base import GameState
+from ..play.protocols import Decider
 from ..play.host import AI, LOCAL, REMOTE, TableHost
 from ..play.stream import LocalStream
 from . import protocol
 from .keepsake import checked
 from .server import NetHost
+from .invitation import Invitation
 from .texts import seat_again_text, seat_back_text, seat_joined_text, seat_left_text, seat_lost_text
+
+if TYPE_CHECKING:
+    from .client import NetStream
 
 
 def clock_ms() -> float:
@@ -66,7 +73,7 @@ class TableNetwork:
     def host_name(self) -> str:
         return self.net.name
 
-    def seats(self) -> list[dict]:
+    def seats(self) -> list[dict[str, Any]]:
         """Per seat: ``name``, ``who`` (host, ai, net), ``link`` (open, connected, lost or None)
         and ``ai`` (the AI plays it now)."""
         return self.net.seat_status()
@@ -87,13 +94,13 @@ class TableNetwork:
         return [SeatNews(n.kind, n.seat, n.name, n.text) for n in self.net.take_notices()]
 
     # -- the internet ----------------------------------------------------------------------------
-    def invite(self, relay: str):
+    def invite(self, relay: str) -> Invitation:
         """Open the table to the internet through ``relay`` (the host's Settings): the
         :class:`~game.net.invitation.Invitation` to hand out (InvitationError: no address)."""
         return self.net.invite(relay)
 
     @property
-    def invitation(self):
+    def invitation(self) -> Invitation | None:
         return self.net.invitation
 
     @property
@@ -101,11 +108,11 @@ class TableNetwork:
         """None (not open to the internet), ``connecting``, ``open``, ``retrying``, ``refused``."""
         return self.net.relay_state
 
-    def keep(self) -> dict:
+    def keep(self) -> dict[str, Any]:
         """What the host's save keeps to open this table again (Continue): the same table, code
         and port, and each seat's token, so the same players take their seats back; for a table
         open to the internet, its relay, certificate and key: the same invitation works again."""
-        keep = {"table": self.net.table_id, "code": self.net.code, "port": self.net.port,
+        keep: dict[str, Any] = {"table": self.net.table_id, "code": self.net.code, "port": self.net.port,
                 "tokens": {str(s): t for s, t in self.net.tokens().items()}}
         relay = self.net.relay_keep()
         if relay is not None:
@@ -120,7 +127,7 @@ class JoinedNetwork:
     code = None
 
     @property
-    def offer(self) -> dict | None:
+    def offer(self) -> protocol.Message | None:
         """The next game the host dealt at this table, until this player says yes."""
         return self.stream.offer
 
@@ -129,7 +136,7 @@ class JoinedNetwork:
         """The host has closed the table (after the game, or leaving)."""
         return self.stream.reason in ("game_over", "host_left")
 
-    def __init__(self, stream):
+    def __init__(self, stream: NetStream):
         self.stream = stream
         self.addresses = [stream.where]
         inv = getattr(stream, "invitation", None)
@@ -146,7 +153,7 @@ class JoinedNetwork:
     def host_name(self) -> str:
         return self.stream.host_name
 
-    def seats(self) -> list[dict]:
+    def seats(self) -> list[dict[str, Any]]:
         return [dict(s) for s in self.stream.seat_status]
 
     def waiting_for(self) -> list[int]:
@@ -154,7 +161,7 @@ class JoinedNetwork:
 
     def news(self) -> list[SeatNews]:
         """The other network seats that came, went or came back since the last call."""
-        out = []
+        out: list[SeatNews] = []
         for seat, st in enumerate(self.seats()):
             before, now = self._links.get(seat), st.get("link")
             before_name = self._names.get(seat, st["name"])
@@ -186,7 +193,7 @@ class HostedStream(LocalStream):
         #: the table went on into the next game's stream: closing this one leaves it open
         self.handed_on = False
 
-    def next_stream(self, state, decider) -> HostedStream:
+    def next_stream(self, state: GameState, decider: Decider | None) -> HostedStream:
         """Play again at the same table: ``state`` (the next game, the same players) is hosted
         on this table's network; its players are asked to stay (:meth:`NetHost.next_game`)."""
         host = TableHost(state, network_control([p["seat"] for p in state.players]), decider=decider)
@@ -230,7 +237,7 @@ class HostedStream(LocalStream):
         super().close()
 
 
-def seat_words(seats: list[dict], seat: int, started: bool) -> str:
+def seat_words(seats: Sequence[Mapping[str, Any]], seat: int, started: bool) -> str:
     """A network seat's state in words for its panel ("" when there is nothing to say)."""
     from ..i18n import _
     st = seats[seat] if 0 <= seat < len(seats) else None
@@ -250,8 +257,8 @@ def loopback_only() -> bool:
     return os.environ.get("GURKA_NET_LOOPBACK") == "1"
 
 
-def open_table(state, control: list[str], host_name: str, decider, port: int = protocol.DEFAULT_PORT,
-               keep: dict | None = None) -> HostedStream:
+def open_table(state: GameState, control: list[str], host_name: str, decider: Decider | None,
+               port: int = protocol.DEFAULT_PORT, keep: object = None) -> HostedStream:
     """Host ``state`` on the network: its ``remote`` seats are taken by players who join.
     ``keep``: a reopened table's :meth:`TableNetwork.keep` (same table, code and port; its
     players rejoin with their tokens).  OSError (one line) when no port can be had."""
@@ -281,7 +288,7 @@ def open_table(state, control: list[str], host_name: str, decider, port: int = p
     return HostedStream(host, net, addresses or ["127.0.0.1"], local[0] if local else None)
 
 
-def host_name(players: list[dict]) -> str:
+def host_name(players: Sequence[Mapping[str, Any]]) -> str:
     """The host's name as joiners see it: the first person at the host's screen."""
     return next((p["name"] for p in players if p.get("seat") == "human"), "") or "Host"
 

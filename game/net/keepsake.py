@@ -4,11 +4,12 @@ relay), checked before the table is opened again: the save is a file, and hostil
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from .protocol import CODE, TABLE_ID, TOKEN
 
 
-def checked(keep: object, players: int) -> dict | None:
+def checked(keep: object, players: int) -> dict[str, Any] | None:
     """A network table's keepsake (its id, code, port and the seats' tokens), checked; None
     when any of it is not what the host wrote."""
     if not (isinstance(keep, dict) and set(keep) - {"relay"} == {"table", "code", "port", "tokens"}):
@@ -21,7 +22,7 @@ def checked(keep: object, players: int) -> dict | None:
     if not all(isinstance(s, str) and s.isdigit() and int(s) < players and isinstance(t, str)
                and TOKEN.fullmatch(t) for s, t in tokens.items()):
         return None
-    out = {"table": table, "code": code, "port": port, "tokens": dict(tokens)}
+    out: dict[str, Any] = {"table": table, "code": code, "port": port, "tokens": dict(tokens)}
     relay = keep.get("relay")
     if (isinstance(relay, dict) and set(relay) == {"relay", "cert", "key", "secret"}
             and all(isinstance(v, str) and len(v) < 8192 for v in relay.values())

@@ -13,22 +13,29 @@ a one-line reason.  Nothing here touches the game.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import itertools
 import queue
 import ssl
 import threading
 import time
-from typing import Callable
+from typing import Any, Callable, Coroutine, Final, Literal, TypeVar, Union
 
-from .protocol import PING, Limits, ProtocolError, closed, encode, parse_line
+from .protocol import PING, Limits, Message, ProtocolError, closed, encode, parse_line
 
 #: inbox items: ("msg", conn, message) and ("gone", conn, code, text)
-MSG, GONE = "msg", "gone"
+MSG: Final = "msg"
+GONE: Final = "gone"
+#: a checked message of a connection, and a connection ended (None: it never opened), its code and why
+Received = tuple[Literal["msg"], "Conn", Message]
+Gone = tuple[Literal["gone"], "Conn | None", str, str]
+Inbox = queue.SimpleQueue[Union[Received, Gone]]
 #: seconds a side that closes with a last line (why it closes) waits at most for the
 #: other side to close in turn, reading and dropping what still comes: a socket closed
 #: with input unread is reset, and the reset can overtake the line
 LINGER = 1.0
 _ids = itertools.count(1)
+T = TypeVar("T")
 
 
 class NetThread:
@@ -56,11 +63,11 @@ class NetThread:
             finally:
                 self.loop.close()
 
-    def submit(self, coro):
+    def submit(self, coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
         """Run ``coro`` on the loop; a concurrent.futures.Future of its result."""
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
 
-    def call(self, fn: Callable, *args) -> None:
+    def call(self, fn: Callable[..., object], *args: Any) -> None:
         """Call ``fn(*args)`` on the loop's thread soon (nothing once the loop has stopped)."""
         try:
             self.loop.call_soon_threadsafe(fn, *args)
@@ -80,9 +87,9 @@ class NetThread:
             self.thread.join(timeout)
 
 
-def drain(inbox: queue.SimpleQueue, limit: int = 10_000) -> list[tuple]:
+def drain(inbox: Inbox, limit: int = 10_000) -> list[Received | Gone]:
     """The items waiting in ``inbox`` (at most ``limit``), without waiting."""
-    items: list[tuple] = []
+    items: list[Received | Gone] = []
     while len(items) < limit:
         try:
             items.append(inbox.get_nowait())
@@ -100,10 +107,10 @@ class Conn:
     message to send before closing, or None to let it through)."""
 
     def __init__(self, net: NetThread, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                 inbox: queue.SimpleQueue, limits: Limits, max_line: int, max_depth: int,
-                 check: Callable[[dict, bool], dict], first_wait: float,
-                 gate: Callable[[Conn, dict], dict | None] | None = None,
-                 closing_message: Callable[[str, str, bool], dict | None] | None = None,
+                 inbox: Inbox, limits: Limits, max_line: int, max_depth: int,
+                 check: Callable[[Message, bool], Message], first_wait: float,
+                 gate: Callable[[Conn, Message], Message | None] | None = None,
+                 closing_message: Callable[[str, str, bool], Message | None] | None = None,
                  address: str | None = None):
         self.id = next(_ids)
         self.net = net
@@ -151,12 +158,12 @@ class Conn:
         self.trace: Callable[[bytes], object] | None = None
 
     # -- any thread -----------------------------------------------------------------------
-    def send(self, message: dict) -> None:
+    def send(self, message: Message) -> None:
         """Send one message (encoded here, written on the network thread)."""
         if not self.closed:
             self.net.call(self._write, encode(message))
 
-    def close(self, final: dict | None = None) -> None:
+    def close(self, final: Message | None = None) -> None:
         """Close the connection, after ``final`` when given (the gone item is not sent: the
         caller knows)."""
         self._gone_told = True

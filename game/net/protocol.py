@@ -20,7 +20,10 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+if TYPE_CHECKING:
+    from ..engine.base import GameState
 
 from ..engine.cards import INDEX
 from ..engine.records import MAX_EVENTS, MAX_GAME, MAX_NAME, MAX_RECORD_BYTES, visible
@@ -70,6 +73,14 @@ class Limits:
 
 
 LIMITS = Limits()
+
+#: one message as JSON (a line's object): a peer's fields are read only after
+#: :func:`check_from_joiner` or :func:`check_from_host` has checked them
+Message = dict[str, Any]
+#: a field's check: None if the value is fine, else what it must be (one phrase)
+Check = Callable[[Any], "str | None"]
+#: the fields of a message: field -> (its check, required)
+Spec = dict[str, "tuple[Check, bool]"]
 
 #: events in one update (a rejoin's catch-up comes in several)
 MAX_UPDATE_EVENTS = 2000
@@ -122,12 +133,12 @@ class ProtocolError(ValueError):
 
 # -- lines ------------------------------------------------------------------------------
 
-def encode(message: dict) -> bytes:
+def encode(message: Mapping[str, Any]) -> bytes:
     """One message as its line (compact JSON, UTF-8, ``\\n``)."""
     return (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
-def parse_line(line: bytes, max_bytes: int, max_depth: int) -> dict:
+def parse_line(line: bytes, max_bytes: int, max_depth: int) -> Message:
     """A line as a JSON object within the limits of :mod:`game.safe_json`; ProtocolError."""
     body = line.rstrip(b"\r\n")
     if len(body) > max_bytes:
@@ -149,53 +160,57 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _int(lo: int, hi: int):
-    def check(v):
+def _int(lo: int, hi: int) -> Check:
+    def check(v: Any) -> str | None:
         if not _is_int(v) or not lo <= v <= hi:
             return f"a whole number from {lo} to {hi:,}"
+        return None
     return check
 
 
-def _opt_int(lo: int, hi: int):
+def _opt_int(lo: int, hi: int) -> Check:
     inner = _int(lo, hi)
     return lambda v: None if v is None else inner(v)
 
 
-def _pattern(rx: re.Pattern, what: str):
+def _pattern(rx: re.Pattern[str], what: str) -> Check:
     return lambda v: None if isinstance(v, str) and rx.fullmatch(v) else what
 
 
-def _text(limit: int):
-    def check(v):
+def _text(limit: int) -> Check:
+    def check(v: Any) -> str | None:
         if not isinstance(v, str) or len(v) > limit:
             return f"a text of at most {limit} characters"
+        return None
     return check
 
 
-def _name(v):
+def _name(v: Any) -> str | None:
     if not isinstance(v, str) or not 1 <= len(v) <= MAX_NAME or not visible(v) or any(
             ord(c) < 32 or 0x7f <= ord(c) <= 0x9f or c in "\u2028\u2029" for c in v):
         return f"a name of 1 to {MAX_NAME} visible characters"
+    return None
 
 
-def _bool(v):
+def _bool(v: Any) -> str | None:
     return None if isinstance(v, bool) else "true or false"
 
 
-def _choice(options: tuple):
+def _choice(options: tuple[str, ...]) -> Check:
     return lambda v: None if isinstance(v, str) and v in options else f"one of {', '.join(options)}"
 
 
-def _card(v):
+def _card(v: Any) -> str | None:
     return None if isinstance(v, str) and v in INDEX else "a card such as 'TD'"
 
 
-def _cards(lo: int):
-    def check(v):
+def _cards(lo: int) -> Check:
+    def check(v: Any) -> str | None:
         if not isinstance(v, list) or not lo <= len(v) <= MAX_ACTION_CARDS:
             return f"a list of {lo} to {MAX_ACTION_CARDS} cards"
         if any(_card(c) for c in v) or len(set(v)) != len(v):
             return "a list of different cards such as 'TD'"
+        return None
     return check
 
 
@@ -226,11 +241,11 @@ def action_problem(action: object) -> str | None:
     return None
 
 
-def _action(v):
+def _action(v: Any) -> str | None:
     return action_problem(v)
 
 
-def _fields(message: dict, spec: dict, kind: str) -> dict:
+def _fields(message: Message, spec: Spec, kind: str) -> Message:
     """Check ``message`` against ``spec`` (field -> (check, required)); ProtocolError."""
     extra = set(message) - {"type", *spec}
     if extra:
@@ -248,7 +263,7 @@ def _fields(message: dict, spec: dict, kind: str) -> dict:
 
 # -- joiner -> host ----------------------------------------------------------------------------
 
-_FROM_JOINER = {
+_FROM_JOINER: dict[str, Spec] = {
     "hello": {"protocol": (_text(40), True), "name": (_name, True),
               "code": (_pattern(HELLO_CODE, "four digits or a long code"), True),
               "token": (_pattern(TOKEN, "a reconnect token"), False),
@@ -266,7 +281,7 @@ _FROM_JOINER = {
 
 
 
-def _kind(message: dict, table: dict) -> str:
+def _kind(message: Message, table: Mapping[str, object]) -> str:
     """The message's type, one of ``table``'s; ProtocolError for any other."""
     kind = message.get("type")
     if not isinstance(kind, str) or kind not in table:
@@ -274,13 +289,13 @@ def _kind(message: dict, table: dict) -> str:
     return kind
 
 
-def _same_protocol(message: dict) -> None:
+def _same_protocol(message: Message) -> None:
     """A handshake of another protocol version is refused as such (code ``protocol``)."""
     version = message.get("protocol")
     if isinstance(version, str) and version != PROTOCOL:
         raise ProtocolError(f"protocol {version[:40]!r}, not {PROTOCOL}", "protocol", version[:40])
 
-def check_from_joiner(message: dict, handshaken: bool) -> dict:
+def check_from_joiner(message: Message, handshaken: bool) -> Message:
     """``message`` (parsed) if it is a joiner's message allowed now, else ProtocolError.
 
     Before the handshake only ``hello`` is allowed, after it anything but ``hello``.  A hello
@@ -296,8 +311,8 @@ def check_from_joiner(message: dict, handshaken: bool) -> dict:
 
 
 def hello(name: str, code: str, token: str | None = None, table: str | None = None,
-          have: int = 0, seat: int | None = None, game: int | None = None) -> dict:
-    msg: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL, "name": name, "code": code}
+          have: int = 0, seat: int | None = None, game: int | None = None) -> Message:
+    msg: Message = {"type": "hello", "protocol": PROTOCOL, "name": name, "code": code}
     if token and table:
         msg.update(token=token, table=table, have=have)
         if game is not None:
@@ -307,47 +322,49 @@ def hello(name: str, code: str, token: str | None = None, table: str | None = No
     return msg
 
 
-def act(ident: int, at: int, action: dict) -> dict:
+def act(ident: int, at: int, action: Mapping[str, Any]) -> Message:
     return {"type": "act", "id": ident, "at": at, "action": action}
 
 
-def seen(events: int) -> dict:
+def seen(events: int) -> Message:
     return {"type": "seen", "events": events}
 
 
-def again(game: int) -> dict:
+def again(game: int) -> Message:
     """This seat plays the next game the host offered (``next``), game number ``game``."""
     return {"type": "again", "game": game}
 
 
-def say(phrase: str) -> dict:
+def say(phrase: str) -> Message:
     return {"type": "say", "phrase": phrase}
 
 
-PING = {"type": "ping"}
-BYE = {"type": "bye"}
+PING: Message = {"type": "ping"}
+BYE: Message = {"type": "bye"}
 
 
 # -- host -> joiner ---------------------------------------------------------------------------
 
-def _options(v):
+def _options(v: Any) -> str | None:
     if not isinstance(v, dict) or len(v) > 40:
         return "an object of at most 40 options"
     for k, x in v.items():
         if len(k) > 40 or not (x is None or isinstance(x, (bool, str)) and len(str(x)) <= 40
                                or _is_int(x) and abs(x) <= 10 ** 6):
             return "options of short texts, numbers, true/false or null"
+    return None
 
 
-def _players(v):
+def _players(v: Any) -> str | None:
     if not isinstance(v, list) or not 2 <= len(v) <= MAX_SEATS:
         return f"a list of 2 to {MAX_SEATS} players"
     for p in v:
         if not isinstance(p, dict) or set(p) != {"name", "seat"} or _name(p["name"]) or _text(1100)(p["seat"]):
             return "players of {name, seat}"
+    return None
 
 
-def _seat_states(v):
+def _seat_states(v: Any) -> str | None:
     if not isinstance(v, list) or not 2 <= len(v) <= MAX_SEATS:
         return f"a list of 2 to {MAX_SEATS} seats"
     for s in v:
@@ -356,16 +373,18 @@ def _seat_states(v):
                 or not (s["link"] is None or isinstance(s["link"], str) and s["link"] in LINKS)
                 or _bool(s["ai"])):
             return "seats of {name, who, link, ai}"
+    return None
 
 
-def _events(v):
+def _events(v: Any) -> str | None:
     if not isinstance(v, list) or len(v) > MAX_UPDATE_EVENTS:
         return f"a list of at most {MAX_UPDATE_EVENTS} events"
     if any(not isinstance(e, dict) or not isinstance(e.get("type"), str) for e in v):
         return "a list of event objects"
+    return None
 
 
-def _legal(v):
+def _legal(v: Any) -> str | None:
     if not isinstance(v, list) or len(v) > MAX_LEGAL:
         return f"a list of at most {MAX_LEGAL} actions"
     for a in v:
@@ -374,9 +393,10 @@ def _legal(v):
             return problem
         if "player" in a:
             return "actions without a player"
+    return None
 
 
-def _params(v):
+def _params(v: Any) -> str | None:
     if not isinstance(v, dict) or len(v) > 8:
         return "an object of at most 8 values"
     for k, x in v.items():
@@ -386,17 +406,18 @@ def _params(v):
         if len(items) > 16 or any(not (i is None or isinstance(i, (bool, str)) and len(str(i)) <= 60
                                        or _is_int(i) and abs(i) <= 10 ** 6) for i in items):
             return "short texts, numbers, or lists of them"
+    return None
 
 
-def _record(v):
+def _record(v: Any) -> str | None:
     return None if isinstance(v, dict) else "a game record"
 
 
-def _rules(v):
+def _rules(v: Any) -> str | None:
     return None if isinstance(v, str) and v in ruleset_ids() else f"one of {', '.join(ruleset_ids())}"
 
 
-_FROM_HOST = {
+_FROM_HOST: dict[str, Spec] = {
     "welcome": {"protocol": (_text(40), True), "table": (_pattern(TABLE_ID, "a table id"), True),
                 "seat": (_int(0, MAX_SEATS - 1), True), "token": (_pattern(TOKEN, "a token"), True),
                 "host": (_name, True), "rules": (_rules, True), "options": (_options, True),
@@ -419,7 +440,7 @@ _FROM_HOST = {
 }
 
 
-def check_from_host(message: dict, welcomed: bool) -> dict:
+def check_from_host(message: Message, welcomed: bool) -> Message:
     """``message`` (parsed) if it is a host's message allowed now, else ProtocolError.
 
     Before the welcome only ``welcome``, ``refused`` and ``ping`` are allowed; a welcome of
@@ -434,57 +455,57 @@ def check_from_host(message: dict, welcomed: bool) -> dict:
     return _fields(message, _FROM_HOST[kind], kind)
 
 
-def public_players(players: list[dict]) -> list[dict]:
+def public_players(players: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The players as the network says them: plain names, no two alike, and a bot by its file's
     name only (never the host's folders)."""
     names = shown_names([p["name"] for p in players])
     return [{"name": n, "seat": public_seat(p["seat"])} for n, p in zip(names, players)]
 
 
-def public_record(record: dict) -> dict:
+def public_record(record: Mapping[str, Any]) -> dict[str, Any]:
     """A finished game's record as it goes to the joiners (:func:`public_players`)."""
     return {**record, "players": public_players(record["players"])}
 
 
-def welcome(table: str, seat: int, token: str, host: str, state) -> dict:
+def welcome(table: str, seat: int, token: str, host: str, state: GameState) -> Message:
     """What a joiner learns of the game when it takes ``seat``: never the seed, never a card."""
     return {"type": "welcome", "protocol": PROTOCOL, "table": table, "seat": seat, "token": token,
             "host": shown_name(host, "Host"), "rules": state.rules, "options": dict(state.options),
             "players": public_players(state.players), "game": getattr(state, "game", 1)}
 
 
-def next_game(state) -> dict:
+def next_game(state: GameState) -> Message:
     """The host deals the next game at the same table: the joiner keeps its seat (and its
     token) and says ``again`` to play it."""
     return {"type": "next", "rules": state.rules, "options": dict(state.options),
             "players": public_players(state.players), "game": state.game}
 
 
-def said(seat: int, phrase: str) -> dict:
+def said(seat: int, phrase: str) -> Message:
     return {"type": "said", "seat": seat, "phrase": phrase}
 
 
-def refused(reason: str, text: str) -> dict:
+def refused(reason: str, text: str) -> Message:
     return {"type": "refused", "reason": reason, "protocol": PROTOCOL, "text": text[:MAX_TEXT]}
 
 
-def closed(reason: str, text: str) -> dict:
+def closed(reason: str, text: str) -> Message:
     return {"type": "closed", "reason": reason, "text": text[:MAX_TEXT]}
 
 
 def update(start: int, events: Sequence[Mapping[str, Any]], to_act: int | None,
-           legal: Sequence[Mapping[str, Any]], done: int | None = None) -> dict:
+           legal: Sequence[Mapping[str, Any]], done: int | None = None) -> Message:
     """The next events of a seat's view; ``done``: the id of this seat's act just applied (an
     action may write no event: a declined buy-back)."""
-    msg: dict[str, Any] = {"type": "update", "from": start, "events": events, "to_act": to_act,
+    msg: Message = {"type": "update", "from": start, "events": events, "to_act": to_act,
                            "legal": legal}
     if done is not None:
         msg["done"] = done
     return msg
 
 
-def refusal(ident: int, code: str, params: dict, text: str) -> dict:
-    clean = {}
+def refusal(ident: int, code: str, params: Mapping[str, Any], text: str) -> Message:
+    clean: dict[str, Any] = {}
     for k, v in list(params.items())[:8]:
         clean[str(k)[:40]] = v if _params({"v": v}) is None else str(v)[:60]
     return {"type": "refusal", "id": ident, "code": code if CODE_WORD.fullmatch(code) else "illegal",
@@ -498,7 +519,7 @@ __all__ = ["PROTOCOL", "DEFAULT_PORT", "Limits", "LIMITS", "ProtocolError", "enc
            "public_players", "public_record"]
 
 
-def seat_lost(seats: list[dict], seat: int) -> bool:
+def seat_lost(seats: Sequence[Mapping[str, Any]], seat: int) -> bool:
     """A seat of a ``status`` whose player on the network lost the connection and which nobody
     plays meanwhile (the table waits for them)."""
     st = seats[seat] if 0 <= seat < len(seats) else None

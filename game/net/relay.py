@@ -45,6 +45,7 @@ import hashlib
 import hmac
 import re
 import secrets
+import ssl
 import time
 from typing import Any
 from collections import deque
@@ -133,7 +134,7 @@ class RelayConn(asyncio.Protocol):
         self.resume_at: asyncio.TimerHandle | None = None
 
     # -- the connection -------------------------------------------------------------------------
-    def connection_made(self, transport) -> None:
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport
         peer = transport.get_extra_info("peername")
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
@@ -146,10 +147,10 @@ class RelayConn(asyncio.Protocol):
             return
         relay.conns.add(self)
         relay.by_address[self.address] = relay.by_address.get(self.address, 0) + 1
-        transport.set_write_buffer_limits(high=relay.limits.buffer)
+        self.transport.set_write_buffer_limits(high=relay.limits.buffer)     # (a stream's: a write transport)
         self.timer = relay.loop.call_later(relay.limits.handshake, self._too_slow)
 
-    def connection_lost(self, exc) -> None:
+    def connection_lost(self, exc: Exception | None) -> None:
         self._end()
 
     def close(self) -> None:
@@ -315,11 +316,11 @@ class Relay:
         self.conns: set[RelayConn] = set()
         self.by_address: dict[str, int] = {}
         self.rooms_by_address: dict[str, int] = {}
-        self.guesses: dict[str, deque] = {}
+        self.guesses: dict[str, deque[float]] = {}
         self._secret = secrets.token_bytes(16)
         self.count = {k: 0 for k in ("accepted", "busy", "bad", "too_slow", "host_slow", "no_room",
                                      "slow_down", "paired", "bytes", "throttled", "idle", "full", "taken")}
-        self._sweeper: asyncio.Task | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     def protocol(self) -> RelayConn:
         return self.conn_class(self)
@@ -453,12 +454,13 @@ class Relay:
                     elif ping:
                         conn.transport.write(b"ping\n")
 
-    def figures(self) -> dict:
+    def figures(self) -> dict[str, int]:
         """Counts for the log and the benchmark (never a room, an address or a byte of a game)."""
         return {"tables": len(self.rooms), "connections": len(self.conns), **self.count}
 
 
-async def serve(address: str, port: int, limits: RelayLimits = LIMITS, ssl_context=None):
+async def serve(address: str, port: int, limits: RelayLimits = LIMITS,
+                ssl_context: ssl.SSLContext | None = None) -> tuple[asyncio.Server, Relay]:
     """Start a relay; (the asyncio server, the Relay)."""
     loop = asyncio.get_running_loop()
     relay = Relay(limits, loop)
@@ -538,13 +540,13 @@ class RelayThread:
         self.port = self.server.sockets[0].getsockname()[1]
         self.address = f"{address}:{self.port}"
 
-    def figures(self) -> dict:
-        async def read():
+    def figures(self) -> dict[str, int]:
+        async def read() -> dict[str, int]:
             return self.relay.figures()
         return self.net.submit(read()).result(5)
 
     def close(self) -> None:
-        async def stop():
+        async def stop() -> None:
             self.server.close()
             self.relay.stop()
             await asyncio.sleep(0.05)

@@ -137,8 +137,8 @@ class RelayDoor:
         self.state = "connecting"
         self.reason: str | None = None
         self.accepted = 0
-        self._task: asyncio.Task | None = None
-        self._tasks: set[asyncio.Task] = set()
+        self._task: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Future[None]] = set()
 
     def start(self) -> None:
         """Call on the network thread's loop."""

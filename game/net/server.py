@@ -32,7 +32,7 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, Callable, Mapping, cast
 
 from ..engine.actions import Action, match_action
 from ..engine import IllegalActionError
@@ -40,7 +40,7 @@ from ..play.host import LOCAL, REMOTE, SCRIPT, TableHost
 from . import protocol as wire
 from .gate import Tries, address_key, new_code, new_table_id, new_token, same_secret
 from .invitation import Invitation, relay_address
-from .link import GONE, LINGER, MSG, Conn, NetThread, drain
+from .link import GONE, LINGER, MSG, Conn, Inbox, NetThread, drain
 from .names import distinct_name, shown_name, shown_names
 from .texts import seat_again_text, seat_back_text, seat_joined_text, seat_left_text, seat_lost_text
 
@@ -70,7 +70,7 @@ class SeatLink:
     lost_since: float | None = None
     #: events sent on the current connection, and the turn last told
     sent: int = 0
-    told: tuple | None = None
+    told: tuple[int, int | None, int] | None = None
     last_id: int = -1
     #: the id of this seat's act applied since the last update
     done: int | None = None
@@ -91,8 +91,8 @@ class Notice:
 class NetHost:
     def __init__(self, host: TableHost, name: str, *, code: str | None = None,
                  address: str = "0.0.0.0", port: int = wire.DEFAULT_PORT, limits: wire.Limits = wire.LIMITS,
-                 table_id: str | None = None, tokens: dict | None = None, advertise: bool = False,
-                 clock=time.monotonic):
+                 table_id: str | None = None, tokens: Mapping[str, object] | None = None,
+                 advertise: bool = False, clock: Callable[[], float] = time.monotonic):
         if code is not None and not wire.HELLO_CODE.fullmatch(code):
             raise ValueError("a table code is four digits (or a long code)")
         self.host = host
@@ -108,8 +108,8 @@ class NetHost:
         #: each network seat's own name (before a player sat down in it): a seat freed again
         #: gets it back
         self.seat_names = {s: host.players[s]["name"] for s in self.links}
-        for seat, token in (tokens or {}).items():     # a table reopened (the host's Continue)
-            seat = int(seat)
+        for key, token in (tokens or {}).items():     # a table reopened (the host's Continue)
+            seat = int(key)
             if seat in self.links and isinstance(token, str) and wire.TOKEN.fullmatch(token):
                 self.links[seat].token = token
                 self.links[seat].link = "lost"
@@ -118,12 +118,12 @@ class NetHost:
         #: whose seats are kept for their players also before the host starts again
         self.resumed = any(lk.token for lk in self.links.values())
         self.started = False
-        self.inbox: queue.SimpleQueue = queue.SimpleQueue()
+        self.inbox: Inbox = queue.SimpleQueue()
         self.net: NetThread | None = None
         self._server: asyncio.base_events.Server | None = None
         self._conns: set[Conn] = set()
         self._dirty = True
-        self._status_sent: dict | None = None
+        self._status_sent: wire.Message | None = None
         self._notices: list[Notice] = []
         #: (seconds, spec): a seat lost for that long is handed to that AI (None: the host decides)
         self.lost_to_ai: tuple[float, str] | None = None
@@ -139,7 +139,7 @@ class NetHost:
         #: messages taken and connections dropped (benchmarks, tests)
         self.counts = {"messages": 0, "dropped": 0, "refused": 0, "phrases_dropped": 0}
         #: per seat, when its last table phrases were said (the rate limit)
-        self._phrase_times: dict[int, deque] = {}
+        self._phrase_times: dict[int, deque[float]] = {}
         #: (seat, phrase id) said at the table since the host's screen last asked
         self._phrases: list[tuple[int, str]] = []
         host.listen(self._changed)
@@ -163,7 +163,7 @@ class NetHost:
             self._start_advertising()
         return self.bind_address, self.port
 
-    def invite(self, relay: str, kept: dict | None = None) -> Invitation:
+    def invite(self, relay: str, kept: Mapping[str, Any] | None = None) -> Invitation:
         """Open the table to the internet through the relay at ``relay`` (``HOST[:PORT]``, as the
         host's Settings name it) as well: the invitation to hand the others.  ``kept``: what
         :meth:`relay_keep` gave before (the host's Continue): the same invitation again.
@@ -201,7 +201,7 @@ class NetHost:
         """None (not on a relay), ``connecting``, ``open``, ``retrying`` or ``refused``."""
         return self.door.state if self.door is not None else None
 
-    def relay_keep(self) -> dict | None:
+    def relay_keep(self) -> dict[str, str] | None:
         """What the host's save keeps to open the same invitation again."""
         if self.invitation is None or self._identity is None:     # (both made by invite)
             return None
@@ -232,7 +232,7 @@ class NetHost:
             self._free_told = free
             threading.Thread(target=self._advertiser.update, args=(free,), daemon=True).start()
 
-    async def _listen(self):
+    async def _listen(self) -> asyncio.Server:
         return await asyncio.start_server(self._accept, self.bind_address, self.port,
                                           limit=self.limits.joiner_line + 2, reuse_address=True)
 
@@ -260,7 +260,7 @@ class NetHost:
             for conn in conns:
                 conn.done.wait(max(0.0, end - time.monotonic()))
 
-        async def shut():
+        async def shut() -> None:
             if self._server is not None:
                 self._server.close()
             await asyncio.sleep(0.05)      # the closing lines go out first
@@ -271,7 +271,8 @@ class NetHost:
         net.stop()
 
     # -- the network thread ---------------------------------------------------------------------
-    async def _accept(self, reader, writer, address: str | None = None) -> None:
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                      address: str | None = None) -> None:
         """One connection, from the listening socket or handed in by another door (``address``:
         what that door calls the joiner; by default its IP address)."""
         assert self.net is not None             # (the table is open: this runs on its thread)
@@ -306,12 +307,12 @@ class NetHost:
             min(victims, key=lambda c: c.opened).turn_away("busy", "the table is busy")
 
     @staticmethod
-    def _closing(code: str, text: str, handshaken: bool) -> dict:
+    def _closing(code: str, text: str, handshaken: bool) -> wire.Message:
         if code == "protocol":
             return wire.refused("protocol", f"this table speaks {wire.PROTOCOL}, not {text}")
         return wire.closed(code, text) if handshaken else wire.refused(code, text)
 
-    def _gate(self, conn: Conn, hello: dict) -> dict | None:
+    def _gate(self, conn: Conn, hello: wire.Message) -> wire.Message | None:
         """The network thread's check of a hello: the rate limit, then the table code.  A hello
         with a token for this table goes on to the main loop, which looks at the token (a
         wrong one counts as a wrong guess): a seat's player is never held up by the limit."""
@@ -388,7 +389,7 @@ class NetHost:
         self._status_sent = None
         self._dirty = True
 
-    def _on_again(self, link: SeatLink, message: dict) -> None:
+    def _on_again(self, link: SeatLink, message: wire.Message) -> None:
         if link.link != "asked" or message["game"] != getattr(self.host.state, "game", 1):
             return          # not asked, or another game's answer: nothing to do
         link.link = "connected"
@@ -453,12 +454,12 @@ class NetHost:
                 out[s] = token
         return out
 
-    def seat_status(self) -> list[dict]:
+    def seat_status(self) -> list[dict[str, Any]]:
         """Per seat: ``name``, ``who`` (``host``: a person at the host's screen, ``ai``,
         ``net``), ``link`` (network seats: ``open``, ``connected``, ``lost``; else None) and
         ``ai`` (whether the host's AI plays it now)."""
         host = self.host
-        out = []
+        out: list[dict[str, Any]] = []
         names = shown_names([p["name"] for p in host.players])
         for s in range(host.n):
             link = self.links.get(s)
@@ -483,7 +484,7 @@ class NetHost:
         return None
 
     # -- messages --------------------------------------------------------------------------------
-    def _on_message(self, conn: Conn, message: dict, now: float) -> None:
+    def _on_message(self, conn: Conn, message: wire.Message, now: float) -> None:
         kind = message["type"]
         if kind == "hello":
             self._on_hello(conn, message, now)
@@ -512,7 +513,7 @@ class NetHost:
                 self.release(link.seat)
                 self._notices.append(Notice("left", link.seat, name, seat_left_text(name)))
 
-    def _on_hello(self, conn: Conn, hello: dict, now: float) -> None:
+    def _on_hello(self, conn: Conn, hello: wire.Message, now: float) -> None:
         if conn.closed:
             return
         token = hello.get("token")
@@ -578,12 +579,12 @@ class NetHost:
         self._status_sent = None
         self._dirty = True
 
-    def _on_act(self, link: SeatLink, message: dict) -> None:
+    def _on_act(self, link: SeatLink, message: wire.Message) -> None:
         ident, action = message["id"], message["action"]
         seat = link.seat
         host = self.host
 
-        def refuse(code: str, text: str, **params) -> None:
+        def refuse(code: str, text: str, **params: object) -> None:
             assert link.conn is not None        # (the message came from it)
             link.conn.send(wire.refusal(ident, code, params, text))
         if ident <= link.last_id:
@@ -620,8 +621,8 @@ class NetHost:
             pass
         refuse("bad_action", "that is not an action you may take")
 
-    def _on_gone(self, conn: Conn, now: float) -> None:
-        link = self.links.get(conn.seat) if conn.seat is not None else None
+    def _on_gone(self, conn: Conn | None, now: float) -> None:
+        link = self.links.get(conn.seat) if conn is not None and conn.seat is not None else None
         if link is not None and link.conn is conn:
             self._lose(link, now)
 
@@ -638,7 +639,7 @@ class NetHost:
 
     # -- news ----------------------------------------------------------------------------------------
     def _send_news(self) -> None:
-        status = {"type": "status", "started": self.started, "seats": self.seat_status(),
+        status: wire.Message = {"type": "status", "started": self.started, "seats": self.seat_status(),
                   "thinking": self.thinking()}
         if status != self._status_sent:
             self._status_sent = status

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TypedDict
 
 from ..storage import user_files
 from .protocol import MAX_SEATS, TABLE_ID, TOKEN
@@ -18,6 +19,14 @@ from .protocol import MAX_SEATS, TABLE_ID, TOKEN
 FILE = "net_seats.json"
 MAX_TABLES = 16
 MAX_BYTES = 64 * 1024
+
+
+class Kept(TypedDict):
+    """What the file keeps of one table: its id, the seat's token, the seat."""
+
+    table: str
+    token: str
+    seat: int
 
 
 def default_path() -> Path:
@@ -28,7 +37,7 @@ class TokenStore:
     def __init__(self, path: Path | None = None):
         self.path = Path(path) if path is not None else default_path()
 
-    def _load(self) -> dict:
+    def _load(self) -> dict[str, Kept]:
         try:
             data = user_files.read_json(self.path, MAX_BYTES)
         except FileNotFoundError:
@@ -39,7 +48,7 @@ class TokenStore:
         if not isinstance(data, dict):
             user_files.set_aside_file(self.path)
             return {}
-        good = {}
+        good: dict[str, Kept] = {}
         for address, entry in data.items():
             if (isinstance(address, str) and len(address) <= 300 and isinstance(entry, dict)
                     and isinstance(entry.get("table"), str) and TABLE_ID.fullmatch(entry["table"])
@@ -48,7 +57,7 @@ class TokenStore:
                 good[address] = {"table": entry["table"], "token": entry["token"], "seat": entry["seat"]}
         return good
 
-    def get(self, address: str) -> dict | None:
+    def get(self, address: str) -> Kept | None:
         """``{"table", "token", "seat"}`` kept for the table at ``address``, or None."""
         return self._load().get(address)
 
@@ -65,7 +74,7 @@ class TokenStore:
         if data.pop(address, None) is not None:
             self._write(data)
 
-    def _write(self, data: dict) -> None:
+    def _write(self, data: dict[str, Kept]) -> None:
         try:
             user_files.atomic_write_text(self.path, json.dumps(data, indent=1) + "\n")
         except OSError:

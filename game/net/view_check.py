@@ -14,13 +14,17 @@ sent (:func:`check_end`).
 
 from __future__ import annotations
 
-from typing import TypeGuard
+from typing import Any, Mapping, Sequence, TypeGuard
 
-from ..engine import RecordError, find_ruleset, replay
+from ..engine import RecordError, find_ruleset
 from ..engine.base import GameState
 from ..engine.cards import NAMES
 from ..engine.public import new_table
-from ..engine.records import MAX_EVENTS
+from ..engine.records import MAX_EVENTS, replay
+
+
+#: an event as the host sent it: JSON not yet checked (the checks below read it field by field)
+Raw = dict[str, Any]
 
 
 class ViewError(ValueError):
@@ -32,7 +36,8 @@ def _is_int(v: object) -> TypeGuard[int]:
 
 
 class ViewChecker:
-    def __init__(self, rules: str, options: dict, players: list[dict], game: int, seat: int):
+    def __init__(self, rules: str, options: dict[str, Any], players: list[dict[str, Any]], game: int,
+                 seat: int):
         self.rules = rules
         family = find_ruleset(rules).family
         self.family = family.name
@@ -88,7 +93,7 @@ class ViewChecker:
         if kind == "game_over":
             self.over = True
 
-    def check_turn(self, to_act: object, legal: list) -> None:
+    def check_turn(self, to_act: object, legal: Sequence[Mapping[str, Any]]) -> None:
         """The turn and the legal actions of an update: legal actions only for this seat's own
         turn, and only with cards of its hand."""
         if to_act is not None and to_act != -1 and not (_is_int(to_act) and 0 <= to_act < self.n):
@@ -106,7 +111,7 @@ class ViewChecker:
                 raise ViewError("a legal action names a card this seat does not hold")
 
     # -- shared pieces ------------------------------------------------------------------------------
-    def _keys(self, ev: dict, required: tuple, optional: tuple = ()) -> None:
+    def _keys(self, ev: Raw, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
         missing = [k for k in required if k not in ev]
         if missing:
             raise ViewError(f"without {missing[0]!r}")
@@ -131,7 +136,7 @@ class ViewChecker:
             raise ViewError("a hidden count must be a number of cards")
         return v
 
-    def _hidden_or_mine(self, ev: dict, field: str, lo: int = 1):
+    def _hidden_or_mine(self, ev: Raw, field: str, lo: int = 1) -> list[str] | int:
         """A card field: this seat's cards as a list, another seat's as a count."""
         if ev["player"] == self.seat:
             return self._cards(ev[field], lo)
@@ -139,7 +144,7 @@ class ViewChecker:
             raise ViewError(f"another seat's {field} is shown (a view hides it)")
         return self._count(ev[field])
 
-    def _deal_hands(self, ev: dict, may_skip: bool) -> int:
+    def _deal_hands(self, ev: Raw, may_skip: bool) -> int:
         hands = ev["hands"]
         if not isinstance(hands, list) or len(hands) != self.n:
             raise ViewError("hands must list every seat")
@@ -180,7 +185,7 @@ class ViewChecker:
                 raise ViewError("a seat plays more cards than it holds")
 
     # -- Gurka family ------------------------------------------------------------------------------------
-    def _gurka_deal(self, ev: dict) -> None:
+    def _gurka_deal(self, ev: Raw) -> None:
         self._keys(ev, ("dealer", "hands"))
         total = self._deal_hands(ev, may_skip=True)
         sizes = {len(h) if isinstance(h, list) else h for h in ev["hands"] if h is not None}
@@ -190,7 +195,7 @@ class ViewChecker:
             raise ViewError("more cards dealt than the deck holds")
         self.gone = set()
 
-    def _gurka_exchange(self, ev: dict) -> None:
+    def _gurka_exchange(self, ev: Raw) -> None:
         self._keys(ev, ("player", "discard", "draw"))
         p = self._player(ev["player"])
         discard = self._hidden_or_mine(ev, "discard", 0)
@@ -199,12 +204,13 @@ class ViewChecker:
         n_draw = draw if isinstance(draw, int) else len(draw)
         if n_discard != n_draw:
             raise ViewError("a different number of cards drawn than discarded")
-        if p == self.seat:
+        # this seat's own cards come as lists (_hidden_or_mine), another's as counts
+        if p == self.seat and isinstance(discard, list) and isinstance(draw, list):
             self._mine(discard)
             if set(draw) & (set(self.hand()) - set(discard)) or set(draw) & self.gone:
                 raise ViewError("a card drawn that this seat already holds or saw played")
 
-    def _gurka_play(self, ev: dict) -> None:
+    def _gurka_play(self, ev: Raw) -> None:
         self._keys(ev, ("player", "cards"))
         p = self._player(ev["player"])
         cards = self._cards(ev["cards"])
@@ -213,13 +219,13 @@ class ViewChecker:
         self._played(p, cards)
         self.gone.update(cards)
 
-    def _gurka_trick(self, ev: dict) -> None:
+    def _gurka_trick(self, ev: Raw) -> None:
         self._keys(ev, ("winner",))
         w = self._player(ev["winner"], "winner")
         if not self.table.trick or self.table.trick_over() or w not in {s for s, _c in self.table.trick}:
             raise ViewError("a trick won by a seat that did not play to it")
 
-    def _gurka_score(self, ev: dict) -> None:
+    def _gurka_score(self, ev: Raw) -> None:
         self._keys(ev, ("penalties", "totals"))
         for f in ("penalties", "totals"):
             v = ev[f]
@@ -227,17 +233,17 @@ class ViewChecker:
                     x is not None and (not _is_int(x) or abs(x) > 10 ** 6) for x in v):
                 raise ViewError(f"{f} must be a number (or null) per seat")
 
-    def _gurka_out(self, ev: dict) -> None:
+    def _gurka_out(self, ev: Raw) -> None:
         self._keys(ev, ("player",))
         self._player(ev["player"])
 
-    def _gurka_buyback(self, ev: dict) -> None:
+    def _gurka_buyback(self, ev: Raw) -> None:
         self._keys(ev, ("player", "points"))
         self._player(ev["player"])
         if not _is_int(ev["points"]) or abs(ev["points"]) > 10 ** 6:
             raise ViewError("points must be a number")
 
-    def _gurka_game_over(self, ev: dict) -> None:
+    def _gurka_game_over(self, ev: Raw) -> None:
         self._keys(ev, ("winners",))
         if not isinstance(ev["winners"], list) or len(ev["winners"]) > self.n:
             raise ViewError("winners must be a list of seats")
@@ -245,7 +251,7 @@ class ViewChecker:
             self._player(s, "a winner")
 
     # -- Durak ----------------------------------------------------------------------------------------------
-    def _durak_deal(self, ev: dict) -> None:
+    def _durak_deal(self, ev: Raw) -> None:
         self._keys(ev, ("dealer", "hands", "trump", "stock"), ("lowest_trump",))
         total = self._deal_hands(ev, may_skip=False)
         trump = ev["trump"]
@@ -273,7 +279,7 @@ class ViewChecker:
     def _on_table(self) -> set[str]:
         return set(self.table.bout_cards())
 
-    def _durak_swap(self, ev: dict) -> None:
+    def _durak_swap(self, ev: Raw) -> None:
         self._keys(ev, ("player", "from"))
         p = self._player(ev["player"])
         if ev["from"] is not None:
@@ -284,7 +290,7 @@ class ViewChecker:
         if p != self.seat and six in self.hand():
             raise ViewError("another seat swaps the six of trumps this seat holds")
 
-    def _durak_attack(self, ev: dict) -> None:
+    def _durak_attack(self, ev: Raw) -> None:
         self._keys(ev, ("player", "cards"))
         p = self._player(ev["player"])
         cards = self._cards(ev["cards"])
@@ -292,7 +298,7 @@ class ViewChecker:
             raise ViewError("a card that lies on the table or in the discard pile")
         self._played(p, cards)
 
-    def _durak_defend(self, ev: dict) -> None:
+    def _durak_defend(self, ev: Raw) -> None:
         self._keys(ev, ("player", "attack", "card"))
         p = self._player(ev["player"])
         if not self.table.on_table() or ev["attack"] not in self.table.unbeaten():
@@ -305,7 +311,7 @@ class ViewChecker:
         else:
             self._not_mine([card])
 
-    def _durak_transfer(self, ev: dict) -> None:
+    def _durak_transfer(self, ev: Raw) -> None:
         """The defender passes the attack on: a card laid on the table, or a trump of the
         attack's rank shown and kept (then every seat knows who holds it)."""
         self._keys(ev, ("player", "card", "shown"))
@@ -329,34 +335,34 @@ class ViewChecker:
         else:
             self._not_mine([card])
 
-    def _durak_pass(self, ev: dict) -> None:
+    def _durak_pass(self, ev: Raw) -> None:
         self._keys(ev, ("player",))
         self._player(ev["player"])
 
     _durak_take = _durak_pass
 
-    def _durak_bout_end(self, ev: dict) -> None:
+    def _durak_bout_end(self, ev: Raw) -> None:
         self._keys(ev, ("result",))
         if ev["result"] not in ("beaten", "taken") or not self.table.on_table():
             raise ViewError("a bout's end without a bout, or of another kind")
         if ev["result"] == "beaten":
             self.gone.update(self.table.bout_cards())
 
-    def _durak_draw(self, ev: dict) -> None:
+    def _durak_draw(self, ev: Raw) -> None:
         self._keys(ev, ("player", "cards"))
         p = self._player(ev["player"])
         cards = self._hidden_or_mine(ev, "cards")
         n = cards if isinstance(cards, int) else len(cards)
         if n > self.table.stock:
             raise ViewError("more cards drawn than the stock holds")
-        if p == self.seat and set(cards) & (set(self.hand()) | self.gone | self._on_table()):
+        if p == self.seat and isinstance(cards, list) and set(cards) & (set(self.hand()) | self.gone | self._on_table()):
             raise ViewError("a card drawn that this seat already holds or saw go")
 
-    def _durak_out(self, ev: dict) -> None:
+    def _durak_out(self, ev: Raw) -> None:
         self._keys(ev, ("player",))
         self._player(ev["player"])
 
-    def _durak_game_over(self, ev: dict) -> None:
+    def _durak_game_over(self, ev: Raw) -> None:
         self._keys(ev, ("loser", "losing_team"), ("reason",))
         if ev["loser"] is not None:
             self._player(ev["loser"], "loser")
@@ -370,7 +376,8 @@ class ViewChecker:
             raise ViewError("reason must be a short text")
 
 
-def check_end(record: object, seat: int, received: list[dict], welcome: dict) -> GameState:
+def check_end(record: object, seat: int, received: Sequence[Mapping[str, Any]],
+              welcome: Mapping[str, Any]) -> GameState:
     """The engine's state of the host's finished record, after checking that it is a whole
     game that the engine replays, of the table this seat joined, and that from this seat it
     looks exactly as the events sent during the game.  ViewError otherwise."""
