@@ -3,7 +3,7 @@ legal ones.
 
 An action (what a seat decides) and an event (what happened, a line of the record) are JSON
 objects in the record (RECORDS.md, beside this file); here they are :class:`Action` and
-:class:`Event`, ``TypedDict``\ s over the same objects, so the JSON is unchanged and a type
+:class:`Event`, ``TypedDict`` types over the same objects, so the JSON is unchanged and a type
 checker knows each field.  Every key but ``type`` is there only for the types that have it
 (RECORDS.md's tables): ``action["cards"]`` after ``action["type"] == "play"``.
 
