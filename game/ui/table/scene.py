@@ -19,6 +19,7 @@ them into overlays (:mod:`game.ui.nav`).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pygame
 
@@ -146,7 +147,7 @@ class TableScene(Scene):
         self.widgets = self._group()
         if self.host is not None:
             self.host.listen(self.save)    # after every move, whoever made it
-        self.on_game_over = None   # hook for the demo / tests
+        self.on_game_over: Callable[[TableScene], None] | None = None   # hook for the demo / tests
         self.back = False          # back from an overlay this frame (see resume)
 
     def make_parts(self) -> None:
