@@ -226,7 +226,7 @@ def face_jobs(card: str, width: int, settings: dict | None = None,
         else:
             _keep(key, _finish_art(card, width, settings, build.acc))
 
-    def part(i: int) -> Callable[[], None]:
+    def part(i: int) -> Callable[[], object]:
         def step() -> None:
             if key not in _cache:
                 build.part(i)

@@ -26,7 +26,7 @@ from .. import cards as card_faces
 from .. import theme
 
 #: a part of the layer: its name, its key, and a function drawing it that returns its area
-Part = tuple[object, object, Callable[[pygame.Surface], pygame.Rect]]
+Part = tuple[object, object, Callable[[pygame.Surface], pygame.Rect | None]]
 
 
 def disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:
