@@ -113,7 +113,8 @@ class TableScene(Scene):
                            settings=app.settings, timeline=Timeline(), demo=bool(app.demo),
                            model=new_table(self.rules, stream.options, stream.players, self.session["game"]))
         self.shown = 0
-        self.hidden, self.turned_down_by = len(self.humans) > 1, None
+        self.hidden = len(self.humans) > 1
+        self.turned_down_by: int | None = None
         self.message, self.message_color = "", theme.TEXT
         self.error_until = 0.0
         self.skipping = False
@@ -130,7 +131,7 @@ class TableScene(Scene):
         # get the board and the cues only (make_parts), the hints the AI driver's hint calls
         self.toolbar = Toolbar(self)
         self.widgets = WidgetGroup([self.menu_button, *self.toolbar.buttons])
-        self._decision_key = None
+        self._decision_key: tuple[int, int | None] | None = None
         self.renderer = Renderer(self)
         self.spoken = Spoken(self)
         self.make_parts()
