@@ -18,7 +18,7 @@ import pygame
 
 from .. import i18n
 from . import access_kit
-from .access_tree import screen_nodes
+from .access_tree import Node, screen_nodes
 from .announcer import Announcer, reading_ms, wanted
 from .screen_reader import Detector
 from .speech import Speech
@@ -36,7 +36,7 @@ class Access:
         self.bridge: access_kit.Bridge | None = None
         self.live = ""
         self._next = 0.0
-        self._nodes: dict[str, object] = {}
+        self._nodes: dict[str, Node] = {}
         self.announcer.listeners.append(self._heard)
 
     # -- settings -------------------------------------------------------------------------

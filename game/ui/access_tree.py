@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..i18n import _
 from .widget_base import text_of
@@ -98,7 +99,7 @@ def widget_node(w, key: str, group=None) -> Node | None:
             node.children.append(Node(f"{key}/{i}", "option", text_of(t),
                                       description=", ".join(p for p in (sub, position(i + 1, len(w.items))) if p),
                                       rect=tuple(w.row_rect(i)), selected=i == w.index,
-                                      action=lambda i=i: w.select(i)))
+                                      action=partial(w.select, i)))
         return node
     if isinstance(w, GameList):
         node = Node(key, "list", _label(w), rect=rect, focus=focus)
@@ -106,7 +107,7 @@ def widget_node(w, key: str, group=None) -> Node | None:
             words = [x for x in (row.title, row.right, row.sub, row.sub_right) if x]
             node.children.append(Node(f"{key}/{i}", "option" if row.key is not None else "heading",
                                       " · ".join(words) or str(row.key), selected=i == w.index,
-                                      action=lambda i=i: w.select(i)))
+                                      action=partial(w.select, i)))
         return node
     if isinstance(w, TextInput):
         return Node(key, "text_input", _label(w) or text_of(w.placeholder or ""), value=w.value,

@@ -5,11 +5,15 @@ from __future__ import annotations
 import os
 import sys
 import warnings
+from typing import TYPE_CHECKING, Any
 
 from .. import i18n
 from ..storage import settings as store
 from ..i18n import _
 from .nav import Nav
+
+if TYPE_CHECKING:
+    import pygame
 
 #: the demo's own animation speed (a fraction of normal)
 DEMO_SPEED = 0.1
@@ -76,7 +80,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.windowed_size = tuple(size)
         self.fullscreen = bool(self.settings.get("fullscreen")) and not demo
-        self.screen = None
+        self.screen: pygame.Surface | None = None
         from .access import Access
         #: the accessibility tree, the announcements, the game's own speech (:mod:`.access`)
         self.access = Access(self)
@@ -266,7 +270,7 @@ class App:
             self.running = False
             return
         self.screen = pg.display.get_surface() or self.screen
-        if self.manager.needs_redraw():
+        if self.screen is not None and self.manager.needs_redraw():
             #: the rectangles this frame changed (None: the whole window), for present()
             self.dirty = self.manager.draw(self.screen)
             self.drew = True
@@ -323,7 +327,7 @@ def register_routes(app) -> None:
 
 
 def _saved_size() -> tuple[int, int]:
-    size = load_settings().get("window_size")
+    size: Any = load_settings().get("window_size")      # from the file: checked here
     try:
         w, h = int(size[0]), int(size[1])
     except (TypeError, ValueError, IndexError, KeyError):

@@ -27,6 +27,7 @@ Norwegian, like English, shows A K Q J.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 import pygame
 
@@ -57,7 +58,9 @@ NATIVE = {
     "en": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
 }
 
-_cache: dict[tuple, pygame.Surface] = {}
+#: a surface; under a key starting "k" a stack's (surface, top card's top left, depth)
+_cache: dict[tuple, Any] = {}
+_Kept = TypeVar("_Kept")
 CARD_EDGE = (120, 120, 120)
 #: the look chosen in the settings (:func:`configure`)
 _look = {"back": CARD_BACKS[0], "size": CARD_SIZES[0]}
@@ -88,7 +91,7 @@ def look_key(settings: dict | None) -> tuple:
             settings.get("card_size"), _look["back"], _look["size"])
 
 
-def height_for(width: int) -> int:
+def height_for(width: float) -> int:
     return int(round(width * RATIO))
 
 
@@ -114,7 +117,7 @@ def card_text(card: str, settings: dict | None = None) -> str:
 
 
 def large_print(settings: dict | None) -> bool:
-    return bool(settings) and settings.get("card_size") == "large-print"
+    return settings is not None and settings.get("card_size") == "large-print"
 
 
 # -- drawing helpers ---------------------------------------------------------------------------
@@ -152,7 +155,7 @@ def _base(w: int, h: int, fill=(252, 250, 244)) -> pygame.Surface:
     return surf
 
 
-def _keep(key: tuple, surf: pygame.Surface) -> pygame.Surface:
+def _keep(key: tuple, surf: _Kept) -> _Kept:
     if len(_cache) > 700:
         _cache.clear()
     _cache[key] = surf
@@ -196,7 +199,7 @@ def drawn(card: str, width: int, settings: dict | None = None) -> pygame.Surface
 
 
 def face_jobs(card: str, width: int, settings: dict | None = None,
-              here: bool = False) -> list[Callable[[], None]]:
+              here: bool = False) -> list[Callable[[], object]]:
     """The steps that draw ``card``'s face at ``width`` into the cache, each a few
     milliseconds at most (none when it is drawn already): the art's parts one by one, then
     the card.  :func:`face` does them all at once; a table does them in spare frame time.
@@ -222,7 +225,13 @@ def face_jobs(card: str, width: int, settings: dict | None = None,
             _keep(key, _drawn_face(card, width, settings))
         else:
             _keep(key, _finish_art(card, width, settings, build.acc))
-    return [lambda i=i: key in _cache or build.part(i) for i in range(len(build.docs))] + [finish]
+
+    def part(i: int) -> Callable[[], object]:
+        def step() -> None:
+            if key not in _cache:
+                build.part(i)
+        return step
+    return [part(i) for i in range(len(build.docs))] + [finish]
 
 
 # -- faces rendered in the painter process --------------------------------------------------------
@@ -377,7 +386,7 @@ def _drawn_face(card: str, width: int, settings: dict) -> pygame.Surface:
 
 
 # pip positions for 2..10 on a unit box (x 0..1, y 0..1); flipped = lower half
-_PIPS = {
+_PIPS: dict[int, list[tuple[float, float]]] = {
     2: [(0.5, 0.0), (0.5, 1.0)],
     3: [(0.5, 0.0), (0.5, 0.5), (0.5, 1.0)],
     4: [(0, 0), (1, 0), (0, 1), (1, 1)],

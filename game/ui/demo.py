@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ..engine.registry import DEMO_RULESET, find_ruleset
 from .names import ai_name
+
+if TYPE_CHECKING:
+    from .table.scene import TableScene
 
 
 class DemoDirector:
@@ -25,19 +29,20 @@ class DemoDirector:
         self.frames = frames
         self.frame = 0
         self.shots = Path(screenshots) if screenshots else None
-        self.last_top = None
+        self.last_top: str | None = None
         self.shot_no = 0
-        self.table = None
+        self.table: TableScene | None = None
         self.done_at: int | None = None
         app.settings["speed"] = speed
 
     def start(self) -> None:
         n, opts = find_ruleset(self.rules).demo
         players = [{"name": ai_name(i), "seat": "ai:easy"} for i in range(n)]
-        self.table = self.app.nav.make("table", rules=self.rules, players=players, options=dict(opts),
-                                       seed=self.seed)
-        self.table.on_game_over = self._over
-        self.app.manager.push(self.table)
+        table: TableScene = self.app.nav.make("table", rules=self.rules, players=players,
+                                              options=dict(opts), seed=self.seed)
+        table.on_game_over = self._over
+        self.table = table
+        self.app.manager.push(table)
         if self.shots:
             self.shots.mkdir(parents=True, exist_ok=True)
 

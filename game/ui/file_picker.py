@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import stat
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -115,7 +116,7 @@ class FilePicker(Scene):
         self.path_box = PathInput(str(self.folder), max_len=400, name="path")
         self.open_btn = Button(lambda: _("Open"), self.open_selected, primary=True, name="open")
         self.back_btn = Button(lambda: _("Back"), self.close, name="back")
-        self.place_btns = [Button(label, (lambda p=path: self.go(Path(p))), name=f"place{i}", px=15)
+        self.place_btns = [Button(label, partial(self.go, Path(path)), name=f"place{i}", px=15)
                            for i, (label, path) in enumerate(self.places)]
         self.widgets = WidgetGroup([self.path_box, *self.place_btns, self.open_btn, self.back_btn])
         self.go(self.folder)

@@ -234,7 +234,7 @@ class JoinScene(Scene):
             self.invalidate()
 
     def back(self) -> None:
-        self.manager.pop()
+        self.pop_top()
 
     def handle_event(self, e) -> None:
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \

@@ -214,7 +214,7 @@ class MainMenu(Scene):
 
     def show_notices(self) -> None:
         for notice in self.app.notices:     # a text, or a Notice put into words now
-            self.manager.push(MessageScene(self.app, str(notice)))
+            self.push_scene(MessageScene(self.app, str(notice)))
         self.app.notices.clear()
 
     def resume(self):

@@ -43,7 +43,7 @@ def option_value_label(key: str, value: object) -> str:
         if named is not None:
             return _say(named)
         if option.unit and isinstance(value, int):
-            return ngettext(*option.unit, value).format(n=value)
+            return ngettext(option.unit[0], option.unit[1], value).format(n=value)
     return str(value)
 
 

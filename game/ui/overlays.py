@@ -6,6 +6,8 @@ and moves on by name through ``app.nav``; none imports another scene."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from ..i18n import _, ngettext
@@ -269,7 +271,7 @@ class ResultScene(Overlay):
 
     def kind_word(self) -> str:
         """A lost game's consolation (one of a few, in turn from game to game)."""
-        words = (
+        words: tuple[Callable[[], str], ...] = (
             # TRANSLATORS: the result screen of a lost game: a kind word to the player
             lambda: _("Well played. The cards will fall your way next time."),
             lambda: _("A close game. Another one?"),
@@ -351,8 +353,11 @@ class ResultScene(Overlay):
             self.opaque = True                   # from the next frame on, this scene draws it all
         else:
             surface.blit(self._backdrop, (0, 0))
-        w = self.cascade.card_w
-        for card, x, y in self.cascade.positions(self.elapsed):
+        cascade = self.cascade
+        if cascade is None:                      # never: drawn only while there is one
+            return
+        w = cascade.card_w
+        for card, x, y in cascade.positions(self.elapsed):
             img = cards.face(card, w, self.app.settings)
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
 

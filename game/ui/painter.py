@@ -104,7 +104,7 @@ class Painter:
     def submit(self, key, spec: tuple) -> bool:
         """Ask for the face ``spec`` (:func:`game.ui.cards.paint`), answered by :meth:`take`
         under ``key``; False when there is no painter (draw it yourself)."""
-        if not self.available or not self._start():
+        if not self.available or not self._start() or self._out is None:
             self.available = False
             return False
         if key not in self.pending:
@@ -116,7 +116,7 @@ class Painter:
         """The pictures ready now, as (key, surface or None), while ``time.perf_counter()``
         is before ``until`` (one at least); None for a picture that could not be rendered."""
         import pygame
-        out = []
+        out: list[tuple[object, pygame.Surface | None]] = []
         if self._results is None:
             return out
         try:

@@ -17,6 +17,8 @@ through here, so a change of look is made once.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 #: the leather of a panel at its top and its bottom
@@ -31,7 +33,8 @@ SHEEN = (26, 26, 22)
 GLOW = (255, 206, 90)
 TO_ACT = (52, 62, 40)
 
-_cache: dict[tuple, object] = {}
+#: a surface, or a plate's (surface, where its top left lies) under a key starting "plate"
+_cache: dict[tuple, Any] = {}
 #: the pixels of the cached images (a bound on their memory: big translucent panels at 4K)
 _pixels = [0]
 MOST_PIXELS = 24_000_000
@@ -58,7 +61,8 @@ def radius(u: float) -> int:
 
 
 def shade(col, d: float) -> tuple[int, int, int]:
-    return tuple(max(0, min(255, int(c + d))) for c in col[:3])
+    r, g, b = (max(0, min(255, int(c + d))) for c in col[:3])
+    return r, g, b
 
 
 # -- soft shapes, without a blur: rings of a rising alpha ------------------------------------------------
@@ -311,7 +315,7 @@ def button(surface: pygame.Surface, rect: pygame.Rect, u: float, color, border=N
     top, bottom = (shade(color, -10), shade(color, 8)) if pressed else (shade(color, 20), shade(color, -12))
     rim = rim_for(border or RIM_LIGHT)
     if cached(rect.size):
-        img, (mx, my) = plate_image(tuple(rect.size), u, 255, top, bottom, rim, not pressed, r, 1.5,
+        img, (mx, my) = plate_image((rect.w, rect.h), u, 255, top, bottom, rim, not pressed, r, 1.5,
                                     BUTTON_LIFT, 120)
         surface.blit(img, (rect.left - mx, rect.top - my))
         return

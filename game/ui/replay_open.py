@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import RecordError, replay
+from ..engine.base import GameState
 from ..engine.records import MAX_BAD_RECORDS, MAX_RECORD_BYTES, parse_record
 from ..safe_json import clip, decode
 from ..storage.saves import FORMAT as SAVE_FORMAT
@@ -68,7 +69,7 @@ class Game:
 
     label: str            # "" for a file of one record, else "record 2" / "line 3"
     record: dict
-    state: object         # the engine state after every event
+    state: GameState      # the engine state after every event
     saved: bool = False   # it came from a save file (an unfinished game)
 
     @property
@@ -117,8 +118,9 @@ def read_file(path: Path, max_bytes: int = MAX_BYTES) -> bytes:
         raise Refused("unreadable", e.strerror or clip(e), e) from None
     try:
         now = os.fstat(fd)
-        if kind_of(now):          # replaced by a pipe or a device since it was looked at
-            raise Refused(kind_of(now), "not a regular file")
+        code = kind_of(now)
+        if code:                  # replaced by a pipe or a device since it was looked at
+            raise Refused(code, "not a regular file")
         chunks, size = [], 0
         while size <= max_bytes:
             chunk = os.read(fd, min(1 << 20, max_bytes + 1 - size))

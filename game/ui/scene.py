@@ -92,6 +92,16 @@ class Scene:
         return None
 
     # -- helpers ------------------------------------------------------------------
+    def pop_top(self) -> None:
+        """Take the top scene off this scene's stack (nothing when it is on none)."""
+        if self.manager is not None:
+            self.manager.pop()
+
+    def push_scene(self, scene: Scene) -> None:
+        """Push ``scene`` on this scene's stack (nothing when it is on none)."""
+        if self.manager is not None:
+            self.manager.push(scene)
+
     def invalidate(self) -> None:
         if self.manager is not None:
             self.manager.dirty = True

@@ -40,6 +40,8 @@ class Detector:
 
 
 def _windows() -> bool:
+    if sys.platform != "win32":
+        return False
     try:
         import ctypes
         flag = ctypes.c_int(0)

@@ -369,7 +369,7 @@ class SettingsScene(Scene):
                 if w.value == default:
                     continue
                 words = {True: pgettext("option", "On"), False: pgettext("option", "Off")}
-                now, then = words[w.value], words[default]
+                now, then = words[w.value], words[bool(default)]
             else:
                 if w.value == default:
                     continue

@@ -27,6 +27,7 @@ from . import theme
 from .names import ai_name, human_name, is_default_ai_name, name_in_language
 from .refusals import option_reason
 from .scene import Scene
+from .widget_base import Widget
 from .widgets import Button, Choice, ChoiceList, TextInput, Toggle, WidgetGroup
 
 #: the seats people play: at this screen (``human``) or from their own computer (``net``, a
@@ -93,6 +94,8 @@ def replace_question(saved: savegame.SaveInfo, others: bool) -> str:
 
 
 class SetupScene(Scene):
+    widgets: WidgetGroup
+
     def __init__(self, app, rules: str | None = None):
         super().__init__(app)
         self.rules = rules or DEFAULT_RULESET
@@ -105,7 +108,7 @@ class SetupScene(Scene):
         self.recall(app.settings.get("last_setup"), keep_rules=rules is not None)
         self.follow_language()
         self.error = ""
-        self.checked = None
+        self.checked: dict | None = None
         self.explain = ""
         self.build()
 
@@ -191,8 +194,9 @@ class SetupScene(Scene):
         self.rule_list = ChoiceList([(r, rules_text.ruleset_name(r)) for r in ruleset_ids()], self.rules,
                                     on_change=self.set_rules, name="rules", px=19, row_h=44,
                                     sublabels=rules_text.ruleset_country)
-        self.option_widgets = []
+        self.option_widgets: list[Widget] = []
         for spec in option_specs(self.rules, self.players()):
+            w: Widget
             if spec["values"] is None:
                 w = Toggle(spec["label"], bool(self.current(spec)),
                            on_change=lambda v, s=spec: self.set_option(s, v), name=f"opt:{spec['key']}",
@@ -212,7 +216,7 @@ class SetupScene(Scene):
             for lv in menu_levels()] + [
             # TRANSLATORS: a seat taken by a player who joins from their own computer (a network table)
             ("net", lambda: _("On the network"))]
-        self.seat_widgets = []
+        self.seat_widgets: list[tuple[Choice, TextInput]] = []
         for i in range(self.players()):
             seat = self.seats[i]
             kind = Choice("", kinds, seat["kind"], on_change=lambda v, i=i: self.set_kind(i, v),
@@ -227,7 +231,7 @@ class SetupScene(Scene):
         self.rules_btn = Button(lambda: _("Rules"), lambda: self.app.nav.push("rules", rules=self.rules),
                                 name="rules_btn")
         self.start_btn = Button(lambda: _("Start game"), self.start, primary=True, name="start")
-        ws = [self.rule_list] + self.option_widgets + [self.count_choice]
+        ws: list[Widget] = [self.rule_list, *self.option_widgets, self.count_choice]
         for k, n in self.seat_widgets:
             ws += [k, n]
         ws += [self.back_btn, self.rules_btn, self.start_btn]
@@ -316,7 +320,7 @@ class SetupScene(Scene):
                              options=self.checked)
 
     def back(self) -> None:
-        self.manager.pop()
+        self.pop_top()
 
     # -- layout and drawing --------------------------------------------------------------
     def layout(self, size) -> None:

@@ -17,6 +17,7 @@ between the controls, Enter activates; in the confirm step Esc cancels.
 from __future__ import annotations
 
 import threading
+from functools import partial
 from typing import Callable
 
 import pygame
@@ -82,8 +83,8 @@ class StatsScene(Scene):
     # -- data -------------------------------------------------------------------------
     def _make_filter(self) -> Choice:
         # TRANSLATORS: the statistics screen's filter: every ruleset, or one
-        options = [(None, lambda: _("All games"))]
-        options += [(r, (lambda r=r: rules_label(r))) for r in self.stats.rulesets]
+        options: list[tuple[str | None, Callable[[], str]]] = [(None, lambda: _("All games"))]
+        options += [(r, partial(rules_label, r)) for r in self.stats.rulesets]
         return Choice(lambda: _("Show"), options, self.rules, self.set_filter, name="filter")
 
     def reload(self) -> None:
@@ -113,6 +114,8 @@ class StatsScene(Scene):
     def finish(self) -> None:
         """The job's result on the screen (called once its thread has ended)."""
         job, self.job = self.job, None
+        if job is None:
+            return
         if job.error is not None or job.result is None:
             self.status = _("The statistics could not be read.")
             self.figures = statistics.Figures()

@@ -178,17 +178,17 @@ def wood(size: tuple[int, int], u: float) -> pygame.Surface:
     sw, sh = small.get_size()
     sph = sh / planks
     for p in range(planks):
-        top, bottom = int(p * sph), int((p + 1) * sph)
+        s_top, s_bottom = int(p * sph), int((p + 1) * sph)
         base = WOOD[p % len(WOOD)]
-        small.fill(base, pygame.Rect(0, top, sw, bottom - top))
+        small.fill(base, pygame.Rect(0, s_top, sw, s_bottom - s_top))
         # the figure: wide soft bands of a lighter and a darker shade along the plank
         for _ in range(5):
-            y0 = rng.uniform(top, bottom)
+            y0 = rng.uniform(s_top, s_bottom)
             amp, freq, phase = rng.uniform(0.5, 2.5), rng.uniform(0.6, 2.0), rng.uniform(0, 6.3)
             col = _shade(base, rng.choice((-9, -6, 7, 10)))
             pts = [(x, y0 + amp * math.sin(phase + freq * x / sw * 6.28)) for x in range(0, sw + 8, 8)]
             pygame.draw.lines(small, col, False, pts, max(1, int(sph * 0.12)))
-        pygame.draw.rect(small, base, pygame.Rect(0, top, sw, 1))       # each plank starts clean
+        pygame.draw.rect(small, base, pygame.Rect(0, s_top, sw, 1))       # each plank starts clean
     light = pygame.Surface((sw, sh))
     _light(light, (150, 150, 150), (255, 255, 255))
     small.blit(light, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
@@ -203,7 +203,7 @@ def wood(size: tuple[int, int], u: float) -> pygame.Surface:
     knots: list[list[_Knot]] = []
     for p in range(planks):
         top = p * ph
-        here = []
+        here: list[_Knot] = []
         for _ in range(rng.choice((0, 1, 1, 0, 2))):
             x = rng.uniform(0.08, 0.92) * w
             if all(abs(x - k.x) > ph * 2 for k in here):       # knots apart

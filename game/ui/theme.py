@@ -266,7 +266,7 @@ def panel_image(size: tuple[int, int], u: float, alpha: int = 255, border=THEME,
     border = PANEL_BORDER if border is THEME else border
     fill = PANEL if fill is THEME else fill
     top, bottom = _plate_colours(fill)
-    return panels.plate_image(tuple(size), u, alpha, top, bottom, panels.rim_for(border))
+    return panels.plate_image((size[0], size[1]), u, alpha, top, bottom, panels.rim_for(border))
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, u: float, alpha: int = 255,
@@ -378,8 +378,8 @@ class Box:
         self.layer = 0
         #: a text's colour and its rendered image with where it went (the contrast probe,
         #: ``build_scripts/contrast_probe.py``, compares the two with what lies under it)
-        self.color = None
-        self.ink = None
+        self.color: tuple[int, ...] | None = None
+        self.ink: tuple[pygame.Surface, tuple[int, int]] | None = None
 
     def __repr__(self) -> str:
         return f"{self.kind}({self.text!r} {tuple(self.rect)} {self.px:.0f}px)"
@@ -480,7 +480,7 @@ def _on_screen(surface) -> bool:
 
 
 def note_text(surface, surf: pygame.Surface, rect: pygame.Rect, text: str, px: float, color=None) -> None:
-    if _on_screen(surface) and text.strip():
+    if _recorder is not None and _on_screen(surface) and text.strip():
         ink = surf.get_bounding_rect()
         box = Box("text", ink.move(rect.left, rect.top), text, px)
         box.color = tuple(color)[:3] if color is not None else None
@@ -490,5 +490,5 @@ def note_text(surface, surf: pygame.Surface, rect: pygame.Rect, text: str, px: f
 
 def note_box(surface, kind: str, rect, opaque: bool = True) -> None:
     """A panel, a button or a card was drawn at ``rect`` on ``surface``."""
-    if _on_screen(surface):
+    if _recorder is not None and _on_screen(surface):
         _recorder.add(Box(kind, pygame.Rect(rect), opaque=opaque))

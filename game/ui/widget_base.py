@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pygame
 
@@ -71,6 +72,8 @@ class Widget:
     #: Enter / Space do something when it is focused (:meth:`activate`); otherwise they
     #: are left to the scene (a list or a name field: Enter is the scene's, e.g. Start)
     activates = False
+    #: what a screen reader calls a control without a label of its own (set by its scene)
+    access_name: Callable[[], str] | str | None = None
 
     def __init__(self, rect=None, enabled: bool = True, tooltip=None, name: str = ""):
         self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 0, 0)

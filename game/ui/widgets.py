@@ -15,7 +15,7 @@ where there is nowhere to move the focus (a scene with one button scrolls with t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -51,7 +51,7 @@ class Label(Widget):
 class Button(Widget):
     activates = True
 
-    def __init__(self, label, on_click: Callable[[], None] | None = None, rect=None,
+    def __init__(self, label, on_click: Callable[[], object] | None = None, rect=None,
                  enabled: bool = True, tooltip=None, primary: bool = False, name: str = "",
                  px: float = 20, sub=None):
         super().__init__(rect, enabled, tooltip, name)
@@ -114,7 +114,7 @@ class Button(Widget):
 class WidgetGroup:
     """A set of widgets sharing keyboard focus and mouse hover."""
 
-    def __init__(self, widgets: list[Widget] | None = None, reading_order: bool = False):
+    def __init__(self, widgets: Sequence[Widget] | None = None, reading_order: bool = False):
         self.widgets: list[Widget] = list(widgets or [])
         self.focus: int | None = None
         #: Tab goes through the widgets as they stand on the screen, row by row, left to
@@ -191,10 +191,10 @@ class WidgetGroup:
         if e.type == pygame.MOUSEMOTION:
             if InputMode.moved(e):
                 self.keyboard = False
-            for w in self.widgets:
-                w.hover = w.contains(e.pos) and w.enabled
-                if not w.hover and w.pressed and not (e.buttons and e.buttons[0]):
-                    w.pressed = False
+            for x in self.widgets:
+                x.hover = x.contains(e.pos) and x.enabled
+                if not x.hover and x.pressed and not (e.buttons and e.buttons[0]):
+                    x.pressed = False
             return False
         if e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if e.button not in (1, 3):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 
 import pygame
 
@@ -80,7 +81,7 @@ class Choice(Widget):
 
     activates = True
 
-    def __init__(self, label, options: list[tuple[object, object]], value=None, on_change=None,
+    def __init__(self, label, options: Sequence[tuple[object, object]], value=None, on_change=None,
                  rect=None, tooltip=None, name: str = "", px: float = 18, enabled: bool = True,
                  wrap: bool = True):
         super().__init__(rect, enabled, tooltip, name)

@@ -15,6 +15,8 @@ announcement again), said through the app's announcer.  Function keys, so that n
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ...i18n import _, ngettext
@@ -171,8 +173,8 @@ def nodes(scene) -> tuple[list[Node], str | None]:
                                  selected=c in scene.sel.cards or c == scene.hover_card,
                                  disabled=bool(scene.my_turn() and state and c not in scene.legal_cards()
                                                and c not in scene.sel.cards),
-                                 action=lambda c=c: scene.click_card(c),
-                                 focus=lambda c=c: _pick(scene, c)))
+                                 action=partial(scene.click_card, c),
+                                 focus=partial(_pick, scene, c)))
     out.append(lst)
     # TRANSLATORS: a screen reader: the middle of the table (the trick, or Durak's bout)
     out.append(Node("table/centre", "label", _("Table"), value=table_words(scene)))

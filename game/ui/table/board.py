@@ -24,12 +24,13 @@ what it depends on is listed here, once.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from .. import cards as card_faces
 from .. import messages
 from .input import Selection
 from .journal import MoveLog
+from .timeline import Timeline
 
 
 @dataclass
@@ -44,12 +45,13 @@ class Board:
     #: the session: the game's number, chips, the evening's marks
     session: dict
     #: the player's settings (card text, four colours, how the hand is sorted)
-    settings: object
+    settings: dict
     #: the public table as shown (:mod:`game.engine.public`): it lags the game by the
     #: events still to be shown
-    model: object
+    #: (a family's own table, GurkaTable or DurakTable: each family's part reads its own)
+    model: Any
     #: the animations' clock and what flies (:mod:`.timeline`)
-    timeline: object
+    timeline: Timeline
     #: where everything lies (:class:`.layout.Layout`), None until the window is laid out
     lay: object = None
     log: MoveLog = field(default_factory=MoveLog)

@@ -8,6 +8,7 @@ table (``scene.model``), its layout and its timeline; it changes nothing.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -17,7 +18,8 @@ from .. import motion
 from .. import panels
 from .. import theme
 from ..widgets_focus import draw_ring
-from .layers import StaticLayer, disjoint, widget_look
+from ..widget_base import Widget
+from .layers import Part, StaticLayer, disjoint, widget_look
 from .marks import dealer_letter
 from . import seat_tags
 from .texts import MomentTexts
@@ -283,13 +285,19 @@ class Renderer(MomentTexts):
         bounds = pygame.Rect((0, 0), self._kept_size or (0, 0))
         self._moving += [c for c in (pygame.Rect(r).clip(bounds) for r in rects) if c.width and c.height]
 
-    def parts(self, top: bool) -> list:
+    def parts(self, top: bool) -> list[Part]:
         """The static layer's parts in drawing order: (name, key, draw)."""
         s = self.scene
-        out = [("header", (s.part.title(), s.part.header()), self.header),
-               ("middle", self.layer.middle_key(), self.middle)]
-        out += [(("seat", seat), self._seat_key(seat), lambda surf, seat=seat: self.seat(surf, seat))
-                for seat in range(s.n)]
+
+        def seat_part(seat: int) -> Callable[[pygame.Surface], pygame.Rect]:
+            return lambda surf: self.seat(surf, seat)
+
+        def widget_part(w: Widget, f: bool, u: float, pad: int) -> Callable[[pygame.Surface], pygame.Rect]:
+            return lambda surf: self._widget(surf, w, f, u, pad)
+
+        out: list[Part] = [("header", (s.part.title(), s.part.header()), self.header),
+                           ("middle", self.layer.middle_key(), self.middle)]
+        out += [(("seat", seat), self._seat_key(seat), seat_part(seat)) for seat in range(s.n)]
         out.append(("hand", self._hand_key(), self.hand))
         if not top:
             self.prompt_lines = 0
@@ -303,8 +311,7 @@ class Renderer(MomentTexts):
         u = self.lay.u
         for i, w in enumerate(group.widgets):
             if w.rect is not None:
-                out.append((("widget", i), widget_look(w, w is focused),
-                            lambda surf, w=w, f=w is focused: self._widget(surf, w, f, u, pad)))
+                out.append((("widget", i), widget_look(w, w is focused), widget_part(w, w is focused, u, pad)))
         return out
 
     @staticmethod
@@ -472,7 +479,9 @@ class Renderer(MomentTexts):
         pad, gap = int(4 * u), int(3 * u)
         pieces = [(theme.render(card_faces.card_text(c, settings), px, card_faces.suit_color(c[1], settings), True)) for c in cards]
         maxw = int(self.lay.panel_w * 1.3)
-        rows, row, width = [], [], 0
+        rows: list[list[pygame.Surface]] = []
+        row: list[pygame.Surface] = []
+        width = 0
         for img in pieces:
             w = img.get_width() + 2 * pad
             if row and width + gap + w > maxw:

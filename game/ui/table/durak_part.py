@@ -60,7 +60,7 @@ class DurakPart(TablePart):
         sp = self.speed()
         src = self.draw.card_source(p, ev["cards"])
         self.fold(ev)
-        self.ending = []
+        self.ending: list = []
         base = len(self.model.pairs) - len(ev["cards"])
         if sp > 0:
             for j, c in enumerate(ev["cards"]):

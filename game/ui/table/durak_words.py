@@ -215,8 +215,8 @@ def pass_on_rest(kind: str, keys: bool, show: bool) -> str:
             # TRANSLATORS: transfer Durak, keyboard play: {pass_key} (Pass on's letter) passes the
             # attack on with the card picked by the arrow keys ← → (or the cheapest)
             text = _("Press {pass_key} to pass it on (← → picks the card).")
-        keys = tool_keys.action_letters()
-        text = text.format(pass_key=keys["pass_on"], show_key=keys["show_trump"])
+        letters = tool_keys.action_letters()
+        text = text.format(pass_key=letters["pass_on"], show_key=letters["show_trump"])
         if kind == "defend":
             # TRANSLATORS: transfer Durak, keyboard play, after the keys that pass it on; ← → are
             # the arrow keys, Enter beats with the card picked (Space, then a number key: which

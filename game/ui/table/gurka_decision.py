@@ -62,7 +62,7 @@ class GurkaDecision(Decision):
             # TRANSLATORS: {n} is the most cards this player may exchange
             return ngettext("Choose up to {n} card to exchange, then confirm.",
                             "Choose up to {n} cards to exchange, then confirm.", top).format(n=top)
-        if "buyback" in types:
+        if "buyback" in types and seat is not None:
             question = self._buyback_question(seat)
             return question + " " + gurka_words.buyback_keys() if InputMode.key else question
         plays = [a for a in legal if a["type"] == "play"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...engine.gurka import moves as gm
 from ...engine.views import seen_cards
 from ...i18n import _, ngettext
@@ -243,9 +245,12 @@ class GurkaPart(TablePart):
             self._trick_log.append(log.add(p, lambda: gurka_words.plays(self.name(p), self.you(p), self.card_text(cards))))
         elif kind == "trick":
             w = ev["winner"]
+
+            def takes(cs: list[str]) -> Callable[[], str]:
+                return lambda: gurka_words.plays_and_takes(self.name(w), self.you(w), self.card_text(cs))
             for i, (seat, cs) in zip(self._trick_log, m.trick):
                 if seat == w:
-                    log.replace(i, lambda cs=cs: gurka_words.plays_and_takes(self.name(w), self.you(w), self.card_text(cs)))
+                    log.replace(i, takes(cs))
             if self._trick_head is not None:        # … and once it is over, who took it
                 number, total, leader = len(m.tricks), m.tricks_in_deal(), m.trick[0][0]
                 log.replace(self._trick_head, lambda: gurka_words.trick_heading(
@@ -255,8 +260,11 @@ class GurkaPart(TablePart):
             if m.tricks:
                 self.prev_trick = m.tricks[-1]      # the look back's trick once the next deal starts
             row = m.sheet[-1]
+
+            def score_line(i: int) -> Callable[[], str]:
+                return lambda: self.score_words(row)[i]
             for i in range(len(self.score_words(row))):
-                log.add(None, lambda i=i: self.score_words(row)[i])
+                log.add(None, score_line(i))
         elif kind == "exchange":
             n = len(seen_cards(ev["discard"]))
             log.add(p, lambda: gurka_words.exchanges(self.name(p), self.you(p), n))

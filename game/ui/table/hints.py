@@ -26,7 +26,7 @@ class Hints:
         self.scene = scene
         self.ticket: int | None = None
         self.key: tuple | None = None
-        self.shown: tuple[tuple, dict] | None = None
+        self.shown: tuple[tuple | None, dict] | None = None
 
     # -- asking --------------------------------------------------------------------------
     @property

@@ -26,7 +26,7 @@ from .. import cards as card_faces
 from .. import theme
 
 #: a part of the layer: its name, its key, and a function drawing it that returns its area
-Part = tuple[object, object, Callable[[pygame.Surface], pygame.Rect]]
+Part = tuple[object, object, Callable[[pygame.Surface], pygame.Rect | None]]
 
 
 def disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:
@@ -158,6 +158,9 @@ class StaticLayer:
         return surf, True
 
     def _update(self, parts: list[Part]) -> None:
+        surf = self.surface
+        if surf is None:          # never: :meth:`get` updates a layer it has
+            return
         old = self._parts
         names = {name for name, _k, _d in parts}
         rects = [prev[1] for name, prev in old.items() if name not in names]
@@ -178,7 +181,6 @@ class StaticLayer:
         self._parts = now
         if not rects:
             return
-        surf = self.surface
         bounds = surf.get_rect()
         felt = theme.felt(surf.get_size())
         self.damage = disjoint([r.clip(bounds) for r in rects])

@@ -226,7 +226,7 @@ class Layout:
         clear = self.keep_clear()
         floor = self.news_rect(1, 2).top
         window = pygame.Rect(0, 0, *self.size)
-        out = []
+        out: list[tuple[int, frozenset, bool]] = []
         mine = self.seat_rect(self.viewer)
         for r in clear:
             if r != mine and r.centery > self.center[1]:

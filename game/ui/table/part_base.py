@@ -77,8 +77,9 @@ class TablePart:
     def fold(self, ev: dict) -> None:
         self.board.model.apply(ev)
 
-    def name(self, seat: int) -> str:
-        return self.board.name(seat)
+    def name(self, seat: int | None) -> str:
+        """The seat's player's name ("" for no seat: an event that names none)."""
+        return "" if seat is None else self.board.name(seat)
 
     def you(self, seat) -> bool:
         """Is ``seat`` the player at the screen (their own sentences, never their name)?"""

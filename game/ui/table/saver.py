@@ -47,9 +47,12 @@ class Saver:
                         return
                 job, self._job = self._job, None
                 self._busy = True
-            problem = None
+            problem: Notice | None = None
             try:
-                problem = savegame.save(job[1], job[2]) if job[0] == "save" else savegame.delete(job[1])
+                if job[0] == "save":
+                    problem = savegame.save(job[1], job[2])
+                else:
+                    savegame.delete(job[1])
             finally:
                 with self._cond:
                     self._busy = False

@@ -19,6 +19,7 @@ them into overlays (:mod:`game.ui.nav`).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pygame
 
@@ -112,7 +113,8 @@ class TableScene(Scene):
                            settings=app.settings, timeline=Timeline(), demo=bool(app.demo),
                            model=new_table(self.rules, stream.options, stream.players, self.session["game"]))
         self.shown = 0
-        self.hidden, self.turned_down_by = len(self.humans) > 1, None
+        self.hidden = len(self.humans) > 1
+        self.turned_down_by: int | None = None
         self.message, self.message_color = "", theme.TEXT
         self.error_until = 0.0
         self.skipping = False
@@ -129,7 +131,7 @@ class TableScene(Scene):
         # get the board and the cues only (make_parts), the hints the AI driver's hint calls
         self.toolbar = Toolbar(self)
         self.widgets = WidgetGroup([self.menu_button, *self.toolbar.buttons])
-        self._decision_key = None
+        self._decision_key: tuple[int, int | None] | None = None
         self.renderer = Renderer(self)
         self.spoken = Spoken(self)
         self.make_parts()
@@ -146,7 +148,7 @@ class TableScene(Scene):
         self.widgets = self._group()
         if self.host is not None:
             self.host.listen(self.save)    # after every move, whoever made it
-        self.on_game_over = None   # hook for the demo / tests
+        self.on_game_over: Callable[[TableScene], None] | None = None   # hook for the demo / tests
         self.back = False          # back from an overlay this frame (see resume)
 
     def make_parts(self) -> None:

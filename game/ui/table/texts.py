@@ -3,11 +3,17 @@ and the prompt, each in its dark box; a part of :class:`.draw.Renderer`."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from .. import motion
 from .. import theme
 from .timeline import ease
+
+if TYPE_CHECKING:
+    from .layout import Layout
+    from .scene import TableScene
 
 
 def shown_alpha(banner, now: float) -> int:
@@ -16,6 +22,17 @@ def shown_alpha(banner, now: float) -> int:
 
 
 class MomentTexts:
+    """Mixed into :class:`.draw.Renderer`, which sets these."""
+
+    scene: TableScene
+    news_box: pygame.Rect | None
+    #: (key, image, area): the shout drawn once
+    _shout_cache: tuple[tuple, pygame.Surface, pygame.Rect] | None
+
+    if TYPE_CHECKING:
+        @property
+        def lay(self) -> Layout: ...
+
     def banners(self, surface) -> list[pygame.Rect]:
         """The shout (a knock-out) and the announcement line; seat banners are drawn in
         their seat's panel (:meth:`seat`).  Returns the areas drawn."""

@@ -65,9 +65,11 @@ class Undo:
                 and s.host is not None and s.stream.network is None and self.seat() is not None)
 
     def point(self) -> int | None:
-        if not self.allowed() or self.scene.finished or self.scene.stream.is_over():
+        seat, host = self.seat(), self.scene.host
+        if (not self.allowed() or seat is None or host is None or self.scene.finished
+                or self.scene.stream.is_over()):
             return None
-        return undo_point(self.scene.host.events(), self.seat())
+        return undo_point(host.events(), seat)
 
     def available(self) -> bool:
         return self.point() is not None

@@ -9,12 +9,22 @@ screens are the real ones without a second computer.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 
 from ...engine.registry import DEFAULT_RULESET
 from .steps import Unreachable, mid_deal, step
 
 #: the other player's name at the tour's network tables
 JOINER = "Anna"
+
+
+def _after(serving: Sequence[Callable[[], None]], check: Callable[[], object]) -> Callable[[], object]:
+    """A wait's condition: each stream served once, then ``check`` looked at."""
+    def cond() -> object:
+        for serve in serving:
+            serve()
+        return check()
+    return cond
 
 
 def _until(cond, seconds: float = 10.0) -> None:
@@ -46,7 +56,7 @@ def _host_table(t, started: bool = False, joined: bool = True):
     joiner = None
     if joined:
         joiner = NetStream("127.0.0.1", table.stream.net.port, JOINER, net.code)
-        t.wait_for(lambda: (joiner.serve(), not net.waiting_for())[1])
+        t.wait_for(_after([joiner.serve], lambda: not net.waiting_for()))
     if started:
         t.top.start()
         t.settle()
@@ -123,11 +133,11 @@ def _joiner_waiting(t, relay: str | None = None) -> None:
             stream = NetStream("127.0.0.1", host.net.port, JOINER, host.network.code)
         else:
             inv = host.network.invite(relay)
-            _until(lambda: (host.serve(), host.network.relay_state == "open")[1])
+            _until(_after([host.serve], lambda: host.network.relay_state == "open"))
             stream = NetStream("", 0, JOINER, "", invitation=inv)
-        _until(lambda: (host.serve(), stream.serve(), stream.state == "joined")[2])
+        _until(_after([host.serve, stream.serve], lambda: stream.state == "joined"))
         t.app.nav.push("table", stream=stream)
-        t.wait_for(lambda: (host.serve(), type(t.top).__name__ == "LobbyScene")[1])
+        t.wait_for(_after([host.serve], lambda: type(t.top).__name__ == "LobbyScene"))
         t.settle()
         t.keep_until_shot(host)
     except Unreachable:
@@ -150,9 +160,9 @@ def _joined_table(t, host_seat: bool = True, options: dict | None = None, starte
     host = open_table(state, network_control([p["seat"] for p in players]), "Björn", AIDriver(1))
     stream = NetStream("127.0.0.1", host.net.port, JOINER, host.network.code)
     try:
-        _until(lambda: (host.serve(), stream.serve(), stream.state == "joined")[2])
+        _until(_after([host.serve, stream.serve], lambda: stream.state == "joined"))
         t.app.nav.push("table", stream=stream)
-        t.wait_for(lambda: (host.serve(), type(t.top).__name__ == "LobbyScene")[1])
+        t.wait_for(_after([host.serve], lambda: type(t.top).__name__ == "LobbyScene"))
     except Unreachable:
         host.close()
         raise
@@ -160,7 +170,7 @@ def _joined_table(t, host_seat: bool = True, options: dict | None = None, starte
     table = next(s for s in t.app.manager.stack if type(s).__name__ == "TableScene")
     if started:
         host.network.start("ai:normal")
-        t.wait_for(lambda: (host.serve(), type(t.top).__name__ == "TableScene" and table.shown > 0)[1])
+        t.wait_for(_after([host.serve], lambda: type(t.top).__name__ == "TableScene" and table.shown > 0))
     return table, host
 
 
@@ -224,7 +234,7 @@ def _net_phrase_said(t) -> None:
     table, joiner = _host_table(t, started=True)
     t.settle()
     joiner.say("well_played")
-    t.wait_for(lambda: (joiner.serve(), table.timeline.shown(("seat", 1)) is not None)[1])
+    t.wait_for(_after([joiner.serve], lambda: table.timeline.shown(("seat", 1)) is not None))
     t.frames(2)
     t.keep_until_shot(joiner)
 
@@ -253,7 +263,7 @@ def _net_joiner_again(t) -> None:
                    **state.session_next())
     again = host.next_stream(nxt, AIDriver(2))
     t.keep_until_shot(again)
-    t.wait_for(lambda: (again.serve(), t.top.offers_again)[1])
+    t.wait_for(_after([again.serve], lambda: t.top.offers_again))
     t.settle(most=20)
 
 

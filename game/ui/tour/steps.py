@@ -287,7 +287,8 @@ def _another_gurka() -> str:
 
 #: tables in each look: the felts, the backs and the card sizes (every other screen shows
 #: the green felt, the red back, 100 % and two-colour suits): (look, ruleset, players, options)
-LOOKS = {
+#: a look: its settings, the ruleset, the number of players, the options (None: the rules')
+LOOKS: dict[str, tuple[dict[str, object], Callable[[], str], int, dict | None]] = {
     "look-blue-125": (dict(felt="blue", card_back="blue", card_size="125", four_colour=True),
                       lambda: DEFAULT_RULESET, 4, None),
     "look-wood-150": (dict(felt="wood", card_back="nordic", card_size="150"), durak_id, 4, None),
@@ -640,7 +641,11 @@ def _stats_reading(t) -> None:
     a read that takes a few seconds, shot while it goes on."""
     import time
     scene = _stats_read(t)
-    scene.start(lambda: (time.sleep(3), None, None, scene.figures)[1:], "loading")
+
+    def slow_read() -> tuple[None, None, object]:
+        time.sleep(3)
+        return None, None, scene.figures
+    scene.start(slow_read, "loading")
     t.frames(3)
 
 
@@ -744,7 +749,7 @@ def ended(won: bool):
     def stop(state) -> bool:
         if not state.is_over():
             return False
-        ev = next((e for e in reversed(state.events) if e["type"] == "game_over"), {})
+        ev: dict = next((e for e in reversed(state.events) if e["type"] == "game_over"), {})
         if "winners" in ev:
             return (0 in ev["winners"]) == won
         losers = ev.get("losing_team") or ([] if ev.get("loser") is None else [ev["loser"]])

@@ -76,9 +76,8 @@ def tutorial_shots(app) -> list[tuple[str, Callable[[], object]]]:
     ``app``'s scene stack and plays it up to the callout of one of its lessons (a move
     the player is asked to make, with the cards it points at); it returns the table
     scene, or raises RuntimeError when the callout did not come."""
-    shots = []
-    for rid in TUTORIAL_IDS:
-        def prepare(rid=rid):
+    def prepare_for(rid: str) -> Callable[[], object]:
+        def prepare():
             scene = app.nav.push("tutorial", rules=rid)
             target = first_move_with(scene, tutorial(rid).tour_lesson)
             coach = scene.coach
@@ -86,5 +85,5 @@ def tutorial_shots(app) -> list[tuple[str, Callable[[], object]]]:
                 raise RuntimeError(f"the {rid} tutorial did not reach its tour callout")
             app.step([], 16)
             return scene
-        shots.append((tutorial(rid).tour, prepare))
-    return shots
+        return prepare
+    return [(tutorial(rid).tour, prepare_for(rid)) for rid in TUTORIAL_IDS]

@@ -80,18 +80,21 @@ def target_rects(scene, spec: tuple) -> list[pygame.Rect]:
         rects = [drawn[c][0] for c in cards if c in drawn]
         return merged(rects) or [lay.seat_rect(spec[1])]
     if kind == "stock":
-        return [_card_rect(*lay.stock_pos(), lay.table_w)]
+        sx, sy = lay.stock_pos()
+        return [_card_rect(sx, sy, lay.table_w)]
     if kind == "trump":
         card = family.trump_card(scene.model)
         if card not in drawn:
             return []
         # it lies crosswise under the stock: ring what shows of it
         r = drawn[card][0]
-        stock = _card_rect(*lay.stock_pos(), lay.table_w)
+        sx, sy = lay.stock_pos()
+        stock = _card_rect(sx, sy, lay.table_w)
         shown = r.clip(pygame.Rect(stock.right, r.top, max(0, r.right - stock.right), r.height))
         return [shown if shown.width > 4 else r]
     if kind == "discard":
-        return [_card_rect(*lay.discard_pos(), lay.table_w).inflate(lay.table_w // 2, 0)]
+        dx, dy = lay.discard_pos()
+        return [_card_rect(dx, dy, lay.table_w).inflate(lay.table_w // 2, 0)]
     if kind == "header":
         return [scene.renderer.header_area()]
     return []

@@ -119,6 +119,8 @@ class Coach:
             self.step += 1
             return True
         if b.kind == "deal":
+            if b.event is None:
+                return self.finish(scene, f"beat {self.step}: a deal without its event")
             try:
                 state.apply_record_event(dict(b.event))
             except IllegalActionError as e:
@@ -135,7 +137,7 @@ class Coach:
             self.due = now + scene.ai_delay()
         if now >= self.due:
             self.due = None
-            if not scene.do(dict(b.action), seat=seat):
+            if b.action is None or not scene.do(dict(b.action), seat=seat):
                 return self.finish(scene, f"beat {self.step}: the scripted move was refused")
         return True
 
@@ -149,7 +151,7 @@ class Coach:
             return False
         legal = state.legal_actions()
         is_legal = any(same_action(action, a) for a in legal)
-        if state.to_act() == b.seat and is_legal and same_action(action, b.action):
+        if state.to_act() == b.seat and is_legal and b.action is not None and same_action(action, b.action):
             self.step += 1
             return True
         if b.seat != HUMAN or not is_legal:

@@ -22,14 +22,16 @@ class LearnScene(Scene):
     def __init__(self, app, first: bool = False):
         super().__init__(app)
         self.first = first
-        self.choices = [Button((lambda r=r: rules_text.ruleset_name(r)), (lambda r=r: self.start(r)),
-                               primary=i == 0, name=f"learn:{r}", px=19)
-                        for i, r in enumerate(TUTORIAL_IDS)]
+        self.choices = [self._choice(r, i == 0) for i, r in enumerate(TUTORIAL_IDS)]
         label = (lambda: _("Not now")) if first else (lambda: _("Back"))
         self.back_btn = Button(label, self.close, name="back", px=17)
-        self.widgets = WidgetGroup(self.choices + [self.back_btn])
+        self.widgets = WidgetGroup([*self.choices, self.back_btn])
         self.widgets.focus = 0
         self.rows: list[pygame.Rect] = []
+
+    def _choice(self, rules: str, primary: bool) -> Button:
+        return Button(lambda: rules_text.ruleset_name(rules), lambda: self.start(rules),
+                      primary=primary, name=f"learn:{rules}", px=19)
 
     def enter(self) -> None:
         if self.first and not self.app.settings.get("tutorial_offered"):
@@ -41,7 +43,7 @@ class LearnScene(Scene):
         self.app.nav.replace("tutorial", rules=rules)
 
     def close(self) -> None:
-        self.manager.pop()
+        self.pop_top()
 
     def layout(self, size) -> None:
         u = theme.unit(size)
