@@ -16,17 +16,11 @@ machines keep their own full state for the rules.  Families: :mod:`.public_gurka
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, TypeVar, Union
+from typing import Any, Mapping, TypeVar
 
 from .actions import Event
-from .registry import find_ruleset
+from .registry import PublicTable, find_ruleset
 
-if TYPE_CHECKING:
-    from .durak.public import DurakTable
-    from .gurka.public import GurkaTable
-
-#: a public table of any family (:meth:`game.engine.registry.Ruleset.new_public`)
-PublicTable = Union["GurkaTable", "DurakTable"]
 T = TypeVar("T", bound=PublicTable)
 
 # new_table and table_of return Any: the family is chosen at run time by the ruleset id, and

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Union
 
 from .cards import FULL_DECK, SHORT_DECK
 from .errors import OptionError
@@ -22,10 +22,12 @@ from .options import DURAK_OPTIONS, GURKA_OPTIONS, Option, defaults
 
 if TYPE_CHECKING:
     from .base import GameState
-    from .determinize import FamilyPosition, Legal
+    from .hidden import FamilyPosition, Legal
     from .durak.public import DurakTable
     from .gurka.public import GurkaTable
-    from .public import PublicTable
+
+#: a public table of any family (:meth:`Ruleset.new_public`; :mod:`game.engine.public` folds it)
+PublicTable = Union["GurkaTable", "DurakTable"]
 
 
 def _frozen(d: Mapping[str, Any] | None = None) -> Mapping[str, Any]:

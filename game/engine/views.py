@@ -7,14 +7,34 @@ cards are replaced by their counts; what was played on the table stays.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, cast
+from typing import Any, Iterable, Mapping, Protocol, Sequence, cast
 
 from .actions import Event
 from .cards import names
 
-if TYPE_CHECKING:
-    from .base import GameState
-    from .gurka.state import GurkaState
+
+class Viewed(Protocol):
+    """What a view is made from: any game state (:class:`game.engine.base.GameState`), named
+    by its shape so that this module, which the states call, imports none of them."""
+
+    @property
+    def rules(self) -> str: ...
+    @property
+    def options(self) -> Mapping[str, Any]: ...
+    @property
+    def game(self) -> int: ...
+    @property
+    def players(self) -> Sequence[Mapping[str, Any]]: ...
+    @property
+    def events(self) -> Sequence[Event]: ...
+    def view_event(self, event: Event, seat: int) -> Event: ...
+
+
+class Held(Viewed, Protocol):
+    """A state that keeps every seat's hand (a Gurka deal)."""
+
+    @property
+    def hands(self) -> Sequence[Sequence[int]]: ...
 
 
 def _hide(cards: list[str] | int | None) -> int | None:
@@ -48,7 +68,7 @@ def filter_event(event: Event, seat: int) -> Event:
     return event
 
 
-def make_view(state: GameState, seat: int, hand: Iterable[int]) -> dict[str, Any]:
+def make_view(state: Viewed, seat: int, hand: Iterable[int]) -> dict[str, Any]:
     return {
         "rules": state.rules,
         "options": dict(state.options),
@@ -60,5 +80,5 @@ def make_view(state: GameState, seat: int, hand: Iterable[int]) -> dict[str, Any
     }
 
 
-def gurka_view(state: GurkaState, seat: int) -> dict[str, Any]:
+def gurka_view(state: Held, seat: int) -> dict[str, Any]:
     return make_view(state, seat, state.hands[seat])

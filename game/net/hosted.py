@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import Any, Mapping, Protocol, Sequence
 
 from ..engine.actions import Action
 from ..engine.base import GameState
@@ -30,8 +30,6 @@ from .server import NetHost
 from .invitation import Invitation
 from .texts import seat_again_text, seat_back_text, seat_joined_text, seat_left_text, seat_lost_text
 
-if TYPE_CHECKING:
-    from .client import NetStream
 
 
 def clock_ms() -> float:
@@ -120,6 +118,26 @@ class TableNetwork:
         return keep
 
 
+class JoinerStream(Protocol):
+    """What :class:`JoinedNetwork` reads of a joiner's stream (:class:`game.net.client.NetStream`,
+    which imports this module: its shape named here keeps the import one way)."""
+
+    @property
+    def offer(self) -> protocol.Message | None: ...
+    @property
+    def reason(self) -> str | None: ...
+    @property
+    def where(self) -> str: ...
+    @property
+    def started(self) -> bool: ...
+    @property
+    def host_name(self) -> str: ...
+    @property
+    def seat_status(self) -> list[dict[str, Any]]: ...
+    @property
+    def seat(self) -> int: ...
+
+
 class JoinedNetwork:
     """What a joiner's screen shows of the network table it sits at (from the host's status)."""
 
@@ -136,7 +154,7 @@ class JoinedNetwork:
         """The host has closed the table (after the game, or leaving)."""
         return self.stream.reason in ("game_over", "host_left")
 
-    def __init__(self, stream: NetStream):
+    def __init__(self, stream: JoinerStream):
         self.stream = stream
         self.addresses = [stream.where]
         inv = getattr(stream, "invitation", None)

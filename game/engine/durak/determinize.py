@@ -16,16 +16,15 @@ few facts that hang on hidden cards are derived per assignment:
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 from . import moves as dm
 from . import seats
 from ..cards import INDEX, NAMES, SHORT_DECK
+from ..hidden import Assignment, Legal
 from .state import DurakState
 from .public import DurakTable
 
-if TYPE_CHECKING:
-    from ..determinize import Assignment, Legal
 
 
 class FamilyPosition:

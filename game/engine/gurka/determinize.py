@@ -10,17 +10,16 @@ state's stock is left empty there.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import moves as gm
 from ..cards import FULL_DECK, INDEX
+from ..hidden import Assignment, Legal
 from .state import GurkaState
 from ..actions import Event
 from ..lazy_random import LazyRandom
 from .public import GurkaTable
 
-if TYPE_CHECKING:
-    from ..determinize import Assignment, Legal
 
 
 def _last(events: list[Event], kind: str) -> int:

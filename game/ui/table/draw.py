@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -42,6 +43,10 @@ def pack(parts: list[str], px: float, width: float) -> list[str]:
 
 
 class Renderer(MomentTexts):
+    #: the table scene (:class:`.scene.TableScene`), which imports this module: named loosely
+    #: here so the import stays one way (issue 66 leaves the renderer's reads of it to narrow)
+    scene: Any
+
     def __init__(self, scene):
         self.scene = scene
         self._kept = None           # the surface the last frame was drawn on, to draw over

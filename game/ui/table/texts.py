@@ -3,7 +3,7 @@ and the prompt, each in its dark box; a part of :class:`.draw.Renderer`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -11,9 +11,26 @@ from .. import motion
 from .. import theme
 from .timeline import ease
 
+from .timeline import Timeline
+
 if TYPE_CHECKING:
     from .layout import Layout
-    from .scene import TableScene
+
+
+class TextScene(Protocol):
+    """What the moment texts read of the table scene (:class:`.scene.TableScene`, which
+    imports this module through the renderer: its shape named here keeps the import one way)."""
+
+    @property
+    def timeline(self) -> Timeline: ...
+    coach: Any
+    part: Any
+    n: int
+    message: str
+    message_color: Any
+    error_until: float
+    def my_turn(self) -> bool: ...
+    def prompt(self) -> str: ...
 
 
 def shown_alpha(banner, now: float) -> int:
@@ -24,7 +41,7 @@ def shown_alpha(banner, now: float) -> int:
 class MomentTexts:
     """Mixed into :class:`.draw.Renderer`, which sets these."""
 
-    scene: TableScene
+    scene: TextScene
     news_box: pygame.Rect | None
     #: (key, image, area): the shout drawn once
     _shout_cache: tuple[tuple, pygame.Surface, pygame.Rect] | None
