@@ -74,7 +74,21 @@ def seat_state(st: dict, mine: bool) -> str:
     return _("waiting for a player")
 
 
-class LobbyScene(Overlay):
+class NetTableOverlay(Overlay):
+    """A box over a network table: it closes itself when it is on top, or leaves the table for
+    the main menu (the waiting table, a seat lost, a quiet host)."""
+
+    def leave(self) -> None:
+        self.close()
+        self.table.leave()
+        self.app.nav.back_to("menu")
+
+    def close(self) -> None:
+        if self.manager is not None and self.manager.top is self:
+            self.manager.pop()
+
+
+class LobbyScene(NetTableOverlay):
     shade = 170
 
     def __init__(self, app, table):
@@ -152,15 +166,6 @@ class LobbyScene(Overlay):
     def start(self) -> None:
         self.net.start(f"ai:{self.fill.value}")
         self.close()
-
-    def leave(self) -> None:
-        self.close()
-        self.table.leave()
-        self.app.nav.back_to("menu")
-
-    def close(self) -> None:
-        if self.manager is not None and self.manager.top is self:
-            self.manager.pop()
 
     def update(self, dt: float) -> None:
         if self.net.started:            # a joiner's wait is over: the game is on
@@ -317,7 +322,7 @@ class LobbyScene(Overlay):
         self.widgets.draw(surface, u)
 
 
-class SeatLostScene(Overlay):
+class SeatLostScene(NetTableOverlay):
     """The host's question about a seat whose player lost the connection."""
 
     def __init__(self, app, table, seat: int, player: str):
@@ -336,10 +341,6 @@ class SeatLostScene(Overlay):
     def hand_over(self) -> None:
         self.table.network.hand_to_ai(self.seat)
         self.close()
-
-    def close(self) -> None:
-        if self.manager is not None and self.manager.top is self:
-            self.manager.pop()
 
     def update(self, dt: float) -> None:
         seats = self.table.network.seats()
@@ -368,7 +369,7 @@ class SeatLostScene(Overlay):
         self.widgets.draw(surface, u)
 
 
-class ReconnectScene(Overlay):
+class ReconnectScene(NetTableOverlay):
     """A joiner's table whose host is quiet, lost or gone: Rejoin or Leave, the table kept."""
 
     shade = 90          # the table stays readable under it
@@ -388,15 +389,6 @@ class ReconnectScene(Overlay):
     def rejoin(self) -> None:
         self.side.rejoin()
         self.invalidate()
-
-    def leave(self) -> None:
-        self.close()
-        self.table.leave()
-        self.app.nav.back_to("menu")
-
-    def close(self) -> None:
-        if self.manager is not None and self.manager.top is self:
-            self.manager.pop()
 
     def update(self, dt: float) -> None:
         if not self.side.trouble or self.side.ended:
