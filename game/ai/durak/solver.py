@@ -140,23 +140,15 @@ class Solver:
                     if beats(a, c, trump):
                         moves.append((cost(c, trump), a, c))
             moves.sort()
+            answers = []            # each answer's position after it: the beats, then the transfers
             for _, a, c in moves:
                 t = list(table)
-                i = t.index(a)
-                t[i + 1] = c
+                t[t.index(a) + 1] = c
                 nd = dh & ~(1 << c)
-                v = self.value(h0 if att == 0 else nd, nd if att == 0 else h1, att, tuple(t),
-                               False, limit, shown)
-                if maxim:
-                    if v > best:
-                        best = v
-                        if best >= 1.0:
-                            return best
-                elif v < best:
-                    best = v
-                    if best <= 0.0:
-                        return best
-            for _c, after in sorted(self._transfers(h0, h1, att, table, limit, shown)):
+                answers.append((h0 if att == 0 else nd, nd if att == 0 else h1, att, tuple(t),
+                                False, limit, shown))
+            answers += [after for _c, after in sorted(self._transfers(h0, h1, att, table, limit, shown))]
+            for after in answers:
                 v = self.value(*after)
                 if maxim:
                     if v > best:
