@@ -20,7 +20,7 @@ from .cards import FULL_DECK, SHORT_DECK
 from .errors import OptionError
 from .options import DURAK_OPTIONS, GURKA_OPTIONS, Option, defaults
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:       # (types only: the registry loads no family until a table of it is made)
     from .base import GameState
     from .hidden import FamilyPosition, Legal
     from .durak.public import DurakTable  # lazy: a family loads only when a table of it is made
