@@ -25,8 +25,10 @@ bot opens no console window (``CREATE_NO_WINDOW``).
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -67,7 +69,6 @@ def _pdeathsig():
     if not sys.platform.startswith("linux"):
         return None
     try:
-        import ctypes
         prctl = ctypes.CDLL(None, use_errno=True).prctl
     except (OSError, AttributeError):
         return None
@@ -84,7 +85,6 @@ def python_for_bots(which=None, windows: bool | None = None, frozen: bool | None
     if not (getattr(sys, "frozen", False) if frozen is None else frozen):
         return [sys.executable]
     if which is None:
-        import shutil
         which = shutil.which
     if os.name == "nt" if windows is None else windows:
         launcher = which("py")

@@ -47,13 +47,16 @@ then ends too (its pipe is held only by the two of them).
 from __future__ import annotations
 
 import itertools
+import multiprocessing as mp
 import queue
 import threading
+import time
 import traceback
 from typing import Any, Sequence
 
 from ..child_pipe import feed, serve
 from ..engine.actions import Action
+from ..engine.records import seat_problem
 
 
 def _spec(level: str) -> str:
@@ -65,10 +68,9 @@ def decide(view: dict, legal: list[dict], level: str, seed: int) -> dict[str, An
     ``hint``: Hard's choice with the figures of its search, :func:`game.ai.hints.hint`).
     ValueError for anything else (``ext:`` bots are never started here)."""
     if level == "hint":
-        from .hints import hint
+        from .hints import hint      # lazy: the AI's search loads in the process that decides
         return hint(view, legal, seed)
-    from ..engine.records import seat_problem
-    from .seats import make_player
+    from .seats import make_player   # lazy: the AI's search loads in the process that decides
     spec = _spec(str(level))
     if not spec.startswith("ai:") or seat_problem(spec):
         raise ValueError(f"the AI worker plays built-in levels only, not {spec[:60]!r}")
@@ -145,7 +147,6 @@ class AIWorker:
         self.mode = "thread"
 
     def _start_process(self) -> None:
-        import multiprocessing as mp
         ctx = mp.get_context("spawn")
         req_r, req_w = ctx.Pipe(duplex=False)
         res_r, res_w = ctx.Pipe(duplex=False)
@@ -217,7 +218,6 @@ class AIWorker:
 
     def wait(self, ticket: int, timeout: float = 30.0) -> dict | None:
         """Blocking helper for tests and tools (the UI uses :meth:`poll`)."""
-        import time
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             a = self.poll(ticket)

@@ -21,6 +21,7 @@ from typing import Any, Mapping
 
 from .actions import Action, Event
 from .errors import IllegalActionError
+from .views import filter_event
 
 CHANCE = -1
 FORMAT = "gurka-record/1"
@@ -83,7 +84,6 @@ class GameState:
     def view_event(self, event: Event, seat: int) -> Event:
         """``event`` as ``seat`` may see it (:func:`game.engine.views.filter_event`); a
         family adds what the rules make public at that moment."""
-        from .views import filter_event
         return filter_event(event, seat)
 
     def outcome(self) -> Outcome | None:  # pragma: no cover - interface

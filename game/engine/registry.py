@@ -20,11 +20,11 @@ from .cards import FULL_DECK, SHORT_DECK
 from .errors import OptionError
 from .options import DURAK_OPTIONS, GURKA_OPTIONS, Option, defaults
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:       # (types only: the registry loads no family until a table of it is made)
     from .base import GameState
     from .hidden import FamilyPosition, Legal
-    from .durak.public import DurakTable
-    from .gurka.public import GurkaTable
+    from .durak.public import DurakTable  # lazy: a family loads only when a table of it is made
+    from .gurka.public import GurkaTable  # lazy: a family loads only when a table of it is made
 
 #: a public table of any family (:meth:`Ruleset.new_public`; :mod:`game.engine.public` folds it)
 PublicTable = Union["GurkaTable", "DurakTable"]
@@ -65,13 +65,13 @@ class Family:
 
 def _gurka_state(ruleset: Ruleset, options: Mapping[str, Any], players: list[dict[str, Any]],
                  **kw: Any) -> GameState:
-    from .gurka.state import GurkaState
+    from .gurka.state import GurkaState  # lazy: a family loads only when a table of it is made
     return GurkaState(ruleset.id, options, players, **kw)
 
 
 def _durak_state(ruleset: Ruleset, options: Mapping[str, Any], players: list[dict[str, Any]],
                  **kw: Any) -> GameState:
-    from .durak.state import DurakState
+    from .durak.state import DurakState  # lazy: a family loads only when a table of it is made
     return DurakState(options, players, rules=ruleset.id, **kw)
 
 
@@ -91,13 +91,13 @@ def _durak_public(ruleset: Ruleset, options: Mapping[str, Any],
 # folds it with the family's own ``make_public``)
 def _gurka_position(view: dict[str, Any], table: GurkaTable,
                     legal: Legal | None) -> FamilyPosition:
-    from .gurka.determinize import FamilyPosition
+    from .gurka.determinize import FamilyPosition  # lazy: a family loads only when a table of it is made
     return FamilyPosition(view, table, legal)
 
 
 def _durak_position(view: dict[str, Any], table: DurakTable,
                     legal: Legal | None) -> FamilyPosition:
-    from .durak.determinize import FamilyPosition
+    from .durak.determinize import FamilyPosition  # lazy: a family loads only when a table of it is made
     return FamilyPosition(view, table, legal)
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping, Protocol, Sequence
 
 from .records import new_game
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:       # (types only: names the annotations use)
     from .actions import Action
     from .base import GameState
     from .gurka.public import GurkaTable

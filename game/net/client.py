@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 import queue
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from ..engine import IllegalActionError
 from ..engine.actions import Action, Event
@@ -41,9 +41,7 @@ from .relay_client import RelayError, join_through
 from .texts import broken_text, closed_text, lost_text, refused_text, relay_text, unreachable_text
 from .tokens import TokenStore
 from .view_check import ViewChecker, ViewError, check_end
-
-if TYPE_CHECKING:
-    from .hosted import JoinedNetwork
+from .hosted import JoinedNetwork, seat_words
 
 CONNECTING, JOINED, OVER = "connecting", "joined", "over"
 REFUSED, LOST, CLOSED, BROKEN = "refused", "lost", "closed", "broken"
@@ -510,14 +508,12 @@ class NetStream:
         self.poll()
 
     def seat_note(self, seat: int) -> str:
-        from .hosted import seat_words
         return seat_words(self.seat_status, seat, self.started)
 
     @property
     def network(self) -> JoinedNetwork:
         """What this screen shows of the table (:class:`game.net.hosted.JoinedNetwork`)."""
         if self._network is None:
-            from .hosted import JoinedNetwork
             self._network = JoinedNetwork(self)
         return self._network
 

@@ -57,7 +57,7 @@ def lan_addresses() -> list[str]:
     waiting table to show; empty when none can be found."""
     found: list[str] = []
     try:
-        import ifaddr
+        import ifaddr                         # optional: without it, the addresses of the host name
         for adapter in ifaddr.get_adapters():
             for ip in adapter.ips:
                 if isinstance(ip.ip, str) and not ip.ip.startswith("127.") and not ip.ip.startswith("169.254."):
@@ -119,7 +119,7 @@ class Advertiser:
         self._stopped = False
 
     def _make_info(self) -> ServiceInfo:
-        from zeroconf import ServiceInfo
+        from zeroconf import ServiceInfo      # lazy: zeroconf only when a table is advertised
         addresses = self.addresses if self.addresses is not None else lan_addresses()
         return ServiceInfo(SERVICE, instance_name(self.host, self.table),
                            addresses=[socket.inet_aton(a) for a in addresses], port=self.port,
@@ -128,7 +128,7 @@ class Advertiser:
 
     def start(self) -> None:
         try:
-            from zeroconf import Zeroconf
+            from zeroconf import Zeroconf     # lazy and optional: zeroconf only when a table is advertised
             with self._lock:
                 if self._stopped:
                     return
@@ -184,7 +184,7 @@ class Browser:
 
     def start(self) -> None:
         try:
-            from zeroconf import ServiceBrowser, Zeroconf
+            from zeroconf import ServiceBrowser, Zeroconf  # lazy, optional: when tables are looked for
             self._zc = Zeroconf()
             self._browser = ServiceBrowser(self._zc, SERVICE, handlers=[self._on_change])
         except Exception as e:  # noqa: BLE001 - discovery is never required: the typed address works

@@ -25,12 +25,16 @@ from ..engine.rulesets import effective_options
 from ..play.decider import PlayerDecider
 from ..play.host import AI, REMOTE, TableHost
 from ..safe_json import clip
+from ..ai.seats import make_player
+from ..ui.names import ai_name
 from . import protocol
 from .client import FINAL, JOINED, LOST, OVER, NetStream
+from .discovery import lan_addresses
 from .invitation import Invitation, InvitationError, relay_address
 from .invitation import parse as parse_invitation
 from .names import distinct_name, shown_name
 from .server import NetHost
+from .tls import IdentityError
 from .tokens import TokenStore
 
 #: seconds the host keeps sending after the end (the record goes out), and its loop's nap
@@ -96,7 +100,6 @@ def seat_names(specs: list[str]) -> list[str]:
     """The players' names of a table without a window: the AI seats named as the game names
     its AI players, a bot by its file's name, a network seat "Seat N" until a player sits
     down; no two alike."""
-    from ..ui.names import ai_name
     names: list[str] = []
     for i, spec in enumerate(specs):
         if spec == "net":
@@ -127,14 +130,12 @@ def run_host(args: argparse.Namespace, options: dict[str, Any], specs: list[str]
         _err(f"error: {e}")
         return 1
     if address in ("0.0.0.0", ""):
-        from .discovery import lan_addresses
         shown = ", ".join(f"{a}:{port}" for a in lan_addresses()) or f"this computer's address:{port}"
     else:
         shown = f"{address}:{port}"
     _say(f"table open at {shown}, code {table.code}, {len(table.links)} network seat(s) ({protocol.PROTOCOL})")
     relay_told: list[str | None] = [None]
     if args.relay:
-        from .tls import IdentityError
         try:
             invitation = table.invite(args.relay)
         except IdentityError as e:
@@ -266,7 +267,6 @@ def check_join_args(args: argparse.Namespace, refuse: Refuse) -> tuple[str, int]
 def run_join(args: argparse.Namespace, address: tuple[str, int] | Invitation, write_out: WriteOut) -> int:
     """Play one seat for up to ``--games`` games at the table (saying yes to each next game the
     host deals); exit 0 once they are played or the host closes the table after a game."""
-    from ..ai.seats import make_player
     trace_fh = open(args.trace, "ab") if args.trace else None   # noqa: SIM115 - closed below
     trace: Callable[[bytes], object] | None = trace_fh.write if trace_fh else None
     wanted = args.seat - 1 if args.seat is not None else None      # the seat as the window counts it

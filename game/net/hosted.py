@@ -19,13 +19,16 @@ import time
 from dataclasses import dataclass
 from typing import Any, Mapping, Protocol, Sequence
 
+from ..engine import IllegalActionError
 from ..engine.actions import Action
 from ..engine.base import GameState
 from ..play.protocols import Decider
 from ..play.host import AI, LOCAL, REMOTE, TableHost
 from ..play.stream import LocalStream
+from ..i18n import _
 from . import protocol
 from .keepsake import checked
+from .discovery import lan_addresses
 from .server import NetHost
 from .invitation import Invitation
 from .texts import seat_again_text, seat_back_text, seat_joined_text, seat_left_text, seat_lost_text
@@ -233,7 +236,6 @@ class HostedStream(LocalStream):
 
     def send(self, action: Action) -> None:
         if not self.net.started:
-            from ..engine import IllegalActionError
             raise IllegalActionError("the game has not started", "not_started")
         super().send(action)
 
@@ -257,7 +259,6 @@ class HostedStream(LocalStream):
 
 def seat_words(seats: Sequence[Mapping[str, Any]], seat: int, started: bool) -> str:
     """A network seat's state in words for its panel ("" when there is nothing to say)."""
-    from ..i18n import _
     st = seats[seat] if 0 <= seat < len(seats) else None
     if st is None or st.get("who") != "net":
         return ""
@@ -280,7 +281,6 @@ def open_table(state: GameState, control: list[str], host_name: str, decider: De
     """Host ``state`` on the network: its ``remote`` seats are taken by players who join.
     ``keep``: a reopened table's :meth:`TableNetwork.keep` (same table, code and port; its
     players rejoin with their tokens).  OSError (one line) when no port can be had."""
-    from .discovery import lan_addresses
     address = "127.0.0.1" if loopback_only() else "0.0.0.0"
     advertise = not loopback_only()
     host = TableHost(state, control, decider=decider)

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:       # (types only: the wire format loads no game state)
     from ..engine.base import GameState
 
 from ..engine.cards import INDEX

@@ -45,11 +45,15 @@ import hashlib
 import hmac
 import re
 import secrets
+import signal
 import ssl
+import sys
 import time
 from typing import Any
 from collections import deque
 from dataclasses import dataclass
+
+from .link import NetThread
 
 VERSION = "gurka-relay/1"
 _ROOM = re.compile(rb"[0-9a-f]{16}")
@@ -474,9 +478,6 @@ def run(address: str, port: int, max_tables: int, cert: str | None = None, key: 
         log_every: float = 300.0) -> int:
     """``python -m game relay``: serve until interrupted (SIGINT / SIGTERM); 0, or 1 with one line
     when the port or the certificate cannot be had."""
-    import signal
-    import ssl
-    import sys
     try:
         import resource                       # the connections a process may hold (POSIX)
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -534,7 +535,6 @@ class RelayThread:
     """A relay served from a thread of this process (the tour's screens, tests, benchmarks)."""
 
     def __init__(self, limits: RelayLimits = LIMITS, address: str = "127.0.0.1", port: int = 0):
-        from .link import NetThread
         self.net = NetThread("gurka-relay")
         self.server, self.relay = self.net.submit(serve(address, port, limits)).result(10)
         self.port = self.server.sockets[0].getsockname()[1]

@@ -43,11 +43,12 @@ from .invitation import Invitation, relay_address
 from .link import GONE, LINGER, MSG, Conn, Inbox, NetThread, drain
 from .names import distinct_name, shown_name, shown_names
 from .texts import seat_again_text, seat_back_text, seat_joined_text, seat_left_text, seat_lost_text
+from . import tls
+from .relay_client import RelayDoor
+from .tls import Identity
 
-if TYPE_CHECKING:      # (imported when a table advertises or opens to a relay: start-up time)
+if TYPE_CHECKING:      # (the Advertiser is looked up when a table advertises: see _start_advertising)
     from .discovery import Advertiser
-    from .relay_client import RelayDoor
-    from .tls import Identity
 
 
 #: table phrases: at most PHRASE_BURST from one seat within PHRASE_WINDOW seconds; more are
@@ -169,8 +170,6 @@ class NetHost:
         :meth:`relay_keep` gave before (the host's Continue): the same invitation again.
         InvitationError (one line) when ``relay`` is no address; the relay is reached in the
         background (:attr:`relay_state`)."""
-        from . import tls
-        from .relay_client import RelayDoor
         if self.net is None:
             self.open()
         host, port, tls_relay = relay_address(relay)
@@ -219,6 +218,7 @@ class NetHost:
 
     def _start_advertising(self) -> None:
         """Advertise on a thread of its own (registering takes a moment; the loop never waits)."""
+        # here, not at the top: looked up at each opening (tests put a fake discovery.Advertiser)
         from .discovery import Advertiser
         state = self.host.state
         adv = Advertiser(self.port, state.rules, self.name, self.free_seats(), self.host.n, self.table_id)

@@ -53,7 +53,7 @@ def pin_matches(cert_der: bytes | None, pin: bytes) -> bool:
 def new_identity() -> Identity:
     """A fresh P-256 key and a self-signed certificate for it (a moment's work).  IdentityError
     (one line) when this installation cannot make one (``cryptography`` missing or broken)."""
-    try:
+    try:    # lazy and optional: cryptography only when a table opens to a relay (probed here)
         from cryptography import x509
         from cryptography.hazmat.primitives import hashes, serialization
         from cryptography.hazmat.primitives.asymmetric import ec
@@ -79,6 +79,7 @@ def fixed_identity(seed: bytes) -> Identity:
     """The same key and certificate on every run and every platform, from ``seed`` (an Ed25519
     key, whose signatures are deterministic, and fixed dates): for the tour's pictures of an
     internet table, which must not change between two runs.  Never for a real table."""
+    # lazy: cryptography only when the tour shows an internet table
     from cryptography import x509
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric import ed25519

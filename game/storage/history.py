@@ -36,6 +36,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..engine import replay
+from ..engine.records import check_header, name_problem
+from ..engine.registry import find_ruleset
 from ..notices import Notice
 from ..safe_json import clip
 from .user_files import atomic_write_text, data_dir, read_own_json, set_aside_file
@@ -137,7 +140,6 @@ def end_of(record: dict) -> tuple[str, tuple[int, ...]]:
 
 def _summary(record: dict, mine, finished: str, file: str, size: int) -> Game:
     """The index entry of a record (its header checked by the engine). ValueError otherwise."""
-    from ..engine.records import check_header
     check_header(record)
     kind, seats = end_of(record)
     n = len(record["players"])
@@ -149,8 +151,6 @@ def _summary(record: dict, mine, finished: str, file: str, size: int) -> Game:
 def _check(entry: object) -> Game | None:
     """An index entry, checked: every value the list shows or a file name is made of; None
     when anything is off (the record file, if there is one, is then read again)."""
-    from ..engine.records import name_problem
-    from ..engine.registry import find_ruleset
     if not isinstance(entry, dict):
         return None
     file, when, rules, players = (entry.get(k) for k in ("file", "finished", "rules", "players"))
@@ -427,7 +427,6 @@ def load_record(game: Game) -> tuple[dict | None, Notice | None]:
     """The record of a listed game, replayed through the engine (what the engine gives back,
     nothing else of the file): (record, None); or (None, notice) when its file cannot be
     used, which is then set aside and left out of the list."""
-    from ..engine import replay
     with _LOCK:
         path = folder() / game.file
         if not NAME.fullmatch(game.file):
@@ -488,7 +487,7 @@ def export_folder() -> Path:
     home = os.environ.get("GURKA_HOME")
     if home:
         return Path(home) / "exports"
-    try:
+    try:    # lazy and optional: platformdirs only without $GURKA_HOME
         import platformdirs
         for where in (platformdirs.user_downloads_dir, platformdirs.user_documents_dir):
             path = Path(where())

@@ -54,7 +54,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine.records import MAX_EVENTS, MAX_GAME, MAX_RECORD_BYTES
+from ..engine.records import MAX_EVENTS, MAX_GAME, MAX_RECORD_BYTES, check_header
+from ..engine.registry import find_ruleset
+from ..engine import replay
 from ..notices import Notice
 from ..safe_json import clip
 from .user_files import atomic_write_text, data_dir, read_json, set_aside_file
@@ -179,7 +181,6 @@ def has_save(path: Path | None = None) -> bool:
 
 
 def _known(rules: str) -> bool:
-    from ..engine.registry import find_ruleset
     try:
         find_ruleset(rules)
     except ValueError:
@@ -348,8 +349,6 @@ def load(path: Path | None = None, check: bool = True) -> tuple[SavedGame | None
 def _clean(data: object, check: bool) -> tuple[SavedGame, list[str]]:
     """The save as the table may use it, and the names of the seats a bot had.
     ValueError (RecordError included) with the reason when it cannot be used."""
-    from ..engine import replay
-    from ..engine.records import check_header
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a {FORMAT} file")
     record = data.get("record")

@@ -35,7 +35,7 @@ def config_dir() -> Path:
     home = _home()
     if home is not None:
         return home
-    import platformdirs
+    import platformdirs   # lazy: only without $GURKA_HOME, and off the start-up imports
     return Path(platformdirs.user_config_dir(APP, appauthor=False))
 
 
@@ -44,7 +44,7 @@ def data_dir() -> Path:
     home = _home()
     if home is not None:
         return home
-    import platformdirs
+    import platformdirs   # lazy: only without $GURKA_HOME, and off the start-up imports
     return Path(platformdirs.user_data_dir(APP, appauthor=False))
 
 

@@ -210,7 +210,7 @@ def net() -> Net:
     """The shipped network (:mod:`game.ai.learned.network_weights`), loaded once."""
     global _NET
     if _NET is None:
-        from . import network_weights as lw
+        from . import network_weights as lw   # lazy: the weights load when a learned bot first plays
         _NET = Net(lw.W1, lw.B1, lw.W2, lw.B2)
     return _NET
 

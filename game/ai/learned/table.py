@@ -185,6 +185,6 @@ def policy() -> TablePolicy:
     """The shipped table policy (:mod:`game.ai.learned.table_weights`), loaded once."""
     global _POLICY
     if _POLICY is None:
-        from . import table_weights as lw
+        from . import table_weights as lw     # lazy: the weights load when a learned bot first plays
         _POLICY = TablePolicy(x / QUANTUM for x in lw.WEIGHTS)
     return _POLICY

@@ -11,6 +11,7 @@ from itertools import combinations
 from typing import Collection, Iterable, Sequence
 
 from ..errors import IllegalActionError
+from ..cards import NAMES
 
 
 #: ``card >> 2`` of a six, the lowest rank of the 36-card deck
@@ -140,7 +141,6 @@ def defend_moves(hand: Sequence[int], attacks: Sequence[int], beaten: Sequence[i
 
 
 def check_distinct_held(hand: Collection[int], cards: Sequence[int]) -> None:
-    from ..cards import NAMES
     if len(set(cards)) != len(cards):
         raise IllegalActionError("the same card is named twice", "bad_action")
     for c in cards:

@@ -89,6 +89,7 @@ from .checks import DurakChecks
 from .refill import IDLE_CAP, DurakRefill
 from ..cards import NAMES, names, parse, parse_list
 from .deal import deal_event, deal_random
+from ..views import filter_event, make_view
 
 
 _CHANCE_PHASES = ("deal", "end", "refill")
@@ -293,13 +294,11 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         return new
 
     def view(self, seat: int) -> dict[str, Any]:
-        from ..views import make_view
         return make_view(self, seat, self.hands[seat])
 
     def view_event(self, event: Event, seat: int) -> Event:
         """A first game's deal says who holds the lowest trump, and which (they show it
         when they open; ``None``: nobody was dealt a trump, forehand opens)."""
-        from ..views import filter_event
         shown = filter_event(event, seat)
         if (event["type"] == "deal" and self.game == 1 and isinstance(event.get("trump"), str)
                 and "lowest_trump" not in event and all(isinstance(h, list) for h in event["hands"])):

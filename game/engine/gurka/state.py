@@ -22,6 +22,7 @@ from ..base import CHANCE, GameState, Outcome
 from ..cards import FULL_DECK, NAMES, names, parse_list
 from ..errors import IllegalActionError
 from .replay import GurkaReplay
+from ..views import gurka_view
 
 
 class GurkaState(GurkaReplay, GameState):
@@ -167,7 +168,6 @@ class GurkaState(GurkaReplay, GameState):
         return new
 
     def view(self, seat: int) -> dict[str, Any]:
-        from ..views import gurka_view
         return gurka_view(self, seat)
 
     # -- dealing ----------------------------------------------------------------
