@@ -125,7 +125,6 @@ def test_a_bad_finished_game_is_refused_in_one_line_and_set_aside(app, monkeypat
     """The last game of an older version that is no finished game's record, or a kept game
     whose replay fails (here out of memory): set aside with one line, never a traceback, and
     the list goes on without it."""
-    from game import engine
     from game.storage import history
     from game.engine import new_game
     if how == "bad_records":
@@ -144,7 +143,7 @@ def test_a_bad_finished_game_is_refused_in_one_line_and_set_aside(app, monkeypat
 
         def out_of_memory(record):
             raise MemoryError
-        monkeypatch.setattr(engine, "replay", out_of_memory)
+        monkeypatch.setattr(history, "replay", out_of_memory)     # the replay the history reads with
         listed = _finished_games(app)
         listed.open(game.file)
         aside = list(history.folder().glob(f"{game.file}.corrupt-*"))
