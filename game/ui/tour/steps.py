@@ -899,7 +899,8 @@ def _replay_at(t, rules: str, players: int | None = None, options: dict | None =
     t.push("replays")
     t.top.widgets.by_name("last").activate()
     t.settle()
-    kept = next((g for g in history.list_games()[0] if g.rules == rules), None)
+    names = tuple(p["name"] for p in record["players"])     # this game, not an earlier one of the rules
+    kept = next((g for g in history.list_games()[0] if g.rules == rules and g.players == names), None)
     if kept is None:
         raise Unreachable("the game was not kept")
     t.top.open(kept.file)
