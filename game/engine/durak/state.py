@@ -126,16 +126,8 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         self.opener = -1
         self.defender = -1
         self.attackers: tuple[int, ...] = ()
-        self.att: list[int] = []
-        self.beat: list[int] = []
-        self.ranks = 0
-        self.unbeaten = 0
-        self.beaten_any = False
-        self.taken = False
         self.limit = 0
-        self.done = 0
-        #: the trumps shown in this bout to pass it on (bits ``1 << card``)
-        self.shown = 0
+        self._clear_bout()
         self.last_result = ""
         #: a bout was beaten off in this game (the first discard ends ``first_bout_max``)
         self.discarded = False
@@ -329,20 +321,25 @@ class DurakState(DurakChecks, DurakRefill, GameState):
         assert opener is not None       # (the hands are known: someone opens)
         self._start_bout(opener)
 
+    def _clear_bout(self) -> None:
+        """A bout with nothing on the table yet (who attacks and defends are set apart)."""
+        self.att: list[int] = []
+        self.beat: list[int] = []
+        self.ranks = 0
+        self.unbeaten = 0
+        self.beaten_any = False
+        self.taken = False
+        self.done = 0
+        #: the trumps shown in this bout to pass it on (bits ``1 << card``)
+        self.shown = 0
+
     def _start_bout(self, attacker: int) -> None:
         n = self.n
         d = seats.defender_for(attacker, n, self.out, self.teams)
         self.opener = attacker
         self.defender = d
         self.attackers = seats.attackers(attacker, d, n, self.out, self.teams, self.nb)
-        self.att = []
-        self.beat = []
-        self.ranks = 0
-        self.unbeaten = 0
-        self.beaten_any = False
-        self.taken = False
-        self.done = 0
-        self.shown = 0
+        self._clear_bout()
         self.limit = dm.attack_limit(self.cap(), len(self.hands[d]))
         offer = self._offer_seat()
         if offer >= 0:
