@@ -207,7 +207,7 @@ def table_frames(seconds: float = 5.0, connections: int = 200, size=(1280, 800))
     from game.ui.app import App
     pygame.init()
     app = App(size=size, lang="en")
-    app.settings["speed"] = "normal"
+    app.settings.speed = "normal"
     table = app.nav.push("table", rules="agurk-dk", players=FRAME_PLAYERS, options={"hand_size": 7}, seed=11)
     server, net = table.stream.net, table.stream.network
     home = Path(os.environ["GURKA_HOME"])

@@ -52,7 +52,7 @@ def run(rules: str, n: int, seconds: float, speed: str) -> dict[str, list[float]
     from game.ui.table import TableScene
     pygame.init()
     app = App(size=(1280, 800), lang="en")
-    app.settings["speed"] = speed
+    app.settings.speed = speed
     players = [{"name": f"P{i}", "seat": "ai:normal"} for i in range(n)]
     table = TableScene.new(app, rules, players, {}, seed=7)
     app.manager.push(table)
@@ -109,8 +109,8 @@ def last_trick(rules: str, n: int, speed: str, pause: str, seed: int = 3, app=No
     if own:
         pygame.init()
         app = App(size=(1280, 800), lang="en")
-    app.settings["speed"] = speed
-    app.settings["trick_pause"] = pause
+    app.settings.speed = speed
+    app.settings.trick_pause = pause
     players = [{"name": f"P{i}", "seat": "human" if i == 0 else "ai:normal"} for i in range(n)]
     state = new_game(rules, players, {}, seed=seed)
     rng = random.Random(seed)

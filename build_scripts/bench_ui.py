@@ -53,7 +53,7 @@ def _app(size, human: bool, speed: str = "normal"):
     from game.ui.app import App
     pygame.init()
     app = App(size=size, lang="en")
-    app.settings["speed"] = speed
+    app.settings.speed = speed
     players = [{"name": f"P{i}", "seat": "human" if (human and i == 0) else "ai:easy"} for i in range(8)]
     table = app.nav.push("table", rules="agurk-dk", players=players, options={"hand_size": 6}, seed=11)
     return app, table
@@ -72,7 +72,7 @@ def player_table(size, seconds: float) -> dict:
     from game.ui.app import App
     pygame.init()
     app = App(size=size, lang="da")
-    app.settings["speed"] = "normal"
+    app.settings.speed = "normal"
     app.nav.push("menu")
     app.step([], 1000 / 60)
     app.present()

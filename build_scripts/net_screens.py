@@ -393,15 +393,15 @@ def _prepare_user_folder(home: Path, lang: str, rules: str, host: bool) -> None:
     home.mkdir(parents=True, exist_ok=True)
     from game.storage import settings
     data = settings.load()
-    data.update(language=lang, speed="fast", tutorial_offered=True)
+    data.language, data.speed, data.tutorial_offered = lang, "fast", True
     if not host:     # the join screen offers the name of the last game's player (xdotool cannot
         # type ð or ú into an Xvfb display: it maps such letters onto a spare key, and SDL reads
         # that key before the new mapping has reached it)
-        data["last_setup"] = {"rules": rules, "players": 3, "options": {},
+        data.last_setup = {"rules": rules, "players": 3, "options": {},
                               "seats": [{"kind": "human", "name": JOINER}, {"kind": "ai:normal", "name": "Jón"},
                                         {"kind": "ai:normal", "name": "Sigga"}]}
     if host:
-        data["last_setup"] = {"rules": rules, "players": 3, "options": {"limit": 6} if rules == "gurka-se" else {},
+        data.last_setup = {"rules": rules, "players": 3, "options": {"limit": 6} if rules == "gurka-se" else {},
                               "seats": [{"kind": "human", "name": HOST}, {"kind": "ai:normal", "name": "Astrid"},
                                         {"kind": "ai:normal", "name": "Sven"}]}
     settings.save(data)
@@ -578,7 +578,7 @@ def child(args) -> int:
     try:
         if args.child == "host":
             if args.relay_at:          # the host's Settings name the relay
-                d.app.settings["relay"] = args.relay_at
+                d.app.settings.relay = args.relay_at
             host_side(d, args.rules, args.relay_at)
         else:
             join_side(d, args.port, args.code, again=args.child == "rejoin", invitation=args.invitation)

@@ -39,8 +39,8 @@ def main(argv=None) -> int:
     w, h = (int(x) for x in a.size.split("x"))
     for lang in a.lang.split(","):
         app = App(size=(w, h), lang=lang)
-        app.settings["speed"] = "instant"
-        app.settings["tutorial_offered"] = True
+        app.settings.speed = "instant"
+        app.settings.tutorial_offered = True
         folder = Path(a.out) / f"{lang}-{w}x{h}"
         folder.mkdir(parents=True, exist_ok=True)
         for rid in TUTORIAL_IDS:

@@ -34,8 +34,8 @@ def app(tmp_path, monkeypatch):
     from game.ui.app import App
     pygame.init()
     a = App(size=(1024, 640), lang="en")
-    a.settings["speed"] = "instant"
-    a.settings["tutorial_offered"] = True   # the first-start offer has tests of its own
+    a.settings.speed = "instant"
+    a.settings.tutorial_offered = True   # the first-start offer has tests of its own
     yield a
     a.manager.clear()
 

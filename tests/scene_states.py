@@ -287,11 +287,11 @@ def _settings_restore(app):
     scene = app.manager.push(settings_scene.SettingsScene(app))
     for w in scene.rows:
         if isinstance(w, Toggle):
-            w.value = not settings_scene.DEFAULTS[w.name]
+            w.value = not getattr(settings_scene.DEFAULTS, w.name)
         else:
             w.index = max(range(len(w.options)), key=lambda i: len(str(w.options[i][1]() if callable(w.options[i][1])
                                                                        else w.options[i][1])))
-            if w.value == settings_scene.DEFAULTS[w.name]:
+            if w.value == getattr(settings_scene.DEFAULTS, w.name):
                 w.index = (w.index + 1) % len(w.options)
     scene.restore_defaults()
     return scene

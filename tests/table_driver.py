@@ -29,7 +29,7 @@ def main(argv: list[str]) -> int:
     seed = int(argv[1]) if len(argv) > 1 else 1
     pygame.init()
     app = App(size=(1024, 640), lang="en")
-    app.settings["speed"] = "fast"
+    app.settings.speed = "fast"
     n = 4 if rules != "durak" else 3
     seats = ["ai:hard", "ai:normal", "ai:hard", "ai:easy"][:n]
     players = [{"name": f"Bot {i}", "seat": s} for i, s in enumerate(seats)]

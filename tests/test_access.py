@@ -28,7 +28,7 @@ def flat(nodes):
 
 def test_the_menu_is_read_by_name_and_role_in_the_language(app):
     for lang in ("sv", "is"):
-        app.settings["language"] = lang
+        app.settings.language = lang
         app.apply_settings(save=False)
         menu = app.nav.push("menu")
         app.step([], 16)
@@ -207,7 +207,7 @@ def demo_game(tmp_path, monkeypatch, lang: str, rules: str, seed: int = 3, setti
     from game.ui.demo import DemoDirector
     pygame.init()
     app = App(size=(1024, 640), lang=lang, demo=True)
-    app.settings.update({"screen_reader": "on"}, **(settings or {}))
+    vars(app.settings).update({"screen_reader": "on"}, **(settings or {}))
     said = []
     app.access.announcer.listeners.append(said.append)       # every sentence (the announcer keeps the last)
     d = DemoDirector(app, rules=rules, seed=seed)
@@ -269,11 +269,11 @@ def test_every_ruleset_in_every_language_announces_every_event_once(tmp_path, mo
 def test_the_table_waits_for_an_announcement_as_for_an_animation(app, tmp_path, instant_ai):
     from game.ui.announcer import reading_ms
     table = _table(app, tmp_path)
-    app.settings["speed"] = "normal"
+    app.settings.speed = "normal"
     legal = table.stream.legal_actions()
     played = []
     for on in ("off", "on"):
-        app.settings["screen_reader"] = on
+        app.settings.screen_reader = on
         table.timeline.busy_until = table.timeline.now
         ev = {"type": "deal"}
         table.spoken.before()
@@ -304,7 +304,7 @@ def test_show_at_once_says_a_summary(app, tmp_path):
 
 def test_short_announcements_say_the_cards_and_the_name(app, tmp_path):
     table = _table(app, tmp_path)
-    app.settings["verbosity"] = "short"
+    app.settings.verbosity = "short"
     table.spoken.before()
     table.log.add(1, lambda: "Björn plays K♥")
     table.spoken.after({"type": "play", "player": 1, "cards": ["KH"]})
@@ -356,8 +356,8 @@ def test_the_games_own_speech_speaks_each_announcement_in_the_language(app, tmp_
     fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
     monkeypatch.setenv("PATH", f"{fake.parent}{os.pathsep}{os.environ['PATH']}")
     monkeypatch.setattr(sys, "platform", "linux")
-    app.settings["speech"] = True
-    app.settings["language"] = "sv"
+    app.settings.speech = True
+    app.settings.language = "sv"
     app.apply_settings(save=False)
     try:
         app.access.say("Björn spelar K♥.")

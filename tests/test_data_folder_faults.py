@@ -68,8 +68,8 @@ CHECK = textwrap.dedent("""
     pygame.init()
     from game.ui.app import App
     app = App(size=(1024, 640), lang="en")
-    app.settings["tutorial_offered"] = True
-    app.settings["speed"] = "instant"
+    app.settings.tutorial_offered = True
+    app.settings.speed = "instant"
     from game.ui.stats_scene import StatsScene
     sc = app.manager.push(StatsScene(app))
     sc.wait()

@@ -15,7 +15,7 @@ def _play(app, rules: str, n: int, options: dict, frames: int, viewer_human: boo
                for i in range(n)]
     table = TableScene.new(app, rules, players, options, seed=7)
     app.manager.push(table)
-    app.settings["speed"] = "fast"
+    app.settings.speed = "fast"
     fresh = pygame.Surface(app.screen.get_size())
     checked = partial = 0
     for i in range(frames):
@@ -98,7 +98,7 @@ def test_a_still_table_under_the_score_sheet_is_not_drawn_again_every_frame(app)
     players = [{"name": "P0", "seat": "human"}] + [{"name": f"P{i}", "seat": "ai:random"} for i in (1, 2, 3)]
     table = TableScene.new(app, "gurka-se", players, {}, seed=3)
     app.manager.push(table)
-    app.settings["speed"] = "fast"
+    app.settings.speed = "fast"
     deadline = time.monotonic() + 120     # the AI seats answer in wall time, not in frames
     while time.monotonic() < deadline:
         app.step([], 50)

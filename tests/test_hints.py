@@ -8,6 +8,7 @@ import pygame
 import pytest
 from test_ai_levels import _permuted, _states_with_choices
 
+from game.storage.settings import Settings
 from game.ai.gurka import levels as gurka_ai
 from game.ai.hint_figures import DurakObserver, GurkaObserver
 from game.ai.hints import hint
@@ -128,14 +129,14 @@ def test_the_line_names_the_cards_and_the_figures(app):
                      {"action": {"type": "play", "cards": ["2D"]}, "tried": 0, "mean": .1, "last": 1.0}]}
     set_language("sv")
     try:
-        line = W.gurka_line(h, {"card_indices": "native"})
+        line = W.gurka_line(h, Settings(card_indices="native"))
     finally:
         set_language("en")
     assert "\u00a0%" in line and "7♣:\u00a041\u00a0%" in line     # figures never break apart
     line = line.replace("\u00a0", " ")
     assert line.startswith("K♠:") and "18 %" in line and "7♣: 41 %" in line and "2♦" not in line
     h["figures"][0]["points"], h["figures"][1]["points"] = 2.14, 3.5
-    line = W.gurka_line(h, {"card_indices": "native"}).replace("\u00a0", " ")
+    line = W.gurka_line(h, Settings(card_indices="native")).replace("\u00a0", " ")
     assert line.startswith("K♠: you lose the deal in 18 %") and "2.1 penalty points" in line
     assert "7♣: 41 %, on average 3.5" in line
     d = {"action": {"type": "take"},
@@ -143,7 +144,7 @@ def test_the_line_names_the_cards_and_the_figures(app):
                       "theirs": 1.0},
                      {"action": {"type": "defend", "attack": "9S", "card": "AH"}, "tried": 40, "mean": .4,
                       "lost": .55, "mine": 1, "theirs": 3}]}
-    line = W.durak_line(d, {"card_indices": "international"}).replace("\u00a0", " ")
+    line = W.durak_line(d, Settings(card_indices="international")).replace("\u00a0", " ")
     assert line.startswith("Take: durak in 20 %") and "4 cards against 1" in line
     assert "beat 9♠ with A♥: 55 %, 1 against 3" in line
     assert W.durak_line({"action": {"type": "take"}, "figures": [], "solved": True}, {}).startswith("Take:")
@@ -321,7 +322,7 @@ def test_a_hint_not_to_swap_names_the_keep_the_six_button(app):
     seat = state.to_act()
     h = hint(state.view(seat), state.legal_actions(), seed=1, iterations=20)
     assert {f["action"]["type"] for f in h["figures"]} == {"swap", "pass"}
-    line = W.durak_line(h, {"card_indices": "international"}).replace("\u00a0", " ")
+    line = W.durak_line(h, Settings(card_indices="international")).replace("\u00a0", " ")
     assert "Keep the six" in line and "Swap trump six" in line and "Done" not in line
 
 
@@ -335,7 +336,7 @@ def test_a_single_legal_move_is_hinted_as_the_only_one(app, rules, n, kind):
     legal = state.legal_actions()
     h = hint(state.view(state.to_act()), legal, seed=1, iterations=20)
     words = W.durak_line if rules == "durak" else W.gurka_line
-    line = words(h, {"card_indices": "international"})
+    line = words(h, Settings(card_indices="international"))
     assert "the only move you may make" in line and "would choose" not in line
 
 
@@ -345,7 +346,7 @@ def test_with_lives_the_hint_speaks_of_lives_not_penalty_points(app):
     state = _first_state("agurk-dk", 4, lambda s, legal: len(legal) > 2, options={"lives": 3})
     h = hint(state.view(state.to_act()), state.legal_actions(), seed=1, iterations=40)
     assert h["figures"] and all("points" not in f for f in h["figures"])
-    line = W.gurka_line(h, {"card_indices": "international"}).replace("\u00a0", " ")
+    line = W.gurka_line(h, Settings(card_indices="international")).replace("\u00a0", " ")
     assert "you lose a life in" in line and "penalty" not in line and "on average" not in line
 
 
@@ -389,7 +390,7 @@ def test_a_tied_top_card_loses_the_deal_and_the_hint_says_so(app):
     h = {"action": {"type": "play", "cards": ["KS"]},
          "figures": [{"action": {"type": "play", "cards": ["KS"]}, "tried": 1, "mean": 0.0,
                       **obs.means(0)}]}
-    line = W.gurka_line(h, {"card_indices": "international"}).replace("\u00a0", " ")
+    line = W.gurka_line(h, Settings(card_indices="international")).replace("\u00a0", " ")
     assert "you lose the deal in 100 %" in line and "take the last trick" not in line
 
 
@@ -448,7 +449,7 @@ def test_an_icelandic_reset_counts_as_the_total_going_back_to_zero(app):
     assert hint(start.view(s), start.legal_actions(), iterations=4)["reset"] == 21
     h = {"action": {"type": "play", "cards": ["KS"]}, "reset": 21,
          "figures": [{"action": {"type": "play", "cards": ["KS"]}, "tried": 1, "mean": 0.0, **obs.means(0)}]}
-    line = W.gurka_line(h, {"card_indices": "international"}).replace("\u00a0", " ")
+    line = W.gurka_line(h, Settings(card_indices="international")).replace("\u00a0", " ")
     assert f"your total changes by \u2212{total}.0 on average" in line
 
 
@@ -467,7 +468,7 @@ def test_an_exchange_hint_fits_its_two_lines_whole(app, tmp_path):
     h = {"action": {"type": "exchange", "discard": ["TD", "QD", "TH", "JC", "KD"]},
          "figures": [ex(["TD", "QD", "TH", "JC", "KD"], .55, 3.5), ex(["TD", "QD", "JC", "KD"], .33, 3.0),
                      ex(["QD", "KD"], .6, 5.3)]}
-    line = W.gurka_line(h, {"card_indices": "international"})
+    line = W.gurka_line(h, Settings(card_indices="international"))
     px, lines = T.fit_wrapped(line, 17 * u, width, 2, bold=True)
     assert not any(ln.endswith("…") for ln in lines), lines
     assert "Q♦ K♦:" not in line.replace("\u00a0", " ")          # the third is left out
@@ -480,11 +481,11 @@ def test_in_team_durak_the_hint_says_the_team_loses(app):
     state = _first_state("durak", 4, lambda s, legal: len(legal) > 2, options={"teams": "2v2"})
     h = hint(state.view(state.to_act()), state.legal_actions(), seed=1, iterations=40)
     assert h["team"] and h["figures"]
-    line = W.durak_line(h, {"card_indices": "international"}).replace("\u00a0", " ")
+    line = W.durak_line(h, Settings(card_indices="international")).replace("\u00a0", " ")
     assert "your team loses in" in line and "durak in" not in line
     alone = _first_state("durak", 4, lambda s, legal: len(legal) > 2)
     h = hint(alone.view(alone.to_act()), alone.legal_actions(), seed=1, iterations=40)
-    assert not h["team"] and "durak in" in W.durak_line(h, {"card_indices": "international"})
+    assert not h["team"] and "durak in" in W.durak_line(h, Settings(card_indices="international"))
 
 
 def _hot_seat_hint(app, seat: int) -> int:

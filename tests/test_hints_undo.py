@@ -39,7 +39,7 @@ def test_no_hint_of_another_position_after_an_undo(app, instant_ai):
     table = TableScene.new(app, "gurka-is", players, None, seed=104)
     app.manager.push(table)
     table.ai.worker = QuickHints()
-    app.settings["speed"] = "instant"
+    app.settings.speed = "instant"
     asked_at: list | None = None           # the events the hint shown was asked for
     hinted: dict = {}                      # decision key -> the events it was first hinted at
     compared = collisions = 0

@@ -25,8 +25,8 @@ def make_app():
     from game.ui.app import App
     pygame.init()
     app = App(size=(1024, 640), lang="en")
-    app.settings["speed"] = "instant"
-    app.settings["tutorial_offered"] = True   # the first-start offer has tests of its own
+    app.settings.speed = "instant"
+    app.settings.tutorial_offered = True   # the first-start offer has tests of its own
     return app
 
 

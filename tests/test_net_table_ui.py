@@ -330,7 +330,7 @@ def _continue(tmp_path):
     """The host starts the game again and presses Continue: the table waits again."""
     from game.ui.app import App
     app = App(size=(1024, 640), lang="en")
-    app.settings["speed"] = "instant"
+    app.settings.speed = "instant"
     app.nav.push("menu")
     frames(app, 2)
     app.manager.top.widgets.by_name("continue").activate()

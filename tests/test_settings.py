@@ -124,16 +124,16 @@ def test_default_volume_is_quiet():
     assert 0 < DEFAULT_VOLUME <= 0.4
 
 
-def test_dict_interface_for_the_app(home):
+def test_the_app_loads_and_saves_the_settings_object(home):
     from game.storage import settings
-    data = settings.load()
-    assert data["sound"] is True and data["language"] is None and settings.take_notice() is None
-    data.update(language="nb", speed="fast", bogus=3)
-    assert settings.save(data) is None
+    s = settings.load()
+    assert isinstance(s, Settings) and s.sound is True and s.language is None and settings.take_notice() is None
+    s.language, s.speed, s.volume = "nb", "fast", 7.0       # a volume no file would accept
+    assert settings.save(s) is None
     again = settings.load()
-    assert again["language"] == "nb" and again["speed"] == "fast" and "bogus" not in again
+    assert again.language == "nb" and again.speed == "fast" and again.volume == settings.DEFAULT_VOLUME
     (home / "settings.json").write_text("{{{")
-    assert settings.load() == Settings().to_dict()
+    assert settings.load() == Settings()
     notice = settings.take_notice()
     assert notice is not None and notice.kind == "settings-corrupt"
     assert settings.take_notice() is None

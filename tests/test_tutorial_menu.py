@@ -16,7 +16,7 @@ def test_first_start_offers_the_tutorials_once(tmp_path, monkeypatch):
     pygame.init()
     first = App(size=(1024, 640), lang="en")
     try:
-        assert not first.settings["tutorial_offered"]
+        assert not first.settings.tutorial_offered
         first.nav.push("menu")
         frames(first, 2)
         assert first.nav.top_is("learn") and first.manager.top.first

@@ -263,7 +263,7 @@ def test_no_arrow_reaches_back_over_its_callout(tmp_path, monkeypatch, size, car
     monkeypatch.setenv("GURKA_HOME", str(tmp_path))
     pygame.init()
     app = App(size=size, lang="sv")
-    app.settings.update(speed="instant", tutorial_offered=True, card_size=card_size)
+    vars(app.settings).update(speed="instant", tutorial_offered=True, card_size=card_size)
     app.apply_settings(save=False)
     arrows = 0
     try:

@@ -9,6 +9,7 @@ import pytest
 
 from game import i18n
 from game.engine.cards import NAMES
+from game.storage.settings import Settings
 from game.ui import cards as C
 from game.ui import theme as T
 
@@ -20,8 +21,8 @@ def display():
         pygame.display.set_mode((64, 64))
     C.clear_cache()
     yield
-    C.configure({})
-    T.configure({})
+    C.configure(Settings())
+    T.configure(Settings())
     C.clear_cache()
 
 
@@ -61,7 +62,7 @@ def test_the_art_is_there_for_every_card_and_has_no_indices_of_its_own():
 def test_court_cards_show_their_figures_and_the_games_letters():
     i18n.set_language("sv")
     try:
-        settings = {"card_indices": "native"}
+        settings = Settings(card_indices="native")
         w = 120
         king = C.face("KH", w, settings)
         h = king.get_height()
@@ -78,7 +79,7 @@ def test_court_cards_show_their_figures_and_the_games_letters():
         assert abs(low.height - box.height) <= 2
         # Swedish letters: Kn is wider than J, squeezed into the same column
         knave = C.face("JS", w, settings)
-        jack = C.face("JS", w, {"card_indices": "international"})
+        jack = C.face("JS", w, Settings(card_indices="international"))
         kn = ink(knave, (0, 0, int(w * 0.155), int(h * 0.1)))
         j = ink(jack, (0, 0, int(w * 0.155), int(h * 0.1)))
         assert kn.width > j.width and kn.right <= w * 0.16
@@ -87,8 +88,8 @@ def test_court_cards_show_their_figures_and_the_games_letters():
 
 
 def test_four_colour_suits_reach_the_art():
-    two = C.face("9D", 100, {"four_colour": False})
-    four = C.face("9D", 100, {"four_colour": True})
+    two = C.face("9D", 100, Settings(four_colour=False))
+    four = C.face("9D", 100, Settings(four_colour=True))
     # a pip in the middle of the nine: red in two colours, blue in four
     h = two.get_height()
     spot = ink(two, (int(100 * 0.3), int(h * 0.3), 40, int(h * 0.4))).center
@@ -97,7 +98,7 @@ def test_four_colour_suits_reach_the_art():
 
 
 def test_large_print_has_a_big_index_and_no_pictures():
-    settings = {"card_size": "large-print"}
+    settings = Settings(card_size="large-print")
     w = 100
     face = C.face("KS", w, settings)
     h = face.get_height()
@@ -134,7 +135,7 @@ def test_small_cards_and_a_damaged_install_are_drawn_from_the_font(monkeypatch, 
 
 
 def test_faces_from_the_painter_process_match_the_ones_drawn_here():
-    settings = {"card_indices": "international"}
+    settings = Settings(card_indices="international")
     jobs = []
     for card in ("KH", "7C", "AS"):
         jobs += C.face_jobs(card, 96, settings)
@@ -182,9 +183,9 @@ def test_three_backs_and_the_chosen_one():
     chart = nordic_chart()
     assert len(chart) == 35 and all(len(row) == 25 for row in chart)
     assert sum(row.count("X") for row in chart) > 100 and any("r" in row for row in chart)
-    C.configure({"card_back": "nordic"})
+    C.configure(Settings(card_back="nordic"))
     assert pygame.image.tobytes(C.back(w), "RGBA") == raw["nordic"]
-    C.configure({"card_back": "tartan"})              # unknown: the first
+    C.configure(Settings(card_back="tartan"))              # unknown: the first
     assert pygame.image.tobytes(C.back(w), "RGBA") == raw["red"]
 
 
@@ -195,9 +196,9 @@ def test_three_tables():
     assert middle["green"][1] > middle["green"][2]          # green
     assert middle["blue"][2] > middle["blue"][0]            # blue
     assert middle["wood"][0] > middle["wood"][2]            # brown
-    T.configure({"felt": "wood"})
+    T.configure(Settings(felt="wood"))
     assert T.felt(size) is felts["wood"] and T.felt_name() == "wood"
-    T.configure({"felt": 7})
+    T.configure(Settings(felt=7))
     assert T.felt_name() == "green"
 
 
@@ -207,9 +208,9 @@ def test_the_looks_are_settings_checked_like_the_others(tmp_path, monkeypatch):
     from game.storage import settings
     monkeypatch.setenv("GURKA_HOME", str(tmp_path))
     good = {"felt": "wood", "card_back": "nordic", "card_size": "large-print", "reduced_motion": True}
-    settings.save(good)
+    settings.save(settings.Settings(**good))
     loaded = settings.load()
-    assert {k: loaded[k] for k in good} == good
+    assert {k: getattr(loaded, k) for k in good} == good
     bad = {"felt": "plaid", "card_back": ["red"], "card_size": 150, "reduced_motion": "yes"}
     settings.settings_path().write_text(json.dumps(bad))
     s, notice = settings.load_settings()

@@ -306,7 +306,7 @@ def test_no_seat_box_touches_a_button_or_another_box(app, size, card_size):
     comes within 4 design pixels of a button or of another box.  At 1024x640 the boxes are
     checked where the recorder saw them drawn."""
     at_size(app, size)
-    app.settings["card_size"] = card_size
+    app.settings.card_size = card_size
     app.apply_settings(save=False)
     problems = []
     for rules, n, options in EVERY_TABLE:

@@ -6,13 +6,14 @@ import pygame
 import pytest
 import scene_states as S
 
+from game.storage.settings import Settings
 from game.ui import motion, sound
 
 
 @pytest.fixture
 def calm():
     yield
-    motion.configure({})
+    motion.configure(Settings())
 
 
 def _result_over(app, rules, n, won: bool):
@@ -88,7 +89,7 @@ def test_the_celebration_is_drawn_over_a_picture_of_the_table(app, calm):
 
 
 def test_reduced_motion_leaves_out_the_celebration_and_the_flights(app, calm):
-    app.settings["reduced_motion"] = True
+    app.settings.reduced_motion = True
     app.apply_settings(save=False)
     assert motion.reduced()
     sound.played.clear()
@@ -97,7 +98,7 @@ def test_reduced_motion_leaves_out_the_celebration_and_the_flights(app, calm):
     assert not result.celebrating() and not result.opaque and "win" in sound.played
     app.manager.clear()
     # a card on its way is drawn where it lands from the moment it leaves
-    app.settings["speed"] = "normal"
+    app.settings.speed = "normal"
     table = S.table_at(app, "gurka-se", 4, S.trick_full(1), seed=2)
     S.settle(app)
     while table.timeline.flights or table.timeline.waiting():
@@ -120,5 +121,5 @@ def test_reduced_motion_leaves_out_the_celebration_and_the_flights(app, calm):
     from game.ui.table.timeline import CountUp
     count = CountUp(0.0, 900.0, [0.0], [10.0])
     assert count.value(0, 100.0) == 10.0
-    motion.configure({})
+    motion.configure(Settings())
     assert 0 < count.value(0, 100.0) < 10.0

@@ -195,7 +195,7 @@ def test_screens_opened_and_left_with_keys_show_their_focus(app):
 def test_enter_presses_the_button_tab_focused_even_under_a_held_trick(app):
     # with the Menu button focused (its ring shown), Enter went on after the trick instead
     from test_ui_table_flow import frames, new_table, play_human
-    app.settings["trick_pause"] = "every"
+    app.settings.trick_pause = "every"
     table = new_table(app, "agurk-no", 3, human=(0,), speed="instant")
     for _ in range(6000):
         if table.timeline.held is not None:

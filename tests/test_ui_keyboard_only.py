@@ -269,12 +269,12 @@ def test_the_accessibility_settings_are_reached_and_changed_by_the_keys(app):
     _tab(app)
     assert settings.widgets.focused is settings.w_reader
     app.step([key(pygame.K_RIGHT)], 16)
-    assert app.settings["screen_reader"] == "on"
+    assert app.settings.screen_reader == "on"
     _tab(app)
     _tab(app)
     _tab(app)
     assert settings.widgets.focused is settings.w_contrast
     app.step([key(pygame.K_RETURN)], 16)
-    assert app.settings["high_contrast"] is True and T.high_contrast()
+    assert app.settings.high_contrast is True and T.high_contrast()
     app.step([key(pygame.K_RETURN)], 16)
     assert not T.high_contrast()

@@ -9,6 +9,7 @@ import pygame
 import pytest
 import scene_states as S
 
+from game.storage.settings import Settings
 from game.ui import theme as T
 
 LANGS = ("sv", "da", "nb", "is", "en")
@@ -27,7 +28,7 @@ def make_app(tmp_path, monkeypatch, size, lang):
     from game.ui.app import App
     pygame.init()
     app = App(size=size, lang=lang)
-    app.settings["speed"] = "instant"
+    app.settings.speed = "instant"
     return app
 
 
@@ -227,7 +228,7 @@ def card_look():
     """The card size goes back to 100 % after the test (it is the cards module's)."""
     from game.ui import cards as C
     yield
-    C.configure({})
+    C.configure(Settings())
 
 
 @pytest.mark.parametrize("lang, card_size, size", SCALED_CASES,
@@ -236,7 +237,7 @@ def test_no_overlap_at_every_card_size(tmp_path, monkeypatch, quiet_ai, card_loo
     """Larger cards and large print: every table, its moments and overlays, laid out without
     text over text or over a card, and the cards inside the window."""
     app = make_app(tmp_path, monkeypatch, size, lang)
-    app.settings["card_size"] = card_size
+    app.settings.card_size = card_size
     app.apply_settings(save=False)
     problems = []
     bounds = pygame.Rect((0, 0), size)

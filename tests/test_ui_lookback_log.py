@@ -228,9 +228,9 @@ def test_the_after_a_trick_setting(app, tmp_path):
     scene = app.manager.push(SettingsScene(app))
     frames(app)
     scene.widgets.by_name("trick_pause").step(1)
-    assert app.settings["trick_pause"] == "every"
+    assert app.settings.trick_pause == "every"
     scene.apply_defaults()
-    assert app.settings["trick_pause"] == "last"
+    assert app.settings.trick_pause == "last"
 
 
 def test_look_back_follows_a_resize(app):

@@ -40,14 +40,14 @@ def test_music_is_off_by_default_and_settings_turn_it_on_and_off(app):
     choice.set_value(0.2)
     assert music.playing() and pygame.mixer.music.get_busy()
     assert pygame.mixer.music.get_volume() == pytest.approx(0.2 * music.GAIN, abs=0.02)
-    assert app.settings["music"] == pytest.approx(0.2)
+    assert app.settings.music == pytest.approx(0.2)
     assert sound.volume() != pytest.approx(0.2)      # the effects keep their own volume
     choice.set_value(0.0)
     assert not music.playing()
 
 
 def test_music_waits_for_the_first_screen(app):
-    music.configure({"music": 0.5})
+    music.configure(Settings(music=0.5))
     assert not music.playing()                 # start-up does not open the audio device for it
     music.begin()
     assert music.playing()
@@ -61,7 +61,7 @@ def test_restore_defaults_turns_the_music_off(app):
     sc.restore_defaults()                          # it asks first (what changes): yes
     assert type(app.manager.top).__name__ == "ConfirmScene" and "→" in app.manager.top.text
     app.manager.top.confirm()
-    assert not music.playing() and app.settings["music"] == 0.0
+    assert not music.playing() and app.settings.music == 0.0
     assert sc.widgets.by_name("music").value == 0.0
 
 
@@ -70,12 +70,12 @@ def test_a_missing_or_broken_music_file_is_silence(app, tmp_path, monkeypatch):
     junk.parent.mkdir()
     junk.write_bytes(b"OggS" + b"\x00\xff" * 500)
     monkeypatch.setattr(music, "asset", lambda *parts: tmp_path.joinpath(*parts))
-    music.configure({"music": 0.6})
+    music.configure(Settings(music=0.6))
     music.begin()
     assert not music.playing()
     junk.unlink()
     music.shutdown()
-    music.configure({"music": 0.6})
+    music.configure(Settings(music=0.6))
     music.begin()
     assert not music.playing()
 

@@ -33,7 +33,7 @@ def test_gurka_hand_by_rank_and_by_suit(app, tmp_path):
     table = _table(app, _game(app, tmp_path, "gurka-se", human_to_act))
     cards = ["KH", "2S", "KS", "7D", "2H", "AC"]
     assert table.part.sort_hand(cards) == ["2H", "2S", "7D", "KH", "KS", "AC"]
-    app.settings["hand_sort"] = "suit"
+    app.settings.hand_sort = "suit"
     assert table.part.sort_hand(cards) == ["2S", "KS", "2H", "KH", "AC", "7D"]
 
 
@@ -45,7 +45,7 @@ def test_durak_trumps_come_last_either_way(app, tmp_path):
     cards = [f"A{others[0]}", f"6{trump}", f"7{others[1]}", f"6{others[0]}", f"A{trump}"]
     by_rank = table.part.sort_hand(cards)
     assert by_rank == [f"6{others[0]}", f"7{others[1]}", f"A{others[0]}", f"6{trump}", f"A{trump}"]
-    app.settings["hand_sort"] = "suit"
+    app.settings.hand_sort = "suit"
     by_suit = table.part.sort_hand(cards)
     assert by_suit[-2:] == [f"6{trump}", f"A{trump}"]
     assert by_suit[:2] == [f"6{others[0]}", f"A{others[0]}"]
@@ -58,7 +58,7 @@ def _forced(state):
 
 @pytest.mark.parametrize("on", [True, False])
 def test_a_forced_card_plays_itself_only_when_asked(app, tmp_path, on):
-    app.settings["auto_play"] = on
+    app.settings.auto_play = on
     state = _game(app, tmp_path, "agurk-no", _forced)
     table = _table(app, state)
     n = len(state.events)

@@ -11,6 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from game import i18n
+from game.storage.settings import Settings
 from game.ui import messages as M
 
 LANGS = ("sv", "da", "nb", "is", "en")
@@ -95,7 +96,7 @@ def _result_title(app, players, winners=(), loser=None, losing_team=None, family
                             losing_team=losing_team or [], totals=[0] * len(players), pot=0,
                             options={}, out_order=[], end_reason=None)
     humans = [s for s, p in enumerate(players) if p["seat"] == "human"]
-    board = Board(rules=family, players=players, humans=humans, viewer=0, session={}, settings={},
+    board = Board(rules=family, players=players, humans=humans, viewer=0, session={}, settings=Settings(),
                   model=model, timeline=None)
     part = (DurakPart if family == "durak" else GurkaPart)(board, Cues(), None)
     return part.result()[0]
@@ -235,9 +236,9 @@ def test_native_card_letters(lang, code):
     from game.ui.cards import rank_label
     from game.ui.settings_scene import _native_letters
     lang(code)
-    native = " ".join(rank_label(r, {"card_indices": "native"}) for r in "AKQJ")
+    native = " ".join(rank_label(r, Settings(card_indices="native")) for r in "AKQJ")
     assert native == LETTERS[code]
-    assert " ".join(rank_label(r, {"card_indices": "international"}) for r in "AKQJ") == "A K Q J"
+    assert " ".join(rank_label(r, Settings(card_indices="international")) for r in "AKQJ") == "A K Q J"
     assert f"({LETTERS[code]})" in _native_letters()        # the setting shows what it gives
     # the dealer button never shows a card's letter
     assert i18n.pgettext("dealer button", "D") not in native.split()
@@ -301,7 +302,7 @@ def test_a_stalemate_draw_is_not_called_everybody_out(app):
     players = [{"name": n, "seat": "human" if i == 0 else "ai:easy"} for i, n in enumerate(("Du", "Bo", "Eva"))]
     model = table_of(s.view(0))
     assert model.draw_game and model.end_reason == "stalemate"
-    board = Board(rules="durak", players=players, humans=[0], viewer=0, session={}, settings={},
+    board = Board(rules="durak", players=players, humans=[0], viewer=0, session={}, settings=Settings(),
                   model=model, timeline=None)
     title, lines = DurakPart(board, Cues(), None).result()
     assert (title, lines[0]) == ("A draw", "The defender picked up the cards a hundred bouts in a row.")

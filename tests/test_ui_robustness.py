@@ -22,8 +22,8 @@ def make_app(lang="en"):
     from game.ui.app import App
     pygame.init()
     app = App(size=(1024, 640), lang=lang)
-    app.settings["speed"] = "instant"
-    app.settings["tutorial_offered"] = True   # the first-start offer has tests of its own
+    app.settings.speed = "instant"
+    app.settings.tutorial_offered = True   # the first-start offer has tests of its own
     return app
 
 
@@ -45,7 +45,7 @@ def test_corrupt_save_gives_a_message_and_keeps_the_settings(home):
     from game.storage import saves
     from game.storage import settings
     from game.ui.menu import MainMenu
-    settings.save({"language": "da", "speed": "fast"})
+    settings.save(settings.Settings(language="da", speed="fast"))
     saves.save_path().parent.mkdir(parents=True, exist_ok=True)
     saves.save_path().write_text("{ not json", encoding="utf-8")
     app = make_app()
@@ -55,7 +55,7 @@ def test_corrupt_save_gives_a_message_and_keeps_the_settings(home):
     assert "saved game" in app.manager.top.text
     assert not saves.save_path().exists()                       # set aside, not deleted
     assert list(saves.save_path().parent.glob("savegame.json.corrupt-*"))
-    assert settings.load()["speed"] == "fast"                   # nothing else lost
+    assert settings.load().speed == "fast"                   # nothing else lost
     app.manager.top.close()
     frames(app, 2)
     assert top_name(app) == "MainMenu" and app.manager.top.widgets.by_name("continue") is None

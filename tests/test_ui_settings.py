@@ -68,7 +68,7 @@ def test_keyboard_changes_speed(app):
     sc = open_settings(app)
     app.step([key(pygame.K_TAB), key(pygame.K_RIGHT)], 16)    # focus: language -> speed
     assert sc.widgets.focused is sc.w_speed
-    assert app.settings["speed"] == "fast" and saved(app)["speed"] == "fast"
+    assert app.settings.speed == "fast" and saved(app)["speed"] == "fast"
     app.step([key(pygame.K_RIGHT)], 16)
     assert saved(app)["speed"] == "instant" and app.speed == 0
 
@@ -96,7 +96,7 @@ def test_toggles_and_choices_by_mouse(app):
         right = (w.rect.right - 5, w.rect.centery)
         app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=right, button=1),
                   pygame.event.Event(pygame.MOUSEBUTTONUP, pos=right, button=1)], 16)
-        assert saved(app)[key] == value and app.settings[key] == value
+        assert saved(app)[key] == value and getattr(app.settings, key) == value
     right = (sc.w_indices.rect.right - 5, sc.w_indices.rect.centery)
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=right, button=1),
               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=right, button=1)], 16)
@@ -135,21 +135,21 @@ def test_restore_defaults_asks_first_and_says_what_changes(tmp_path, monkeypatch
         app.step(click(sc.w_defaults.rect), 16)
         ask = app.manager.top
         assert ask is not sc and type(ask).__name__ == "ConfirmScene"
-        assert i18n.current_language() == "is" and app.settings["language"] == "is"    # nothing yet
-        assert app.settings["speed"] == "fast"
+        assert i18n.current_language() == "is" and app.settings.language == "is"    # nothing yet
+        assert app.settings.speed == "fast"
         lines = ask.text.split("\n")[1:]
         assert lines == [f"{sc.w_language.text}: Íslenska → {sc.w_language.options[0][1]()}",
                          f"{sc.w_speed.text}: {sc.w_speed.value_text} → {sc.w_speed.options[1][1]()}"]
         app.step(click(ask.widgets.by_name("no").rect), 16)
-        assert app.manager.top is sc and app.settings["language"] == "is" and app.settings["speed"] == "fast"
+        assert app.manager.top is sc and app.settings.language == "is" and app.settings.speed == "fast"
         app.step(click(sc.w_defaults.rect), 16)
         app.step(click(app.manager.top.widgets.by_name("yes").rect), 16)
         assert app.manager.top is sc
-        assert app.settings["language"] is None and i18n.current_language() == "en"
-        assert app.settings["speed"] == "normal" and sc.w_language.value is None
+        assert app.settings.language is None and i18n.current_language() == "en"
+        assert app.settings.speed == "normal" and sc.w_language.value is None
         app.step(click(sc.w_defaults.rect), 16)                     # nothing left to restore: it says so
         assert type(app.manager.top).__name__ == "MessageScene"
-        assert app.settings["language"] is None
+        assert app.settings.language is None
     finally:
         app.manager.clear()
         i18n.set_language("en")
@@ -233,8 +233,8 @@ def test_hand_edited_bad_value_resets_that_setting_with_a_notice(tmp_path, monke
     from game.ui.app import App
     a = App(size=(1024, 640))
     try:
-        assert a.settings["speed"] == "normal"
-        assert a.settings["four_colour"] is True and a.settings["hand_sort"] == "suit"
+        assert a.settings.speed == "normal"
+        assert a.settings.four_colour is True and a.settings.hand_sort == "suit"
         assert len(a.notices) == 1 and "Animation speed" in a.notices[0]
         a.nav.push("menu")
         a.step([], 16)                                  # the menu shows it
@@ -247,7 +247,7 @@ def test_undo_switched_off_from_the_table_hides_its_button_at_once(app):
     import sys
     sys.path.insert(0, os.path.dirname(__file__))
     from scene_states import settle, table_at
-    app.settings["speed"] = "instant"
+    app.settings.speed = "instant"
     moves = iter(range(6))          # the human to move: nothing else redraws the table
     sc = table_at(app, "durak", 3, lambda s: next(moves, None) is None)
     settle(app)
@@ -292,11 +292,11 @@ def test_the_computers_pace_is_its_own_setting_apart_from_the_animation_speed(ap
     waits = {}
     for speed in ("fast", "slow"):
         for ai_pace in ("quick", "normal", "calm"):
-            app.settings.update(speed=speed, ai_pace=ai_pace)
+            app.settings.speed, app.settings.ai_pace = speed, ai_pace
             waits[speed, ai_pace] = table.ai_delay()
     assert waits["fast", "calm"] == waits["slow", "calm"] > waits["fast", "normal"] == pace.AI_MIN_DELAY
     assert waits["slow", "quick"] < pace.AI_MIN_DELAY
-    app.settings.update(speed="instant", ai_pace="calm")
+    app.settings.speed, app.settings.ai_pace = "instant", "calm"
     assert table.ai_delay() == 0.0                       # instant: nobody waits
     assert Settings.from_dict({"ai_pace": "sleepy"}) == (Settings(), ["ai_pace"])
     assert Settings.from_dict({"ai_pace": "calm"})[0].ai_pace == "calm"

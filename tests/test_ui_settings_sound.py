@@ -10,6 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game.storage.settings import Settings  # noqa: E402
 from game.ui import sound  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,11 +20,11 @@ SOUNDS = ROOT / "assets" / "sounds"
 @pytest.fixture(autouse=True)
 def fresh():
     sound.shutdown()
-    sound.configure({})
+    sound.configure(Settings())
     sound.played.clear()
     yield
     sound.shutdown()
-    sound.configure({})
+    sound.configure(Settings())
 
 
 @pytest.mark.parametrize("name", sound.NAMES)
@@ -53,10 +54,10 @@ def test_quiet_by_default_and_plays():
 
 
 def test_mute():
-    sound.configure({"sound": False, "volume": 0.9})
+    sound.configure(Settings(sound=False, volume=0.9))
     sound.play("knockout")
     assert sound.played == [] and sound.volume() == pytest.approx(0.9)
-    sound.configure({"sound": True, "volume": 0.2})
+    sound.configure(Settings(sound=True, volume=0.2))
     sound.play("trick")
     assert sound.played == ["trick"]
 

@@ -82,7 +82,7 @@ def test_the_next_new_game_offers_the_last_setup_again_after_a_restart(app):
     setup.set_kind(3, "ai:easy")
     step(app)
     click(app, setup.widgets.by_name("start"))
-    assert app.settings["last_setup"]["rules"] == "agurk-dk"       # the game started
+    assert app.settings.last_setup["rules"] == "agurk-dk"       # the game started
     app.manager.clear()
     app.settings = store.load()                     # as the next start of the game reads it
     again = app.manager.push(SetupScene(app))
@@ -109,7 +109,7 @@ def test_a_bad_last_setup_in_the_settings_file_falls_back_to_the_defaults(app, l
 
     from game.storage import settings as store
     from game.ui.setup import SetupScene
-    data = store.load()
+    data = store.load().to_dict()
     data["last_setup"] = last
     store.settings_path().write_text(json.dumps(data), encoding="utf-8")
     app.settings = store.load()

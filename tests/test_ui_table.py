@@ -324,7 +324,7 @@ def test_a_trick_swept_to_its_winner_never_covers_their_name(tmp_path, monkeypat
     monkeypatch.setenv("GURKA_HOME", str(tmp_path))
     pygame.init()
     app = App(size=size, lang="en")
-    app.settings["speed"] = "normal"
+    app.settings.speed = "normal"
     try:
         for viewer in range(n):
             state = new_game(rules, S.players(n, human=(viewer,)), options, seed=3 + viewer)

@@ -9,6 +9,7 @@ import pytest
 import scene_states as S
 
 from game.ui.table import pace
+from game.storage.settings import Settings
 
 FRAME = 16
 
@@ -32,7 +33,7 @@ def click(app, pos):
 
 def new_table(app, rules, n, human=(), options=None, seed=1, speed="normal"):
     from game.ui.table import TableScene
-    app.settings["speed"] = speed
+    app.settings.speed = speed
     table = TableScene.new(app, rules, S.players(n, human), options, seed=seed)
     app.manager.push(table)
     frames(app, 2)
@@ -119,7 +120,7 @@ def test_the_last_trick_waits_for_the_player_and_names_who_pays(app, instant_ai)
 
 @pytest.mark.parametrize("mode,held_tricks", [("every", True), ("never", False)])
 def test_the_trick_pause_setting(app, instant_ai, mode, held_tricks):
-    app.settings["trick_pause"] = mode
+    app.settings.trick_pause = mode
     table = new_table(app, "agurk-no", 3, human=(0,), speed="fast")
     for _ in range(6000):
         if table.timeline.held is not None or table.model.deal_over():
@@ -167,7 +168,7 @@ def test_skipping_is_explicit(app, instant_ai):
 
 def test_resuming_shows_the_trick_under_way_again(app, instant_ai):
     from game.ui.table import TableScene
-    app.settings["speed"] = "normal"
+    app.settings.speed = "normal"
     state = S.play_until(S.new_game("agurk-no", S.players(4, (0,)), {}, seed=2), S.trick_full(3))
     scene = TableScene.from_record(app, state.record(), {"game": 1})
     app.manager.push(scene)
@@ -219,7 +220,7 @@ def test_durak_announces_who_opens_and_what_is_taken(app, instant_ai):
 def test_prompts_state_the_card_to_reach_and_the_click_model(app, instant_ai):
     from game.engine.gurka.moves import Requirement
     from game.ui.table import gurka_words as W
-    settings = {"card_indices": "international"}
+    settings = Settings(card_indices="international")
     assert "a nine" in W.requirement(Requirement("must_reach", "9H"), settings)
     assert "a king" in W.requirement(Requirement("must_reach_or_lowest", "KS"), settings)
     assert W.how_to(True, False) != W.how_to(True, True) != W.how_to(False, True)
@@ -312,7 +313,7 @@ def test_an_announcement_never_fades_over_a_prompt(app, instant_ai, rules, n, sp
     comes (the first legal move)."""
     import random
     table = new_table(app, rules, n, human=(0,), seed=3, speed=speed)
-    app.settings["trick_pause"] = "never"
+    app.settings.trick_pause = "never"
     rng = random.Random(2)
     together = fading = 0
     for _ in range(4000):

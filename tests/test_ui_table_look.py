@@ -150,7 +150,7 @@ def test_cards_in_flight_are_drawn_from_faces_drawn_already(app, monkeypatch):
     players = [{"name": f"P{i}", "seat": "ai:random"} for i in range(8)]
     table = TableScene.new(app, "agurk-dk", players, {"hand_size": 6}, seed=11)
     app.manager.push(table)
-    app.settings["speed"] = "normal"
+    app.settings.speed = "normal"
     app.step([], 16)
     for card in C.ALL_CARDS:                 # what the warm-up draws ahead
         for w in (table.lay.hand_w, table.lay.table_w):

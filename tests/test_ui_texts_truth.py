@@ -3,6 +3,8 @@ game's own measure (lives in a lives game, not points)."""
 
 import pytest
 
+from game.storage.settings import Settings
+
 
 def _at_buyback(app, tmp_path, options):
     from game.ui.tour.runner import Tour
@@ -88,7 +90,7 @@ def test_after_a_led_two_without_a_two_the_prompt_gives_the_rule_that_binds(app)
     table = table_of(view)
     req = table.requirement(view["hand"])
     assert req.code != "must_play_two"
-    text = W.requirement(req, {"card_indices": "international"})
+    text = W.requirement(req, Settings(card_indices="international"))
     assert "A 2 was led" not in text and ("lowest" in text)
     assert table.requirement().code == "must_play_two"           # the table alone: the 2's rule
 
@@ -114,7 +116,7 @@ def test_nearest_above_with_optional_lowest_is_prompted_and_refused_as_played(ap
     state = _gurka_decision("agurk-dk", opts, a_higher_card_is_refused)
     view = state.view(state.to_act())
     req = table_of(view).requirement(view["hand"])
-    settings = {"card_indices": "international"}
+    settings = Settings(card_indices="international")
     assert W.requirement(req, settings).startswith("Play your lowest card that reaches")
     legal = {a["cards"][0] for a in state.legal_actions()}
     refused = next(c for c in view["hand"] if c not in legal and state.S[INDEX[c]] >= state.S[INDEX[req.card]])
@@ -214,7 +216,7 @@ def test_a_lowest_lead_that_may_be_a_set_says_so(app):
         return not state.trick and any(len(a["cards"]) > 1 for a in state.legal_actions())
     state = _gurka_decision("gurka-is", {"lead_lowest": True}, lowest_pair_lead, n=3)
     view = state.view(state.to_act())
-    text = W.requirement(table_of(view).requirement(view["hand"]), {"card_indices": "international"})
+    text = W.requirement(table_of(view).requirement(view["hand"]), Settings(card_indices="international"))
     assert "several" in text
 
 

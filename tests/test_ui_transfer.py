@@ -128,7 +128,7 @@ def test_a_shown_trump_lifts_is_held_up_and_goes_back_and_a_laid_card_joins_the_
         return state.to_act() == seat and any(a["type"] == "transfer" and a["shown"]
                                               for a in state.legal_actions())
     table = _table(app, tmp_path, can_show, options={"transfer_show": True})
-    app.settings["speed"] = "normal"
+    app.settings.speed = "normal"
     shown = next(a for a in table.stream.legal_actions() if a["type"] == "transfer" and a["shown"])
     table.do(shown)
     for _ in range(3):

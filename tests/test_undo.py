@@ -121,7 +121,7 @@ def test_the_pause_menu_lists_undo_where_it_is_offered(app, tmp_path):
 
 
 def test_no_undo_when_the_setting_is_off(app, tmp_path):
-    app.settings["undo"] = False
+    app.settings.undo = False
     table = _table(app, tmp_path, "gurka-se", _moment(2))
     app.step([], 16)
     assert not table.toolbar.undo.visible and not table.undo.available()
@@ -240,7 +240,7 @@ def test_the_move_log_after_an_undo_ends_where_the_undo_went_back_to(app, tmp_pa
 
 
 def test_an_undo_while_a_finished_trick_waits_goes_straight_back_to_the_players_turn(app, tmp_path):
-    app.settings["trick_pause"] = "every"
+    app.settings.trick_pause = "every"
     table = _table(app, tmp_path, "gurka-se", _moment(1))
     for _ in range(2000):           # play on until a finished trick waits for the player
         if table.flow.held():

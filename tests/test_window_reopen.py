@@ -23,8 +23,8 @@ def test_f11_at_the_screens_size_redraws_the_whole_table(tmp_path, monkeypatch):
     pygame.init()
     desk = pygame.display.get_desktop_sizes()[0]
     app = App(size=desk, lang="en")
-    app.settings["speed"] = "instant"
-    app.settings["tutorial_offered"] = True
+    app.settings.speed = "instant"
+    app.settings.tutorial_offered = True
     try:
         scene = app.nav.push("tutorial", rules="gurka-se")
         coach = scene.coach

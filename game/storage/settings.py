@@ -263,15 +263,15 @@ def save_settings(settings: Settings, path: Path | None = None) -> Notice | None
     return None
 
 
-# -- the dict interface the app uses (game.ui.app) ----------------------------------
+# -- what the app uses (game.ui.app) ---------------------------------------------------
 
 _cleaned = False
 #: the notice from the last :func:`load` (None when all was well); the UI shows it once
 last_notice: Notice | None = None
 
 
-def load() -> dict:
-    """The settings as a plain dict (``Settings.to_dict()``); a problem is left in
+def load() -> Settings:
+    """The saved settings (the defaults when there are none); a problem is left in
     :data:`last_notice`.  Never raises."""
     global last_notice, _cleaned
     if not _cleaned:      # once per run, at start: temp files of a killed write
@@ -280,14 +280,14 @@ def load() -> dict:
     settings, notice = load_settings()
     if notice is not None:   # a pending notice stays until shown (the file is set aside by now)
         last_notice = notice
-    return settings.to_dict()
+    return settings
 
 
-def save(data: dict) -> Notice | None:
-    """Validate and write a settings dict (unknown keys dropped, bad values defaulted)."""
+def save(settings: Settings) -> Notice | None:
+    """Write the settings (a value the file would not accept is written as its default)."""
     global last_notice
-    settings, _rejected = Settings.from_dict(dict(data))
-    notice = save_settings(settings)
+    checked, _rejected = Settings.from_dict(settings.to_dict())
+    notice = save_settings(checked)
     if notice is not None:
         last_notice = notice
     return notice

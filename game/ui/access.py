@@ -42,7 +42,7 @@ class Access:
     # -- settings -------------------------------------------------------------------------
     def start(self) -> None:
         """With the window open: the bridge, unless the player turned screen readers off."""
-        if self.app.settings.get("screen_reader", "auto") == "off":
+        if self.app.settings.screen_reader == "off":
             return
         self.detector.ask()
         if self.bridge is None:
@@ -50,7 +50,7 @@ class Access:
 
     def configure(self) -> None:
         """The settings changed (the *Screen reader* setting turned on: the bridge now)."""
-        if self.bridge is None and self.app.settings.get("screen_reader", "auto") != "off":
+        if self.bridge is None and self.app.settings.screen_reader != "off":
             self.start()
 
     @property
@@ -60,7 +60,7 @@ class Access:
 
     def verbose(self) -> bool:
         """Full sentences (else the short form: "K♥ Björn")."""
-        return self.app.settings.get("verbosity", "full") != "short"
+        return self.app.settings.verbosity != "short"
 
     def wait_ms(self, text: str) -> float:
         """How long the table gives ``text`` to be read at the present speed (0: no wait)."""
@@ -72,13 +72,13 @@ class Access:
 
     def _heard(self, text: str) -> None:
         self.live = text if self.live != text else text + "\u00a0"   # the same words again: said again
-        if self.app.settings.get("speech"):
+        if self.app.settings.speech:
             self.speech.say(text, i18n.current_language())
         self.refresh(now=True)
 
     # -- the tree -------------------------------------------------------------------------------
     def refresh(self, now: bool = False) -> None:
-        if self.bridge is None or self.app.settings.get("screen_reader", "auto") == "off":
+        if self.bridge is None or self.app.settings.screen_reader == "off":
             return
         t = time.monotonic()
         if not now and t < self._next:

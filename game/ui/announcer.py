@@ -17,6 +17,10 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..storage.settings import Settings
 
 #: how many sentences the announcer keeps (what was said lately, for tests and "repeat")
 KEEP = 400
@@ -41,10 +45,10 @@ def reading_ms(text: str) -> float:
     return float(min(MAX_MS, max(MIN_MS, len(text) * MS_PER_CHAR)))
 
 
-def wanted(settings: dict, detected: bool) -> bool:
+def wanted(settings: Settings, detected: bool) -> bool:
     """Are announcements on (see the module's text)?"""
-    mode = settings.get("screen_reader", "auto")
-    return mode == "on" or (mode == "auto" and detected) or bool(settings.get("speech"))
+    mode = settings.screen_reader
+    return mode == "on" or (mode == "auto" and detected) or settings.speech
 
 
 class Announcer:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import warnings
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import i18n
 from ..storage import settings as store
@@ -19,14 +19,13 @@ if TYPE_CHECKING:
 DEMO_SPEED = 0.1
 
 
-def load_settings() -> dict:
-    """The persisted settings as a dict (:class:`game.storage.settings.Settings` is the one source of
-    their names and defaults).  Never raises: a broken file is set aside with a notice."""
+def load_settings() -> store.Settings:
+    """The persisted settings.  Never raises: a broken file is set aside with a notice."""
     return store.load()
 
 
-def save_settings(data: dict) -> None:
-    store.save(data)
+def save_settings(settings: store.Settings) -> None:
+    store.save(settings)
 
 
 def missing_assets() -> list[str]:
@@ -64,8 +63,8 @@ class App:
         self.demo = demo
         self.settings = load_settings()
         if lang:
-            self.settings["language"] = lang
-        self.lang = i18n.set_language(self.settings.get("language") or i18n.detect_language())
+            self.settings.language = lang
+        self.lang = i18n.set_language(self.settings.language or i18n.detect_language())
         self.running = True
         self.drew = False
         #: the window was covered, hidden or restored: the next frame shows all of it
@@ -79,7 +78,7 @@ class App:
         register_routes(self)
         self.clock = pygame.time.Clock()
         self.windowed_size = tuple(size)
-        self.fullscreen = bool(self.settings.get("fullscreen")) and not demo
+        self.fullscreen = self.settings.fullscreen and not demo
         self.screen: pygame.Surface | None = None
         from .access import Access
         #: the accessibility tree, the announcements, the game's own speech (:mod:`.access`)
@@ -187,13 +186,13 @@ class App:
         elif self.screen is not None:
             self.windowed_size = self.screen.get_size()
         self.fullscreen = on
-        self.settings["fullscreen"] = on
+        self.settings.fullscreen = on
         self._open_window()
 
     def resize(self, size) -> None:
         if not self.fullscreen:
             self.windowed_size = (max(320, size[0]), max(240, size[1]))
-            self.settings["window_size"] = list(self.windowed_size)
+            self.settings.window_size = (self.windowed_size[0], self.windowed_size[1])
         self.screen = self.pygame.display.get_surface()
         self.manager.dirty = True
         from .widget_base import InputMode
@@ -202,10 +201,10 @@ class App:
     # -- settings ---------------------------------------------------------------------
     def apply_settings(self, save: bool = True) -> None:
         """Call after changing ``self.settings``: applies language and fullscreen, persists."""
-        lang = self.settings.get("language")
+        lang = self.settings.language
         self.lang = i18n.set_language(lang or i18n.detect_language())
-        if bool(self.settings.get("fullscreen")) != self.fullscreen and not self.demo:
-            self.toggle_fullscreen(bool(self.settings.get("fullscreen")))
+        if self.settings.fullscreen != self.fullscreen and not self.demo:
+            self.toggle_fullscreen(self.settings.fullscreen)
         from . import cards
         cards.clear_cache()
         self.configure_look()
@@ -222,20 +221,20 @@ class App:
 
     @property
     def speed(self) -> float:
-        if self.settings.get("speed") == "demo":
+        if self.settings.speed == "demo":
             return DEMO_SPEED
-        return store.SPEED_FACTORS.get(self.settings.get("speed", "normal"), 1.0)
+        return store.SPEED_FACTORS.get(self.settings.speed, 1.0)
 
     @property
     def ai_pace(self) -> float:
         """How long a computer player waits before it plays (a factor of the table's pace),
         the setting apart from the animation speed; nobody waits with instant animations."""
-        if self.settings.get("speed") in ("instant", "demo"):
+        if self.settings.speed in ("instant", "demo"):
             return self.speed        # none, or the demo's own quick pace
-        return store.AI_PACE_FACTORS.get(self.settings.get("ai_pace", "normal"), 1.0)
+        return store.AI_PACE_FACTORS.get(self.settings.ai_pace, 1.0)
 
     def quit(self, code: int = 0) -> None:
-        if not self.demo and self.settings.get("window_size"):
+        if not self.demo and self.settings.window_size:
             save_settings(self.settings)   # remembers the window size
         self.running = False
         self.exit_code = code
@@ -327,11 +326,7 @@ def register_routes(app) -> None:
 
 
 def _saved_size() -> tuple[int, int]:
-    size: Any = load_settings().get("window_size")      # from the file: checked here
-    try:
-        w, h = int(size[0]), int(size[1])
-    except (TypeError, ValueError, IndexError, KeyError):
-        return (1280, 800)
+    w, h = load_settings().window_size      # checked as it was read
     lo, hi = store.MIN_WINDOW, store.MAX_WINDOW
     return (min(max(w, lo[0]), hi[0]), min(max(h, lo[1]), hi[1]))
 

@@ -27,13 +27,14 @@ Norwegian, like English, shows A K Q J.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 import pygame
 
 from .. import i18n
 from ..engine.cards import NAMES
-from ..storage.settings import CARD_BACKS, CARD_SCALE, CARD_SIZES
+from ..storage.settings import CARD_BACKS, CARD_SCALE, CARD_SIZES, Settings
 from . import card_art
 from . import card_backs
 from . import panels
@@ -62,6 +63,8 @@ NATIVE = {
 _cache: dict[tuple, Any] = {}
 _Kept = TypeVar("_Kept")
 CARD_EDGE = (120, 120, 120)
+#: the look of a card drawn without the player's settings (the defaults)
+PLAIN = Settings()
 #: the look chosen in the settings (:func:`configure`)
 _look = {"back": CARD_BACKS[0], "size": CARD_SIZES[0]}
 
@@ -70,11 +73,10 @@ def clear_cache() -> None:
     _cache.clear()
 
 
-def configure(settings: dict | None) -> None:
+def configure(settings: Settings) -> None:
     """Take the card back and the card size from the settings (unknown values: the first)."""
-    settings = settings or {}
-    back = settings.get("card_back")
-    size = settings.get("card_size")
+    back = settings.card_back
+    size = settings.card_size
     _look["back"] = back if back in CARD_BACKS else CARD_BACKS[0]
     _look["size"] = size if size in CARD_SIZES else CARD_SIZES[0]
 
@@ -84,40 +86,39 @@ def scale() -> float:
     return CARD_SCALE[_look["size"]]
 
 
-def look_key(settings: dict | None) -> tuple:
+def look_key(settings: Settings) -> tuple:
     """Everything of the settings that changes how a card looks (a drawn layer's key)."""
-    settings = settings or {}
-    return (settings.get("card_indices", "native"), bool(settings.get("four_colour")),
-            settings.get("card_size"), _look["back"], _look["size"])
+    return (settings.card_indices, settings.four_colour,
+            settings.card_size, _look["back"], _look["size"])
 
 
 def height_for(width: float) -> int:
     return int(round(width * RATIO))
 
 
-def suit_color(suit: str, settings: dict | None) -> tuple:
-    four = bool(settings and settings.get("four_colour"))
+def suit_color(suit: str, settings: Settings | None) -> tuple:
+    four = settings is not None and settings.four_colour
     return (FOUR if four else TWO)[suit]
 
 
-def rank_label(rank: str, settings: dict | None = None) -> str:
+def rank_label(rank: str, settings: Settings | None = None) -> str:
     if rank == "T":
         return "10"
     if rank in "JQKA":
-        style = (settings or {}).get("card_indices", "native")
+        style = settings.card_indices if settings is not None else "native"
         if style == "native":
             return NATIVE.get(i18n.current_language(), NATIVE["en"])[rank]
         return rank
     return rank
 
 
-def card_text(card: str, settings: dict | None = None) -> str:
+def card_text(card: str, settings: Settings | None = None) -> str:
     """A short readable name such as ``10♥`` (for messages and logs)."""
     return rank_label(card[0], settings) + SUIT_GLYPH[card[1]]
 
 
-def large_print(settings: dict | None) -> bool:
-    return settings is not None and settings.get("card_size") == "large-print"
+def large_print(settings: Settings | None) -> bool:
+    return settings is not None and settings.card_size == "large-print"
 
 
 # -- drawing helpers ---------------------------------------------------------------------------
@@ -164,15 +165,15 @@ def _keep(key: tuple, surf: _Kept) -> _Kept:
 
 # -- faces ---------------------------------------------------------------------------------------
 
-def _face_key(card: str, width: int, settings: dict) -> tuple:
-    return ("f", card, width, settings.get("card_indices", "native"), bool(settings.get("four_colour")),
+def _face_key(card: str, width: int, settings: Settings) -> tuple:
+    return ("f", card, width, settings.card_indices, settings.four_colour,
             large_print(settings), i18n.current_language())
 
 
-def face(card: str, width: int, settings: dict | None = None) -> pygame.Surface:
+def face(card: str, width: int, settings: Settings | None = None) -> pygame.Surface:
     """The face of ``card`` (``"TD"``) drawn ``width`` pixels wide."""
     width = max(12, int(width))
-    settings = settings or {}
+    settings = settings or PLAIN
     key = _face_key(card, width, settings)
     surf = _cache.get(key)
     if surf is None:
@@ -182,7 +183,7 @@ def face(card: str, width: int, settings: dict | None = None) -> pygame.Surface:
     return surf
 
 
-def _whole_art_face(card: str, width: int, settings: dict) -> pygame.Surface:
+def _whole_art_face(card: str, width: int, settings: Settings) -> pygame.Surface:
     """The face from its art rendered in one go (a face needed now, not ahead)."""
     size = (width, int(round(width * ART_RATIO)))
     try:
@@ -193,19 +194,19 @@ def _whole_art_face(card: str, width: int, settings: dict) -> pygame.Surface:
     return _finish_art(card, width, settings, pygame.image.frombytes(data, size, "RGB"))
 
 
-def drawn(card: str, width: int, settings: dict | None = None) -> pygame.Surface | None:
+def drawn(card: str, width: int, settings: Settings | None = None) -> pygame.Surface | None:
     """``card``'s face at ``width`` when it is drawn already, else None (draws nothing)."""
-    return _cache.get(_face_key(card, max(12, int(width)), settings or {}))
+    return _cache.get(_face_key(card, max(12, int(width)), settings or PLAIN))
 
 
-def face_jobs(card: str, width: int, settings: dict | None = None,
+def face_jobs(card: str, width: int, settings: Settings | None = None,
               here: bool = False) -> list[Callable[[], object]]:
     """The steps that draw ``card``'s face at ``width`` into the cache, each a few
     milliseconds at most (none when it is drawn already): the art's parts one by one, then
     the card.  :func:`face` does them all at once; a table does them in spare frame time.
     The painter process draws it when there is one, unless ``here``."""
     width = max(12, int(width))
-    settings = settings or {}
+    settings = settings or PLAIN
     key = _face_key(card, width, settings)
     if key in _cache:
         return []
@@ -214,7 +215,7 @@ def face_jobs(card: str, width: int, settings: dict | None = None,
     if large_print(settings) or width < SIMPLE_BELOW or card_art.parts(card) is None:
         return [lambda: key in _cache or _keep(key, _drawn_face(card, width, settings))]
     if not here and painter().ready():
-        return [lambda: _request(card, width, dict(settings), key)]
+        return [lambda: _request(card, width, replace(settings), key)]
     # no painter process: a part at a time here, each a few milliseconds at most
     build = card_art.ArtParts(card, width, suit_color(card[1], settings))
 
@@ -259,11 +260,10 @@ def shutdown() -> None:
     _asked.clear()
 
 
-def _request(card: str, width: int, settings: dict, key: tuple) -> None:
+def _request(card: str, width: int, settings: Settings, key: tuple) -> None:
     if key in _cache or key in _asked:
         return
-    look = {"card_indices": settings.get("card_indices", "native"),
-            "four_colour": bool(settings.get("four_colour"))}
+    look = Settings(card_indices=settings.card_indices, four_colour=settings.four_colour)
     if painter().submit(key, (card, width, look, rank_label(card[0], settings))):
         _asked[key] = (card, width, settings)
     else:                                   # no painter after all: drawn here, at once
@@ -303,7 +303,7 @@ def collect(until: float | None = None) -> int:
     return done
 
 
-def _finish_art(card: str, width: int, settings: dict, art: pygame.Surface,
+def _finish_art(card: str, width: int, settings: Settings, art: pygame.Surface,
                 label: str | None = None) -> pygame.Surface:
     """The face from its rendered art (opaque, the card's colour round the pictures): the
     card's rounded body, the art, the game's indices."""
@@ -320,7 +320,7 @@ def _finish_art(card: str, width: int, settings: dict, art: pygame.Surface,
     return surf
 
 
-def _corner_indices(surf: pygame.Surface, card: str, settings: dict, label: str | None = None) -> None:
+def _corner_indices(surf: pygame.Surface, card: str, settings: Settings, label: str | None = None) -> None:
     """The rank (``label``: its letters, else of the settings and the language now) and a
     small suit in the top-left corner and, turned, the bottom-right: where the art leaves
     them room (a column 0.155 of the card wide)."""
@@ -341,7 +341,7 @@ def _corner_indices(surf: pygame.Surface, card: str, settings: dict, label: str 
     surf.blit(rpip, rpip.get_rect(bottomright=(w - r2.left, h - r2.top)))
 
 
-def _drawn_face(card: str, width: int, settings: dict) -> pygame.Surface:
+def _drawn_face(card: str, width: int, settings: Settings) -> pygame.Surface:
     """A face from the font and simple shapes: large print, a very small card, or no art."""
     if large_print(settings):
         return _large_print_face(card, width, settings)
@@ -430,7 +430,7 @@ def _court(surf, inner: pygame.Rect, rank, label, glyph, col, w):
     _blit_center(surf, pip, (cx, inner.top + inner.height * 0.80))
 
 
-def _large_print_face(card: str, width: int, settings: dict) -> pygame.Surface:
+def _large_print_face(card: str, width: int, settings: Settings) -> pygame.Surface:
     """Large print: the rank and suit as big as the card's left side holds (what shows of a
     card in a fanned hand), a big suit low on the right, no pictures."""
     w, h = width, height_for(width)

@@ -33,7 +33,7 @@ class DemoDirector:
         self.shot_no = 0
         self.table: TableScene | None = None
         self.done_at: int | None = None
-        app.settings["speed"] = speed
+        app.settings.speed = speed
 
     def start(self) -> None:
         n, opts = find_ruleset(self.rules).demo

@@ -70,9 +70,9 @@ class JoinScene(Scene):
         self.browser = None
         self.found: list = []
         self.list = ChoiceList([], on_change=self.pick, name="tables", px=17, row_h=40)
-        last = (app.settings.get("last_setup") or {}).get("seats") or [{}]
+        last = (app.settings.last_setup or {}).get("seats") or [{}]
         name = next((s.get("name") for s in last if s.get("kind") == "human"), "") or human_name(1)
-        self.w_address = TextInput(app.settings.get("join_address", "") or "", name="address", px=18,
+        self.w_address = TextInput(app.settings.join_address or "", name="address", px=18,
                                    max_len=200, placeholder=lambda: "192.168.1.23:47411",
                                    on_change=lambda _v: self._address_changed())
         self.w_name = TextInput(name, name="name", px=18, max_len=14)
@@ -197,7 +197,7 @@ class JoinScene(Scene):
             self.status = _("The table code is four digits: the host's table shows it.")
         else:
             self.status = _("Joining…")
-            self.app.settings["join_address"] = self.w_address.value.strip()
+            self.app.settings.join_address = self.w_address.value.strip()
             self.stream = NetStream(where[0], where[1], name, code, tokens=TokenStore())
             self._asked_at = self._tried_at = pygame.time.get_ticks() / 1000.0
         self.invalidate()

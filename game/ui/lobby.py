@@ -133,7 +133,7 @@ class LobbyScene(NetTableOverlay):
         """Open the table to the internet through the relay named in Settings."""
         from ..net.invitation import InvitationError
         from ..net.tls import IdentityError
-        relay = (self.app.settings.get("relay") or "").strip()
+        relay = (self.app.settings.relay or "").strip()
         if not relay:
             # TRANSLATORS: the host's waiting table; "Settings" and "Network" name the Settings
             # screen's page, "Run a relay" the README's section

@@ -208,7 +208,7 @@ class MainMenu(Scene):
         return bool(self.fan_jobs)
 
     def enter(self):
-        if not self.app.settings.get("tutorial_offered") and not self.app.demo:
+        if not self.app.settings.tutorial_offered and not self.app.demo:
             self.app.nav.push("learn", first=True)     # first start: offer the tutorials once
         self.show_notices()
 

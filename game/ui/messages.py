@@ -11,11 +11,16 @@ tur", which breaks on names ending in -s).  Counts of chips, cards and points go
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..i18n import _, ngettext, pgettext
 from . import rule_words
 
+if TYPE_CHECKING:
+    from ..storage.settings import Settings
 
-def illegal_reason(err, settings: dict | None = None) -> str:
+
+def illegal_reason(err, settings: Settings | None = None) -> str:
     """Why a move was refused, by the error's code (the words are :mod:`.rule_words`')."""
     return rule_words.refusal(err, settings)
 

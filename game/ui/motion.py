@@ -6,11 +6,16 @@ a text field's cursor does not blink.  Read by the drawing code; set by the app.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..storage.settings import Settings
+
 _reduced = [False]
 
 
-def configure(settings: dict | None) -> None:
-    _reduced[0] = bool((settings or {}).get("reduced_motion"))
+def configure(settings: Settings) -> None:
+    _reduced[0] = settings.reduced_motion
 
 
 def reduced() -> bool:

@@ -14,8 +14,13 @@ audio, a missing or broken file: silence, never an error (as :mod:`game.ui.sound
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..paths import asset
 from . import sound
+
+if TYPE_CHECKING:
+    from ..storage.settings import Settings
 
 FILE = ("music", "polska.ogg")
 #: how much quieter than the effects the music is at the same setting (a tune under the
@@ -30,11 +35,9 @@ _begun = False
 _state = "stopped"
 
 
-def configure(settings: dict | None) -> None:
+def configure(settings: Settings) -> None:
     """Take ``music`` (0..1, 0 = off) from the settings; plays or stops at once once begun."""
-    vol = (settings or {}).get("music", 0.0)
-    ok = isinstance(vol, (int, float)) and not isinstance(vol, bool)
-    set_volume(float(vol) if ok else 0.0)
+    set_volume(settings.music)
 
 
 def set_volume(volume: float) -> None:

@@ -12,9 +12,14 @@ trump).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine.cards import INDEX
 from ..i18n import _, ngettext, pgettext
 from . import cards as card_faces
+
+if TYPE_CHECKING:
+    from ..storage.settings import Settings
 
 _RANKS = "23456789TJQKA"
 
@@ -39,7 +44,7 @@ def a_rank(rank: str) -> str:
     }.get(rank, rank)
 
 
-def words(code: str, params: dict | None = None, settings: dict | None = None) -> str:
+def words(code: str, params: dict | None = None, settings: Settings | None = None) -> str:
     """The sentence for the rule ``code`` with its ``params`` (``settings``: the player's
     card letters); a code this game does not know gets a plain "not allowed"."""
     p = params or {}
@@ -174,6 +179,6 @@ def words(code: str, params: dict | None = None, settings: dict | None = None) -
     return _("That move is not allowed now.")
 
 
-def refusal(err, settings: dict | None = None) -> str:
+def refusal(err, settings: Settings | None = None) -> str:
     """Why a move was refused: an :class:`~game.engine.errors.IllegalActionError` by its code."""
     return words(getattr(err, "code", "illegal"), getattr(err, "params", None), settings)

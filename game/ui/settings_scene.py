@@ -20,7 +20,7 @@ from .. import i18n
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
 from ..notices import setting_label
 from ..storage.settings import (AI_PACES, CARD_BACKS, CARD_SIZES, DEFAULT_VOLUME, FELTS, SCREEN_READER, SPEEDS,
-                        TRICK_PAUSES, VERBOSITY)
+                        TRICK_PAUSES, VERBOSITY, Settings)
 from . import music, sound
 from . import theme
 from .scene import Scene
@@ -38,12 +38,8 @@ PAGES = ("game", "look", "network", "access")
 SAMPLE = ("AS", "KH", "QD", "JC", "TS")
 VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 
-DEFAULTS = {"language": None, "speed": "normal", "ai_pace": "normal", "sound": True, "volume": DEFAULT_VOLUME,
-            "music": 0.0,
-            "fullscreen": False, "card_indices": "native", "four_colour": False,
-            "trick_pause": "last", "hand_sort": "rank", "auto_play": False, "undo": True,
-            "felt": "green", "card_back": "red", "card_size": "100", "reduced_motion": False,
-            "screen_reader": "auto", "verbosity": "full", "speech": False, "high_contrast": False}
+#: the values *Restore defaults* gives back (every setting's default)
+DEFAULTS = Settings()
 
 
 def _speed_label(speed: str):
@@ -133,7 +129,7 @@ def _auto_language() -> str:
 
 def _native_letters() -> str:
     from .cards import rank_label
-    letters = " ".join(rank_label(r, {"card_indices": "native"}) for r in "AKQJ")
+    letters = " ".join(rank_label(r, Settings(card_indices="native")) for r in "AKQJ")
     # TRANSLATORS: {letters} are the card letters of your country's cards, e.g. "E K D Kn"
     return _("In my language ({letters})").format(letters=letters)
 
@@ -174,41 +170,39 @@ class SettingsScene(Scene):
         self.w_language = Choice(lambda: setting_label("language"),
                                  [(None, _auto_language)] + [(code, LANGUAGE_NAMES[code])
                                                              for code in LANGUAGES],
-                                 s.get("language"), lambda v: self.change("language", v),
+                                 s.language, lambda v: self.change("language", v),
                                  name="language",
                                  tooltip=lambda: _("The language of the whole game. It changes at "
                                                    "once."))
         self.w_speed = Choice(lambda: setting_label("speed"), [(k, _speed_label(k)) for k in SPEEDS],
-                              s.get("speed", "normal"), lambda v: self.change("speed", v),
+                              s.speed, lambda v: self.change("speed", v),
                               name="speed",
                               tooltip=lambda: _("How fast the cards move. Instant shows every move "
                                                 "at once."))
         self.w_ai_pace = Choice(lambda: setting_label("ai_pace"), [(k, _ai_pace_label(k)) for k in AI_PACES],
-                                s.get("ai_pace", "normal"), lambda v: self.change("ai_pace", v),
+                                s.ai_pace, lambda v: self.change("ai_pace", v),
                                 name="ai_pace",
                                 tooltip=lambda: _("How long each computer player waits before it "
                                                   "plays, whatever the animation speed."))
         self.w_pause = Choice(lambda: setting_label("trick_pause"), [(k, _pause_label(k)) for k in TRICK_PAUSES],
-                              s.get("trick_pause", "last"), lambda v: self.change("trick_pause", v),
+                              s.trick_pause, lambda v: self.change("trick_pause", v),
                               name="trick_pause",
                               tooltip=lambda: _("Whether the table waits for your click after a finished "
                                                 "trick before it goes on: the last trick of each deal, "
                                                 "or every trick. Durak waits only after every bout."))
-        self.w_sound = Toggle(lambda: setting_label("sound"), s.get("sound", True),
+        self.w_sound = Toggle(lambda: setting_label("sound"), s.sound,
                               lambda v: self.change("sound", v), name="sound",
                               tooltip=lambda: _("Short sounds for shuffling, dealing and playing "
                                                 "cards."))
-        vol = s.get("volume", DEFAULT_VOLUME)
-        vol = min(VOLUMES, key=lambda v: abs(v - vol)) if isinstance(vol, (int, float)) else 0.3
+        vol = min(VOLUMES, key=lambda v: abs(v - s.volume))
         self.w_volume = Choice(lambda: setting_label("volume"),
                                # TRANSLATORS: a volume; {percent} is a number from 10 to 100
                                [(v, (lambda v=v: _("{percent} %").format(percent=int(round(v * 100)))))
                                 for v in VOLUMES],
                                vol, lambda v: self.change("volume", v), name="volume",
-                               enabled=bool(s.get("sound", True)),
+                               enabled=s.sound,
                                tooltip=lambda: _("How loud the sound effects are."))
-        tune = s.get("music", 0.0)
-        tune = min((0.0,) + VOLUMES, key=lambda v: abs(v - tune)) if isinstance(tune, (int, float)) else 0.0
+        tune = min((0.0,) + VOLUMES, key=lambda v: abs(v - s.music))
         self.w_music = Choice(lambda: setting_label("music"),
                               # TRANSLATORS: the setting "Music": no music
                               [(0.0, lambda: pgettext("music", "Off"))]
@@ -218,73 +212,73 @@ class SettingsScene(Scene):
                               tooltip=lambda: _("A quiet Nordic tune that plays round while you play, "
                                                 "as loud as set here (the sound effects have their "
                                                 "own volume)."))
-        self.w_fullscreen = Toggle(lambda: setting_label("fullscreen"), s.get("fullscreen", False),
+        self.w_fullscreen = Toggle(lambda: setting_label("fullscreen"), s.fullscreen,
                                    lambda v: self.change("fullscreen", v), name="fullscreen",
                                    tooltip=lambda: _("Fill the whole screen. F11 switches too."))
         self.w_indices = Choice(lambda: setting_label("card_indices"),
                                 [("native", _native_letters),
                                  ("international", lambda: _("International (A K Q J)"))],
-                                s.get("card_indices", "native"), lambda v: self.change("card_indices", v),
+                                s.card_indices, lambda v: self.change("card_indices", v),
                                 name="card_indices",
                                 tooltip=lambda: _("The letters in the corners of the court cards "
                                                   "and aces."))
-        self.w_four = Toggle(lambda: setting_label("four_colour"), s.get("four_colour", False),
+        self.w_four = Toggle(lambda: setting_label("four_colour"), s.four_colour,
                              lambda v: self.change("four_colour", v), name="four_colour",
                              tooltip=lambda: _("Diamonds blue and clubs green, so every suit has "
                                                "a colour of its own."))
         self.w_sort = Choice(lambda: setting_label("hand_sort"),
                              # TRANSLATORS: how the cards in the hand are sorted
                              [("rank", lambda: _("By rank")), ("suit", lambda: _("By suit"))],
-                             s.get("hand_sort", "rank"), lambda v: self.change("hand_sort", v),
+                             s.hand_sort, lambda v: self.change("hand_sort", v),
                              name="hand_sort",
                              tooltip=lambda: _("By rank: low cards left, high cards right. By suit: "
                                                "each suit together, low to high. In Durak the trumps "
                                                "always come last."))
-        self.w_auto = Toggle(lambda: setting_label("auto_play"), s.get("auto_play", False),
+        self.w_auto = Toggle(lambda: setting_label("auto_play"), s.auto_play,
                              lambda v: self.change("auto_play", v), name="auto_play",
                              tooltip=lambda: _("When only one card may be played, it is played for "
                                                "you after a moment."))
-        self.w_undo = Toggle(lambda: setting_label("undo"), s.get("undo", True),
+        self.w_undo = Toggle(lambda: setting_label("undo"), s.undo,
                              lambda v: self.change("undo", v), name="undo",
                              tooltip=lambda: _("Take back your moves in a game against the computer, "
                                                "back to the start of the deal. Such games are marked "
                                                "in the statistics."))
-        self.w_motion = Toggle(lambda: setting_label("reduced_motion"), s.get("reduced_motion", False),
+        self.w_motion = Toggle(lambda: setting_label("reduced_motion"), s.reduced_motion,
                                lambda v: self.change("reduced_motion", v), name="reduced_motion",
                                tooltip=lambda: _("Cards appear where they land instead of flying there, "
                                                  "and nothing fades or falls: the game keeps its pace."))
         self.w_felt = Choice(lambda: setting_label("felt"), [(k, _felt_label(k)) for k in FELTS],
-                             s.get("felt", "green"), lambda v: self.change("felt", v), name="felt",
+                             s.felt, lambda v: self.change("felt", v), name="felt",
                              tooltip=lambda: _("What the cards lie on: green or blue felt, or a wooden "
                                                "table."))
         self.w_back_style = Choice(lambda: setting_label("card_back"),
                                    [(k, _back_label(k)) for k in CARD_BACKS],
-                                   s.get("card_back", "red"), lambda v: self.change("card_back", v),
+                                   s.card_back, lambda v: self.change("card_back", v),
                                    name="card_back",
                                    tooltip=lambda: _("The pattern on the back of the cards."))
         self.w_size = Choice(lambda: setting_label("card_size"), [(k, _size_label(k)) for k in CARD_SIZES],
-                             s.get("card_size", "100"), lambda v: self.change("card_size", v),
+                             s.card_size, lambda v: self.change("card_size", v),
                              name="card_size", wrap=False,
                              tooltip=lambda: _("Larger cards on the table. Large print: the largest "
                                                "cards, with a big letter and suit and no pictures."))
         self.w_reader = Choice(lambda: setting_label("screen_reader"),
                                [(k, _reader_label(k)) for k in SCREEN_READER],
-                               s.get("screen_reader", "auto"), lambda v: self.change("screen_reader", v),
+                               s.screen_reader, lambda v: self.change("screen_reader", v),
                                name="screen_reader",
                                tooltip=lambda: _("The game tells your screen reader what is on the screen "
                                                  "and announces every move. Automatic: when the system "
                                                  "says a screen reader is running."))
         self.w_verbosity = Choice(lambda: setting_label("verbosity"),
                                   [(k, _verbosity_label(k)) for k in VERBOSITY],
-                                  s.get("verbosity", "full"), lambda v: self.change("verbosity", v),
+                                  s.verbosity, lambda v: self.change("verbosity", v),
                                   name="verbosity",
                                   tooltip=lambda: _("How much each announcement says: whole sentences, "
                                                     "or only the cards and the name."))
-        self.w_speech = Toggle(lambda: setting_label("speech"), s.get("speech", False),
+        self.w_speech = Toggle(lambda: setting_label("speech"), s.speech,
                                lambda v: self.change("speech", v), name="speech",
                                tooltip=lambda: _("The game reads the moves aloud with the computer's own "
                                                  "voice, for players without a screen reader."))
-        self.w_contrast = Toggle(lambda: setting_label("high_contrast"), s.get("high_contrast", False),
+        self.w_contrast = Toggle(lambda: setting_label("high_contrast"), s.high_contrast,
                                  lambda v: self.change("high_contrast", v), name="high_contrast",
                                  tooltip=lambda: _("A black table with white and yellow texts and strong "
                                                    "borders: every text easy to tell from what lies "
@@ -301,7 +295,7 @@ class SettingsScene(Scene):
                                    name="tab-access")
         # TRANSLATORS: a tab of the Settings screen (playing with others over the internet)
         self.w_tab_net = Button(lambda: _("Network"), lambda: self.show_page("network"), name="tab-network")
-        self.w_relay = TextInput(s.get("relay", "") or "", on_change=self._relay_changed, name="relay", px=18,
+        self.w_relay = TextInput(s.relay or "", on_change=self._relay_changed, name="relay", px=18,
                                  max_len=200, placeholder=lambda: "relay.example.org:47400")
         self.w_relay.tooltip = lambda: _("The relay's address, such as relay.example.org:47400: friends in "
                                          "other homes join your table through it.")
@@ -324,16 +318,13 @@ class SettingsScene(Scene):
         self.widgets.set_focus(self.w_language)
 
     @property
-    def settings(self) -> dict:
-        s = getattr(self.app, "settings", None)
-        if s is None:
-            s = self.app.settings = {}
-        return s
+    def settings(self) -> Settings:
+        return self.app.settings
 
     # -- changes --------------------------------------------------------------------
     def _relay_changed(self, value: str) -> None:
         """The relay's address: kept as it is typed, saved when the page or the screen is left."""
-        self.settings["relay"] = value.strip()
+        self.settings.relay = value.strip()
         self._relay_dirty = True
 
     def _save_relay(self) -> None:
@@ -344,12 +335,13 @@ class SettingsScene(Scene):
                 apply()
 
     def change(self, key: str, value) -> None:
-        self.settings[key] = value
+        """A setting of the screen (``key``: a field of :class:`Settings`) has a new value."""
+        setattr(self.settings, key, value)
         if key == "music":
             music.configure(self.settings)
         if key in ("sound", "volume"):
             sound.configure(self.settings)
-            self.w_volume.enabled = bool(self.settings.get("sound", True))
+            self.w_volume.enabled = self.settings.sound
             if key == "sound" and value or key == "volume":
                 sound.play("play")
         apply = getattr(self.app, "apply_settings", None)
@@ -364,7 +356,7 @@ class SettingsScene(Scene):
         "Language: Íslenska → Automatic (English)"."""
         out = []
         for w in self.rows:
-            default = DEFAULTS[w.name]
+            default = getattr(DEFAULTS, w.name)
             if isinstance(w, Toggle):
                 if w.value == default:
                     continue
@@ -395,8 +387,8 @@ class SettingsScene(Scene):
 
     def apply_defaults(self) -> None:
         """Every setting back to its default (the language to the system's)."""
-        for key, value in DEFAULTS.items():
-            self.settings[key] = value
+        for w in self.rows:
+            setattr(self.settings, w.name, getattr(DEFAULTS, w.name))
         self.w_language.index = 0
         self.w_speed.index = list(SPEEDS).index("normal")
         self.w_ai_pace.index = list(AI_PACES).index("normal")

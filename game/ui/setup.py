@@ -105,7 +105,7 @@ class SetupScene(Scene):
         self.default_level = "normal" if "normal" in levels else levels[0]
         self.seats: list[dict] = [{"kind": "human", "name": human_name(1)}] + [
             {"kind": f"ai:{self.default_level}", "name": ai_name(i)} for i in range(1, 8)]
-        self.recall(app.settings.get("last_setup"), keep_rules=rules is not None)
+        self.recall(app.settings.last_setup, keep_rules=rules is not None)
         self.follow_language()
         self.error = ""
         self.checked: dict | None = None
@@ -155,7 +155,7 @@ class SetupScene(Scene):
     def remember(self) -> None:
         """Keep this setup for the next time the screen opens (in the settings file)."""
         from ..storage import settings as store
-        self.app.settings["last_setup"] = {
+        self.app.settings.last_setup = {
             "rules": self.rules, "players": self.players(), "options": dict(self.overrides[self.rules]),
             "seats": [{"kind": s["kind"], "name": s["name"]} for s in self.seats[:self.players()]]}
         store.save(self.app.settings)

@@ -11,7 +11,12 @@ lazily on the first sound, so start-up does not wait for the audio device.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..paths import asset
+
+if TYPE_CHECKING:
+    from ..storage.settings import Settings
 
 NAMES = ("shuffle", "deal", "play", "trick", "knockout", "win")
 DEFAULT_VOLUME = 0.3
@@ -24,13 +29,10 @@ _sounds: dict = {}
 played: list[str] = []
 
 
-def configure(settings: dict | None) -> None:
-    """Take ``sound`` (on/off) and ``volume`` (0..1) from the settings dict."""
-    settings = settings or {}
-    set_enabled(bool(settings.get("sound", True)))
-    vol = settings.get("volume", DEFAULT_VOLUME)
-    if isinstance(vol, (int, float)) and not isinstance(vol, bool):
-        set_volume(float(vol))
+def configure(settings: Settings) -> None:
+    """Take ``sound`` (on/off) and ``volume`` (0..1) from the settings."""
+    set_enabled(settings.sound)
+    set_volume(settings.volume)
 
 
 def set_enabled(on: bool) -> None:

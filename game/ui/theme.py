@@ -8,10 +8,15 @@ pixel size they are drawn at, never scaled bitmaps).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ..paths import asset
 from . import panels, tabletop
+
+if TYPE_CHECKING:
+    from ..storage.settings import Settings
 
 # -- colours -------------------------------------------------------------------
 FELT = (22, 92, 58)
@@ -317,12 +322,12 @@ CONTRAST_FELT = "contrast"
 _contrast = [False]
 
 
-def configure(settings: dict | None) -> None:
+def configure(settings: Settings) -> None:
     """Take the table's surface from the settings (an unknown one: the green felt), and the
     colours: the high-contrast ones when the player chose them."""
-    name = (settings or {}).get("felt")
+    name = settings.felt
     _felt_name[0] = name if name in FELT_NAMES else "green"
-    high = bool((settings or {}).get("high_contrast"))
+    high = settings.high_contrast
     if high != _contrast[0]:
         _contrast[0] = high
         globals().update(HIGH_CONTRAST if high else _USUAL)

@@ -24,13 +24,16 @@ what it depends on is listed here, once.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .. import cards as card_faces
 from .. import messages
 from .input import Selection
 from .journal import MoveLog
 from .timeline import Timeline
+
+if TYPE_CHECKING:
+    from ...storage.settings import Settings
 
 
 @dataclass
@@ -45,7 +48,7 @@ class Board:
     #: the session: the game's number, chips, the evening's marks
     session: dict
     #: the player's settings (card text, four colours, how the hand is sorted)
-    settings: dict
+    settings: Settings
     #: the public table as shown (:mod:`game.engine.public`): it lags the game by the
     #: events still to be shown
     #: (a family's own table, GurkaTable or DurakTable: each family's part reads its own)

@@ -335,7 +335,7 @@ class DurakPart(TablePart):
             theme.blit_text(surface, str(m.stock), 18 * u, (sx, below + int(6 * u)), theme.TEXT,
                         bold=True, anchor="midtop")
         elif m.trump:
-            color = card_faces.suit_color(m.trump, {"four_colour": self.board.settings.get("four_colour")}) \
+            color = card_faces.suit_color(m.trump, self.board.settings) \
                 if m.trump in "SC" else (220, 60, 60)
             if theme.high_contrast():       # on the black table: white, or a light red
                 color = theme.TEXT if m.trump in "SC" else (255, 120, 120)

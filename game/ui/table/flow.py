@@ -47,7 +47,7 @@ class Flow:
         s = self.scene
         if not s.humans or s.app.demo or getattr(s, "coach", None) is not None:
             return False        # (a tutorial's coach holds the table with its own callouts)
-        mode = s.app.settings.get("trick_pause", "last")
+        mode = s.app.settings.trick_pause
         return mode == "every" or (mode == "last" and last)
 
     def held(self) -> bool:

@@ -31,7 +31,7 @@ class AutoPlay:
         """A new decision for the player at the screen (``key``: the scene's decision key)."""
         s = self.scene
         self.due = None
-        if not s.app.settings.get("auto_play") or key == self.held or s.coach is not None:
+        if not s.app.settings.auto_play or key == self.held or s.coach is not None:
             return
         action = forced_action(s.stream.legal_actions())
         if action is not None:

@@ -7,9 +7,14 @@ candidates are named: the advised one and the next best.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...i18n import _, ngettext
 from .. import cards as card_faces
 from ..stats_table import decimal
+
+if TYPE_CHECKING:
+    from ...storage.settings import Settings
 
 SHOWN = 3
 #: Durak lines and exchanges (a list of cards each) are longer: the advised move and one
@@ -17,7 +22,7 @@ SHOWN = 3
 SHOWN_DURAK = SHOWN_EXCHANGE = 2
 
 
-def cards_text(cards: list[str], settings: dict) -> str:
+def cards_text(cards: list[str], settings: Settings) -> str:
     return " ".join(card_faces.card_text(c, settings) for c in cards)
 
 
@@ -76,7 +81,7 @@ def plain(hint: dict, move: str) -> str:
 
 
 # -- the Gurka family ---------------------------------------------------------------------------
-def gurka_move(action: dict, settings: dict) -> str:
+def gurka_move(action: dict, settings: Settings) -> str:
     kind = action["type"]
     if kind == "play":
         return cards_text(action["cards"], settings)
@@ -90,7 +95,7 @@ def gurka_move(action: dict, settings: dict) -> str:
     return _("Pass")
 
 
-def gurka_line(hint: dict, settings: dict) -> str:
+def gurka_line(hint: dict, settings: Settings) -> str:
     """The advised card's share of tried deals in which the player loses the deal (holds
     the highest card of the last trick: with tied cards, not only who takes the trick) and
     its mean penalty (the search weighs the penalty, and the game's score, not the share
@@ -146,7 +151,7 @@ def gurka_line(hint: dict, settings: dict) -> str:
 
 
 # -- Durak ------------------------------------------------------------------------------------------
-def durak_move(action: dict, settings: dict, kinds=()) -> str:
+def durak_move(action: dict, settings: Settings, kinds=()) -> str:
     """A Durak move in words; a pass is named as its button is (``kinds``: the legal
     actions' types; a choice only between swapping and not is *Keep the six*)."""
     kind = action["type"]
@@ -174,7 +179,7 @@ def durak_move(action: dict, settings: dict, kinds=()) -> str:
     return _("Done")
 
 
-def durak_line(hint: dict, settings: dict) -> str:
+def durak_line(hint: dict, settings: Settings) -> str:
     figures = [f for f in _tried(hint) if "lost" in f]
     kinds = hint.get("kinds", ())
     best = durak_move(hint["action"], settings, kinds)

@@ -208,7 +208,7 @@ class TablePart:
 
     def by_suit(self) -> bool:
         """The player sorts the hand by suit (the setting), else by rank."""
-        return self.board.settings.get("hand_sort") == "suit"
+        return self.board.settings.hand_sort == "suit"
 
     def hold_or(self, last: bool, then) -> bool:
         """A finished trick: wait for the player before ``then()`` when the setting asks

@@ -61,7 +61,7 @@ class Undo:
     def allowed(self) -> bool:
         """Undo is on offer at this table at all (setting, one human, not the demo)."""
         s = self.scene
-        return (bool(s.app.settings.get("undo", True)) and not s.app.demo and s.coach is None
+        return (bool(s.app.settings.undo) and not s.app.demo and s.coach is None
                 and s.host is not None and s.stream.network is None and self.seat() is not None)
 
     def point(self) -> int | None:

@@ -10,11 +10,15 @@ process (:mod:`game.ui.painter`) and taken from it as it finishes them.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from ...engine.cards import NAMES
 from .. import cards as card_faces
 from .. import panels
 from .. import theme
+
+if TYPE_CHECKING:
+    from ...storage.settings import Settings
 
 
 #: the design sizes of the texts a game shows (the table, the shout, the scores, the result)
@@ -30,7 +34,7 @@ class Warmup:
         self._todo = iter(())
         self._pending = None
 
-    def start(self, lay, settings: dict, *first) -> None:
+    def start(self, lay, settings: Settings, *first) -> None:
         """``first``: other jobs to do before the card faces (the app's imports ahead, the
         shouts' letters)."""
         def jobs():

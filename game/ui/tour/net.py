@@ -284,7 +284,7 @@ def _relay(t):
     except OSError:
         relay = RelayThread()
     t.keep_until_shot(relay)
-    t.app.settings["relay"] = relay.address
+    t.app.settings.relay = relay.address
     return relay
 
 
@@ -298,7 +298,7 @@ def _net_host_invite(t) -> None:
     # as Invite over the internet does, with a table key that is the same on every run (the picture)
     from ...net.tls import fixed_identity
     identity = fixed_identity(b"the tour's internet table")
-    table.stream.network.net.invite(t.app.settings["relay"], kept={"cert": identity.cert_pem, "key": identity.key_pem,
+    table.stream.network.net.invite(t.app.settings.relay, kept={"cert": identity.cert_pem, "key": identity.key_pem,
                                                                   "secret": "0123456789abcdef"})
     t.wait_for(lambda: table.stream.network.relay_state == "open")
     t.settle()
@@ -307,7 +307,7 @@ def _net_host_invite(t) -> None:
 @step("net-host-invite-no-relay")
 def _net_host_invite_no_relay(t) -> None:
     """The host asks for an invitation with no relay in Settings: one line says what to do."""
-    t.app.settings["relay"] = ""
+    t.app.settings.relay = ""
     _host_table(t, joined=False)
     if type(t.top).__name__ != "LobbyScene":
         raise Unreachable("no waiting table")
@@ -336,7 +336,7 @@ def _join_invitation(t) -> None:
 
 @step("settings-network")
 def _settings_network(t) -> None:
-    t.app.settings["relay"] = "relay.example.org:47400"
+    t.app.settings.relay = "relay.example.org:47400"
     scene = t.push("settings")
     scene.show_page("network")
     t.settle()

@@ -82,9 +82,9 @@ class Tour:
         for other in self.kept:         # a network step's other side, in this process
             other.close()
         self.kept.clear()
-        self.app.settings["speed"] = "instant"
-        self.app.settings["relay"] = ""                # a network step names its own relay
-        self.app.settings["tutorial_offered"] = True   # the menu's first-start offer has its own step
+        self.app.settings.speed = "instant"
+        self.app.settings.relay = ""                # a network step names its own relay
+        self.app.settings.tutorial_offered = True   # the menu's first-start offer has its own step
         self.look()
 
     #: the look of every screen but the look steps' own (:meth:`look`)
@@ -95,8 +95,9 @@ class Tour:
         """The table, backs, card size... of :data:`LOOK` with ``look`` over it (applied, not saved)."""
         want = dict(self.LOOK, **look)
         settings = self.app.settings
-        if any(settings.get(k) != v for k, v in want.items()):
-            settings.update(want)
+        if any(getattr(settings, k) != v for k, v in want.items()):
+            for k, v in want.items():
+                setattr(settings, k, v)
             self.app.apply_settings(save=False)
 
     def push(self, name: str, **kw):

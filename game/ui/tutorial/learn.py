@@ -34,8 +34,8 @@ class LearnScene(Scene):
                       primary=primary, name=f"learn:{rules}", px=19)
 
     def enter(self) -> None:
-        if self.first and not self.app.settings.get("tutorial_offered"):
-            self.app.settings["tutorial_offered"] = True
+        if self.first and not self.app.settings.tutorial_offered:
+            self.app.settings.tutorial_offered = True
             if not self.app.demo:
                 store.save(self.app.settings)
 
