@@ -132,7 +132,7 @@ class TableScene(Scene):
         self.toolbar = Toolbar(self)
         self.widgets = WidgetGroup([self.menu_button, *self.toolbar.buttons])
         self._decision_key: tuple[int, int | None] | None = None
-        self.renderer = Renderer(self)
+        self.renderer = Renderer(self.board, self)
         self.spoken = Spoken(self)
         self.make_parts()
         self.handle = TableHandle(self)
@@ -732,6 +732,15 @@ class TableScene(Scene):
         if self.coach is not None:
             self.coach.draw(self, surface)
             self.renderer.drawn_over(self.coach.callout.areas)
+
+    def on_top(self) -> bool:
+        """No overlay lies over the table (the renderer draws the texts of the moment)."""
+        return self.manager is None or self.manager.top is self
+
+    @property
+    def windows(self) -> int:
+        """How many times the app opened its window (the renderer draws a new one whole)."""
+        return getattr(self.app, "windows", 0)
 
     def draw_extras(self, surface) -> list:
         """What is drawn over the table before its buttons (a hint, a seat's tags in whole
