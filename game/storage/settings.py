@@ -7,6 +7,9 @@ that the UI can show; the defaults are used and the game starts anyway.
 A single bad value falls back to its default without touching the others; a bad value of
 a setting on the Settings screen is reported too (``settings-reset``: which ones).
 
+The app holds one :class:`Settings` (``app.settings``, from :func:`load`): the screens read
+and change its fields and call ``app.apply_settings()``, which saves it (:func:`save`).
+
 ``GURKA_HOME`` (environment) replaces the platform folders, e.g. in tests.
 """
 

@@ -11,6 +11,8 @@ buttons.  The focus follows the card the keyboard picked, or the focused button.
 players, F5 whose turn and what you are asked, F6 the last trick or bout, F7 the last
 announcement again), said through the app's announcer.  Function keys, so that no tool's letter
 (which follows the words on its button in each language: ``tool_keys``) is ever taken.
+
+Its nodes press and focus the scene's cards and buttons (a click, the hover): handed the scene.
 """
 
 from __future__ import annotations

@@ -30,6 +30,7 @@ from .. import cards as card_faces
 from .. import messages
 from .input import Selection
 from .journal import MoveLog
+from .layout import Layout
 from .timeline import Timeline
 
 if TYPE_CHECKING:
@@ -55,8 +56,8 @@ class Board:
     model: Any
     #: the animations' clock and what flies (:mod:`.timeline`)
     timeline: Timeline
-    #: where everything lies (:class:`.layout.Layout`), None until the window is laid out
-    lay: object = None
+    #: where everything lies, None until the window is laid out
+    lay: Layout | None = None
     log: MoveLog = field(default_factory=MoveLog)
     #: the cards the player has picked (:class:`.input.Selection`)
     sel: Selection = field(default_factory=Selection)

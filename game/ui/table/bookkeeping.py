@@ -16,8 +16,10 @@ with those marks; a statistics file another program holds keeps the game waiting
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from ...storage.saves import PER_GAME, now_iso
+from .board import Board
 
 
 def next_session(session: dict) -> dict:
@@ -34,8 +36,12 @@ def people_record(record: dict) -> dict:
 
 
 class Bookkeeping:
-    def __init__(self, scene):
-        self.scene = scene
+    def __init__(self, board: Board, tutorial: bool, notify: Callable[[str], None]):
+        """``board``: the session, the people at this screen, the end shown, the demo;
+        ``tutorial``: a tutorial's game (never kept); ``notify(text)``: a notice shown to the player."""
+        self.board = board
+        self.tutorial = tutorial
+        self.notify = notify
         self.done = False
         self._writer: threading.Thread | None = None
         #: what the writer could not write (Notices and texts), put into words when shown
@@ -43,17 +49,17 @@ class Bookkeeping:
 
     @property
     def session(self) -> dict:
-        return self.scene.session
+        return self.board.session
 
     def tick(self, dt: float) -> None:
         """Time at the table (not under the pause menu or another screen)."""
-        if not self.scene.finished:
+        if not self.board.finished:
             self.session["played_s"] = float(self.session["played_s"]) + dt / 1000.0
 
     @property
     def stats_seat(self) -> int | None:
         """The seat whose statistics the game goes into: the first human (hot seat too)."""
-        humans = self.scene.humans
+        humans = self.board.humans
         return humans[0] if humans else None
 
     def hint_used(self, seat: int) -> None:
@@ -70,7 +76,7 @@ class Bookkeeping:
         demo), on a thread of its own: the writes (a file, the statistics database) stay off
         the frame path.  :meth:`show_notice` then shows a notice for the player when
         something could not be written."""
-        if self.done or self.scene.app.demo or self.scene.coach is not None:   # a tutorial is no game of yours
+        if self.done or self.board.demo or self.tutorial:   # a tutorial is no game of yours
             return
         self.done = True
         record = people_record(record)
@@ -82,7 +88,7 @@ class Bookkeeping:
                      "undo_used": bool(self.session["undo_used"]), "hints": int(self.session["hints"]),
                      "human_seat": seat, "demo": False}
         # not a daemon: a game that ended just before the window closed is still kept
-        self._writer = threading.Thread(target=self._write, args=(record, marks, list(self.scene.humans)),
+        self._writer = threading.Thread(target=self._write, args=(record, marks, list(self.board.humans)),
                                         name="gurka-books")
         self._writer.start()
 
@@ -108,7 +114,7 @@ class Bookkeeping:
         self._writer = None
         notices, self._notices = self._notices, []
         if notices:
-            self.scene.app.nav.push("message", text="\n\n".join(str(n) for n in notices))
+            self.notify("\n\n".join(str(n) for n in notices))
 
     def flush(self) -> None:
         """Wait for the writer (leaving the table, tests)."""

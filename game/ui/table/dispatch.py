@@ -4,6 +4,8 @@ hint, undo), the flow's keys (go on, skip, look back, move log), the reading key
 (:mod:`.access_table`: F1-F7), keyboard play
 (:mod:`.keys`), the buttons, then the pointer: hovering a card, a click on a held trick
 (go on), on a card (:mod:`.input`'s click model) or on a Durak pair.
+
+Input steers the scene (its hover, selection, buttons and overlays): handed the scene.
 """
 
 from __future__ import annotations

@@ -1,15 +1,18 @@
 """Drawing the table: felt, header, seats, the viewer's hand, flights, banners, the prompt.
 
 What lies in the middle of the table differs per family and is drawn by the family part
-(:meth:`draw_centre`); everything else is common.  The renderer reads the scene's public
-table (``scene.model``), its layout and its timeline; it changes nothing.
+(:meth:`draw_centre`); everything else is common.  The renderer is handed the table's
+:class:`.board.Board` (the public table, its layout and timeline, the seats, the picked
+cards, the settings) and a :class:`.view.TableView` (what else it reads of the table: the
+family's part and decision, whose turn it is, the buttons, the prompt); it changes nothing
+of either.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,11 +23,17 @@ from .. import panels
 from .. import theme
 from ..widgets_focus import draw_ring
 from ..widget_base import Widget
+from .board import Board
 from .layers import Part, StaticLayer, disjoint, widget_look
+from .layout import Layout
 from .marks import dealer_letter
 from . import seat_tags
 from .texts import MomentTexts
+from .view import TableView
 from .warmup import LATER
+
+if TYPE_CHECKING:
+    from ...storage.settings import Settings
 
 
 #: between the parts of the header line
@@ -43,14 +52,13 @@ def pack(parts: list[str], px: float, width: float) -> list[str]:
 
 
 class Renderer(MomentTexts):
-    #: the table scene (:class:`.scene.TableScene`), which imports this module: named loosely
-    #: here so the import stays one way (issue 66 leaves the renderer's reads of it to narrow)
-    scene: Any
-
-    def __init__(self, scene):
-        self.scene = scene
-        self._kept = None           # the surface the last frame was drawn on, to draw over
-        self._kept_size = None
+    def __init__(self, board: Board, view: TableView):
+        """``board``: what the table shows; ``view``: what else the renderer reads of the
+        table (the scene, :class:`.scene.TableScene`, which imports this module)."""
+        self.board = board
+        self.view = view
+        self._kept: pygame.Surface | None = None    # the surface the last frame was drawn on, to draw over
+        self._kept_size: tuple[int, int] | None = None
         self._kept_window = 0       # the app's window (its count of openings) drawn on
         self._moving: list[pygame.Rect] = []   # where what moves was drawn last frame
         self._shout_cache = None    # (key, image, area): the shout drawn once
@@ -67,12 +75,20 @@ class Renderer(MomentTexts):
         self.drawn: dict[str, list[pygame.Rect]] = {}
         self._recording = False
         #: the static layer's parts a scene adds under the buttons (the replay viewer's bar)
-        self.extra_parts = list
+        self.extra_parts: Callable[[], list[Part]] = list
 
     # -- helpers ----------------------------------------------------------------------------
     @property
-    def lay(self):
-        return self.scene.lay
+    def lay(self) -> Layout:
+        """Where everything lies: the renderer draws only once the table is laid out."""
+        lay = self.board.lay
+        assert lay is not None, "the table is drawn before it is laid out"
+        return lay
+
+    @property
+    def settings(self) -> Settings:
+        """The player's settings (the card faces' look, the colours): the renderer reads them here."""
+        return self.board.settings
 
     def card(self, surface, card, face_up: bool, center, width, angle: float = 0.0,
              shadow: bool = True, moving: bool = False) -> pygame.Rect:
@@ -105,7 +121,7 @@ class Renderer(MomentTexts):
         card drawn and cached for every passing width; a card in flight is drawn from a face
         drawn already (larger first), and only when there is none is the face drawn now."""
         sizes = self.lay.card_sizes
-        settings = self.scene.app.settings
+        settings = self.settings
         if not face_up:
             if width in sizes:
                 return card_faces.back(width), True
@@ -152,16 +168,16 @@ class Renderer(MomentTexts):
 
 
     def place_buttons(self) -> None:
-        if self.lay is None:
+        if self.board.lay is None:
             return
         w, h = self.lay.size
         u = self.lay.u
         # as wide as the longest label needs, up to 270 (a buy-back's price; between deals)
-        need = max((theme.font(20 * u, True).size(b.text)[0] + int(32 * u) for b in self.scene.action_buttons), default=0)
+        need = max((theme.font(20 * u, True).size(b.text)[0] + int(32 * u) for b in self.view.action_buttons), default=0)
         bw, bh = min(max(int(190 * u), need), int(270 * u)), int(44 * u)
         y = h - int(16 * u) - bh
         hand = [r for _c, r in self.hand_layout()]
-        for b in reversed(self.scene.action_buttons):
+        for b in reversed(self.view.action_buttons):
             b.rect = pygame.Rect(w - bw - int(16 * u), y, bw, bh)
             # beside the hand a wide label ("Halda spilunum mínum") wraps in a narrower button
             # rather than lie over the last cards (never narrower than the usual 190)
@@ -176,49 +192,49 @@ class Renderer(MomentTexts):
         """Where each card of the viewer's hand lies (chosen cards raised, the one under the
         pointer a little): worked out once for each change of the hand, the choice, the
         pointer or the layout, however often a frame or a click asks."""
-        s = self.scene
-        landing = s.timeline.landing_cards()
-        hand = [c for c in s.visible_hand() if c not in landing]
-        mine = s.my_turn()
-        key = (self.lay, tuple(hand), tuple(s.sel.cards), s.sel.defend_with, s.hover_card if mine else None)
+        b, v = self.board, self.view
+        landing = b.timeline.landing_cards()
+        hand = [c for c in v.visible_hand() if c not in landing]
+        mine = v.my_turn()
+        key = (self.lay, tuple(hand), tuple(b.sel.cards), b.sel.defend_with, v.hover_card if mine else None)
         if key != self._fan_key:
             u = self.lay.u
             lift = {}
             for c in hand:
-                if c in s.sel.cards or c == s.sel.defend_with:
+                if c in b.sel.cards or c == b.sel.defend_with:
                     lift[c] = int(22 * u)
-                elif c == s.hover_card and mine:
+                elif c == v.hover_card and mine:
                     lift[c] = int(10 * u)
             self._fan_key, self._fan = key, self.lay.hand_rects(hand, lift)
         return [(c, pygame.Rect(r)) for c, r in self._fan]
 
     def hand_target(self, seat: int, card: str):
         """A flight's target: ``card`` in ``seat``'s hand (the fan for the viewer)."""
-        s = self.scene
+        b, v = self.board, self.view
 
-        def target():
-            if seat == s.viewer:
-                slot = self.lay.hand_slot(s.visible_hand(), card)
+        def target() -> tuple[float, float, float]:
+            if seat == b.viewer:
+                slot = self.lay.hand_slot(v.visible_hand(), card)
                 if slot is not None:
                     return slot
             x, y = self.lay.seat_pos(seat)
             return (x, y, self.lay.small_w)
         return target
 
-    def fixed(self, pos):
+    def fixed(self, pos) -> Callable[[], tuple[float, float, int]]:
         """A flight's target that stays where ``pos`` is now, as a fraction of the window."""
         fx, fy = self.lay.frac(pos)
         return lambda: (fx * self.lay.size[0], fy * self.lay.size[1], self.lay.small_w)
 
     def card_source(self, seat: int, cards: list[str]) -> list[tuple[int, int]]:
         """Where cards leave from: the viewer's fan, or the seat's panel."""
-        s = self.scene
-        if seat == s.viewer and not s.hidden:
+        b, v = self.board, self.view
+        if seat == b.viewer and not v.hidden:
             lay = dict(self.hand_layout())
             return [lay[c].center if c in lay else self.lay.seat_pos(seat) for c in cards]
         return [self.lay.seat_pos(seat) for _c in cards]
 
-    def ahead(self):
+    def ahead(self) -> Iterator[Callable[[], object]]:
         """Jobs for spare frame time: the faces of the viewer's hand first (once the deal is
         shown: they turn face up as they land), then the texts of the moment's."""
         yield from self._hand_faces_ahead()
@@ -227,44 +243,44 @@ class Renderer(MomentTexts):
     #: frames the drawing ahead waits for the viewer's cards to be dealt
     DEAL_WAIT = 30
 
-    def _hand_faces_ahead(self):
+    def _hand_faces_ahead(self) -> Iterator[Callable[[], object]]:
         asked = [0]
 
-        def dealt():
-            if self.scene.visible_hand() or asked[0] >= self.DEAL_WAIT:
+        def dealt() -> object:
+            if self.view.visible_hand() or asked[0] >= self.DEAL_WAIT:
                 return None
             asked[0] += 1
             return LATER
         yield dealt
-        settings = self.scene.app.settings
-        for card in list(self.scene.visible_hand()):
+        settings = self.settings
+        for card in list(self.view.visible_hand()):
             yield from card_faces.face_jobs(card, self.lay.hand_w, settings)
 
     def pair_at(self, pos) -> int | None:
-        return self.scene.part.pair_at(pos)
+        return self.view.part.pair_at(pos)
 
     # -- the frame ----------------------------------------------------------------------------------
-    def draw(self, surface, middle: bool = True) -> None:
+    def draw(self, surface: pygame.Surface, middle: bool = True) -> None:
         """A frame: the static layer with the table's parts (see :mod:`.layers`), what moves
         over it.  On the surface the last frame was drawn on, only where something moved or
         the layer changed is copied back and drawn again.  ``middle=False``: the table
         without its middle, flights, texts of the moment and buttons (the background of a
         look back).  Under an overlay the banners, the announcement, the prompt and the
         buttons are left out: nothing shows through it."""
-        s = self.scene
+        b, v = self.board, self.view
         size = surface.get_size()
         if not middle:
             surface.blit(theme.felt(size), (0, 0))
             self.header(surface)
-            for seat in range(s.n):
+            for seat in range(b.n):
                 self.seat(surface, seat)
             self.hand(surface)
             self.dirty = self._kept = None
             return
-        top = s.manager is None or s.manager.top is s
+        top = v.on_top()
         static, full = self.layer.get(size, self.parts(top))
         # the same surface object after F11 (pygame keeps it), but a new window: draw all of it
-        window = getattr(s.app, "windows", 0)
+        window = v.windows
         kept = (not full and self._kept is surface and surface.get_size() == self._kept_size
                 and window == self._kept_window)
         if kept:
@@ -276,7 +292,7 @@ class Renderer(MomentTexts):
         rects = self.flights(surface)
         if top:
             rects += self.banners(surface)
-            rects += s.draw_extras(surface)
+            rects += v.draw_extras(surface)
         bounds = surface.get_rect()
         self._moving = [c for c in (r.clip(bounds) for r in rects) if c.width and c.height]
         self.dirty = restore + self._moving if kept else None
@@ -292,7 +308,7 @@ class Renderer(MomentTexts):
 
     def parts(self, top: bool) -> list[Part]:
         """The static layer's parts in drawing order: (name, key, draw)."""
-        s = self.scene
+        b, v = self.board, self.view
 
         def seat_part(seat: int) -> Callable[[pygame.Surface], pygame.Rect]:
             return lambda surf: self.seat(surf, seat)
@@ -300,9 +316,9 @@ class Renderer(MomentTexts):
         def widget_part(w: Widget, f: bool, u: float, pad: int) -> Callable[[pygame.Surface], pygame.Rect]:
             return lambda surf: self._widget(surf, w, f, u, pad)
 
-        out: list[Part] = [("header", (s.part.title(), s.part.header()), self.header),
+        out: list[Part] = [("header", (v.part.title(), v.part.header()), self.header),
                            ("middle", self.layer.middle_key(), self.middle)]
-        out += [(("seat", seat), self._seat_key(seat), seat_part(seat)) for seat in range(s.n)]
+        out += [(("seat", seat), self._seat_key(seat), seat_part(seat)) for seat in range(b.n)]
         out.append(("hand", self._hand_key(), self.hand))
         if not top:
             self.prompt_lines = 0
@@ -310,7 +326,7 @@ class Renderer(MomentTexts):
         spec = self.prompt_spec()
         out.append(("prompt", spec, lambda surf: self.draw_prompt(surf, spec)))
         out += self.extra_parts()
-        group = s.widgets
+        group = v.widgets
         focused = group.focused if group.keyboard else None
         pad = 2 * max(int(3 * self.lay.u), panels.button_reach(self.lay.u))   # its focus ring, its shadow
         u = self.lay.u
@@ -331,47 +347,47 @@ class Renderer(MomentTexts):
         same).  Its words are worked out again only when what they are made of may have
         changed (an event shown, a card landing, a banner, the count-up of the totals...):
         eight seats' words every frame were a large part of an animating table's frame."""
-        s = self.scene
-        m = s.model
-        timeline = s.timeline
+        b, v = self.board, self.view
+        m = b.model
+        timeline = b.timeline
         count = max(0, m.counts[seat] - timeline.landing(seat))
         to_act = self.lit(seat)
         flash = self.flash(seat)
         flash = (flash.text, flash.color) if flash is not None else None
-        note = s.stream.seat_note(seat)
+        note = v.stream.seat_note(seat)
         tally = timeline.count
         counting = timeline.now if tally.dur and timeline.now < tally.start + tally.dur else None
-        stamp = (s.shown, id(m), to_act, count, flash, note, s.players[seat]["name"], s.finished, counting,
-                 i18n.current_language(), motion.reduced(), id(s.part))
+        stamp = (v.shown, id(m), to_act, count, flash, note, b.players[seat]["name"], b.finished, counting,
+                 i18n.current_language(), motion.reduced(), id(v.part))
         kept = self._seat_keys.get(seat)
         if kept is not None and kept[0] == stamp:
             return kept[1]
-        key = (to_act, m.in_game(seat), s.players[seat]["name"], s.part.seat_words(seat), m.dealer == seat,
-               count, tuple(s.part.seat_line(seat, count)), s.part.seat_extra_key(seat), note, flash)
+        key = (to_act, m.in_game(seat), b.players[seat]["name"], v.part.seat_words(seat), m.dealer == seat,
+               count, tuple(v.part.seat_line(seat, count)), v.part.seat_extra_key(seat), note, flash)
         self._seat_keys[seat] = (stamp, key)
         return key
 
     def lit(self, seat: int) -> bool:
         """Is ``seat``'s panel lit as the one to act (once the table has shown every move)?"""
-        s = self.scene
-        return s.stream.to_act() == seat and not s.busy() and not s.finished
+        b, v = self.board, self.view
+        return v.stream.to_act() == seat and not v.busy() and not b.finished
 
     def flash(self, seat: int):
         """The banner showing in ``seat``'s panel now (none under an overlay)."""
-        s = self.scene
-        return s.timeline.shown(("seat", seat)) if s.manager is None or s.manager.top is s else None
+        b, v = self.board, self.view
+        return b.timeline.shown(("seat", seat)) if v.on_top() else None
 
     def _hand_key(self) -> tuple:
-        s = self.scene
-        if s.hidden:
-            return ("hidden", s.model.counts[s.viewer])
-        return (tuple((c, tuple(r)) for c, r in self.hand_layout()), frozenset(s.legal_cards()),
-                s.my_turn(), tuple(s.sel.cards))
+        b, v = self.board, self.view
+        if v.hidden:
+            return ("hidden", b.model.counts[b.viewer])
+        return (tuple((c, tuple(r)) for c, r in self.hand_layout()), frozenset(v.legal_cards()),
+                v.my_turn(), tuple(b.sel.cards))
 
     def middle(self, surface) -> None:
         """The middle of the table (the family part's), where each face-up card lies noted."""
         self.drawn, self._recording = {}, True
-        self.scene.part.draw_centre(surface)
+        self.view.part.draw_centre(surface)
         self._recording = False
 
     def header_area(self) -> pygame.Rect:
@@ -383,11 +399,11 @@ class Renderer(MomentTexts):
 
     def header(self, surface) -> None:
         u = self.lay.u
-        s = self.scene
+        v = self.view
         width = self.header_area().width
-        theme.blit_text(surface, s.part.title(), 18 * u, (int(16 * u), int(12 * u)), theme.ACCENT, bold=True,
+        theme.blit_text(surface, v.part.title(), 18 * u, (int(16 * u), int(12 * u)), theme.ACCENT, bold=True,
                     max_width=width)
-        line = s.part.header()
+        line = v.part.header()
         if line:
             px = 15 * u
             lines = pack(line.split(SEP), px, width)
@@ -400,9 +416,9 @@ class Renderer(MomentTexts):
 
     def seat(self, surface, seat: int) -> pygame.Rect:
         """A seat's panel, its lines and the backs of its cards; returns the area drawn."""
-        s = self.scene
+        b, v = self.board, self.view
         u = self.lay.u
-        m = s.model
+        m = b.model
         rect = self.lay.seat_rect(seat)
         to_act = self.lit(seat)
         out = not m.in_game(seat)
@@ -413,10 +429,10 @@ class Renderer(MomentTexts):
             pygame.draw.rect(surface, theme.FOCUS, rect, max(2, int(3 * u)), border_radius=panels.radius(u))
         else:
             theme.panel(surface, rect, u, alpha=200 if not out else 120, border=theme.PANEL_BORDER)
-        p = s.players[seat]
+        p = b.players[seat]
         col = theme.TEXT_DIM if out else theme.TEXT
         # the level beside the name, shortened where a long name needs the room ("Norm.")
-        level = seat_tags.level_tag(s.part.level(seat), p["name"], rect.width - int(22 * u), u)
+        level = seat_tags.level_tag(v.part.level(seat), p["name"], rect.width - int(22 * u), u)
         lpx = seat_tags.LEVEL_PX * u
         room = theme.font(lpx).size(level)[0] + int(12 * u) if level else 0   # the name stops short of it
         theme.blit_text(surface, p["name"], 17 * u, (rect.left + int(10 * u), rect.top + int(6 * u)), col,
@@ -424,7 +440,7 @@ class Renderer(MomentTexts):
         if level:
             theme.blit_text(surface, level, lpx, (rect.right - int(8 * u), rect.top + int(8 * u)), theme.TEXT_DIM,
                         anchor="topright")
-        team = s.part.team(seat)
+        team = v.part.team(seat)
         if m.dealer == seat:
             letter = dealer_letter()           # one or two letters ("G", "Gj"): the chip fits them
             side = max(int(22 * u), theme.font(12 * u, True).size(letter)[0] + int(10 * u))
@@ -434,21 +450,21 @@ class Renderer(MomentTexts):
             pygame.draw.circle(surface, theme.ACCENT_DARK, d.center, d.width // 2, max(1, int(u)))
             theme.note_box(surface, "panel", d)
             theme.blit_text(surface, letter, 12 * u, d.center, theme.TEXT_DARK, bold=True, anchor="center")
-        count = max(0, m.counts[seat] - s.timeline.landing(seat))
+        count = max(0, m.counts[seat] - b.timeline.landing(seat))
         flash = self.flash(seat)
         if flash is not None:
             # a banner at the seat takes the place of its line while it shows
             theme.blit_text(surface, flash.text, 15 * u, (rect.left + int(10 * u), rect.top + int(29 * u)),
                         flash.color, bold=True, max_width=rect.width - int(20 * u))
-        elif s.stream.seat_note(seat):
+        elif v.stream.seat_note(seat):
             # a network seat's state ("lost the connection") takes the place of its line
-            theme.blit_text(surface, s.stream.seat_note(seat), 14 * u, (rect.left + int(10 * u), rect.top + int(30 * u)),
+            theme.blit_text(surface, v.stream.seat_note(seat), 14 * u, (rect.left + int(10 * u), rect.top + int(30 * u)),
                         theme.ACCENT, bold=True, max_width=rect.width - int(20 * u))
         else:
-            theme.blit_text(surface, "  ·  ".join(s.part.seat_line(seat, count)), 14 * u,
+            theme.blit_text(surface, "  ·  ".join(v.part.seat_line(seat, count)), 14 * u,
                         (rect.left + int(10 * u), rect.top + int(30 * u)), theme.TEXT_DIM if out else theme.TEXT,
                         max_width=rect.width - int(20 * u))
-        s.part.seat_extra(surface, seat, rect)
+        v.part.seat_extra(surface, seat, rect)
         area = rect.inflate(2 * theme.panel_reach(u), 2 * theme.panel_reach(u))
         marks = []                                   # what hangs below the panel's lower edge
         if m.dealer == seat:
@@ -457,9 +473,9 @@ class Renderer(MomentTexts):
             marks.append(seat_tags.draw_badge(surface, self.lay, seat, team))
         for mark in marks:
             area.union_ip(mark.inflate(4, 4))
-        hand = m.hands[seat] if s.open_hands and self.lay.seat_slot(seat) != 0 and not out else None
+        hand = m.hands[seat] if v.open_hands and self.lay.seat_slot(seat) != 0 and not out else None
         if hand:
-            cards = [c for c in s.part.sort_hand(hand) if c not in s.timeline.landing_cards()]
+            cards = [c for c in v.part.sort_hand(hand) if c not in b.timeline.landing_cards()]
             area.union_ip(self.open_fan(surface, rect, cards, marks))
         elif self.lay.seat_slot(seat) != 0 and count and not out:
             k = min(count, 10)
@@ -479,7 +495,7 @@ class Renderer(MomentTexts):
         if not cards:
             return area
         u = self.lay.u
-        settings = self.scene.app.settings
+        settings = self.settings
         px = 13 * u
         pad, gap = int(4 * u), int(3 * u)
         pieces = [(theme.render(card_faces.card_text(c, settings), px, card_faces.suit_color(c[1], settings), True)) for c in cards]
@@ -519,39 +535,39 @@ class Renderer(MomentTexts):
 
     def hand(self, surface) -> pygame.Rect:
         """The viewer's hand (backs in hot seat); returns the area it covers."""
-        s = self.scene
+        b, v = self.board, self.view
         u = self.lay.u
         pad = max(int(12 * u), card_faces.reach(self.lay.hand_w, u))   # a card's shadow and glow
         area = pygame.Rect(self.lay.size[0] // 2, self.lay.hand_y, 0, 0)
-        if s.hidden:
-            n = s.model.counts[s.viewer]
+        if v.hidden:
+            n = b.model.counts[b.viewer]
             for i in range(n):
                 x = self.lay.size[0] / 2 + (i - (n - 1) / 2) * self.lay.hand_w * 0.35
                 r = self.card(surface, None, False, (x, self.lay.hand_y + self.lay.hand_h / 2), self.lay.hand_w)
                 area.union_ip(r.inflate(2 * pad, 2 * pad))
             return area
-        legal = s.legal_cards() if s.my_turn() else set()
+        legal = v.legal_cards() if v.my_turn() else set()
         w = self.lay.hand_w
         fan = self.hand_layout()
         # the glows first, then the cards over them: a glow shows round a card where no other
         # card lies (a chosen card's frame was drawn across the card beside it)
-        chosen = s.hover_card if s.my_turn() else None
+        chosen = v.hover_card if v.my_turn() else None
         for c, r in fan:
-            lifted = c in s.sel.cards or c == s.sel.defend_with or c == chosen
+            lifted = c in b.sel.cards or c == b.sel.defend_with or c == chosen
             card_faces.cast_shadow(surface, r, u, lift=2.0 if lifted else 1.0)
             if c == chosen:                   # the card being chosen: a soft light round it
                 g = card_faces.glow_pad(w)
                 surface.blit(card_faces.glow(w), r.move(-g, -g))
-            if c in s.sel.cards or c in legal:
-                self.mark(surface, r.center, w, theme.GOOD if c in s.sel.cards else theme.ACCENT)
+            if c in b.sel.cards or c in legal:
+                self.mark(surface, r.center, w, theme.GOOD if c in b.sel.cards else theme.ACCENT)
             area.union_ip(r.inflate(2 * pad, 2 * pad))
         for c, r in fan:
-            surface.blit(card_faces.face(c, w, s.app.settings), r)
+            surface.blit(card_faces.face(c, w, self.settings), r)
             theme.note_box(surface, "card", r)
-            if legal and c not in legal and c not in s.sel.cards:
+            if legal and c not in legal and c not in b.sel.cards:
                 surface.blit(card_faces.dim(w), r)
-        if s.my_turn():
-            s.decision.hand_marks(surface, fan)       # the chosen cards against a set to match
+        if v.my_turn():
+            v.decision.hand_marks(surface, fan)       # the chosen cards against a set to match
         return area
 
     def flight_at(self, f, t: float) -> tuple[float, float, int]:
@@ -567,16 +583,16 @@ class Renderer(MomentTexts):
         return x, y, int(w0 + (tw - w0) * t)
 
     def flights(self, surface) -> list[pygame.Rect]:
-        s = self.scene
-        now = s.timeline.now
+        b, v = self.board, self.view
+        now = b.timeline.now
         rects = []
-        for f in s.timeline.flights:
+        for f in b.timeline.flights:
             if not f.started(now):
                 continue
             # reduced motion: a card shows where it lands from the moment it sets off
             t = 1.0 if motion.reduced() else f.progress(now)
             x, y, w = self.flight_at(f, t)
-            face_up = f.face_up or (f.seat == s.viewer and not s.hidden and t > 0.5
+            face_up = f.face_up or (f.seat is not None and f.seat == b.viewer and not v.hidden and t > 0.5
                                     and self.lay.seat_slot(f.seat) == 0)
             r = self.card(surface, f.card, face_up, (x, y), max(12, w), moving=True)
             near = min(self.lay.card_sizes, key=lambda cw: abs(cw - r.width))

@@ -26,6 +26,7 @@ _CONFIRM = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 class Flow:
     def __init__(self, scene):
+        """Releases and skips the scene's animations and opens its overlays: handed the scene."""
         self.scene = scene
         # TRANSLATORS: a button at the table while the others play: their moves are shown at
         # once, without the animation, until it is the player's turn

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 class TableHandle:
     def __init__(self, scene):
+        """The overlays' narrow face of the scene: it holds the scene so that they need not."""
         self._scene = scene
 
     # -- what an overlay reads --------------------------------------------------------------

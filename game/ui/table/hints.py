@@ -23,6 +23,7 @@ BUTTONS = {"take": "take", "pass": "pass", "swap": "swap", "buyback": "buyback",
 
 class Hints:
     def __init__(self, scene):
+        """Sets the scene's hover card, focus and selection to the hint and saves it: handed the scene."""
         self.scene = scene
         self.ticket: int | None = None
         self.key: tuple | None = None

@@ -14,6 +14,8 @@ language's letters: :func:`game.ui.tool_keys.action_letters`); Tab reaches the b
 new decision of a player at the keyboard the cursor is on a card they may play, the one nearest
 to where it was (:func:`place_cursor`).  Going on after a held trick, skipping, the look back and the
 move log are the flow's keys (:mod:`.flow`).
+
+A key moves the scene's cursor and selection and presses its buttons: handed the scene.
 """
 
 from __future__ import annotations

@@ -18,12 +18,19 @@ updates only those rectangles.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from ... import i18n
 from .. import cards as card_faces
 from .. import theme
+from .board import Board
+from .layout import Layout
+from .view import TableView
+
+if TYPE_CHECKING:
+    from ...storage.settings import Settings
 
 #: a part of the layer: its name, its key, and a function drawing it that returns its area
 Part = tuple[object, object, Callable[[pygame.Surface], pygame.Rect | None]]
@@ -90,11 +97,24 @@ def changed_places(old: list, new: list) -> list[pygame.Rect]:
     return out or [_union(item[0] for item in old + new)]
 
 
+class Painter(Protocol):
+    """What the layer reads of its renderer (:class:`.draw.Renderer`, which imports this
+    module: its shape named here keeps the import one way)."""
+
+    board: Board
+    view: TableView
+
+    @property
+    def lay(self) -> Layout: ...
+    @property
+    def settings(self) -> Settings: ...
+
+
 class StaticLayer:
-    def __init__(self, renderer):
+    def __init__(self, renderer: Painter):
         self.renderer = renderer
         self.surface: pygame.Surface | None = None
-        self._key = None
+        self._key: tuple | None = None
         self._parts: dict = {}          # name -> (key, area), in drawing order
         #: the rectangles of the layer drawn again this frame, without a full redraw
         self.damage: list[pygame.Rect] = []
@@ -102,22 +122,22 @@ class StaticLayer:
 
     def key(self) -> tuple:
         """What every part reads: a change draws all of the layer anew."""
-        s = self.renderer.scene
-        settings = s.app.settings
-        return (s.lay.size, s.lay.viewer, i18n.current_language(), card_faces.look_key(settings), theme.felt_name(),
+        lay = self.renderer.lay
+        settings = self.renderer.settings
+        return (lay.size, lay.viewer, i18n.current_language(), card_faces.look_key(settings), theme.felt_name(),
                 theme.recording())
 
     def middle_key(self) -> tuple:
         """What the middle of the table shows."""
-        s = self.renderer.scene
-        timeline = s.timeline
+        b, v = self.renderer.board, self.renderer.view
+        timeline = b.timeline
         now = timeline.now
         # what the middle reads of the flights: cards on their way to the table (not drawn
         # where they land yet) and swept cards that still lie where they were
         flights = (frozenset(id(f) for f in timeline.flights if f.seat is None and not f.vanish),
                    frozenset(id(f) for f in timeline.flights if f.vanish and not f.started(now)))
-        legal = s.legal() if s.sel.defend_with else ()
-        return (s.shown, s.sel.defend_with, len(legal), flights, s.part.static_key())
+        legal = v.legal() if b.sel.defend_with else ()
+        return (v.shown, b.sel.defend_with, len(legal), flights, v.part.static_key())
 
     def invalidate(self) -> None:
         """Draw everything anew next frame."""

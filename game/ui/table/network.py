@@ -38,6 +38,7 @@ PHRASE_MS = 4000.0
 
 class NetworkTable:
     def __init__(self, scene):
+        """Names the scene's seats, raises its overlays and leaves it for the menu: handed the scene."""
         self.scene = scene
         self.stream = scene.stream
         self.net = scene.stream.network

@@ -103,7 +103,6 @@ class TableScene(Scene):
         if self.session.get("settled") is not True or not stream.is_over():
             self.session.pop("settled", None)     # (a saved session's word is checked)
         self.save_enabled = save and not app.demo and self.host is not None
-        self.books = Bookkeeping(self)
         #: what this screen shows of the game (the public table, its layout and clock, the
         #: seats, the session, the move log, the picked cards): what the family part is handed
         #: the players as the stream names them, and the language they are shown in (:meth:`name_seats`)
@@ -112,6 +111,8 @@ class TableScene(Scene):
                            humans=list(stream.mine), viewer=stream.seat, session=self.session,
                            settings=app.settings, timeline=Timeline(), demo=bool(app.demo),
                            model=new_table(self.rules, stream.options, stream.players, self.session["game"]))
+        self.books = Bookkeeping(self.board, tutorial=coach is not None,
+                                 notify=lambda text: self.app.nav.push("message", text=text))
         self.shown = 0
         self.hidden = len(self.humans) > 1
         self.turned_down_by: int | None = None
@@ -126,19 +127,21 @@ class TableScene(Scene):
         self.hover_seat: int | None = None
         self.action_buttons: list[Button] = []
         self.menu_button = Button(lambda: _("Menu"), self.open_pause, name="menu", px=16)
-        # the helpers handed the scene drive it (its toolbar, drawing, speech, input, undo, hints,
-        # flow, network table): that is their job (ui/README.md); the family's part and decision
-        # get the board and the cues only (make_parts), the hints the AI driver's hint calls
+        # the helpers that steer the scene are handed it, each saying why (its toolbar, input,
+        # undo, hints, flow, network table, the overlays' handle); the ones that draw, speak or
+        # decide get the board and the narrow shape they read (the renderer, the speech, the
+        # forced card, the bookkeeping above), the family's part and decision the board and
+        # the cues (make_parts): ui/README.md
         self.toolbar = Toolbar(self)
         self.widgets = WidgetGroup([self.menu_button, *self.toolbar.buttons])
         self._decision_key: tuple[int, int | None] | None = None
-        self.renderer = Renderer(self)
-        self.spoken = Spoken(self)
+        self.renderer = Renderer(self.board, self)
+        self.spoken = Spoken(self.board, self, self.app.access)
         self.make_parts()
         self.handle = TableHandle(self)
         self.saver = Saver()
         self.warmup = Warmup()
-        self.autoplay = AutoPlay(self)
+        self.autoplay = AutoPlay(self.board, self)
         self.undo = Undo(self)
         self.hints = Hints(self)
         self.flow = Flow(self)
@@ -732,6 +735,15 @@ class TableScene(Scene):
         if self.coach is not None:
             self.coach.draw(self, surface)
             self.renderer.drawn_over(self.coach.callout.areas)
+
+    def on_top(self) -> bool:
+        """No overlay lies over the table (the renderer draws the texts of the moment)."""
+        return self.manager is None or self.manager.top is self
+
+    @property
+    def windows(self) -> int:
+        """How many times the app opened its window (the renderer draws a new one whole)."""
+        return getattr(self.app, "windows", 0)
 
     def draw_extras(self, surface) -> list:
         """What is drawn over the table before its buttons (a hint, a seat's tags in whole

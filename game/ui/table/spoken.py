@@ -15,8 +15,13 @@ to be read (:meth:`game.ui.access.Access.wait_ms`) as it gives an animation its 
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from ...i18n import ngettext
+from ..access import Access
 from . import durak_words
+from .board import Board
+from .part_base import TablePart
 
 #: the card moves the short verbosity says as "cards name"
 CARD_MOVES = ("play", "attack", "defend")
@@ -24,9 +29,26 @@ CARD_MOVES = ("play", "attack", "defend")
 SUMMARY = 6
 
 
+class Showing(Protocol):
+    """What :class:`Spoken` reads of the table besides its board (the scene,
+    :class:`.scene.TableScene`, which imports this module)."""
+
+    @property
+    def part(self) -> TablePart:
+        """The family's part (the game's result in words)."""
+
+    @property
+    def skipping(self) -> bool:
+        """The table shows moves at once (they are said as one summary)."""
+
+
 class Spoken:
-    def __init__(self, scene):
-        self.scene = scene
+    def __init__(self, board: Board, table: Showing, access: Access):
+        """``board``: the move log, the announcement line's sentences, the names and the
+        clock; ``table``: the part and the skip; ``access``: the screen reader's voice."""
+        self.board = board
+        self.table = table
+        self.access = access
         self._before: list = []
         #: what was shown at once, to be said as one summary
         self.pending: list[str] = []
@@ -35,26 +57,26 @@ class Spoken:
 
     def before(self) -> None:
         """An event is about to be shown: note the log as it is."""
-        self._before = [e.words for e in self.scene.log.entries]
-        self.scene.board.said.clear()
+        self._before = [e.words for e in self.board.log.entries]
+        self.board.said.clear()
 
     def words(self, ev: dict) -> str:
         """What the event just shown says, from the log and the announcement line."""
-        entries = self.scene.log.entries
+        entries = self.board.log.entries
         n = len(self._before)
         new = [e.text for e in entries[n:] if not e.group]
         changed = [e for i, e in enumerate(entries[:n]) if e.words is not self._before[i]]
-        said = [t for t in self.scene.board.said if t and not _told(t, new)]
-        self.scene.board.said.clear()
+        said = [t for t in self.board.said if t and not _told(t, new)]
+        self.board.said.clear()
         parts = new + said
         if not parts:
             parts = [e.text for e in changed if not e.group] or [e.text for e in changed]
         if not parts and ev.get("type") == "game_over":
-            parts = [self.scene.part.result()[0]]
+            parts = [self.table.part.result()[0]]
         if not parts and ev.get("type") == "pass" and ev.get("player") is not None:
             p = ev["player"]        # Durak: the attacker's *Done*, shown over the seat only
-            parts = [durak_words.done(self.scene.board.name(p), self.scene.board.you(p))]
-        if ev.get("type") in CARD_MOVES and not self.scene.app.access.verbose():
+            parts = [durak_words.done(self.board.name(p), self.board.you(p))]
+        if ev.get("type") in CARD_MOVES and not self.access.verbose():
             short = self._short(ev)
             if short:
                 return short
@@ -65,7 +87,7 @@ class Spoken:
         p = ev.get("player")
         if not cards or p is None:
             return ""
-        return f"{self.scene.board.card_text(cards)} {self.scene.board.name(p)}"
+        return f"{self.board.card_text(cards)} {self.board.name(p)}"
 
     def after(self, ev: dict) -> None:
         """The event was shown: say it (gathered while the table skips); the table waits for it."""
@@ -73,23 +95,22 @@ class Spoken:
         self.heard.append((ev.get("type", ""), text))
         if not text:
             return
-        scene = self.scene
-        if scene.skipping:
+        if self.table.skipping:
             self.pending.append(text)
             return
-        scene.app.access.say(text)
-        scene.timeline.wait(scene.app.access.wait_ms(text))
+        self.access.say(text)
+        self.board.timeline.wait(self.access.wait_ms(text))
 
     def settle(self) -> None:
         """The table shows its moves again one by one: say what it showed at once."""
-        if self.pending and not self.scene.skipping:
+        if self.pending and not self.table.skipping:
             said, self.pending = self.pending, []
             text = " ".join(said[-SUMMARY:])
             if len(said) > SUMMARY:
                 # TRANSLATORS: a screen reader's summary of moves shown at once; the newest of them follow
                 text = ngettext("{n} move shown at once; the last:", "{n} moves shown at once; the last:",
                                 len(said)).format(n=len(said)) + " " + text
-            self.scene.app.access.say(text)
+            self.access.say(text)
 
 
 def _told(line: str, texts: list[str]) -> bool:

@@ -3,34 +3,19 @@ and the prompt, each in its dark box; a part of :class:`.draw.Renderer`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 import pygame
 
 from .. import motion
 from .. import theme
+from .board import Board
 from .timeline import ease
-
-from .timeline import Timeline
+from .view import TableView
 
 if TYPE_CHECKING:
     from .layout import Layout
-
-
-class TextScene(Protocol):
-    """What the moment texts read of the table scene (:class:`.scene.TableScene`, which
-    imports this module through the renderer: its shape named here keeps the import one way)."""
-
-    @property
-    def timeline(self) -> Timeline: ...
-    coach: Any
-    part: Any
-    n: int
-    message: str
-    message_color: Any
-    error_until: float
-    def my_turn(self) -> bool: ...
-    def prompt(self) -> str: ...
 
 
 def shown_alpha(banner, now: float) -> int:
@@ -41,7 +26,9 @@ def shown_alpha(banner, now: float) -> int:
 class MomentTexts:
     """Mixed into :class:`.draw.Renderer`, which sets these."""
 
-    scene: TextScene
+    #: what the table shows (:class:`.board.Board`) and what else it reads of the table (:class:`.view.TableView`)
+    board: Board
+    view: TableView
     news_box: pygame.Rect | None
     #: (key, image, area): the shout drawn once
     _shout_cache: tuple[tuple, pygame.Surface, pygame.Rect] | None
@@ -53,17 +40,17 @@ class MomentTexts:
     def banners(self, surface) -> list[pygame.Rect]:
         """The shout (a knock-out) and the announcement line; seat banners are drawn in
         their seat's panel (:meth:`seat`).  Returns the areas drawn."""
-        s = self.scene
-        now = s.timeline.now
+        b, v = self.board, self.view
+        now = b.timeline.now
         rects = []
-        news = s.timeline.shown(("news",))
+        news = b.timeline.shown(("news",))
         self.news_box = None
-        if news is not None and s.coach is not None and s.coach.note is not None:
+        if news is not None and v.coach is not None and v.coach.note is not None:
             news = None     # a tutorial's callout is read: its arrows would cross the line's text
         if news is not None:
             self.news_box = self.news(surface, news.text, news.color, shown_alpha(news, now))
             rects.append(self.news_box)
-        big = s.timeline.shown(("big",))
+        big = b.timeline.shown(("big",))
         if big is None:
             return rects
         rects.append(self.shout(surface, big, now))
@@ -95,9 +82,9 @@ class MomentTexts:
         surface.blit(img, r)
         return r.inflate(int(12 * u), int(12 * u))
 
-    def ahead(self):
+    def ahead(self) -> Iterator[Callable[[], object]]:
         """Jobs for spare frame time: the shouts' big letters rendered before they are needed."""
-        for text, color in self.scene.part.shouts():
+        for text, color in self.view.part.shouts():
             def job(text=text, color=color):
                 px = theme.fit_px(text, 90 * self.lay.u, self.lay.size[0] * 0.8, bold=True)
                 theme.render(text, px, color, True)
@@ -189,22 +176,22 @@ class MomentTexts:
             pygame.draw.rect(img, fill, img.get_rect(), border_radius=radius)
         return img
 
-    def prompt_spec(self):
+    def prompt_spec(self) -> tuple | None:
         """What the prompt shows now (its text, colour, size, lines and box), or None."""
         self.prompt_lines = 0
-        s = self.scene
+        b, v = self.board, self.view
         u = self.lay.u
         color = theme.TEXT
-        if s.message and s.timeline.now < s.error_until:
-            text, color = s.message, s.message_color
-        elif s.message and s.message_color != theme.ERROR and s.my_turn():
-            text = s.message
-        elif not s.my_turn() and s.timeline.held is None and s.timeline.shown(("news",)) is not None:
+        if v.message and b.timeline.now < v.error_until:
+            text, color = v.message, v.message_color
+        elif v.message and v.message_color != theme.ERROR and v.my_turn():
+            text = v.message
+        elif not v.my_turn() and b.timeline.held is None and b.timeline.shown(("news",)) is not None:
             # while the others play, an announcement takes the place of "Björn is thinking…"
             # (a fading announcement stacked over the new prompt was hard to read)
             text = ""
         else:
-            text = s.prompt()
+            text = v.prompt()
         if not text:
             return None
         width = self.lay.middle_width() - int(20 * u)
@@ -215,7 +202,7 @@ class MomentTexts:
             # Icelandic): a third line where no seat's box lies beside it
             px3, lines3 = theme.fit_wrapped(text, 17 * u, width, 3, bold=True)
             box3 = self._prompt_box(lines3, px3, width)
-            seats = [self.lay.seat_box(s) for s in range(self.scene.n) if self.lay.seat_slot(s) != 0]
+            seats = [self.lay.seat_box(s) for s in range(self.board.n) if self.lay.seat_slot(s) != 0]
             if box3.collidelist(seats) == -1:
                 px, lines, box = px3, lines3, box3
         self.prompt_lines = len(lines)

@@ -18,6 +18,7 @@ from ..widgets import Button, WidgetGroup
 
 class Toolbar:
     def __init__(self, scene):
+        """Opens the scene's overlays, moves its focus, asks its hints and undo: handed the scene."""
         self.scene = scene
         self.scores = Button(tool_names.scores, self.open_scores, name="scores", px=15)
         self.hint = Button(tool_names.hint, self.ask_hint, name="hint", px=15)

@@ -51,6 +51,7 @@ def undone(record: dict, cut: int):
 
 class Undo:
     def __init__(self, scene):
+        """Restarts the scene from the replayed record (``restart_from``) and saves it: handed the scene."""
         self.scene = scene
 
     def seat(self) -> int | None:
