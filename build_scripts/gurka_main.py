@@ -115,10 +115,11 @@ def check_painter() -> int:
 
     import pygame
 
+    from game.storage.settings import Settings
     from game.ui import cards
     from game.ui.painter import Painter
     pygame.init()
-    spec = ("KH", 120, {"card_indices": "international"}, "K")
+    spec = ("KH", 120, Settings(card_indices="international"), "K")
     painter = Painter(cards.paint)
     ok = painter.submit("KH", spec)
     got = []

@@ -10,6 +10,7 @@ from test_durak_rules import act, kinds, position, refused
 from game.engine import RecordError, new_game, replay
 from game.engine.cards import NAMES
 from game.engine.public import table_of
+from game.storage.settings import Settings
 
 
 def transfer(s, seat, card, shown=False):
@@ -313,5 +314,5 @@ def test_a_hint_weighs_passing_it_on_and_says_so(monkeypatch):
     kinds = {f["action"]["type"] for f in h["figures"]}
     assert "transfer" in kinds, h["figures"]
     laid = next(f["action"] for f in h["figures"] if f["action"]["type"] == "transfer")
-    assert durak_move(laid, {}).startswith(("pass it on with", "show "))
-    assert durak_line(h, {})
+    assert durak_move(laid, Settings()).startswith(("pass it on with", "show "))
+    assert durak_line(h, Settings())

@@ -147,7 +147,7 @@ def test_the_line_names_the_cards_and_the_figures(app):
     line = W.durak_line(d, Settings(card_indices="international")).replace("\u00a0", " ")
     assert line.startswith("Take: durak in 20 %") and "4 cards against 1" in line
     assert "beat 9♠ with A♥: 55 %, 1 against 3" in line
-    assert W.durak_line({"action": {"type": "take"}, "figures": [], "solved": True}, {}).startswith("Take:")
+    assert W.durak_line({"action": {"type": "take"}, "figures": [], "solved": True}, Settings()).startswith("Take:")
 
 
 def _key(k):

@@ -107,14 +107,14 @@ def test_large_print_has_a_big_index_and_no_pictures():
     art_blue = (68, 68, 255)                            # the figures' blue
     assert not any(all(abs(face.get_at((x, y))[k] - art_blue[k]) < 50 for k in range(3))
                    for x in range(0, w, 2) for y in range(0, h, 2))
-    assert any(all(abs(C.face("KS", w, {}).get_at((x, y))[k] - art_blue[k]) < 50 for k in range(3))
+    assert any(all(abs(C.face("KS", w).get_at((x, y))[k] - art_blue[k]) < 50 for k in range(3))
                for x in range(0, w, 2) for y in range(0, h, 2))
-    plain = C.face("KS", w, {})
+    plain = C.face("KS", w)
     assert ink(plain, (0, 0, int(w * 0.155), int(h * 0.135))).height * 2 < box.height
 
 
 def test_small_cards_and_a_damaged_install_are_drawn_from_the_font(monkeypatch, tmp_path):
-    small = C.face("QD", 40, {})
+    small = C.face("QD", 40)
     assert small.get_size() == (40, C.height_for(40))
     broken = tmp_path / "cards"
     broken.mkdir()
@@ -127,7 +127,7 @@ def test_small_cards_and_a_damaged_install_are_drawn_from_the_font(monkeypatch, 
     A._art.clear()
     try:
         for card in ("KS", "QS", "JS"):               # unreadable, not UTF-8, missing
-            face = C.face(card, 120, {})
+            face = C.face(card, 120)
             assert face.get_size() == (120, C.height_for(120))
             assert A._art[card] is None
     finally:
@@ -165,9 +165,9 @@ def test_without_a_painter_a_face_is_drawn_a_part_at_a_time(monkeypatch):
         assert len(jobs) > 8                           # the parts of a court card, then the card
         for job in jobs:
             job()
-        parts = C.face("QS", 96, {}).copy()
+        parts = C.face("QS", 96).copy()
         C.clear_cache()
-        whole = C.face("QS", 96, {})
+        whole = C.face("QS", 96)
         a, b = pygame.image.tobytes(parts, "RGB"), pygame.image.tobytes(whole, "RGB")
         assert sum(abs(x - y) for x, y in zip(a, b)) / len(a) < 1.0
     finally:

@@ -125,7 +125,7 @@ def test_a_forced_card_is_played_from_the_board_and_the_decision(app):
     board = _board(app, ["7S"])
     only = [{"type": "play", "cards": ["7S"]}]
     table = Deciding(only)
-    board.settings["auto_play"] = True
+    board.settings.auto_play = True
     auto = AutoPlay(board, table)
     auto.arm(table.decision_key)
     auto.poll()
@@ -133,6 +133,6 @@ def test_a_forced_card_is_played_from_the_board_and_the_decision(app):
     board.timeline.advance(10_000)
     auto.poll()
     assert table.sent == only and not auto.pending
-    board.settings["auto_play"] = False              # the setting off: the player plays it
+    board.settings.auto_play = False              # the setting off: the player plays it
     auto.arm(table.decision_key)
     assert not auto.pending
