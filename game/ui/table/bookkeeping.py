@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import threading
 
+from ...stats import record_game
+from ...stats.retry import retry
+from ...storage.history import add_game
 from ...storage.saves import PER_GAME, now_iso
 
 
@@ -87,17 +90,14 @@ class Bookkeeping:
         self._writer.start()
 
     def _write(self, record: dict, marks: dict | None, mine: list[int]) -> None:
-        from ...storage.history import add_game
         kept = add_game(record, mine)      # a Notice when it could not be kept; the game goes on
         if kept is not None:
             self._notices.append(kept)
         if marks is not None:
-            from ...stats import record_game
             notice = record_game(record, marks)
             if notice:
                 self._notices.append(notice)
                 if notice.kind == "stats-pending":    # kept: added once the file is free
-                    from ...stats.retry import retry
                     retry(notice.path)
 
     def show_notice(self) -> None:

@@ -23,8 +23,11 @@ from __future__ import annotations
 
 import time
 
+from ...i18n import _
 from ...net.protocol import seat_lost
+from ...net.server import PHRASE_BURST, PHRASE_WINDOW
 from .. import theme
+from ..phrases import phrase_text
 
 #: a joiner tries to get its connection back by itself for this long (seconds), once every RETRY
 RECONNECT_FOR = 20.0
@@ -117,7 +120,6 @@ class NetworkTable:
     def _phrases(self) -> None:
         """The phrases said at the table since the last frame, each in its sender's seat box
         (the newest per seat; none from a muted player)."""
-        from ..phrases import phrase_text
         newest = {}
         for seat, phrase in self.stream.take_phrases():
             if seat not in self.muted and 0 <= seat < self.scene.n:
@@ -128,7 +130,6 @@ class NetworkTable:
 
     def may_say(self, now: float) -> bool:
         """Whether this screen's player may say a phrase now (the host's limit, kept here too)."""
-        from ...net.server import PHRASE_BURST, PHRASE_WINDOW
         self.said_at = [t for t in self.said_at if now - t <= PHRASE_WINDOW]
         return len(self.said_at) < PHRASE_BURST
 
@@ -190,7 +191,6 @@ class NetworkTable:
 
     def trouble_text(self) -> str:
         """What the ``reconnecting`` overlay says of the connection now."""
-        from ...i18n import _
         if self.trying():
             if self.stream.state == "joined":
                 return _("The host has not been heard from for a few seconds. Reconnecting…")
