@@ -11,6 +11,8 @@ lazily on the first sound, so start-up does not wait for the audio device.
 
 from __future__ import annotations
 
+import pygame
+
 from ..paths import asset
 
 NAMES = ("shuffle", "deal", "play", "trick", "knockout", "win")
@@ -38,7 +40,6 @@ def set_enabled(on: bool) -> None:
     _enabled = bool(on)
     if not _enabled and _state == "ready":
         try:
-            import pygame
             pygame.mixer.stop()
         except Exception:  # noqa: BLE001 - sound is optional: a broken audio device never stops the game
             pass
@@ -72,7 +73,6 @@ def _init() -> bool:
     if _state != "new":
         return _state == "ready"
     try:
-        import pygame
         if not pygame.mixer.get_init():
             pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
         for name in NAMES:
@@ -112,7 +112,6 @@ def shutdown() -> None:
     _sounds.clear()
     if _state == "ready":
         try:
-            import pygame
             pygame.mixer.quit()
         except Exception:  # noqa: BLE001 - sound is optional: a broken audio device never stops the game
             pass
