@@ -19,7 +19,6 @@ import threading
 
 from ...stats import record_game
 from ...stats.retry import retry
-from ...storage.history import add_game
 from ...storage.saves import PER_GAME, now_iso
 
 
@@ -90,6 +89,8 @@ class Bookkeeping:
         self._writer.start()
 
     def _write(self, record: dict, marks: dict | None, mine: list[int]) -> None:
+        # start-up: with a save the menu loads the table; the history only when a game ends
+        from ...storage.history import add_game
         kept = add_game(record, mine)      # a Notice when it could not be kept; the game goes on
         if kept is not None:
             self._notices.append(kept)

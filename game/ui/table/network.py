@@ -25,9 +25,7 @@ import time
 
 from ...i18n import _
 from ...net.protocol import seat_lost
-from ...net.server import PHRASE_BURST, PHRASE_WINDOW
 from .. import theme
-from ..phrases import phrase_text
 
 #: a joiner tries to get its connection back by itself for this long (seconds), once every RETRY
 RECONNECT_FOR = 20.0
@@ -120,6 +118,8 @@ class NetworkTable:
     def _phrases(self) -> None:
         """The phrases said at the table since the last frame, each in its sender's seat box
         (the newest per seat; none from a muted player)."""
+        # start-up: with a save the menu loads the table; the phrases only at a network table
+        from ..phrases import phrase_text
         newest = {}
         for seat, phrase in self.stream.take_phrases():
             if seat not in self.muted and 0 <= seat < self.scene.n:
@@ -130,6 +130,8 @@ class NetworkTable:
 
     def may_say(self, now: float) -> bool:
         """Whether this screen's player may say a phrase now (the host's limit, kept here too)."""
+        # start-up: with a save the menu loads the table; asyncio and the network only for network tables
+        from ...net.server import PHRASE_BURST, PHRASE_WINDOW
         self.said_at = [t for t in self.said_at if now - t <= PHRASE_WINDOW]
         return len(self.said_at) < PHRASE_BURST
 

@@ -28,7 +28,6 @@ from ...engine import session as sessions
 from ...engine.public import new_table, table_of
 from ...engine.registry import find_ruleset
 from ...storage.saves import clean_session
-from ...net.hosted import host_name, network_control, open_table
 from ...net.protocol import seat_lost
 from ...play.ai_seats import AIDriver
 from ...play.host import LOCAL, SCRIPT, TableHost
@@ -182,6 +181,8 @@ class TableScene(Scene):
             return cls(app, LocalStream(TableHost(state, control)), session, save=save, coach=coach)
         decider = AIDriver(getattr(state, "seed", 0) * 7919 + 17)
         if "net" in specs:      # a network table: the others join it from their computers
+            # start-up: with a save the menu loads the table; asyncio and the network only for network tables
+            from ...net.hosted import host_name, network_control, open_table
             keep = (session or {}).get("net")
             stream = open_table(state, network_control(specs), host_name(state.players), decider, keep=keep)
             return cls(app, stream, session, save=save)
