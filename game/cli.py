@@ -92,8 +92,8 @@ def _check_simulate(args) -> tuple[dict, list[str]]:
 
 
 def cmd_simulate(args) -> int:
-    from .ai.seats import make_player
-    from .engine.session import play_session
+    from .ai.seats import make_player  # start-up: the AI loads only for simulate
+    from .engine.session import play_session  # start-up: the session runner only for simulate
 
     options, specs = _check_simulate(args)
     out = Path(args.out)
@@ -146,7 +146,7 @@ def _write_records(out: Path, records: list[dict]) -> None:
 
 
 def cmd_host(args) -> int:
-    from .net.headless import check_host_args, run_host
+    from .net.headless import check_host_args, run_host  # start-up: asyncio and the network only for host
 
     def refuse(text):
         raise Refusal(text)
@@ -158,7 +158,7 @@ def cmd_host(args) -> int:
 
 
 def cmd_join(args) -> int:
-    from .net.headless import check_join_args, run_join
+    from .net.headless import check_join_args, run_join  # start-up: asyncio and the network only for join
 
     def refuse(text):
         raise Refusal(text)
@@ -176,7 +176,7 @@ def cmd_join(args) -> int:
 
 
 def cmd_relay(args) -> int:
-    from .net.relay import run
+    from .net.relay import run  # start-up: asyncio and the relay only for relay
     if not 1 <= args.port <= 65535:
         raise Refusal("--port takes 1 to 65535")
     if not 1 <= args.max_tables <= 1_000_000:
@@ -345,7 +345,7 @@ def _build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = _build_parser().parse_args(argv)
     if args.command == "stats":
-        from .stats.cli import run as run_stats
+        from .stats.cli import run as run_stats  # start-up: sqlite3 and the statistics only for stats
         return run_stats(as_json=args.json, rules=args.rules)
     try:
         if args.command == "simulate":
@@ -382,10 +382,10 @@ def main(argv: list[str] | None = None) -> int:
                   f"{clip(args.size, 40)!r}", file=sys.stderr)
             return 2
     if args.tour:
-        import os
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        # start-up: the tour (pygame, every scene) only with --tour; test_tour patches run_tour
         from .ui.tour.runner import run_tour
         return run_tour(args.tour, lang=args.lang, size=size)
-    from .ui.app import run
+    from .ui.app import run  # start-up: the window's modules only when it opens (not for --help or a command)
     return run(demo=args.demo, lang=args.lang, rules=args.rules, seed=args.seed,
                frames=args.frames, screenshots=args.screenshots, size=size)

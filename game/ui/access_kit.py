@@ -151,6 +151,7 @@ def make(title: str, on_activate=None) -> Bridge | None:
         note("screen reader support is off: GURKA_NO_ACCESSKIT=1")
         return None
     try:
+        # optional: may be missing or fail to load; not loaded with GURKA_NO_ACCESSKIT=1
         import accesskit as ak
     except Exception as e:  # noqa: BLE001 - any failure to load it leaves the game without it
         note(f"screen reader support is off: AccessKit cannot be loaded ({type(e).__name__}: {e})")

@@ -17,7 +17,10 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ..i18n import _
+from .game_list import GameList
 from .widget_base import text_of
+from .widgets import Button, Label
+from .widgets_input import Choice, ChoiceList, TextInput, Toggle
 
 #: the roles a node may have (:mod:`.access_kit` maps each to the platform's)
 ROLES = ("window", "button", "check_box", "combo_box", "list", "option", "text_input", "label",
@@ -72,9 +75,6 @@ def _label(w) -> str:
 
 def widget_node(w, key: str, group=None) -> Node | None:
     """The node of one widget (None for a widget not shown)."""
-    from .game_list import GameList
-    from .widgets import Button, Label
-    from .widgets_input import Choice, ChoiceList, TextInput, Toggle
     if not w.visible:
         return None
     rect = tuple(w.rect) if w.rect is not None else None

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from .. import i18n
 from ..storage import settings as store
 from ..i18n import _
+from ..paths import asset
 from .nav import Nav
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ def save_settings(settings: store.Settings) -> None:
 
 def missing_assets() -> list[str]:
     """The bundled fonts and sounds that are not there (a damaged install)."""
-    from ..paths import asset
+    # lazy: these import pygame, which loads only after run() hides its banner
     from . import music, sound, theme
     from .cards import ALL_CARDS
     wanted = [("fonts", f) for f in theme.FONT_FILES] + [("sounds", f"{n}.wav") for n in sound.NAMES]
@@ -49,6 +50,7 @@ class App:
 
     def __init__(self, size=(1280, 800), demo: bool = False, lang: str | None = None,
                  headless_ok: bool = True):
+        # lazy: pygame (and the modules below import it) only once run() has hidden its banner
         import pygame
 
         from . import theme
@@ -56,9 +58,10 @@ class App:
 
         self.pygame = pygame
         theme.reset_fonts()
+        # lazy: imports pygame, which loads only after run() hides its banner
         from .widget_base import InputMode
         InputMode.reset()                 # a new window: the mouse until a key is pressed
-        from . import cards
+        from . import cards  # lazy: imports pygame, which loads only after run() hides its banner
         cards.clear_cache()
         self.demo = demo
         self.settings = load_settings()
@@ -80,7 +83,7 @@ class App:
         self.windowed_size = tuple(size)
         self.fullscreen = self.settings.fullscreen and not demo
         self.screen: pygame.Surface | None = None
-        from .access import Access
+        from .access import Access  # lazy: imports pygame, which loads only after run() hides its banner
         #: the accessibility tree, the announcements, the game's own speech (:mod:`.access`)
         self.access = Access(self)
         self._set_icon()
@@ -99,18 +102,20 @@ class App:
             self.notices.append(_("Some of the game's files are missing ({files}). The game goes on "
                                   "without them; reinstalling it puts them back.").format(
                 files=", ".join(missing)))
-        from . import music, sound
+        from . import music, sound  # lazy: imports pygame, which loads only after run() hides its banner
         self.sound = sound
         sound.configure(self.settings)
         music.shutdown()                  # a new window: the music waits for its first screen
         music.configure(self.settings)
         self.configure_look()
         if not demo:       # finished games kept while the statistics file was in use: added now
+            # start-up: sqlite3 and the statistics load with a player's App, not with this module
             from ..stats.retry import retry
             retry(first=0)
 
     def configure_look(self) -> None:
         """The card back and size, the table's surface and reduced motion, from the settings."""
+        # lazy: imports pygame, which loads only after run() hides its banner
         from . import cards, motion, theme
         cards.configure(self.settings)
         theme.configure(self.settings)
@@ -122,7 +127,6 @@ class App:
 
     def _set_icon(self) -> None:
         """The project's icon in the title bar and task bar (before the window opens)."""
-        from ..paths import asset
         try:
             self.pygame.display.set_icon(self.pygame.image.load(str(asset("icon.png"))))
         except (OSError, self.pygame.error):
@@ -156,6 +160,7 @@ class App:
         self.windows += 1
         self.manager.dirty = True
         if reopened:
+            # lazy: imports pygame, which loads only after run() hides its banner
             from .widget_base import InputMode
             InputMode.window_changed()    # the window moved under the pointer: not the mouse
 
@@ -195,6 +200,7 @@ class App:
             self.settings.window_size = (self.windowed_size[0], self.windowed_size[1])
         self.screen = self.pygame.display.get_surface()
         self.manager.dirty = True
+        # lazy: imports pygame, which loads only after run() hides its banner
         from .widget_base import InputMode
         InputMode.window_changed()
 
@@ -205,12 +211,12 @@ class App:
         self.lang = i18n.set_language(lang or i18n.detect_language())
         if self.settings.fullscreen != self.fullscreen and not self.demo:
             self.toggle_fullscreen(self.settings.fullscreen)
-        from . import cards
+        from . import cards  # lazy: imports pygame, which loads only after run() hides its banner
         cards.clear_cache()
         self.configure_look()
         self.sound.configure(self.settings)
         self.access.configure()
-        from . import music
+        from . import music  # lazy: imports pygame, which loads only after run() hides its banner
         music.configure(self.settings)
         self.manager.size = None
         for scene in self.manager.stack:
@@ -299,9 +305,9 @@ class App:
             self.manager.clear()
         except Exception:  # noqa: BLE001 - quitting must not fail
             pass
-        from . import cards, music
+        from . import cards, music  # lazy: imports pygame, which loads only after run() hides its banner
         cards.shutdown()
-        from ..stats.retry import stop
+        from ..stats.retry import stop  # start-up: the statistics, as retry in App(), not with this module
         stop()          # a try under way ends first; what still waits is added at the next start
         self.access.close()
         music.shutdown()
@@ -321,7 +327,7 @@ class App:
 
 def register_routes(app) -> None:
     """Every scene by name (the only place that knows them all)."""
-    from . import routes
+    from . import routes  # lazy: routes imports the menu, and so pygame (only after run() hides its banner)
     routes.register(app)
 
 
@@ -347,7 +353,7 @@ def fit_to_desktop(size, desk) -> tuple[int, int]:
 
 def _first_size() -> tuple[int, int]:
     """The window's size at start: the saved one (or the default) as far as the screen allows."""
-    import pygame
+    import pygame  # lazy: pygame only once run() has hidden its banner (run() calls this)
     size = _saved_size()
     try:
         desk = pygame.display.get_desktop_sizes()[0]
@@ -361,7 +367,7 @@ def run(demo: bool = False, lang: str | None = None, rules: str | None = None, s
     """Open the window and play.  ``demo``: one fast all-AI game, then exit 0."""
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "gurka")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
+    import pygame  # lazy: after the line above hides pygame's banner
 
     pygame.init()
     app = None
@@ -369,7 +375,7 @@ def run(demo: bool = False, lang: str | None = None, rules: str | None = None, s
         pygame.key.set_repeat(350, 40)
         app = App(size=size or _first_size(), demo=demo, lang=lang)
         if demo:
-            from .demo import DemoDirector
+            from .demo import DemoDirector  # start-up: the demo only with --demo (and it imports pygame)
             director = DemoDirector(app, rules=rules, seed=seed, frames=frames,
                                     screenshots=screenshots)
             director.start()
@@ -393,6 +399,7 @@ def run(demo: bool = False, lang: str | None = None, rules: str | None = None, s
                     # the card painter's process started while the first screen stands still,
                     # not in the first frames of a table
                     painting = True
+                    # lazy: imports pygame, which loads only after run() hides its banner
                     from . import cards, music
                     cards.painter().ready()
                     if not demo:

@@ -106,9 +106,6 @@ class ArtParts:
 def render_art(docs: list[bytes], size: tuple[int, int], fill) -> bytes:
     """The SVG documents ``docs`` rendered at ``size`` one over the other on ``fill``, as RGB
     bytes (row after row).  pygame.error when one cannot be rendered."""
-    import io
-
-    import pygame
     w, h = size
     acc = pygame.Surface((w, h))
     acc.fill(fill)

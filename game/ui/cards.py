@@ -246,6 +246,7 @@ def painter():
     """The process that renders card art off the frame path (:mod:`game.ui.painter`)."""
     global _painter
     if _painter is None:
+        # start-up: the painter (multiprocessing) loads once the first screen is shown
         from .painter import Painter
         _painter = Painter(paint)
     return _painter

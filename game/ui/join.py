@@ -14,7 +14,15 @@ from __future__ import annotations
 
 import pygame
 
+from ..engine.records import clean_name
 from ..i18n import _, ngettext
+from ..net.client import TEMPORARY, NetStream
+from ..net.discovery import Browser
+from ..net.hosted import loopback_only
+from ..net.invitation import InvitationError, parse
+from ..net.invitation import parse as parse_invitation
+from ..net.protocol import DEFAULT_PORT
+from ..net.tokens import TokenStore
 from . import clipboard
 from . import rules_text
 from . import theme
@@ -28,7 +36,6 @@ ANSWER_WAIT = 12.0
 
 def parse_address(text: str) -> tuple[str, int] | None:
     """``host:port`` (or ``host``: the usual port) as typed; None when it is no address."""
-    from ..net.protocol import DEFAULT_PORT
     text = text.strip()
     if not text or len(text) > 253 or any(c.isspace() for c in text):
         return None
@@ -98,8 +105,6 @@ class JoinScene(Scene):
 
     # -- looking for tables -----------------------------------------------------------------------
     def enter(self) -> None:
-        from ..net.discovery import Browser
-        from ..net.hosted import loopback_only
         if not loopback_only():
             self.browser = Browser()
             self.browser.start()
@@ -122,7 +127,6 @@ class JoinScene(Scene):
 
     def invitation(self):
         """The invitation in the address field (an internet table), or None (an address)."""
-        from ..net.invitation import InvitationError, parse
         text = self.w_address.value.strip()
         if not (text.lower().startswith(("gurka://", "gurkas://")) or " " in text):
             return None
@@ -140,7 +144,6 @@ class JoinScene(Scene):
 
     def paste(self) -> None:
         """The clipboard's invitation into the address field; the name next."""
-        from ..net.invitation import InvitationError, parse
         text = clipboard.paste()
         try:
             inv = parse(text)
@@ -169,11 +172,6 @@ class JoinScene(Scene):
     # -- joining --------------------------------------------------------------------------------
     def join(self) -> None:
         self.status_ok = False
-        from ..engine.records import clean_name
-        from ..net.client import NetStream
-        from ..net.tokens import TokenStore
-        from ..net.invitation import InvitationError
-        from ..net.invitation import parse as parse_invitation
         invitation = None
         if self._looks_invited() or " " in self.w_address.value.strip():
             try:
@@ -208,7 +206,6 @@ class JoinScene(Scene):
         stream = self.stream
         if stream is None:
             return
-        from ..net.client import TEMPORARY
         stream.serve()
         now = pygame.time.get_ticks() / 1000.0
         if stream.state == "joined" or stream.state == "over":

@@ -25,6 +25,9 @@ import pygame
 
 from ..engine.seat_spec import PLAYER_LEVELS   # (the levels a host may give the seats nobody takes)
 from ..i18n import _
+from ..net.invitation import InvitationError
+from ..net.texts import relay_text, seat_lost_text
+from ..net.tls import IdentityError
 from . import clipboard
 from . import messages
 from . import theme
@@ -43,7 +46,6 @@ def relay_line(state: str | None, reason: str | None = None) -> str:
     if state == "retrying":
         return _("Cannot reach the relay now: trying again.")
     if state == "refused" and reason == "old_python":
-        from ..net.texts import relay_text
         return relay_text(reason, "")
     if state == "refused":
         return _("The relay turned the table away: try another relay in Settings.")
@@ -131,9 +133,7 @@ class LobbyScene(NetTableOverlay):
 
     def invite(self) -> None:
         """Open the table to the internet through the relay named in Settings."""
-        from ..net.invitation import InvitationError
-        from ..net.tls import IdentityError
-        relay = (self.app.settings.relay or "").strip()
+        relay = self.app.settings.relay.strip()
         if not relay:
             # TRANSLATORS: the host's waiting table; "Settings" and "Network" name the Settings
             # screen's page, "Run a relay" the README's section
@@ -359,7 +359,6 @@ class SeatLostScene(NetTableOverlay):
         self._shade(surface)
         theme.panel(surface, self.box, u, alpha=245)
         width = self.box.width - int(60 * u)
-        from ..net.texts import seat_lost_text
         theme.blit_text(surface, seat_lost_text(self.name), 26 * u, (self.box.centerx, self.box.top + int(26 * u)),
                     theme.ACCENT, bold=True, anchor="midtop", max_width=width)
         theme.blit_wrapped(surface, _("The computer can play for {name} until they are back, or the table "

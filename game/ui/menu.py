@@ -12,6 +12,7 @@ import time
 import pygame
 
 from ..i18n import _, ngettext
+from . import cards
 from . import savegame
 from . import theme
 from .scene import Scene
@@ -298,7 +299,6 @@ class MainMenu(Scene):
         size = surface.get_size()
         u = theme.unit(size)
         surface.blit(theme.felt(size), (0, 0))
-        from . import cards
         # a small fan of cards as the emblem
         cw = int(78 * u)
         cx, cy = size[0] // 2, int(size[1] * 0.17)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
+
 from ..paths import asset
 from . import sound
 
@@ -69,7 +71,6 @@ def begin() -> None:
 
 def _mixer_volume() -> None:
     try:
-        import pygame
         pygame.mixer.music.set_volume(_volume * GAIN)
     except Exception:  # noqa: BLE001 - music is optional: a broken audio device never stops the game
         pass
@@ -83,7 +84,6 @@ def _start() -> None:
         _state = "unavailable"
         return
     try:
-        import pygame
         pygame.mixer.music.load(str(asset(*FILE)))
         pygame.mixer.music.set_volume(_volume * GAIN)
         pygame.mixer.music.play(loops=-1, fade_ms=FADE_IN_MS)
@@ -96,7 +96,6 @@ def stop() -> None:
     global _state
     if _state == "playing":
         try:
-            import pygame
             pygame.mixer.music.fadeout(FADE_OUT_MS)
         except Exception:  # noqa: BLE001 - music is optional: a broken audio device never stops the game
             pass

@@ -12,6 +12,7 @@ The table raises events (``handoff``, ``deal_scored``, ``game_over``) through
 
 from __future__ import annotations
 
+import importlib
 from typing import Callable
 
 #: table event -> the overlay scene it opens
@@ -34,7 +35,6 @@ class Nav:
     def import_ahead(self):
         """Jobs importing :attr:`ahead`, for a scene's spare frame time: the first score
         sheet of a game does not wait for its module to load."""
-        import importlib
         for module in self.ahead:
             yield lambda m=module: importlib.import_module(m)
 

@@ -6,17 +6,20 @@ and moves on by name through ``app.nav``; none imports another scene."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pygame
 
 from ..i18n import _, ngettext
+from . import cards
 from . import messages
 from . import motion
 from . import shortcuts
 from . import theme
 from . import tool_keys
 from . import tool_names
+from .messages import join_names
 from .overlay_base import Overlay
 from .widgets import Button, WidgetGroup
 
@@ -133,7 +136,6 @@ class Cascade:
     motion from the time since the start (the same frames for the same window)."""
 
     def __init__(self, size, card_w: int, cards: list[str], seed: int):
-        import random
         rng = random.Random(seed)
         w, h = size
         self.size = size
@@ -340,7 +342,6 @@ class ResultScene(Overlay):
     def _draw_cascade(self, surface, u) -> None:
         """The shaded table (kept as a picture while the cards fall: the table under it is
         not drawn again every frame), then the cards in the air."""
-        from . import cards
         if self._backdrop is None or self._backdrop.get_size() != surface.get_size():
             if self.opaque:                      # a new window size: the table draws first
                 self.opaque = False
@@ -457,7 +458,6 @@ class PauseScene(Overlay):
 def leave_question(net) -> str:
     """What to ask before leaving a network table ("" when nobody else is there to drop): the
     host names who will be dropped and that they keep waiting; a joiner hears its seat is kept."""
-    from .messages import join_names
     if net.hosting:
         names = [st["name"] for st in net.seats() if st["who"] == "net" and st["link"] in ("connected", "asked")]
         if not names:

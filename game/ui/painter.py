@@ -21,16 +21,19 @@ cards are drawn in the game's own process (:mod:`game.ui.cards` does that itself
 
 from __future__ import annotations
 
+import multiprocessing as mp
+import os
 import queue
 import threading
 import time
+
+import pygame
 
 from ..child_pipe import feed, serve
 
 
 def _child_main(requests, results, paint) -> None:
     """The painter process: renders each face asked for (:mod:`game.child_pipe`)."""
-    import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
     def answer(msg):
@@ -46,7 +49,6 @@ def _child_main(requests, results, paint) -> None:
 def _surface(data: bytes, size):
     """RGBA bytes as a surface in the pixel format the game's own faces have (a surface
     straight from RGBA bytes is blitted to the screen several times slower)."""
-    import pygame
     img = pygame.image.frombytes(data, size, "RGBA")
     if pygame.display.get_surface() is not None:
         return img.convert_alpha()
@@ -73,7 +75,6 @@ class Painter:
         if self._proc is not None:
             return self._proc.is_alive()
         try:
-            import multiprocessing as mp
             ctx = mp.get_context("spawn")
             req_r, req_w = ctx.Pipe(duplex=False)
             res_r, res_w = ctx.Pipe(duplex=False)
@@ -115,7 +116,6 @@ class Painter:
     def take(self, until: float | None = None, most: int = 64):
         """The pictures ready now, as (key, surface or None), while ``time.perf_counter()``
         is before ``until`` (one at least); None for a picture that could not be rendered."""
-        import pygame
         out: list[tuple[object, pygame.Surface | None]] = []
         if self._results is None:
             return out

@@ -17,6 +17,7 @@ import time
 import pygame
 
 from ..i18n import _
+from ..net.protocol import PHRASES
 from . import theme
 from . import tool_keys
 from .overlay_base import Overlay
@@ -50,7 +51,6 @@ class PhrasesScene(Overlay):
 
     def __init__(self, app, table):
         super().__init__(app, table)
-        from ..net.protocol import PHRASES
         self.side = table.network_side
         self.phrases = list(PHRASES)
         self.buttons = [Button((lambda p=p: phrase_text(p)), (lambda p=p: self.say(p)), name=p, px=17)

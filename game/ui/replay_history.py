@@ -11,11 +11,13 @@ that cannot be used is set aside by :mod:`game.storage.history` and its notice s
 
 from __future__ import annotations
 
+from ..engine import replay
 from ..storage import history
 from ..i18n import _
 from . import game_labels
 from .game_list import Row
 from .list_scene import ListScene
+from .replay_open import Game
 from .widgets import Button
 
 
@@ -75,8 +77,6 @@ class HistoryScene(ListScene):
 
     def open(self, file) -> None:
         """Replay the game in the viewer (its record replayed by the engine again)."""
-        from ..engine import replay
-        from .replay_open import Game
         game = next((g for g in self.games if g.file == file), None)
         if game is None:
             return

@@ -6,6 +6,8 @@ start-up imports only the menu.
 
 from __future__ import annotations
 
+from .menu import ConfirmScene, MainMenu, MessageScene
+
 
 def make_table(app, state=None, record=None, session=None, scene=None, save=True, coach=None,
                stream=None, **new):
@@ -13,7 +15,7 @@ def make_table(app, state=None, record=None, session=None, scene=None, save=True
     ``state`` (``save`` it or not, a tutorial's ``coach``), a saved ``record`` (resumed), or a
     new game from ``rules``, ``players``, ``options``, ``seed``.  A network table whose port
     cannot be had says so in one line instead."""
-    from .table import TableScene
+    from .table import TableScene  # start-up: the table (the families, the AI worker) loads when a game opens
     if scene is not None:
         return scene
     if stream is not None:
@@ -21,7 +23,6 @@ def make_table(app, state=None, record=None, session=None, scene=None, save=True
     try:
         return _hosted_table(app, TableScene, state, record, session, save, coach, new)
     except OSError as e:           # a network table: no port to listen on
-        from .menu import MessageScene
         return MessageScene(app, str(e))
 
 
@@ -34,113 +35,111 @@ def _hosted_table(app, TableScene, state, record, session, save, coach, new):
 
 
 def _menu(app):
-    from .menu import MainMenu
     return MainMenu(app)
 
 
 def _message(app, **kw):
-    from .menu import MessageScene
     return MessageScene(app, **kw)
 
 
 def _confirm(app, **kw):
-    from .menu import ConfirmScene
     return ConfirmScene(app, **kw)
 
 
 def _saves(app):
-    from .saves_scene import SavesScene
+    from .saves_scene import SavesScene  # start-up: loads when the list of saves opens
     return SavesScene(app)
 
 
 def _history(app):
-    from .replay_history import HistoryScene
+    from .replay_history import HistoryScene  # start-up: loads when the finished games open
     return HistoryScene(app)
 
 
 def _setup(app, **kw):
-    from .setup import SetupScene
+    from .setup import SetupScene  # start-up: the setup (and the AI's levels) loads when it opens
     return SetupScene(app, **kw)
 
 
 def _rules(app, **kw):
-    from .rules_scene import RulesScene
+    from .rules_scene import RulesScene  # start-up: loads when the rules open
     return RulesScene(app, **kw)
 
 
 def _settings(app):
-    from .settings_scene import SettingsScene
+    from .settings_scene import SettingsScene  # start-up: loads when Settings opens
     return SettingsScene(app)
 
 
 def _stats(app):
-    from .stats_scene import StatsScene
+    from .stats_scene import StatsScene  # start-up: loads when the statistics open
     return StatsScene(app)
 
 
 def _lookback(app, table):
-    from .table.lookback import LookbackScene
+    from .table.lookback import LookbackScene  # start-up: a game's screen (imported ahead in a game)
     return LookbackScene(app, table)
 
 
 def _movelog(app, table):
-    from .table.movelog import MoveLogScene
+    from .table.movelog import MoveLogScene  # start-up: a game's screen (imported ahead in a game)
     return MoveLogScene(app, table)
 
 
 def _tutorial(app, rules: str):
     """A tutorial: the real table with a coach, never saved (the player's save stays)."""
-    from .tutorial.build import tutorial_parts
+    from .tutorial.build import tutorial_parts  # start-up: the tutorial's table loads when one starts
     state, coach = tutorial_parts(rules)
     return make_table(app, state=state, save=False, coach=coach)
 
 
 def _learn(app, **kw):
+    # start-up: loads when the tutorials are offered (first start) or chosen
     from .tutorial.learn import LearnScene
     return LearnScene(app, **kw)
 
 
 def _overlay(name: str):
     def make(app, **kw):
-        from . import overlays
+        from . import overlays  # start-up: a game's overlays (imported ahead in a game)
         return getattr(overlays, name)(app, **kw)
     return make
 
 
 def _lobby(name: str):
     def make(app, **kw):
-        from . import lobby
+        from . import lobby  # start-up: loads when a network table opens
         return getattr(lobby, name)(app, **kw)
     return make
 
 
 def _phrases(app, **kw):
-    from .phrases import PhrasesScene
+    from .phrases import PhrasesScene  # start-up: loads at a network table
     return PhrasesScene(app, **kw)
 
 
 def _join(app):
-    from .join import JoinScene
+    from .join import JoinScene  # start-up: loads when Join opens
     return JoinScene(app)
 
 
 def _scoresheet(app, **kw):
-    from .scoresheet import ScoreSheetScene
+    from .scoresheet import ScoreSheetScene  # start-up: a game's screen (imported ahead in a game)
     return ScoreSheetScene(app, **kw)
 
 
 def _replays(app):
-    from .replays import ReplayMenu
+    from .replays import ReplayMenu  # start-up: loads when the replays open
     return ReplayMenu(app)
 
 
 def _file_picker(app, **kw):
-    from .file_picker import FilePicker
+    from .file_picker import FilePicker  # start-up: loads when a file is to be opened
     return FilePicker(app, **kw)
 
 
 def _replay(app, **kw):
-    from .table.replay import ReplayTable
+    from .table.replay import ReplayTable  # start-up: the replay viewer loads when it opens
     return ReplayTable(app, **kw)
 
 

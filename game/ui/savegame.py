@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..safe_json import clip
 from ..storage import saves
 from ..notices import Notice
 
@@ -44,6 +45,7 @@ def unsaved() -> str | None:
     """Why a game played now could not be saved, when the data folder's state says so: a
     code of :func:`game.notices.cause_text` (``read-only``, ``no-permission``, ``disk-full``,
     ``no-inodes``), else None.  No file is written to find out."""
+    # read at call time: tests patch user_files.unwritable
     from ..storage.user_files import data_dir, unwritable
     try:
         return unwritable(data_dir())
@@ -79,7 +81,7 @@ def saved_games(notices: list | None = None) -> list[SaveInfo]:
     without the replay, which Continue does); a save it refuses is set aside and its notice
     added to ``notices``, as is any other problem the saves had (the single save of older
     versions could not be moved into its slot, something else than a file at a slot)."""
-    from . import game_labels
+    from . import game_labels  # start-up: the labels (rule words) load when there is a save to list
     slots, problems = saves.list_saves()
     out = []
     for slot in slots:
@@ -110,7 +112,6 @@ def saved_game(rules: str, notices: list | None = None) -> SaveInfo | None:
 def resume(app, rules: str) -> bool:
     """Open the saved game of ``rules`` at the table (True), or tell why it cannot be: a bad
     save is set aside, never a crash.  Used by the menu's Continue and the list of saves."""
-    from ..safe_json import clip
     saved, notice = load(rules)
     if saved is None:
         if notice is not None:

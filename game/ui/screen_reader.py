@@ -43,7 +43,7 @@ def _windows() -> bool:
     if sys.platform != "win32":
         return False
     try:
-        import ctypes
+        import ctypes  # start-up: ctypes only on Windows
         flag = ctypes.c_int(0)
         ok = ctypes.windll.user32.SystemParametersInfoW(0x0046, 0, ctypes.byref(flag), 0)
         return bool(ok and flag.value)

@@ -21,9 +21,14 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
 from ..notices import setting_label
 from ..storage.settings import (AI_PACES, CARD_BACKS, CARD_SIZES, DEFAULT_VOLUME, FELTS, SCREEN_READER, SPEEDS,
                         TRICK_PAUSES, VERBOSITY, Settings)
+from . import cards
 from . import music, sound
 from . import theme
+from .cards import rank_label
 from .scene import Scene
+from .shortcuts import section_title
+from .table.access_table import key_list
+from .table.layout import Layout
 from .widget_base import text_of
 from .widgets import Button, Choice, TextInput, Toggle, WidgetGroup
 
@@ -128,7 +133,6 @@ def _auto_language() -> str:
 
 
 def _native_letters() -> str:
-    from .cards import rank_label
     letters = " ".join(rank_label(r, Settings(card_indices="native")) for r in "AKQJ")
     # TRANSLATORS: {letters} are the card letters of your country's cards, e.g. "E K D Kn"
     return _("In my language ({letters})").format(letters=letters)
@@ -559,8 +563,6 @@ class SettingsScene(Scene):
 
     def _draw_reading_keys(self, surface, u):
         """Beside the accessibility settings: the table's reading keys (what each reads aloud)."""
-        from .shortcuts import section_title
-        from .table.access_table import key_list
         r = self.preview_rect
         theme.blit_text(surface, section_title(), 17 * u, (r.left, r.top), theme.ACCENT, bold=True,
                         max_width=r.width)
@@ -575,8 +577,6 @@ class SettingsScene(Scene):
     def _draw_preview(self, surface, u):
         """The chosen table with a hand of cards and a card's back, at the size the table will
         draw them in this window (the card size setting included)."""
-        from . import cards
-        from .table.layout import Layout
         r = self.preview_rect
         lay = Layout(surface.get_size(), 4, 0)
         felt = theme.felt(surface.get_size())

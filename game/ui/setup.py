@@ -14,10 +14,12 @@ import pygame
 
 from ..ai.seats import menu_levels
 from ..engine import OptionError
+from ..engine.records import clean_name, name_problem
 from ..engine.registry import DEFAULT_RULESET, find_ruleset, ruleset_ids
 from ..engine.rulesets import effective_options, for_players
 from .. import i18n
 from ..i18n import _
+from ..storage import settings as store
 from . import game_labels
 from . import messages
 from . import option_words
@@ -117,7 +119,6 @@ class SetupScene(Scene):
         """Offer the last game's setup again (the settings file's ``last_setup``): each part
         only if it is still good here (a known ruleset, its player count, seats of the
         levels on offer, names a record accepts, options the ruleset accepts together)."""
-        from ..engine.records import name_problem
         if not isinstance(last, dict) or last.get("rules") not in ruleset_ids():
             return
         rules = last["rules"]
@@ -154,7 +155,6 @@ class SetupScene(Scene):
 
     def remember(self) -> None:
         """Keep this setup for the next time the screen opens (in the settings file)."""
-        from ..storage import settings as store
         self.app.settings.last_setup = {
             "rules": self.rules, "players": self.players(), "options": dict(self.overrides[self.rules]),
             "seats": [{"kind": s["kind"], "name": s["name"]} for s in self.seats[:self.players()]]}
@@ -275,7 +275,6 @@ class SetupScene(Scene):
         self.invalidate()
 
     def set_name(self, i: int, name: str) -> None:
-        from ..engine.records import clean_name
         self.seats[i]["name"] = clean_name(name)   # no control characters, at most 40
 
     def player_list(self) -> list[dict]:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
+
 from ..paths import asset
 
 if TYPE_CHECKING:
@@ -40,7 +42,6 @@ def set_enabled(on: bool) -> None:
     _enabled = bool(on)
     if not _enabled and _state == "ready":
         try:
-            import pygame
             pygame.mixer.stop()
         except Exception:  # noqa: BLE001 - sound is optional: a broken audio device never stops the game
             pass
@@ -74,7 +75,6 @@ def _init() -> bool:
     if _state != "new":
         return _state == "ready"
     try:
-        import pygame
         if not pygame.mixer.get_init():
             pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
         for name in NAMES:
@@ -114,7 +114,6 @@ def shutdown() -> None:
     _sounds.clear()
     if _state == "ready":
         try:
-            import pygame
             pygame.mixer.quit()
         except Exception:  # noqa: BLE001 - sound is optional: a broken audio device never stops the game
             pass

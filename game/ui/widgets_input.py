@@ -353,6 +353,7 @@ class TextInput(Widget):
         mods = getattr(e, "mod", 0)
         if (e.key == pygame.K_v and mods & (pygame.KMOD_CTRL | pygame.KMOD_META)) or \
                 (e.key == pygame.K_INSERT and mods & pygame.KMOD_SHIFT):
+            # start-up: the clipboard module loads at the first paste
             from .clipboard import paste          # Ctrl+V (Cmd+V), Shift+Insert
             self.text_input(" ".join(paste().split()))
             return True

@@ -18,6 +18,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+from ...stats import record_game
+from ...stats.retry import retry
 from ...storage.saves import PER_GAME, now_iso
 from .board import Board
 
@@ -93,17 +95,16 @@ class Bookkeeping:
         self._writer.start()
 
     def _write(self, record: dict, marks: dict | None, mine: list[int]) -> None:
+        # start-up: with a save the menu loads the table; the history only when a game ends
         from ...storage.history import add_game
         kept = add_game(record, mine)      # a Notice when it could not be kept; the game goes on
         if kept is not None:
             self._notices.append(kept)
         if marks is not None:
-            from ...stats import record_game
             notice = record_game(record, marks)
             if notice:
                 self._notices.append(notice)
                 if notice.kind == "stats-pending":    # kept: added once the file is free
-                    from ...stats.retry import retry
                     retry(notice.path)
 
     def show_notice(self) -> None:

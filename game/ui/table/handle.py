@@ -6,6 +6,8 @@ for the few things they may do (reveal a hand, go on, play again, leave).
 
 from __future__ import annotations
 
+from ...engine.cards import NAMES
+
 
 class TableHandle:
     def __init__(self, scene):
@@ -48,7 +50,6 @@ class TableHandle:
     @property
     def deck(self) -> list[str]:
         """The cards this game is played with (Durak: the 36 from the sixes up), by name."""
-        from ...engine.cards import NAMES
         return [NAMES[c] for c in self._scene.entry.family.deck]
 
     @property

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import time
 
+from ...i18n import _
 from ...net.protocol import seat_lost
 from .. import theme
 
@@ -118,6 +119,7 @@ class NetworkTable:
     def _phrases(self) -> None:
         """The phrases said at the table since the last frame, each in its sender's seat box
         (the newest per seat; none from a muted player)."""
+        # start-up: with a save the menu loads the table; the phrases only at a network table
         from ..phrases import phrase_text
         newest = {}
         for seat, phrase in self.stream.take_phrases():
@@ -129,6 +131,7 @@ class NetworkTable:
 
     def may_say(self, now: float) -> bool:
         """Whether this screen's player may say a phrase now (the host's limit, kept here too)."""
+        # start-up: with a save the menu loads the table; asyncio and the network only for network tables
         from ...net.server import PHRASE_BURST, PHRASE_WINDOW
         self.said_at = [t for t in self.said_at if now - t <= PHRASE_WINDOW]
         return len(self.said_at) < PHRASE_BURST
@@ -191,7 +194,6 @@ class NetworkTable:
 
     def trouble_text(self) -> str:
         """What the ``reconnecting`` overlay says of the connection now."""
-        from ...i18n import _
         if self.trying():
             if self.stream.state == "joined":
                 return _("The host has not been heard from for a few seconds. Reconnecting…")

@@ -184,6 +184,7 @@ class TableScene(Scene):
             return cls(app, LocalStream(TableHost(state, control)), session, save=save, coach=coach)
         decider = AIDriver(getattr(state, "seed", 0) * 7919 + 17)
         if "net" in specs:      # a network table: the others join it from their computers
+            # start-up: with a save the menu loads the table; asyncio and the network only for network tables
             from ...net.hosted import host_name, network_control, open_table
             keep = (session or {}).get("net")
             stream = open_table(state, network_control(specs), host_name(state.players), decider, keep=keep)

@@ -9,9 +9,21 @@ screens are the real ones without a second computer.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Sequence
 
+from ...engine import new_game
 from ...engine.registry import DEFAULT_RULESET
+from ...net.client import NetStream
+from ...net.discovery import FoundTable
+from ...net.hosted import network_control, open_table
+from ...net.invitation import Invitation
+from ...net.protocol import PROTOCOL
+from ...net.relay import RelayThread
+from ...net.tls import fixed_identity
+from ...play.ai_seats import AIDriver
+from .. import clipboard
+from ..names import ai_name, human_name
 from .steps import Unreachable, mid_deal, step
 
 #: the other player's name at the tour's network tables
@@ -29,7 +41,6 @@ def _after(serving: Sequence[Callable[[], None]], check: Callable[[], object]) -
 
 def _until(cond, seconds: float = 10.0) -> None:
     """Wait for ``cond()`` without a frame (no scene is on the stack yet)."""
-    import time
     end = time.monotonic() + seconds
     while not cond():
         if time.monotonic() > end:
@@ -44,8 +55,6 @@ def _loopback() -> None:
 def _host_table(t, started: bool = False, joined: bool = True):
     """The host's table (seats: the person at this screen, a network seat, the computer); a
     joiner in this process has taken the network seat when ``joined``."""
-    from ...net.client import NetStream
-    from ..names import ai_name, human_name
     _loopback()
     players = [{"name": human_name(1), "seat": "human"}, {"name": human_name(2), "seat": "net"},
                {"name": ai_name(2), "seat": "ai:normal"}]
@@ -108,8 +117,6 @@ def _join(t) -> None:
     join.w_address.value = "192.168.1.23:47411"
     join.w_name.value = JOINER
     join.w_code.value = "4821"
-    from ...net.discovery import FoundTable
-    from ...net.protocol import PROTOCOL
     join.list_tables([FoundTable("192.168.1.23", 47411, DEFAULT_RULESET, "Björn", 1, 3, PROTOCOL,
                                  "0123456789abcdef")])       # as a table found on the network shows
     t.settle()
@@ -118,11 +125,6 @@ def _join(t) -> None:
 def _joiner_waiting(t, relay: str | None = None) -> None:
     """A joiner's table before the host starts: the host is a table in this process; the joiner
     comes by its address, or (``relay``) by the invitation through that relay."""
-    from ...engine import new_game
-    from ...net.client import NetStream
-    from ...net.hosted import network_control, open_table
-    from ...play.ai_seats import AIDriver
-    from ..names import ai_name
     _loopback()
     players = [{"name": "Björn", "seat": "human"}, {"name": "?", "seat": "net"},
                {"name": ai_name(2), "seat": "ai:normal"}]
@@ -148,11 +150,6 @@ def _joiner_waiting(t, relay: str | None = None) -> None:
 def _joined_table(t, host_seat: bool = True, options: dict | None = None, started: bool = True):
     """A joiner's table at this screen (Anna, seat 1) and its host in this process (Björn at
     seat 0 when ``host_seat``, else nobody at the host's computer): (table, host stream)."""
-    from ...engine import new_game
-    from ...net.client import NetStream
-    from ...net.hosted import network_control, open_table
-    from ...play.ai_seats import AIDriver
-    from ..names import ai_name
     _loopback()
     first = {"name": "Björn", "seat": "human"} if host_seat else {"name": ai_name(0), "seat": "ai:normal"}
     players = [first, {"name": "?", "seat": "net"}, {"name": ai_name(2), "seat": "ai:normal"}]
@@ -256,8 +253,6 @@ def _net_joiner_again(t) -> None:
     """A joiner's result screen once the host has dealt again at the same table."""
     table, host = _joined_table(t, options={"limit": 4})
     t.wait_for(lambda: (_both_play(t, table, host), type(t.top).__name__ == "ResultScene")[1], 90)
-    from ...engine import new_game
-    from ...play.ai_seats import AIDriver
     state = host.host.state
     nxt = new_game(state.rules, [dict(p) for p in host.host.players], dict(state.options), seed=4, game=2,
                    **state.session_next())
@@ -278,7 +273,6 @@ TOUR_RELAY_PORT = 47400
 
 def _relay(t):
     """A relay in this process on 127.0.0.1, named in the tour's settings; closed after the shot."""
-    from ...net.relay import RelayThread
     try:
         relay = RelayThread(port=TOUR_RELAY_PORT)
     except OSError:
@@ -296,7 +290,6 @@ def _net_host_invite(t) -> None:
     if type(t.top).__name__ != "LobbyScene":
         raise Unreachable("no waiting table")
     # as Invite over the internet does, with a table key that is the same on every run (the picture)
-    from ...net.tls import fixed_identity
     identity = fixed_identity(b"the tour's internet table")
     table.stream.network.net.invite(t.app.settings.relay, kept={"cert": identity.cert_pem, "key": identity.key_pem,
                                                                   "secret": "0123456789abcdef"})
@@ -324,8 +317,6 @@ def _net_joined_by_invitation(t) -> None:
 @step("join-invitation")
 def _join_invitation(t) -> None:
     """The join screen with an invitation pasted: no table code is asked for."""
-    from ...net.invitation import Invitation
-    from .. import clipboard
     _loopback()
     join = t.push("join")
     clipboard.copy(Invitation("relay.example.org", 47400, bytes(range(12)), bytes(range(8))).link())

@@ -21,6 +21,7 @@ import os
 import struct
 import sys
 import tempfile
+import time
 import zlib
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,8 +29,12 @@ from typing import Callable
 
 import pygame
 
+from ...ai.seats import make_player
 from ...engine import new_game
 from ...engine.registry import find_ruleset
+from ..app import App
+from ..names import ai_name, human_name
+from ..widget_base import InputMode
 from . import net as tour_net  # noqa: F401  (registers the network table's screens)
 from .steps import (STEPS, Step, Unreachable, add_per_ruleset, add_step, buyback_offer,
                          deals_scored, decided, defending, finished, human_to_act, leads_a_pair,
@@ -76,7 +81,6 @@ class Tour:
     def fresh(self) -> None:
         """An empty scene stack and the tour's settings (instant animations); the mouse as the
         last input, so a step's key presses do not show the next steps in keyboard wording."""
-        from ..widget_base import InputMode
         InputMode.reset()
         self.app.manager.clear()
         for other in self.kept:         # a network step's other side, in this process
@@ -123,7 +127,6 @@ class Tour:
 
     def wait_for(self, cond: Callable[[], bool], seconds: float = 10.0) -> None:
         """Frames (on the real clock) until ``cond()``; Unreachable after ``seconds``."""
-        import time
         end = time.monotonic() + seconds
         while not cond():
             if time.monotonic() > end:
@@ -161,8 +164,6 @@ class Tour:
 
     def game(self, rules: str, stop: Callable, humans=(0,), players: int | None = None,
              options: dict | None = None):
-        from ...ai.seats import make_player
-        from ..names import ai_name, human_name
         entry = find_ruleset(rules)
         n = players or entry.demo[0]
         opts = {} if options is None else options     # the ruleset as it is played (its preset)
@@ -240,7 +241,6 @@ def _init_display() -> bool:
 
 def tour(out, lang: str | None = None, size=(1024, 640), only: list[str] | None = None) -> Tour:
     """Run the tour in this process and return it (``saved`` names, ``problems``)."""
-    from ..app import App
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     with private_home():
         show = _init_display()

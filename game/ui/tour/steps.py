@@ -11,12 +11,31 @@ issue 11 are never dropped.
 
 from __future__ import annotations
 
+import json
+import random
+import sqlite3
+import time
 from dataclasses import dataclass
 from typing import Callable
 
 import pygame
 
+from ...ai.worker import AIWorker
+from ...engine import new_game
+from ...engine.cards import parse
 from ...engine.registry import DEFAULT_RULESET, DURAK, GURKA, ruleset_ids, rulesets
+from ...notices import Notice
+from ...stats import db_path, pending, record_game
+from ...storage import history
+from ...storage import saves
+from ...storage.user_files import data_dir
+from .. import replay_open
+from .. import savegame
+from ..names import ai_name, human_name
+from ..replays import open_in_viewer
+from ..table.undo import DECISIONS, deal_start
+from ..tutorial.build import tutorial_shots
+from ..tutorial.scripts import TUTORIAL_IDS, tutorial
 
 
 class Unreachable(RuntimeError):
@@ -153,7 +172,6 @@ def _learn(t) -> None:
 
 def _tutorial_shot(name: str, t) -> None:
     """A tutorial at the callout of one of its lessons (the tutorials' own tour hook)."""
-    from ..tutorial.build import tutorial_shots
     prepare = dict(tutorial_shots(t.app))[name]
     try:
         prepare()
@@ -163,7 +181,6 @@ def _tutorial_shot(name: str, t) -> None:
 
 
 def _tutorial_names() -> list[str]:
-    from ..tutorial.scripts import TUTORIAL_IDS, tutorial
     return [tutorial(r).tour for r in TUTORIAL_IDS]
 
 
@@ -343,7 +360,6 @@ def may_pass_on(state, seat: int = 0) -> bool:
 
 def trump_shown(state, seat: int = 0) -> bool:
     """``seat`` to act in a bout that another seat passed on by showing a trump it still holds."""
-    from ...engine.cards import parse
     return (state.to_act() == seat and getattr(state, "phase", "") == "bout"
             and any(e["type"] == "transfer" and e["shown"] and e["player"] != seat
                     and parse(e["card"]) in state.hands[e["player"]] for e in _bout_so_far(state)))
@@ -453,7 +469,6 @@ def _scoresheet_durak(t) -> None:
 def decided(k: int):
     """The player at the screen has decided ``k`` times in this deal and is to play again."""
     def stop(state) -> bool:
-        from ..table.undo import DECISIONS, deal_start
         evs = state.events
         start = deal_start(evs)
         mine = [e for e in evs[start + 1:] if e["type"] in DECISIONS and e.get("player") == 0]
@@ -462,7 +477,6 @@ def decided(k: int):
 
 
 def _hint(t, rules: str, stop, **table_args) -> None:
-    from ...ai.worker import AIWorker
     table = t.table(rules, stop, **table_args)
     table.ai.worker = AIWorker(use_process=False)   # the tour stays in one process
     t.frames(1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)])
@@ -568,10 +582,6 @@ def _bout_pairs(state) -> int:
 def _durak_crowded(t) -> None:
     """A crowded bout: six attacks on the table in two rows, a card thrown in on the lower row,
     the player to defend (every pair in view)."""
-    import random
-
-    from ...engine import new_game
-    from ..names import ai_name, human_name
     seats = [{"name": human_name(1), "seat": "human"}, {"name": ai_name(1), "seat": "ai:normal"}]
     for seed in range(1, 200):
         state, rng = new_game(durak_id(), seats, seed=seed), random.Random(seed)
@@ -619,7 +629,6 @@ def _stats_empty(t) -> None:
 
 def _some_stats(t) -> None:
     """Some finished games of every ruleset in the tour's own statistics file."""
-    from ...stats import record_game
     when = {"started": "2026-11-20T19:00:00", "finished": "2026-11-20T19:25:00", "duration_s": 1500.0,
             "undo_used": False, "hints": 0, "human_seat": 0, "demo": False}
     for k, rules in enumerate(ruleset_ids() * 2):
@@ -639,7 +648,6 @@ def _stats(t) -> None:
 def _stats_reading(t) -> None:
     """The panel while the figures are read (a large file, or one another program holds):
     a read that takes a few seconds, shot while it goes on."""
-    import time
     scene = _stats_read(t)
 
     def slow_read() -> tuple[None, None, object]:
@@ -653,9 +661,6 @@ def _stats_reading(t) -> None:
 def _stats_waiting(t) -> None:
     """A finished game kept while another program holds the statistics file (here a write
     transaction of the tour's own, left open until the shot): the foot counts it."""
-    import sqlite3
-
-    from ...stats import db_path, pending
     _some_stats(t)
     state = t.game(DEFAULT_RULESET, finished)
     when = {"started": "2026-11-21T19:00:00", "finished": "2026-11-21T19:25:00", "duration_s": 1500.0,
@@ -672,8 +677,6 @@ def _stats_waiting(t) -> None:
 def _stats_behind(t) -> None:
     """The games still in the file's -wal could not be read with it (a read-only folder, and
     more of them than are read in memory): the foot says why the newest are missing."""
-    from ...notices import Notice
-    from ...stats import db_path
     _some_stats(t)
     scene = _stats_read(t)
     figures = scene.figures
@@ -687,8 +690,6 @@ def _stats_behind(t) -> None:
 def _stats_later(t) -> None:
     """The end of a game while another program holds the statistics file: the line that
     says the game will be added later, over the result."""
-    from ...notices import Notice
-    from ...stats import db_path
     _result(DEFAULT_RULESET, t)
     t.push("message", text=str(Notice("stats-pending", db_path(), None, "in-use")))
 
@@ -697,7 +698,6 @@ def _stats_later(t) -> None:
 def _menu_unsaved(t) -> None:
     """The single save of older versions, offered in a folder the game cannot write in
     (read-only: made so here by saying it, the folder itself is the tour's own)."""
-    from ...storage import saves
     for slot in saves.list_saves()[0]:          # the saves of earlier steps: this one alone
         saves.delete_save(slot.path)
     state = t.game(DEFAULT_RULESET, lambda s: _deals(s) >= 2)
@@ -801,7 +801,6 @@ def _result_lost(t) -> None:
 def _last_game(t, rules: str | None = None, mine=(0,), when: str | None = None, players: int | None = None,
                options: dict | None = None) -> dict:
     """A finished game kept among the finished games (the table keeps it when a game ends)."""
-    from ...storage import history
     record = t.game(rules or DEFAULT_RULESET, finished, humans=mine or (0,), players=players,
                     options=options).record()
     if mine == ():
@@ -824,7 +823,6 @@ def _replay_history(t) -> None:
     """The finished games: the player's own of every ruleset (won, lost, durak), and games
     without the player (every seat a computer's), each finished at a time of its own: the
     games the earlier steps finished (now) are taken out, so the screen is the same every run."""
-    from ...storage import history
     for game in history.list_games()[0]:
         history.delete_game(game)
     for k, rules in enumerate(ruleset_ids()):
@@ -841,7 +839,6 @@ def _replay_history(t) -> None:
 @step("saves")
 def _saves(t) -> None:
     """Continue with a saved game of several rulesets: the list of them, newest first."""
-    from .. import savegame
     for rules, stop in ((durak_id(), mid_deal), (_another_gurka(), lambda s: _deals(s) >= 3),
                         (DEFAULT_RULESET, lambda s: _deals(s) >= 2)):
         state = t.game(rules, stop)
@@ -858,7 +855,6 @@ def _saves(t) -> None:
 def _new_game_replaces(t) -> None:
     """Start in the setup when that ruleset has a saved game: the question, naming the
     ruleset and the deal Continue would open."""
-    from .. import savegame
     rules = _another_gurka()
     state = t.game(rules, lambda s: _deals(s) >= 3)
     if savegame.save(state.record(), {"game": 1}) is not None:
@@ -876,9 +872,6 @@ def _deals(state) -> int:
 
 @step("replay-file")
 def _replay_file(t) -> None:
-    import json
-
-    from ...storage.user_files import data_dir
     folder = data_dir()
     (folder / "records").mkdir(parents=True, exist_ok=True)
     record = _last_game(t)
@@ -894,7 +887,6 @@ def _replay_file(t) -> None:
 
 
 def _replay_at(t, rules: str, players: int | None = None, options: dict | None = None) -> None:
-    from ...storage import history
     record = _last_game(t, rules, players=players, options=options)
     t.push("replays")
     t.top.widgets.by_name("last").activate()
@@ -937,11 +929,6 @@ def _replay_opening(t) -> None:
     """The replay menu while a file of many records is read and checked: each record waits
     a moment while the menu is on the screen (the shot comes meanwhile); once it is gone,
     the records replay at once and the engine's own replay is put back."""
-    import json
-    import time
-
-    from ...storage.user_files import data_dir
-    from .. import replay_open
     record = _last_game(t)
     path = data_dir() / "evening.jsonl"
     path.write_text((json.dumps(record) + "\n") * 40, encoding="utf-8")
@@ -963,7 +950,6 @@ def _replay_opening(t) -> None:
 @step("open-file-not-a-file")
 def _open_file_not_a_file(t) -> None:
     """The file picker saying what a typed path is, when it is no file it can open."""
-    from ...storage.user_files import data_dir
     folder = data_dir()
     (folder / "records").mkdir(parents=True, exist_ok=True)
     _last_game(t)
@@ -981,8 +967,6 @@ def _open_file_not_a_file(t) -> None:
 
 @step("replay-refused")
 def _replay_refused(t) -> None:
-    from ...storage.user_files import data_dir
-    from ..replays import open_in_viewer
     bad = data_dir() / "broken.jsonl"
     bad.parent.mkdir(parents=True, exist_ok=True)
     bad.write_text('{"format": "gurka-record/1", "rules": "%s", "events": []}\n' % DEFAULT_RULESET,
@@ -996,7 +980,6 @@ def _replay_refused(t) -> None:
 
 @step("notice-corrupt-save")
 def _corrupt_save(t) -> None:
-    from ...storage import saves
     for slot in saves.list_saves()[0]:          # the saves of earlier steps: this one alone
         saves.delete_save(slot.path)
     saves.save_path().parent.mkdir(parents=True, exist_ok=True)
