@@ -11,7 +11,7 @@
    ``poll()`` + the AI step + a frame callback; :func:`host_loop_under_junk` takes the
    callback, so that the table's real frame can be plugged in (the default does nothing).
 3. **The host's UI frames, with and without the junk** (:func:`table_frames`): the real host
-   table (a :class:`~game.ui.table.TableScene` hosting a network table, dummy video driver,
+   table (a :class:`~game.ui.table.scene.TableScene` hosting a network table, dummy video driver,
    normal speed, paced at 60 frames a second as the game's loop is), the table served every
    frame as in the game (the joiners' moves in, the news out, the AI seats), its person
    playing their first legal card; two headless joiners (``python -m game join``) and the

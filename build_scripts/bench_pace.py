@@ -49,7 +49,7 @@ def run(rules: str, n: int, seconds: float, speed: str) -> dict[str, list[float]
     import pygame
 
     from game.ui.app import App
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     pygame.init()
     app = App(size=(1280, 800), lang="en")
     app.settings.speed = speed
@@ -104,7 +104,7 @@ def last_trick(rules: str, n: int, speed: str, pause: str, seed: int = 3, app=No
 
     from game.engine import new_game
     from game.ui.app import App
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     own = app is None
     if own:
         pygame.init()

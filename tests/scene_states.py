@@ -35,7 +35,7 @@ def play_until(state, stop, seed: int = 1, limit: int = 5000, prefer=None):
 def table_at(app, rules: str, n: int, stop, options=None, seed: int = 1, human=(0,), prefer=None,
              session=None):
     """A table scene pushed on ``app`` with its game played until ``stop(state)``."""
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     state = new_game(rules, players(n, human), options, seed=seed)
     play_until(state, stop, seed, prefer=prefer)
     scene = TableScene.hosted(app, state, session)

@@ -23,7 +23,7 @@ def main(argv: list[str]) -> int:
     import pygame
 
     from game.ui.app import App
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
 
     rules = argv[0] if argv else "gurka-se"
     seed = int(argv[1]) if len(argv) > 1 else 1

@@ -6,7 +6,7 @@ import time
 
 import pygame
 
-from game.ui.table import TableScene
+from game.ui.table.scene import TableScene
 from game.ui.table.layers import disjoint
 
 

@@ -49,7 +49,7 @@ def test_a_durak_game_is_on_the_evenings_tally_once(app, instant_ai):  # noqa: F
 
 
 def test_a_saved_session_cannot_claim_an_unfinished_game_is_settled(app):
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     from game.engine import new_game
     state = new_game("gurka-se", S.players(3, (0,)), {}, seed=2)
     table = TableScene.hosted(app, state, {"settled": True, "chips": [100, 100, 100]})

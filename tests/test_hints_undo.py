@@ -32,7 +32,7 @@ class QuickHints:
 
 
 def test_no_hint_of_another_position_after_an_undo(app, instant_ai):
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     rng = random.Random(4)
     players = [{"name": "Ann", "seat": "human"}, {"name": "Bo", "seat": "ai:easy"},
                {"name": "Cy", "seat": "ai:easy"}]

@@ -138,7 +138,7 @@ def test_export_writes_a_record_file_that_replays_and_never_replaces_one(tmp_pat
 def test_a_network_games_record_arriving_at_its_end_is_kept(app):
     """A joiner's table has no host: the record arrives with the game's end (books.finish),
     and it is kept as the player's own, from the joiner's seat."""
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     kept = finished("durak", 3, humans=(0, 1, 2))
     state = replay(kept)
 

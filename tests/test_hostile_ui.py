@@ -145,7 +145,7 @@ def test_a_save_the_table_cannot_resume_is_set_aside_with_the_save_s_notice(home
     game.storage.saves gives for that (its words, in the language of the moment) and the next start
     is clean."""
     from game import i18n
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
 
     def fails(*args, **kwargs):
         raise ValueError("no seat to show")

@@ -220,7 +220,7 @@ def test_the_cursor_lands_on_a_card_that_may_be_played(app, monkeypatch, rules, 
     nearest to where the cursor was (the card just played: its place in the hand)."""
     import scene_states as S
 
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     from game.ui.table.input import Selection
     from game.ui.widget_base import InputMode
     rng = random.Random(5)

@@ -47,7 +47,7 @@ def play_until(app, table, rng, stop, limit: int) -> None:
 
 def play_to_the_last_move(app, rules, n, options):
     """A game with the player at seat 0, played until its last move is made."""
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     app.settings.speed = "fast"
     table = TableScene.new(app, rules, S.players(n, (0,)), options, seed=3)
     app.manager.push(table)
@@ -99,7 +99,7 @@ def test_closing_before_the_end_is_shown_keeps_the_game(app, instant_ai, rules, 
 
 def leave_at_the_score_sheet(app, rules, n, seed):
     """A game with the player at seat 0 left (Save and quit) while a deal's score sheet is up."""
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     app.settings.speed = "fast"
     table = TableScene.new(app, rules, S.players(n, (0,)), {}, seed=seed)
     app.manager.push(table)
@@ -136,7 +136,7 @@ def test_continue_shows_a_held_bout_again(app, instant_ai):
     """Durak with "wait after every trick": a player who leaves while a finished bout waits
     for them finds it waiting again after Continue (as a Gurka trick does), not the next bout."""
     from game.ui.menu import MainMenu
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     app.settings.speed = "fast"
     app.settings.trick_pause = "every"
     table = TableScene.new(app, "durak", S.players(3, (0,)), {}, seed=5)
@@ -169,7 +169,7 @@ def test_continue_after_next_deal_opens_the_next_deal(app, instant_ai, rules, n,
     deal before."""
     from game.ui import savegame
     from game.ui.menu import MainMenu
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     app.settings.speed = "fast"
     table = TableScene.new(app, rules, S.players(n, (0,)), {}, seed=seed)
     app.manager.push(table)

@@ -144,7 +144,7 @@ def test_the_sheet_opens_by_key_and_button_and_closes(app, tmp_path):
 
 
 def test_between_deals_the_sheet_replaces_the_scoreboard(app):
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     players = [{"name": "Me", "seat": "human"}] + [{"name": f"P{i}", "seat": "ai:random"} for i in (1, 2)]
     table = TableScene.new(app, "agurk-no", players, {}, seed=4)
     app.manager.push(table)

@@ -84,7 +84,7 @@ def test_the_key_list_names_each_tool_key_by_the_button_it_presses(app):
     """The Swedish key list called S "protokollet" while the button said "Poäng": the list
     now names each key by the table's button, in every language."""
     from game import i18n
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     players = [{"name": "Me", "seat": "human"}, {"name": "A", "seat": "ai:easy"}, {"name": "B", "seat": "ai:easy"}]
     table = app.manager.push(TableScene.new(app, "gurka-se", players, {}, seed=1))
     try:

@@ -18,7 +18,7 @@ LONG = ["Wilhelmina Öst", "Guðmundur Þórð", "Margrethe Wøld", "Maximilian 
 
 
 def long_table(app, rules: str, n: int, stop, options=None, seed: int = 1):
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     players = [{"name": LONG[i], "seat": "human" if i == 0 else "ai:normal"} for i in range(n)]
     state = S.play_until(new_game(rules, players, options, seed=seed), stop, seed)
     table = TableScene.hosted(app, state)
@@ -80,7 +80,7 @@ def test_team_durak_seats_show_long_names_their_level_and_their_team(app, lang, 
 
 
 def test_short_names_keep_the_whole_ai_level_beside_the_team_badge(app):
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     players = [{"name": n, "seat": "human" if i == 0 else "ai:normal"}
                for i, n in enumerate(["Ann", "Bo", "Cy", "Di", "Ed", "Flo"])]
     state = S.play_until(new_game("durak", players, {"teams": "3v3"}, seed=1), S.after("attack", 1), 1)

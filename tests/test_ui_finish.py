@@ -27,7 +27,7 @@ def _result_over(app, rules, n, won: bool):
         losers = ev.get("losing_team") or ([] if ev.get("loser") is None else [ev["loser"]])
         if ("winners" in ev and (0 in ev["winners"]) == won) or (
                 "winners" not in ev and losers and (0 not in losers) == won):
-            from game.ui.table import TableScene
+            from game.ui.table.scene import TableScene
             table = TableScene.hosted(app, state)
             app.manager.push(table)
             table.fast_forward()

@@ -21,7 +21,7 @@ def test_enter_on_the_game_list_or_a_name_field_starts_the_game(app, focus):
     # the list and the name fields have nothing to do on Enter: it was swallowed, and the
     # setup's own Enter (Start game) never came
     from game.ui.setup import SetupScene
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     setup = app.manager.push(SetupScene(app))
     step(app)
     step(app, [key(pygame.K_TAB)] if focus == "rules" else [])

@@ -315,7 +315,7 @@ def test_a_default_name_follows_the_interface_language(app, lang):
     a typed name, and a default whose new form is another seat's name, stay as they are."""
     from game.engine import new_game
     from game.ui import game_labels
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     lang("en")
     players = [{"name": "Spelare 1", "seat": "human"}, {"name": "Björn", "seat": "ai:normal"},
                {"name": "Spilari 2", "seat": "human"}, {"name": "Player 2", "seat": "ai:normal"}]

@@ -124,7 +124,7 @@ def test_missing_assets_degrade_with_a_message(home, tmp_path, monkeypatch):
 
 
 def test_closing_the_window_stops_the_ai_worker(home):
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     app = make_app()
     table = TableScene.new(app, "gurka-se", [{"name": f"P{i}", "seat": "ai:easy"} for i in range(3)],
                            {}, seed=2)
@@ -146,7 +146,7 @@ def test_closing_the_window_stops_the_ai_worker(home):
 
 def test_rules_from_the_pause_menu_and_back_never_quit(home):
     from game.ui.menu import MainMenu
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     app = make_app()
     app.manager.push(MainMenu(app))
     for rules in ("gurka-se", "gurka-is7", "durak"):
@@ -175,7 +175,7 @@ def test_rules_from_the_pause_menu_and_back_never_quit(home):
 
 def test_keyboard_only_game(home):
     """Arrows pick a card, Enter plays it; Enter presses the decision buttons."""
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     app = make_app()
     players = [{"name": "Me", "seat": "human"}] + [{"name": f"P{i}", "seat": "ai:random"} for i in (1, 2)]
     table = app.manager.push(TableScene.new(app, "gurka-is", players, {}, seed=9))

@@ -285,7 +285,7 @@ def test_the_computers_pace_is_its_own_setting_apart_from_the_animation_speed(ap
     """How long a computer player waits before it plays: the AI pace setting, whatever the
     animation speed (fast cards with calm computer players, or the other way round)."""
     from game.storage.settings import Settings
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     from game.ui.table import pace
     players = [{"name": "Me", "seat": "human"}, {"name": "A", "seat": "ai:easy"}, {"name": "B", "seat": "ai:easy"}]
     table = app.manager.push(TableScene.new(app, "agurk-no", players, {}, seed=1))

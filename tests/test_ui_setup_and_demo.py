@@ -15,7 +15,7 @@ def click(app, w):
 
 def test_setup_defaults_start_in_one_click(app):
     from game.ui.menu import MainMenu
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     menu = app.manager.push(MainMenu(app))
     step(app)
     assert menu.widgets.by_name("continue") is None      # no save yet

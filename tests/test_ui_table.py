@@ -66,7 +66,7 @@ def players(n, human=()):
 @pytest.mark.parametrize("rules,n", [("gurka-se", 4), ("agurk-dk", 3), ("agurk-no", 5), ("gurka-is", 3),
                                      ("gurka-is7", 2)])
 def test_whole_ai_game_through_the_table(app, rules, n):
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     opts = {"rounds": 2} if rules == "gurka-is7" else ({"limit": 20} if rules != "gurka-is" else {})
     table = TableScene.new(app, rules, players(n), opts, seed=3)
     app.manager.push(table)
@@ -95,7 +95,7 @@ def _human_plays(app, table):
 
 
 def test_human_game_with_mouse_and_illegal_card_refused(app):
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     table = TableScene.new(app, "agurk-no", players(3, human={0}), {"limit": 20}, seed=5)
     app.manager.push(table)
     refused = False
@@ -127,7 +127,7 @@ def test_human_game_with_mouse_and_illegal_card_refused(app):
 
 
 def test_hot_seat_handoff_hides_hands(app):
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     table = TableScene.new(app, "gurka-se", players(3, human={0, 1, 2}), seed=11)
     app.manager.push(table)
     seen = []
@@ -159,7 +159,7 @@ def test_hot_seat_handoff_hides_hands(app):
 def test_save_and_resume_round_trip(app):
     from game.ui import savegame
     from game.ui.menu import MainMenu
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     app.manager.push(MainMenu(app))
     frames(app)
     table = TableScene.new(app, "gurka-is", players(3, human={0}), seed=2)
@@ -191,7 +191,7 @@ def test_save_and_resume_round_trip(app):
 
 
 def test_resize_relayouts_the_table(app):
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     table = TableScene.new(app, "agurk-dk", players(8, human={0}), {"hand_size": 6}, seed=4)
     app.manager.push(table)
     assert run_until(app, lambda: table.my_turn())
@@ -209,7 +209,7 @@ def test_resize_relayouts_the_table(app):
 
 
 def test_durak_through_the_table(app):
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     table = TableScene.new(app, "durak", players(3), seed=7)
     app.manager.push(table)
     assert run_until(app, lambda: type(app.manager.top).__name__ == "ResultScene")
@@ -218,7 +218,7 @@ def test_durak_through_the_table(app):
 
 
 def test_durak_human_defends_and_takes_with_clicks(app):
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     table = TableScene.new(app, "durak", players(2, human={0}), seed=3)
     app.manager.push(table)
     deadline = time.monotonic() + WAIT_SECONDS
@@ -255,7 +255,7 @@ def test_durak_human_defends_and_takes_with_clicks(app):
 def test_no_hand_over_back_to_the_player_who_just_moved(app):
     # Durak hot seat: after a human's move and only AI moves, the same human acts again;
     # "Pass to <the same player>" was asked for then
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     moves = ("attack", "defend", "take", "pass", "swap")
     again = 0
     for seed in range(1, 10):
@@ -293,7 +293,7 @@ def test_no_hand_over_back_to_the_player_who_just_moved(app):
 
 def test_durak_team_play_shows_each_seats_team(app):
     # 2 v 2 never said who partners whom until the result
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     table = TableScene.new(app, "durak", players(4, human={0}), {"teams": "2v2"}, seed=3)
     app.manager.push(table)
     frames(app)
@@ -319,7 +319,7 @@ def test_a_trick_swept_to_its_winner_never_covers_their_name(tmp_path, monkeypat
 
     from game.ui import cards as C
     from game.ui.app import App
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     from game.engine import new_game
     monkeypatch.setenv("GURKA_HOME", str(tmp_path))
     pygame.init()

@@ -32,7 +32,7 @@ def click(app, pos):
 
 
 def new_table(app, rules, n, human=(), options=None, seed=1, speed="normal"):
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     app.settings.speed = speed
     table = TableScene.new(app, rules, S.players(n, human), options, seed=seed)
     app.manager.push(table)
@@ -167,7 +167,7 @@ def test_skipping_is_explicit(app, instant_ai):
 
 
 def test_resuming_shows_the_trick_under_way_again(app, instant_ai):
-    from game.ui.table import TableScene
+    from game.ui.table.scene import TableScene
     app.settings.speed = "normal"
     state = S.play_until(S.new_game("agurk-no", S.players(4, (0,)), {}, seed=2), S.trick_full(3))
     scene = TableScene.from_record(app, state.record(), {"game": 1})

@@ -10,7 +10,7 @@ import pytest
 from game.ui import cards as C
 from game.ui import panels as P
 from game.ui import theme as T
-from game.ui.table import TableScene
+from game.ui.table.scene import TableScene
 from game.ui.widgets import Button
 
 

@@ -16,7 +16,6 @@ from ..i18n import _
 from . import messages
 from . import rules_text
 from .names import shown_names
-from .table.families import family_ui
 
 NBSP = "\u00a0"
 #: between the parts of a label
@@ -55,6 +54,8 @@ def save_where(record: dict, session: dict) -> str:
     (its family's :mod:`game.ui.resume_point` rule), not the newest of the record: a save
     made after a deal's last trick opens at that trick, so it names that deal; one made after
     the player went on to the next deal names the next."""
+    # lazy: the families' table parts (~45 ms) load when a save is labelled, not with every list
+    from .table.families import family_ui
     events = record["events"]
     upto = family_ui(record["rules"]).resume_from(events, session.get("seen"))
     if upto < len(events) and events[upto]["type"] == "deal":

@@ -15,7 +15,7 @@ def make_table(app, state=None, record=None, session=None, scene=None, save=True
     ``state`` (``save`` it or not, a tutorial's ``coach``), a saved ``record`` (resumed), or a
     new game from ``rules``, ``players``, ``options``, ``seed``.  A network table whose port
     cannot be had says so in one line instead."""
-    from .table import TableScene  # start-up: the table (the families, the AI worker) loads when a game opens
+    from .table.scene import TableScene  # start-up: the table (the families, the AI worker) loads when a game opens
     if scene is not None:
         return scene
     if stream is not None:

@@ -26,8 +26,6 @@ from . import music, sound
 from . import theme
 from .cards import rank_label
 from .scene import Scene
-from .shortcuts import section_title
-from .table.access_table import key_list
 from .table.layout import Layout
 from .widget_base import text_of
 from .widgets import Button, Choice, TextInput, Toggle, WidgetGroup
@@ -563,6 +561,9 @@ class SettingsScene(Scene):
 
     def _draw_reading_keys(self, surface, u):
         """Beside the accessibility settings: the table's reading keys (what each reads aloud)."""
+        # lazy: the keys' words bring the table's families (~45 ms): loaded with this page, not the screen
+        from .shortcuts import section_title
+        from .table.access_table import key_list
         r = self.preview_rect
         theme.blit_text(surface, section_title(), 17 * u, (r.left, r.top), theme.ACCENT, bold=True,
                         max_width=r.width)

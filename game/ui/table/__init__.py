@@ -17,8 +17,8 @@
   :mod:`.sheet` (the score sheet's contents), :mod:`.bookkeeping` (statistics, the last
   game), :mod:`.forced` (a forced card played by itself)
 - :mod:`.replay` the replay viewer (the table scene over a replayed record)
+
+The package imports nothing itself: a screen that needs one piece (the layout, the families'
+words) loads that piece, not the whole table (:mod:`game.ui.routes` loads the scene when a
+game opens).
 """
-
-from .scene import TableScene
-
-__all__ = ["TableScene"]

@@ -1,6 +1,6 @@
 """The coach: runs a tutorial's script on the real table scene.
 
-The table (:class:`game.ui.table.TableScene`) consults its ``coach`` at a few points and
+The table (:class:`game.ui.table.scene.TableScene`) consults its ``coach`` at a few points and
 otherwise plays as always (the engine judges every move, the parts animate every event):
 
 - :meth:`Coach.hold` before an event is shown: a callout may stop the show there
