@@ -11,8 +11,9 @@ main thread's CPU time (``time.thread_time``): on a shared, loaded machine wall 
 counts the moments the OS gave the core to someone else; the worst frame
 after the first deal; the CPU share while animating (paced at 60 frames a second) and
 while idle (the table waiting for the human). Then start to an interactive menu against
-a bare pygame window's first frame (median of 7, side by side), and, when ``Xvfb`` is
-installed, the frame rate on a real display at 1920x1080 and 3840x2160 and the flip's share of a frame.
+a bare pygame window's first frame (median of 7, side by side; with the dummy driver and,
+when ``Xvfb`` is installed, in real X11 windows: ``--startup-only`` measures just that), and, on Xvfb,
+the frame rate on a real display at 1920x1080 and 3840x2160 and the flip's share of a frame.
 ``--whole`` plays a whole game at fast speed and reports its worst frame against p95.
 
 Then the table as a player has it (:func:`player_table`): 8 seats of Danish Agurk with its
@@ -244,14 +245,15 @@ def _time_cmd(cmd, env) -> float:
         proc.wait(60)
 
 
-def startup(runs: int = 7) -> tuple[float, float]:
+def startup(runs: int = 7, **env_over: str) -> tuple[float, float]:
     """Start to an interactive menu (its first frame shown) against a bare window's first
     frame, side by side.  Python's compiled
     modules are kept (as in an installed game or the standalone build): a set
     PYTHONDONTWRITEBYTECODE would make every start compile the whole game from source,
-    which no player's start does; one start ahead writes them."""
+    which no player's start does; one start ahead writes them.  ``env_over``: the display
+    to start on (:func:`startup_on_xvfb`)."""
     env = dict(os.environ, GURKA_EXIT_AT_MENU="1", GURKA_HOME=tempfile.mkdtemp(),
-               PYTHONPATH=str(ROOT))
+               PYTHONPATH=str(ROOT), **env_over)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     _time_cmd([sys.executable, "-m", "game"], env)
     game, bare = [], []
@@ -259,6 +261,32 @@ def startup(runs: int = 7) -> tuple[float, float]:
         game.append(_time_cmd([sys.executable, "-m", "game"], env))
         bare.append(_time_cmd([sys.executable, "-c", BARE], env))
     return statistics.median(game), statistics.median(bare)
+
+
+def startup_on_xvfb(runs: int = 7) -> tuple[float, float] | None:
+    """:func:`startup` in real X11 windows (Xvfb), where the window's first flip costs what
+    it costs a player; None without Xvfb."""
+    if not shutil.which("Xvfb"):
+        return None
+    display = ":96"
+    proc = subprocess.Popen(["Xvfb", display, "-screen", "0", "1920x1080x24"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(1.0)
+        return startup(runs, DISPLAY=display, SDL_VIDEODRIVER="x11")
+    finally:
+        proc.terminate()
+        proc.wait(5)
+
+
+def _print_startup(xvfb: bool) -> None:
+    game, bare = startup()
+    print(f"start to menu: {game * 1000:.0f} ms; bare pygame window: {bare * 1000:.0f} ms; "
+          f"ratio {game / bare:.2f} (median of 7, dummy driver)")
+    x = startup_on_xvfb() if xvfb else None
+    if x is not None:
+        print(f"start to menu on Xvfb: {x[0] * 1000:.0f} ms; bare pygame window: {x[1] * 1000:.0f} ms; "
+              f"ratio {x[0] / x[1]:.2f} (median of 7)")
 
 
 def _xvfb_run(seconds: float, size=(1920, 1080)) -> dict | None:
@@ -303,6 +331,9 @@ def main(argv: list[str]) -> int:
             xvfb = False
         elif a == "--player-only":           # the player's table alone (before / after a change)
             only = True
+        elif a == "--startup-only":          # start to menu alone, dummy driver and Xvfb
+            _print_startup(xvfb)
+            return 0
     if only:
         player_tables(player_sizes, seconds)
         return 0
@@ -326,9 +357,7 @@ def main(argv: list[str]) -> int:
                   f"slowest: {w['slowest']}")
     print()
     player_tables(player_sizes, seconds)
-    game, bare = startup()
-    print(f"start to menu: {game * 1000:.0f} ms; bare pygame window: {bare * 1000:.0f} ms; "
-          f"ratio {game / bare:.2f} (median of 7)")
+    _print_startup(xvfb)
     if xvfb:
         for size in ((1920, 1080), (3840, 2160)):
             x = _xvfb_run(min(seconds, 8.0), size)
