@@ -94,7 +94,7 @@ def _windows_ui_language() -> str | None:
     if sys.platform != "win32":
         return None
     try:
-        import ctypes
+        import ctypes  # Windows only (the check above)
         lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
         return normalize(locale.windows_locale.get(lcid))
     except (AttributeError, ImportError, OSError, ValueError):
@@ -115,7 +115,7 @@ def _mac_language() -> str | None:
 
 def _ask_mac() -> str | None:
     try:
-        import subprocess
+        import subprocess  # start-up: only on macOS, once, to ask the system's language
         out = subprocess.run(["defaults", "read", "-g", "AppleLanguages"], capture_output=True,
                              text=True, timeout=1).stdout
     except (OSError, ValueError, subprocess.SubprocessError):
@@ -254,6 +254,7 @@ def parse_po(text: str) -> dict:
 
 def mo_bytes(entries: dict) -> bytes:
     """A GNU ``.mo`` file for ``entries`` (the layout of CPython's Tools/i18n/msgfmt.py)."""
+    # lazy: only when a catalogue is compiled, not when one is read
     import array
     import struct
     keys = sorted(entries)

@@ -77,13 +77,13 @@ def _durak_state(ruleset: Ruleset, options: Mapping[str, Any], players: list[dic
 
 def _gurka_public(ruleset: Ruleset, options: Mapping[str, Any],
                   players: list[dict[str, Any]]) -> GurkaTable:
-    from .gurka.public import GurkaTable
+    from .gurka.public import GurkaTable  # lazy: a family loads only when a table of it is made
     return GurkaTable(ruleset.id, options, players)
 
 
 def _durak_public(ruleset: Ruleset, options: Mapping[str, Any],
                   players: list[dict[str, Any]]) -> DurakTable:
-    from .durak.public import DurakTable
+    from .durak.public import DurakTable  # lazy: a family loads only when a table of it is made
     return DurakTable(ruleset.id, options, players)
 
 
