@@ -1,6 +1,6 @@
 """Both ends' side of a relay (:mod:`.relay`): a joiner connects through it, a host keeps a room
 open on it and accepts each joiner; between them runs TLS (:mod:`.tls`), inside which the
-table speaks ``gurka-net/1`` exactly as on the local network.
+table speaks ``gurka-net/2`` exactly as on the local network.
 
 - :func:`join_through` (a joiner): the relay pairs it with the host; TLS as the client; the
   host's certificate must carry the invitation's pin before a byte of the game is sent.
