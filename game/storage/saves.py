@@ -20,7 +20,7 @@ saved after every action with an atomic write (see :mod:`game.storage.user_files
 a finished game keeps its save (its whole record) until the table has shown its end,
 so that closing the window before then loses neither the game nor its statistics.
 Loading replays the record through the engine, so a damaged or tampered
-save is set aside (``savegame.json.corrupt-<timestamp>``) with a
+save is set aside (``savegame-<ruleset>.json.corrupt-<timestamp>``) with a
 :class:`~game.notices.Notice`, never a crash and never half-loaded.  Every
 problem with the file, reading or writing it, is reported that one way: a
 :class:`~game.notices.Notice` returned (never raised, never a bare string),
