@@ -305,3 +305,16 @@ def test_quick_check_reads_the_whole_file_only_when_it_changed_since_our_own_wri
     conn.close()
     assert record_game(a_game(), meta(), path=path) is None
     assert len(checks) == 2 and load(path=path).games == 4
+
+
+def test_the_frozen_row_tests_know_every_ai_level_the_game_writes():
+    """READABLE and READABLE_ROW are schema text, never edited, so they name the AI levels
+    as a literal: a level added to the seat specs without a new schema version would have
+    its games set aside as unreadable."""
+    import re
+
+    from game.engine.seat_spec import AI_LEVELS
+    from game.stats.facts import MIXED
+    for test in (D.READABLE, D.READABLE_ROW):
+        named = re.search(r"opponents IN \(([^)]*)\)", test).group(1)
+        assert {w.strip(" '") for w in named.split(",")} == set(AI_LEVELS) | {MIXED}
