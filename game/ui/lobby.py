@@ -107,11 +107,11 @@ class LobbyScene(NetTableOverlay):
             # TRANSLATORS: the host's waiting table: open the table to friends elsewhere through a relay
             self.invite_btn = Button(lambda: _("Invite over the internet"), self.invite, name="invite", px=17)
             # TRANSLATORS: the host's waiting table: copy the invitation to the clipboard
+            self._copied_until = 0.0
             self.copy_btn = Button(lambda: _("Copied") if self._copied_until > self._now() else _("Copy invitation"),
                                    self.copy, name="copy", px=17)
             self.widgets = WidgetGroup([self.invite_btn, self.copy_btn, self.fill, self.close_btn, self.start_btn])
             self.widgets.focus = 4
-            self._copied_until = 0.0
             #: one line under the internet part (no relay set, an address that is none)
             self.note = ""
             self._sync_invite()

@@ -240,7 +240,8 @@ class MainMenu(Scene):
         u = theme.unit(size)
         buttons = self.widgets.widgets
         join = self.widgets.by_name("join")
-        rows = [b for b in buttons if b is not join]     # "Join a table" shares New game's row
+        # "Join a table" shares New game's row (the menu's widgets are all buttons)
+        rows = [b for b in buttons if isinstance(b, Button) and b is not join]
         n = len(rows)
         # up to eight buttons (with Continue) still clear the title at 1024x640
         w, h = int(300 * u), int((52 if n <= 5 else 46 if n == 6 else 40 if n == 7 else 36) * u)

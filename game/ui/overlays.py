@@ -53,7 +53,7 @@ class HandoffScene(Overlay):
         self.widgets.focus = 0
 
     def go(self):
-        self.manager.pop()
+        self.pop_top()
         self.table.reveal_for(self.seat)
 
     #: the newest moves the hand-over lists at most (the move log, M, has them all)
@@ -216,7 +216,7 @@ class ResultScene(Overlay):
         scene = self.table.next_game()
         if scene is None:
             return
-        self.manager.pop()
+        self.pop_top()
         self.app.nav.replace("table", scene=scene)
 
     def to_menu(self):
@@ -404,7 +404,7 @@ class PauseScene(Overlay):
         self.app.nav.back_to("menu")
 
     def resume_game(self):
-        self.manager.pop()
+        self.pop_top()
 
     def layout(self, size):
         u = theme.unit(size)

@@ -13,6 +13,7 @@ the text around.
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import pygame
 
@@ -53,13 +54,13 @@ class PhrasesScene(Overlay):
         super().__init__(app, table)
         self.side = table.network_side
         self.phrases = list(PHRASES)
-        self.buttons = [Button((lambda p=p: phrase_text(p)), (lambda p=p: self.say(p)), name=p, px=17)
+        self.buttons = [Button(partial(phrase_text, p), partial(self.say, p), name=p, px=17)
                         for p in self.phrases]
         me = set(table.humans)
         seats = table.network.seats() if table.network is not None else []
         # the other people at the table (the computer's seats say nothing)
         self.others = [s for s, st in enumerate(seats) if s not in me and st["who"] != "ai"]
-        self.mutes = [Button((lambda s=s: self._mute_label(s)), (lambda s=s: self.toggle(s)), name=f"mute-{s}",
+        self.mutes = [Button(partial(self._mute_label, s), partial(self.toggle, s), name=f"mute-{s}",
                              px=15) for s in self.others]
         # TRANSLATORS: closes the box of table phrases
         self.close_btn = Button(lambda: _("Close"), self.close, name="close")

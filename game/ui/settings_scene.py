@@ -27,7 +27,7 @@ from . import theme
 from .cards import rank_label
 from .scene import Scene
 from .table.layout import Layout
-from .widget_base import text_of
+from .widget_base import Widget, text_of
 from .widgets import Button, Choice, TextInput, Toggle, WidgetGroup
 
 ROW_H = 44
@@ -305,15 +305,16 @@ class SettingsScene(Scene):
         self._relay_dirty = False
         self.tabs = {"game": self.w_tab_game, "look": self.w_tab_look, "network": self.w_tab_net,
                      "access": self.w_tab_access}
-        self.pages = {
+        chosen: dict[str, list[Choice | Toggle]] = {
             "game": [self.w_language, self.w_speed, self.w_ai_pace, self.w_pause, self.w_sound, self.w_volume,
                      self.w_music, self.w_fullscreen, self.w_sort, self.w_auto, self.w_undo, self.w_motion],
             "look": [self.w_felt, self.w_back_style, self.w_size, self.w_indices, self.w_four],
             "access": [self.w_reader, self.w_verbosity, self.w_speech, self.w_contrast],
-            "network": [self.w_relay],
         }
+        self.pages: dict[str, list[Widget]] = {"game": list(chosen["game"]), "look": list(chosen["look"]),
+                                               "access": list(chosen["access"]), "network": [self.w_relay]}
         #: the settings chosen from values (the network page's one field is apart)
-        self.rows = [w for page in ("game", "look", "access") for w in self.pages[page]]
+        self.rows = [w for page in ("game", "look", "access") for w in chosen[page]]
         self.widgets = WidgetGroup(list(self.tabs.values()) + self.rows + [self.w_relay, self.w_defaults, self.w_back])
         self.page = "game"
         self.show_page("game")

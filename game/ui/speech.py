@@ -70,8 +70,11 @@ class Speech:
                 self._proc = subprocess.Popen(["powershell", "-NoProfile", "-Command", _SAPI],
                                               stdin=subprocess.PIPE, text=True, encoding="utf-8",
                                               creationflags=flags)
-            self._proc.stdin.write(f"{CULTURES.get(lang, 'en-GB')}\t{text}\n")
-            self._proc.stdin.flush()
+            stdin = self._proc.stdin
+            if stdin is None:        # never: the process above is opened with its pipe
+                return
+            stdin.write(f"{CULTURES.get(lang, 'en-GB')}\t{text}\n")
+            stdin.flush()
 
     def _stop(self) -> None:
         if self._proc is not None and self._proc.poll() is None:

@@ -26,6 +26,8 @@ measured is in game/ai/BENCHMARKS.md ("The learned bot").
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from ...engine.gurka import moves as gm
 from .likely import deal_plays, legal_moves
 
@@ -203,7 +205,7 @@ class KindPlays:
                 rows.append((s, cards, before, later, probs))
         self.rows = rows
 
-    def weight(self, hands: dict) -> float:
+    def weight(self, hands: Mapping[int, Sequence[int]]) -> float:
         w = 1.0
         for s, cards, before, later, probs in self.rows:
             x = kind(list(hands[s]) + list(later) + list(cards), before, cards, self.S, self.opts)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 from ...engine.cards import INDEX, names
 from . import info as gi
@@ -18,6 +20,13 @@ from . import tree as gtree
 from ..learned import network as learned
 from ..learned import table as learned_table
 from .. import search
+
+
+class Weighs(Protocol):
+    """How plausible a sampled deal makes the others' plays (:class:`.likely.Plays`,
+    :class:`.kinds.KindPlays`, :class:`.models.ModelPlays`)."""
+
+    def weight(self, hands: Mapping[int, Sequence[int]]) -> float: ...
 
 
 def _cards(action: dict, field: str = "cards") -> tuple:
@@ -283,14 +292,15 @@ class _Parts:
         self.weigh = weigh
         self.seat = k.seat
         self.S = k.S
-        self.pool = None
+        #: the sampled deals drawn so far with their weights (:meth:`_weighted`)
+        self.pool: list[tuple[float, Any]] | None = None
         #: the tree over this seat's later decisions (``TREE``), and the candidate played
         self.tree = gtree.OwnTree(k.seat, k.S, TREE_C, TREE_VISITS, TREE_COARSE) if hard and TREE else None
         self.root: tuple | None = None
         #: the other seats read as playing the learned policy (gurka_models): played by it
         #: in the play-outs, and the deals weighed by how likely it makes their plays
         self.models = {s: learned_table.policy() for s in learned_seats}
-        self.plays: object = None
+        self.plays: Weighs | None = None
         #: the other seats' kinds models (``KINDS``), for the seats that have any
         self.kinds = {}
         if hard and (KINDS or KIND_WEIGHTS):
@@ -318,15 +328,16 @@ class _Parts:
     def _weighted(self, rng):
         """A deal drawn from a growing pool of samples, in proportion to how plausible
         each makes the others' plays (:mod:`game.ai.gurka.likely`)."""
+        if self.plays is None:
+            self.plays = glikely.Plays(self.k)
+        plays = self.plays
         pool = self.pool
         if pool is None:
-            if self.plays is None:
-                self.plays = glikely.Plays(self.k)
             pool = self.pool = []
             self.wsum = 0.0
         for _ in range(POOL_START if not pool else POOL_GROW):
             a = gi.sample_hidden(self.k, rng)
-            w = self.plays.weight(a.hands)
+            w = plays.weight(a.hands)
             pool.append((w, a))
             self.wsum += w
         x = rng.random() * self.wsum

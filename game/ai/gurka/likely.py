@@ -24,6 +24,8 @@ measurable (game/ai/BENCHMARKS.md, "What was tried").
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from ...engine.gurka import moves as gm
 from ...engine.cards import INDEX
 from ...engine.public import fold, new_table
@@ -110,7 +112,7 @@ class Plays:
             rows.append((s, cards, gp.move_key(cards, S), before, later, share(style, s, size)))
         self.rows = rows
 
-    def weight(self, hands: dict) -> float:
+    def weight(self, hands: Mapping[int, Sequence[int]]) -> float:
         S, opts = self.S, self.opts
         w = 1.0
         for s, cards, key, before, later, a in self.rows:

@@ -19,6 +19,8 @@ replayed with the hand the sample gives the seat then): inference by the model.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from ...engine.cards import FULL_DECK, INDEX
 from ...engine.public import fold, new_table
 from . import policy as gp
@@ -135,7 +137,7 @@ class ModelPlays:
         self.rows = rows
         self.n_deal = n_deal
 
-    def weight(self, hands: dict) -> float:
+    def weight(self, hands: Mapping[int, Sequence[int]]) -> float:
         S, V, opts = self.S, self.V, self.opts
         hit = self.hit
         w = 1.0

@@ -18,7 +18,7 @@ updates only those rectangles.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -65,7 +65,8 @@ class Bounds(pygame.Surface):
         #: its id while a frame compares with it) or the colour filled
         self.items: list[tuple[pygame.Rect, object]] = []
 
-    def blit(self, source, dest, area=None, special_flags=0):
+    def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None,
+             special_flags: int = 0) -> pygame.Rect:
         size = pygame.Rect(area).size if area is not None else source.get_size()
         r = pygame.Rect(pygame.Rect(dest).topleft if len(dest) == 4 else dest, size)
         self.items.append((r.inflate(2 * self.pad, 2 * self.pad), (source, special_flags)))
