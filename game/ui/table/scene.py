@@ -66,7 +66,9 @@ from .warmup import Warmup
 
 
 def _on_board(name: str, doc: str) -> property:
-    """The scene's ``name`` is its board's (:class:`.board.Board`): read and set there."""
+    """The scene's ``name`` is its board's (:class:`.board.Board`): read and set there (one
+    state, never a copy; the names the steering helpers, the overlays' handle and the tests
+    use, while the drawing helpers and the family parts are handed the Board itself)."""
     return property(lambda self: getattr(self.board, name),
                     lambda self, value: setattr(self.board, name, value), doc=doc)
 
