@@ -16,6 +16,8 @@ from .nav import Nav
 if TYPE_CHECKING:
     import pygame
 
+    from .app_face import AppFace
+
 #: the demo's own animation speed (a fraction of normal)
 DEMO_SPEED = 0.1
 
@@ -323,6 +325,12 @@ class App:
         if hook:
             hook()
         self.quit(0)
+
+
+if TYPE_CHECKING:
+    def _as_scenes_see_it(app: App) -> AppFace:
+        """mypy checks here that the app is what its scenes take it for (:mod:`.app_face`)."""
+        return app
 
 
 def register_routes(app) -> None:

@@ -26,8 +26,8 @@ Writing a scene::
             ...
 
 ``app`` is the :class:`game.ui.app.App`: ``app.manager`` (this stack),
-``app.settings`` (a dict of the persisted settings), ``app.apply_settings()``
-after changing them, ``app.toggle_fullscreen()``, ``app.quit()``.
+``app.settings`` (the player's :class:`~game.storage.settings.Settings`: read
+and set its fields), ``app.apply_settings()`` after changing them, ``app.toggle_fullscreen()``, ``app.quit()``.
 
 Redrawing: the app redraws only when something asked for it.  Call
 ``self.invalidate()`` after a change that alters what is shown; a scene that
@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import pygame
 
+from .app_face import AppFace
 from .widget_base import InputMode
 
 
@@ -48,7 +49,7 @@ class Scene:
     #: the name the app's navigation knows this scene by (set by ``app.nav``)
     route = ""
 
-    def __init__(self, app):
+    def __init__(self, app: AppFace):
         self.app = app
         self.manager: SceneManager | None = None
         self.size: tuple[int, int] = (0, 0)
