@@ -28,6 +28,8 @@ The table's first frame (opening it, like a new window size) is printed apart.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import shutil
 import statistics
@@ -263,20 +265,26 @@ def startup(runs: int = 7, **env_over: str) -> tuple[float, float]:
     return statistics.median(game), statistics.median(bare)
 
 
+@contextlib.contextmanager
+def _xvfb(display: str, size=(1920, 1080)):
+    """An Xvfb display for the block (``display``: ``":97"``)."""
+    proc = subprocess.Popen(["Xvfb", display, "-screen", "0", f"{size[0]}x{size[1]}x24"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(1.0)
+        yield display
+    finally:
+        proc.terminate()
+        proc.wait(5)
+
+
 def startup_on_xvfb(runs: int = 7) -> tuple[float, float] | None:
     """:func:`startup` in real X11 windows (Xvfb), where the window's first flip costs what
     it costs a player; None without Xvfb."""
     if not shutil.which("Xvfb"):
         return None
-    display = ":96"
-    proc = subprocess.Popen(["Xvfb", display, "-screen", "0", "1920x1080x24"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        time.sleep(1.0)
+    with _xvfb(":96") as display:
         return startup(runs, DISPLAY=display, SDL_VIDEODRIVER="x11")
-    finally:
-        proc.terminate()
-        proc.wait(5)
 
 
 def _print_startup(xvfb: bool) -> None:
@@ -292,23 +300,15 @@ def _print_startup(xvfb: bool) -> None:
 def _xvfb_run(seconds: float, size=(1920, 1080)) -> dict | None:
     if not shutil.which("Xvfb"):
         return None
-    display = ":97"
-    proc = subprocess.Popen(["Xvfb", display, "-screen", "0", f"{size[0]}x{size[1]}x24"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        time.sleep(1.0)
+    with _xvfb(":97", size) as display:
         env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", GURKA_HOME=tempfile.mkdtemp(),
                    PYTHONPATH=str(ROOT))
         code = ("import json, sys; sys.path.insert(0, 'build_scripts'); import bench_ui; "
                 f"print(json.dumps(bench_ui.animate({tuple(size)}, {seconds}, flip=True)))")
         out = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True,
                              text=True, timeout=seconds + 60)
-        import json
         lines = [ln for ln in out.stdout.splitlines() if ln.startswith("{")]
         return json.loads(lines[-1]) if lines else None
-    finally:
-        proc.terminate()
-        proc.wait(5)
 
 
 def main(argv: list[str]) -> int:

@@ -27,7 +27,6 @@ Norwegian, like English, shows A K Q J.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any, TypeVar
 
 import pygame
@@ -215,7 +214,8 @@ def face_jobs(card: str, width: int, settings: Settings | None = None,
     if large_print(settings) or width < SIMPLE_BELOW or card_art.parts(card) is None:
         return [lambda: key in _cache or _keep(key, _drawn_face(card, width, settings))]
     if not here and painter().ready():
-        return [lambda: _request(card, width, replace(settings), key)]
+        look = _card_look(settings)    # as asked now, whatever the settings are when it is sent
+        return [lambda: _request(card, width, look, key)]
     # no painter process: a part at a time here, each a few milliseconds at most
     build = card_art.ArtParts(card, width, suit_color(card[1], settings))
 
@@ -261,14 +261,19 @@ def shutdown() -> None:
     _asked.clear()
 
 
-def _request(card: str, width: int, settings: Settings, key: tuple) -> None:
+def _card_look(settings: Settings) -> Settings:
+    """Only what of the settings changes a card's face (what the painter process is sent)."""
+    return Settings(card_indices=settings.card_indices, four_colour=settings.four_colour,
+                    card_size=settings.card_size)
+
+
+def _request(card: str, width: int, look: Settings, key: tuple) -> None:
     if key in _cache or key in _asked:
         return
-    look = Settings(card_indices=settings.card_indices, four_colour=settings.four_colour)
-    if painter().submit(key, (card, width, look, rank_label(card[0], settings))):
-        _asked[key] = (card, width, settings)
+    if painter().submit(key, (card, width, look, rank_label(card[0], look))):
+        _asked[key] = (card, width, look)
     else:                                   # no painter after all: drawn here, at once
-        face(card, width, settings)
+        face(card, width, look)
 
 
 def paint(spec: tuple) -> tuple[tuple[int, int], bytes]:

@@ -20,7 +20,6 @@ from ..net.client import TEMPORARY, NetStream
 from ..net.discovery import Browser
 from ..net.hosted import loopback_only
 from ..net.invitation import InvitationError, parse
-from ..net.invitation import parse as parse_invitation
 from ..net.protocol import DEFAULT_PORT
 from ..net.tokens import TokenStore
 from . import clipboard
@@ -175,7 +174,7 @@ class JoinScene(Scene):
         invitation = None
         if self._looks_invited() or " " in self.w_address.value.strip():
             try:
-                invitation = parse_invitation(self.w_address.value)
+                invitation = parse(self.w_address.value)
             except InvitationError as e:
                 self.status = invitation_problem(e.code)
                 self.invalidate()

@@ -19,7 +19,6 @@ from . import shortcuts
 from . import theme
 from . import tool_keys
 from . import tool_names
-from .messages import join_names
 from .overlay_base import Overlay
 from .widgets import Button, WidgetGroup
 
@@ -466,7 +465,7 @@ def leave_question(net) -> str:
         # network ("Anna and Sven"); "Continue" is the main menu's button
         return _("Close the table? {names} will be dropped from the game. Their screens keep waiting for you: "
                  "Continue on the main menu opens the table again and gives them their seats back.").format(
-            names=join_names(names))
+            names=messages.join_names(names))
     if net.started:
         # TRANSLATORS: asked before a joiner leaves a network table during the game
         return _("Leave the table? The game goes on without you; join the table again to take your seat back.")

@@ -24,7 +24,6 @@ from ..storage.settings import (AI_PACES, CARD_BACKS, CARD_SIZES, DEFAULT_VOLUME
 from . import cards
 from . import music, sound
 from . import theme
-from .cards import rank_label
 from .scene import Scene
 from .table.layout import Layout
 from .widget_base import Widget, text_of
@@ -131,7 +130,7 @@ def _auto_language() -> str:
 
 
 def _native_letters() -> str:
-    letters = " ".join(rank_label(r, Settings(card_indices="native")) for r in "AKQJ")
+    letters = " ".join(cards.rank_label(r, Settings(card_indices="native")) for r in "AKQJ")
     # TRANSLATORS: {letters} are the card letters of your country's cards, e.g. "E K D Kn"
     return _("In my language ({letters})").format(letters=letters)
 
